@@ -1,0 +1,53 @@
+import { isOperationName, operations, type OperationName } from '../../shared/contract.js';
+import type { Result } from '../../shared/result.js';
+import { AppError, toErrorInfo } from '../app/errors.js';
+import type { CallContext } from './context.js';
+import type { Handlers } from './handlers.js';
+
+export interface Dispatcher {
+  /** Validates the name, the caller's role and the input, runs the handler and validates its output. */
+  call(name: string, input: unknown, context: CallContext): Promise<Result<unknown>>;
+}
+
+/** The single entry point every transport (IPC, HTTP, CLI) goes through. */
+export function createDispatcher(handlers: Handlers, log: (message: string) => void = (message) => console.error(message)): Dispatcher {
+  return {
+    async call(name, input, context) {
+      if (!isOperationName(name)) {
+        return { ok: false, error: { code: 'unknown_operation', message: `There is no operation named "${String(name).slice(0, 80)}".` } };
+      }
+      const spec = operations[name];
+      if (spec.access === 'write' && context.role !== 'editor') {
+        return { ok: false, error: { code: 'forbidden', message: `"${name}" changes data and needs the editor role.` } };
+      }
+      const parsed = spec.input.safeParse(input ?? {});
+      if (!parsed.success) {
+        return {
+          ok: false,
+          error: {
+            code: 'invalid_input',
+            message: `The input of "${name}" is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`,
+            details: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`),
+          },
+        };
+      }
+      const boundProfile = (parsed.data as { profile?: unknown }).profile;
+      if (context.profile !== undefined && boundProfile !== undefined && boundProfile !== context.profile) {
+        return { ok: false, error: { code: 'forbidden', message: 'This token may only act on its own profile.' } };
+      }
+      try {
+        const handler = handlers[name as OperationName] as (input: unknown, context: CallContext) => unknown;
+        const value = await handler(parsed.data, context);
+        const checked = spec.output.safeParse(value);
+        if (!checked.success) {
+          log(`cita: output of ${name} does not match the contract: ${checked.error.message}`);
+          throw new AppError('internal', `cita produced an invalid answer for "${name}"; this is a bug.`);
+        }
+        return { ok: true, value: checked.data };
+      } catch (error) {
+        if (!(error instanceof AppError)) log(`cita: ${name} failed: ${(error as Error)?.stack ?? String(error)}`);
+        return { ok: false, error: toErrorInfo(error) };
+      }
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import type { Command } from '../command.js';
+import { seedCommand } from './seed.js';
+import { serveCommand } from './serve.js';
+import { statusCommand } from './status.js';
+import { tokenCommand } from './token.js';
+
+/** Every `cita` command, in the order `--help` lists them. */
+export const commands: Command[] = [seedCommand, statusCommand, serveCommand, tokenCommand];

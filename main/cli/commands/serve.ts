@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { packageRoot } from '../../paths.js';
+import { startHttpServer } from '../../server/http-server.js';
+import { createTokenService, loadOrCreateSecret } from '../../server/tokens.js';
+import { integerFlag, type Command } from '../command.js';
+
+/** `cita serve`: the local HTTP API and the renderer, on 127.0.0.1 only. */
+export const serveCommand: Command = {
+  words: ['serve'],
+  summary: 'Serve the local HTTP API and the app in a browser (127.0.0.1 only, token auth)',
+  usage: 'cita serve [--port N] [--data-dir DIR] [--json]   (--port 0 picks a free port)',
+  options: { port: { type: 'string' } },
+  async run(context) {
+    const port = integerFlag(context.values, 'port', { min: 0, max: 65535 }) ?? 4780;
+    const services = await context.services();
+    const tokens = createTokenService(loadOrCreateSecret(services.dataDir));
+    const server = await startHttpServer({
+      dispatcher: services.dispatcher,
+      tokens,
+      events: services.events,
+      rendererDir: join(packageRoot(), 'dist', 'renderer'),
+      port,
+    });
+    const token = await tokens.sign({ role: 'editor' });
+    const openUrl = `${server.url}#token=${token}`;
+    context.print({ url: server.url, token, open_url: openUrl }, `cita is serving ${server.url}\nopen in a browser: ${openUrl}\n(Ctrl+C to stop)`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await server.close();
+    return 0;
+  },
+};

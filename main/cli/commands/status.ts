@@ -1,0 +1,30 @@
+import type { Status } from '../../../shared/contract.js';
+import type { Command } from '../command.js';
+import { callOperation } from '../call.js';
+
+/** `cita status`: embedder id and mode, model file, per-corpus counts. */
+export const statusCommand: Command = {
+  words: ['status'],
+  summary: 'Show the embedder, the model file and per-corpus row, vector and stale-vector counts',
+  usage: 'cita status [--data-dir DIR] [--json]',
+  options: {},
+  async run(context) {
+    const status = (await callOperation(context, 'status', {})) as Status;
+    context.print(status, formatStatus(status));
+    return 0;
+  },
+};
+
+function formatStatus(status: Status): string {
+  const lines = [
+    `cita ${status.app.version} — data: ${status.app.data_dir} (schema v${status.app.schema_version})`,
+    `embedder: ${status.embedder.id ?? 'none'} (${status.embedder.mode})`,
+  ];
+  if (status.embedder.model_path) lines.push(`model: ${status.embedder.model_path}  sha256 ${status.embedder.model_sha256 ?? '?'}`);
+  if (status.embedder.problem) lines.push(`note: ${status.embedder.problem}`);
+  if (status.corpora.length === 0) lines.push('no corpora loaded yet (run "cita seed")');
+  for (const corpus of status.corpora) {
+    lines.push(`${corpus.corpus.padEnd(8)} rows ${corpus.rows}  vectors ${corpus.vectors}  stale ${corpus.stale}  missing ${corpus.missing}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,118 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createServices, type Services } from '../app/bootstrap.js';
+import { AppError } from '../app/errors.js';
+import { appVersion, defaultDataDir } from '../paths.js';
+import { UsageError, type Command, type CommandContext, type OptionSpec } from './command.js';
+import { commands } from './commands/index.js';
+
+const globalOptions: OptionSpec = {
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+};
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** Runs `cita` with the given arguments; returns the exit code (0 ok, 1 failed, 2 usage). */
+export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  const json = argv.includes('--json');
+  let services: Services | undefined;
+  try {
+    const words = positionalWords(argv);
+    const command = findCommand(words);
+    if (!command) {
+      if (argv.includes('--version')) return io.stdout(`${appVersion()}\n`), 0;
+      if (words.length === 0 || argv.includes('--help') || argv.includes('-h')) return io.stdout(helpText()), 0;
+      throw new UsageError(`unknown command "${words.slice(0, 2).join(' ')}" (see "cita --help")`);
+    }
+    const parsed = parseFlags(command, argv);
+    const values = parsed.values;
+    const positionals = parsed.positionals.slice(command.words.length);
+    if (values.help) return io.stdout(`${command.summary}\n\nusage: ${command.usage}\n`), 0;
+    const dataDir = resolve(typeof values['data-dir'] === 'string' ? values['data-dir'] : defaultDataDir());
+    const context: CommandContext = {
+      values,
+      positionals,
+      dataDir,
+      json,
+      async services() {
+        services ??= await createServices({ dataDir });
+        return services;
+      },
+      print(value, human) {
+        io.stdout(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+      },
+      progress(message) {
+        if (!json || process.env.CITA_PROGRESS === '1') io.stderr(`${message}\n`);
+      },
+    };
+    return await command.run(context);
+  } catch (error) {
+    return reportError(error, json, io);
+  } finally {
+    await services?.close();
+  }
+}
+
+/** The positional words, telling flag values apart from command words. */
+function positionalWords(argv: string[]): string[] {
+  const options: OptionSpec = { ...globalOptions };
+  for (const command of commands) Object.assign(options, command.options);
+  return parseArgs({ args: argv, options, strict: false, allowPositionals: true }).positionals;
+}
+
+function findCommand(words: string[]): Command | undefined {
+  const matches = commands.filter((command) => command.words.every((word, index) => words[index] === word));
+  return matches.sort((a, b) => b.words.length - a.words.length)[0];
+}
+
+function parseFlags(command: Command, argv: string[]): { values: CommandContext['values']; positionals: string[] } {
+  try {
+    const parsed = parseArgs({ args: argv, options: { ...globalOptions, ...command.options }, strict: true, allowPositionals: true });
+    return { values: parsed.values as CommandContext['values'], positionals: parsed.positionals };
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0] ?? 'bad arguments';
+    throw new UsageError(`${message.replace(/\. To specify.*$/, '')} (usage: ${command.usage})`);
+  }
+}
+
+function reportError(error: unknown, json: boolean, io: CliIo): number {
+  const usage = error instanceof UsageError;
+  const info = error instanceof AppError
+    ? error.toInfo()
+    : usage
+      ? { code: 'invalid_input' as const, message: (error as Error).message }
+      : { code: 'internal' as const, message: `unexpected failure: ${(error as Error)?.message ?? String(error)}` };
+  if (json) io.stdout(`${JSON.stringify({ ok: false, error: info })}\n`);
+  io.stderr(`cita: ${info.message}\n`);
+  for (const detail of info.details?.slice(0, 20) ?? []) io.stderr(`  ${detail}\n`);
+  return usage ? 2 : 1;
+}
+
+function helpText(): string {
+  const width = Math.max(...commands.map((command) => command.words.join(' ').length));
+  return [
+    'cita — offline retrieval that answers only from what it retrieved',
+    '',
+    'usage: cita <command> [options]',
+    '',
+    'commands:',
+    ...commands.map((command) => `  ${command.words.join(' ').padEnd(width)}  ${command.summary}`),
+    '',
+    'global options:',
+    '  --data-dir DIR  database and indexes (default: the app\'s user-data directory)',
+    '  --json          print one JSON document on stdout',
+    '  --help          help for cita or for a command',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,218 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { ErrorCode, ErrorInfo, Result } from '../../shared/result.js';
+import type { Dispatcher } from '../api/dispatch.js';
+import type { EventBus } from '../app/event-bus.js';
+import { contentSecurityPolicy } from '../app/content-security-policy.js';
+import type { TokenService } from './tokens.js';
+
+export interface HttpServerOptions {
+  dispatcher: Dispatcher;
+  tokens: TokenService;
+  events: EventBus;
+  /** Built renderer (index.html and assets); absent → `/` explains how to build it. */
+  rendererDir: string;
+  port: number;
+  maxBodyBytes?: number;
+  /** Failed authentications allowed per minute before answering 429. */
+  maxAuthFailuresPerMinute?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const statusOf: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unknown_operation: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+  database_too_new: 500,
+  database_corrupt: 500,
+  payload_too_large: 413,
+  rate_limited: 429,
+  cancelled: 409,
+  internal: 500,
+};
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** The local API and the renderer on 127.0.0.1 only, behind a bearer token, Host and Origin checks. */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningServer> {
+  const maxBodyBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
+  const rendererDir = resolve(options.rendererDir);
+  const authLimiter = createFailureLimiter(options.maxAuthFailuresPerMinute ?? 20, 60_000);
+  let port = options.port;
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) sendError(response, { code: 'internal', message: 'The request failed.' });
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    setSecurityHeaders(response);
+    if (!isAllowedHost(request.headers.host, port)) {
+      return sendError(response, { code: 'forbidden', message: 'This server answers only to 127.0.0.1 or localhost on its own port.' });
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isAllowedOrigin(origin, port)) {
+      return sendError(response, { code: 'forbidden', message: 'Requests from other origins are refused.' });
+    }
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname.startsWith('/api/')) return handleApi(request, response, url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(response, { code: 'not_found', message: 'Only GET is served outside /api/.' });
+    }
+    return serveStatic(response, url.pathname);
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    if (authLimiter.blocked()) {
+      return sendError(response, { code: 'rate_limited', message: 'Too many failed authentications; wait a minute.' });
+    }
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
+    const claims = match ? await options.tokens.verify(match[1] as string) : null;
+    if (!claims) {
+      authLimiter.fail();
+      return sendError(response, { code: 'unauthorized', message: 'A valid bearer token is required ("cita token" mints one).' });
+    }
+    const name = decodeURIComponent(url.pathname.slice('/api/'.length));
+    const context = { transport: 'http' as const, role: claims.role, ...(claims.profile ? { profile: claims.profile } : {}) };
+    if (name === 'events' && request.method === 'GET') return streamEvents(request, response);
+    if (request.method !== 'POST') return sendError(response, { code: 'not_found', message: 'Operations are called with POST.' });
+    if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
+      return sendError(response, { code: 'invalid_input', message: 'The body must be JSON (Content-Type: application/json).' });
+    }
+    const body = await readBody(request, maxBodyBytes);
+    if (body === 'too_large') {
+      return sendError(response, { code: 'payload_too_large', message: `The body is larger than ${maxBodyBytes} bytes.` });
+    }
+    let input: unknown;
+    try {
+      input = body.length === 0 ? {} : JSON.parse(body);
+    } catch {
+      return sendError(response, { code: 'invalid_input', message: 'The body is not valid JSON.' });
+    }
+    const result = await options.dispatcher.call(name, input, context);
+    sendResult(response, result);
+  }
+
+  function streamEvents(request: IncomingMessage, response: ServerResponse): void {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+    response.write(': connected\n\n');
+    const unsubscribe = options.events.on('job.progress', (payload) => {
+      response.write(`event: job.progress\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
+    request.on('close', unsubscribe);
+  }
+
+  function serveStatic(response: ServerResponse, pathname: string): void {
+    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const file = normalize(join(rendererDir, relative));
+    if (!file.startsWith(rendererDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      if (!existsSync(join(rendererDir, 'index.html'))) {
+        response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+        response.end('The renderer is not built. Run "npm run build".\n');
+        return;
+      }
+      return sendError(response, { code: 'not_found', message: 'No such file.' });
+    }
+    response.writeHead(200, { 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Host must name loopback and our port: a DNS-rebinding page arrives with a foreign Host. */
+export function isAllowedHost(host: string | undefined, port: number): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+/** Only pages we served may call the API from a browser. */
+export function isAllowedOrigin(origin: string, port: number): boolean {
+  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+}
+
+function setSecurityHeaders(response: ServerResponse): void {
+  response.setHeader('Content-Security-Policy', contentSecurityPolicy);
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('X-Frame-Options', 'DENY');
+  response.setHeader('Referrer-Policy', 'no-referrer');
+  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  response.setHeader('Cache-Control', 'no-store');
+}
+
+function sendResult(response: ServerResponse, result: Result<unknown>): void {
+  const status = result.ok ? 200 : statusOf[result.error.code];
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(result));
+}
+
+function sendError(response: ServerResponse, error: ErrorInfo): void {
+  sendResult(response, { ok: false, error });
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? 'too_large' : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function createFailureLimiter(maxFailures: number, windowMs: number): { fail(): void; blocked(): boolean } {
+  const failures: number[] = [];
+  const prune = () => {
+    const since = Date.now() - windowMs;
+    while (failures.length > 0 && (failures[0] as number) < since) failures.shift();
+  };
+  return {
+    fail() {
+      failures.push(Date.now());
+    },
+    blocked() {
+      prune();
+      return failures.length >= maxFailures;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { runCita } from '../../helpers/cli.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const tempDir = useTempDirs();
+
+describe('cita command line', () => {
+  it('prints help listing its commands', () => {
+    const run = runCita(['--help']);
+    expect(run.status).toBe(0);
+    for (const command of ['seed', 'status', 'serve']) expect(run.stdout).toContain(command);
+  });
+
+  it('creates a data directory on seed and reports status as one JSON document', () => {
+    const dataDir = join(tempDir(), 'fresh');
+    expect(runCita(['seed', '--data-dir', dataDir]).status).toBe(0);
+    const status = runCita(['status', '--data-dir', dataDir, '--json']);
+    expect(status.status).toBe(0);
+    const document = status.json() as { app: { data_dir: string; schema_version: number } };
+    expect(document.app.data_dir).toBe(dataDir);
+    expect(document.app.schema_version).toBeGreaterThan(0);
+  });
+
+  it('exits 2 with one line for an unknown command', () => {
+    const run = runCita(['frobnicate', '--data-dir', tempDir()]);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it('exits 2 for an unknown flag and for a bad flag value', () => {
+    expect(runCita(['status', '--colour']).status).toBe(2);
+    const bad = runCita(['serve', '--port', 'eighty']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--port must be an integer');
+  });
+
+  it('explains an unwritable data directory and writes nothing', () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, '');
+    const run = runCita(['seed', '--data-dir', join(file, 'data')]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/Cannot use the data directory .* not writable/);
+  });
+
+  it('refuses a database from a newer cita, in JSON too, changing nothing', () => {
+    const dataDir = tempDir();
+    const raw = new BetterSqlite3(join(dataDir, 'cita.sqlite'));
+    raw.pragma('user_version = 999');
+    raw.close();
+    const before = readdirSync(dataDir).sort();
+    const run = runCita(['status', '--data-dir', dataDir, '--json']);
+    expect(run.status).toBe(1);
+    expect(run.json()).toMatchObject({ ok: false, error: { code: 'database_too_new' } });
+    expect(readdirSync(dataDir).sort()).toEqual(before);
+  });
+});
