@@ -1,16 +1,31 @@
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../db/connection.js';
-import { createSettingsRepository } from '../db/repositories/settings-repository.js';
 import { createDispatcher, type Dispatcher } from '../api/dispatch.js';
 import type { Handlers } from '../api/handlers.js';
-import { schemaVersion } from '../db/migrator.js';
-import { appVersion } from '../paths.js';
+import type { Corpus } from '../../shared/contract.js';
+import { createFoodsCorpus, createFoodsKeywordIndex, type FoodsCorpus } from '../corpora/foods/foods-corpus.js';
+import { foodsHandlers } from '../corpora/foods/foods-handlers.js';
+import { createFoodsRepository, foodsFormula } from '../corpora/foods/foods-repository.js';
+import { openDatabase, type Database } from '../db/connection.js';
+import { createProfilesRepository, type ProfilesRepository } from '../db/repositories/profiles-repository.js';
+import { createSettingsRepository } from '../db/repositories/settings-repository.js';
+import type { Embedder } from '../embedding/embedder.js';
+import { createEmbeddingService, type EmbeddingService } from '../embedding/embedding-service.js';
+import { defaultModelDir } from '../paths.js';
+import { createRetriever, type Retriever } from '../retrieval/retriever.js';
+import { createVectorStore, type VectorStore } from '../retrieval/vector-store.js';
+import { coreHandlers } from './core-handlers.js';
+import { AppError } from './errors.js';
 import { createEventBus, type EventBus } from './event-bus.js';
-import { createSettingsService, type SettingsService } from './settings-service.js';
+import { createJobRunner, type JobRunner } from './jobs.js';
+import { reembedWork } from './reembed.js';
 import type { Seeder } from './seed.js';
+import { createSettingsService, type SettingsService } from './settings-service.js';
 
 export interface ServiceOptions {
   dataDir: string;
+  modelDir?: string;
+  /** Tests about other behaviour inject a small deterministic embedder, or null for keyword-only. */
+  embedder?: Embedder | null;
 }
 
 /** Everything stateful, built once and passed around; nothing lives in module state. */
@@ -20,6 +35,12 @@ export interface Services {
   db: Database;
   settings: SettingsService;
   events: EventBus;
+  profiles: ProfilesRepository;
+  vectors: VectorStore;
+  embedding: EmbeddingService;
+  foods: FoodsCorpus;
+  retrievers: Partial<Record<Corpus, Retriever>>;
+  jobs: JobRunner;
   dispatcher: Dispatcher;
   seeders: Seeder[];
   close(): Promise<void>;
@@ -36,24 +57,53 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const db = openDatabase(databaseFile);
   const settings = createSettingsService(createSettingsRepository(db));
   const events = createEventBus();
-  const handlers: Handlers = {
-    status: () => ({
-      app: { version: appVersion(), data_dir: options.dataDir, database: databaseFile, schema_version: schemaVersion(db) },
-      embedder: { id: null, mode: 'keyword-only', model_path: null, model_sha256: null, problem: 'the local embedder is not wired yet' },
-      corpora: [],
-    }),
-    'settings.get': () => settings.get(),
-    'settings.update': (patch) => settings.update(patch),
+  const profiles = createProfilesRepository(db);
+  const vectors = createVectorStore(db);
+  const embedding = createEmbeddingService({
+    modelDir: options.modelDir ?? defaultModelDir(),
+    settings: () => settings.get(),
+    ...(options.embedder !== undefined ? { override: options.embedder } : {}),
+  });
+  settings.onChange((next, previous) => {
+    if (JSON.stringify(next.embedder) !== JSON.stringify(previous.embedder)) void embedding.reset();
+  });
+
+  const jobs = createJobRunner(events);
+  const retrievers: Partial<Record<Corpus, Retriever>> = {
+    foods: createRetriever({ db, vectors, embedding }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: createFoodsKeywordIndex() }),
   };
+  const foods = createFoodsCorpus({ repository: createFoodsRepository(db), profiles, settings, retriever: retrievers.foods as Retriever });
+  const reembedTargets = (corpus?: Corpus) =>
+    Object.values(retrievers).filter((retriever) => corpus === undefined || retriever.corpus === corpus);
+
+  const handlers: Handlers = {
+    ...coreHandlers({ db, dataDir: options.dataDir, databaseFile, settings, embedding, corpusCounts: { foods: () => foods.counts() } }),
+    ...foodsHandlers(foods),
+    'jobs.start': (input) => jobs.start('reembed', reembedWork({ db, vectors, embedding }, reembedTargets(input.corpus))),
+    'jobs.cancel': (input) => jobs.cancel(input.job),
+    'jobs.list': () => jobs.list(),
+    search: (input) => {
+      if (input.corpus === 'foods') return foods.search(input);
+      throw new AppError('unavailable', `The ${input.corpus} corpus is not available in this version yet.`);
+    },
+  };
+
   return {
     dataDir: options.dataDir,
     databaseFile,
     db,
     settings,
     events,
+    profiles,
+    vectors,
+    embedding,
+    foods,
+    retrievers,
+    jobs,
     dispatcher: createDispatcher(handlers),
-    seeders: [],
+    seeders: [{ name: 'foods', demoOnly: false, run: () => foods.seedShared() }],
     async close() {
+      await embedding.close();
       db.close();
     },
   };

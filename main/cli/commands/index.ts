@@ -1,8 +1,11 @@
 import type { Command } from '../command.js';
+import { foodAddCommand } from './food.js';
+import { reembedCommand } from './reembed.js';
+import { searchCommand } from './search.js';
 import { seedCommand } from './seed.js';
 import { serveCommand } from './serve.js';
 import { statusCommand } from './status.js';
 import { tokenCommand } from './token.js';
 
 /** Every `cita` command, in the order `--help` lists them. */
-export const commands: Command[] = [seedCommand, statusCommand, serveCommand, tokenCommand];
+export const commands: Command[] = [seedCommand, statusCommand, searchCommand, foodAddCommand, reembedCommand, serveCommand, tokenCommand];

@@ -1,0 +1,36 @@
+import { corpusSchema } from '../../../shared/contract.js';
+import { reembedWork } from '../../app/reembed.js';
+import { integerFlag, UsageError, type Command } from '../command.js';
+
+/** `cita reembed`: embeds every row without a current vector, resumable, with a progress line. */
+export const reembedCommand: Command = {
+  words: ['reembed'],
+  summary: 'Embed rows that lack a current vector (after seeding, an import or an embedder change); resumable',
+  usage: 'cita reembed [--corpus foods|catalog|kb] [--batch N] [--pause-ms N] [--json]',
+  options: { corpus: { type: 'string' }, batch: { type: 'string' }, 'pause-ms': { type: 'string' } },
+  async run(context) {
+    const corpusFlag = context.values.corpus;
+    const corpus = corpusFlag === undefined ? undefined : corpusSchema.safeParse(corpusFlag);
+    if (corpus && !corpus.success) throw new UsageError(`--corpus must be foods, catalog or kb (got "${String(corpusFlag)}")`);
+    const batchSize = integerFlag(context.values, 'batch', { min: 1, max: 1024 });
+    const pauseMs = integerFlag(context.values, 'pause-ms', { min: 0, max: 3_600_000 });
+    const services = await context.services();
+    const targets = Object.values(services.retrievers).filter((retriever) => !corpus?.success || retriever.corpus === corpus.data);
+    const started = Date.now();
+    const job = services.jobs.start(
+      'reembed',
+      reembedWork(services, targets, { ...(batchSize ? { batchSize } : {}), ...(pauseMs ? { pauseMs } : {}) }),
+    );
+    const stopOnSignal = () => services.jobs.cancel(job.job);
+    process.once('SIGINT', stopOnSignal);
+    const unsubscribe = services.events.on('job.progress', (progress) => {
+      if (progress.job === job.job && progress.state === 'running') context.progress(`reembed ${progress.message}`);
+    });
+    const finished = await services.jobs.wait(job.job);
+    unsubscribe();
+    process.off('SIGINT', stopOnSignal);
+    const seconds = (Date.now() - started) / 1000;
+    context.print({ ...finished, seconds }, `${finished.state}: ${finished.message} in ${seconds.toFixed(1)} s`);
+    return finished.state === 'done' ? 0 : 1;
+  },
+};

@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import type { Food, Notice, SearchHit, SearchOutput, searchInputSchema } from '../../../shared/contract.js';
+import type { Per100g } from '../../../shared/nutrients.js';
+import { AppError } from '../../app/errors.js';
+import type { SettingsService } from '../../app/settings-service.js';
+import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
+import { createKeywordIndex, type KeywordDocument } from '../../retrieval/keyword-index.js';
+import { keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
+import type { Retriever } from '../../retrieval/retriever.js';
+import { toSearchHitBase } from '../../retrieval/search-hit.js';
+import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
+import { readIfctFoods } from './ifct.js';
+import { toFood, type FoodRow, type FoodsRepository } from './foods-repository.js';
+
+export type SearchInput = z.output<typeof searchInputSchema>;
+
+/** Below this many keyword hits the semantic path fills in (the seed's rule). */
+export const minimumKeywordHits = 8;
+/** Queries shorter than this never reach the embedder (the seed's rule). */
+export const minimumSemanticQueryLength = 3;
+export const sharedSource = 'IFCT 2017';
+
+export interface FoodsCorpus {
+  search(input: SearchInput): Promise<SearchOutput>;
+  add(input: { profile: string; name: string; brand: string; per100g: Per100g }): Promise<Food>;
+  update(input: { profile: string; code: string; name?: string; brand?: string; per100g?: Per100g }): Promise<Food>;
+  get(profile: string, code: string): Food;
+  /** Loads the shared IFCT 2017 base (idempotent). */
+  seedShared(): Promise<{ inserted: number; updated: number; unchanged: number }>;
+  counts(): VectorCounts;
+}
+
+/** The keyword index sees exactly what the seed's ilike saw: name and brand. */
+export function foodKeywordDocument(row: Pick<FoodRow, 'id' | 'owner' | 'name' | 'brand'>): KeywordDocument {
+  return { id: row.id, owner: row.owner, fields: { name: row.name, brand: row.brand } };
+}
+
+export function createFoodsKeywordIndex() {
+  return createKeywordIndex({ fields: ['name', 'brand'], boost: { name: 2 }, combineWith: 'AND' });
+}
+
+/** The foods catalog: shared IFCT base plus each profile's own foods, searched keyword-first. */
+export function createFoodsCorpus(deps: {
+  repository: FoodsRepository;
+  profiles: ProfilesRepository;
+  retriever: Retriever;
+  settings: SettingsService;
+}): FoodsCorpus {
+  const { repository, retriever } = deps;
+  for (const row of repository.all()) retriever.keyword.add(foodKeywordDocument(row));
+
+  function requireProfile(profile: string): void {
+    if (!deps.profiles.exists(profile)) {
+      throw new AppError('not_found', `There is no profile "${profile}". Profiles: ${deps.profiles.list().map((p) => p.id).join(', ')}.`);
+    }
+  }
+
+  function toHit(fused: FusedHit, row: FoodRow): SearchHit {
+    return {
+      ...toSearchHitBase(fused),
+      id: row.code,
+      title: row.brand ? `${row.name} (${row.brand})` : row.name,
+      source: row.owner === null ? sharedSource : `profile:${row.owner}`,
+      food: toFood(row),
+    };
+  }
+
+  return {
+    async search(input) {
+      requireProfile(input.profile);
+      const strategy = input.strategy ?? 'hybrid';
+      const owners = [input.profile];
+      const notices: Notice[] = [];
+      const keyword = strategy === 'vector' ? [] : retriever.keyword.search(input.query, { limit: Math.max(input.k, minimumKeywordHits), visibleOwners: owners });
+      let fused: FusedHit[];
+      let embedderId: string | null = null;
+      const wantsSemantic =
+        strategy === 'vector' ||
+        (strategy === 'hybrid' && keyword.length < minimumKeywordHits && input.query.length >= minimumSemanticQueryLength);
+      if (!wantsSemantic) {
+        fused = keywordOnly(keyword, input.k);
+        if (strategy !== 'keyword') embedderId = retriever.embedderId();
+      } else {
+        const semantic = await retriever.semantic(input.query, { k: input.k + keyword.length, owners });
+        embedderId = semantic.embedderId;
+        if (!semantic.ok) {
+          notices.push(semantic.notice);
+          fused = keywordOnly(keyword, input.k);
+          if (semantic.notice.code === 'keyword_only') embedderId = null;
+        } else if (strategy === 'vector') {
+          fused = vectorOnly(semantic.neighbours, input.k);
+        } else {
+          fused = keywordFirstFill(keyword, semantic.neighbours, {
+            limit: input.k,
+            maxDistance: deps.settings.get().foods.max_dist,
+            minKeywordHits: minimumKeywordHits,
+          });
+        }
+      }
+      const rows = repository.byIds(fused.map((hit) => hit.id));
+      const hits = fused.flatMap((hit) => {
+        const row = rows.get(hit.id);
+        return row ? [toHit(hit, row)] : [];
+      });
+      return { corpus: 'foods', query: input.query, strategy, embedder: embedderId, hits, refused: false, notices };
+    },
+
+    async add(input) {
+      requireProfile(input.profile);
+      const row = repository.insertOwn({ owner: input.profile, name: input.name, brand: input.brand, group: '', source: 'user', per100g: input.per100g });
+      retriever.keyword.upsert(foodKeywordDocument(row));
+      await retriever.embedRows([row]);
+      return toFood(row);
+    },
+
+    async update(input) {
+      requireProfile(input.profile);
+      const row = repository.updateOwn(input.profile, input.code, input);
+      if (!row) throw new AppError('not_found', `Profile "${input.profile}" has no food of its own with code "${input.code}" (shared foods cannot be edited).`);
+      retriever.keyword.upsert(foodKeywordDocument(row));
+      await retriever.embedRows([row]);
+      return toFood(row);
+    },
+
+    get(profile, code) {
+      requireProfile(profile);
+      const row = repository.visibleByCode(profile, code);
+      if (!row) throw new AppError('not_found', `No food with code "${code}" is visible to profile "${profile}".`);
+      return toFood(row);
+    },
+
+    async seedShared() {
+      const foods = readIfctFoods().map((food) => ({ code: food.code, owner: null, name: food.name, brand: '', group: food.group, source: sharedSource, per100g: food.per100g }));
+      const { rows, ...counts } = repository.upsertShared(foods);
+      for (const row of rows) retriever.keyword.upsert(foodKeywordDocument(row));
+      return counts;
+    },
+
+    counts: () => retriever.counts(),
+  };
+}

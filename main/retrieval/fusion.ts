@@ -1,0 +1,128 @@
+import type { KeywordHit } from './keyword-index.js';
+import type { VectorNeighbour } from './vector-store.js';
+
+export type RetrievalPath = 'keyword' | 'vector';
+
+/** A fused hit that can explain itself: which paths found it and what each said. */
+export interface FusedHit {
+  id: number;
+  score: number;
+  paths: RetrievalPath[];
+  keywordRank: number | null;
+  keywordScore: number | null;
+  /** Keyword score divided by the query's best keyword score (0..1). */
+  keywordNormalized: number | null;
+  vectorRank: number | null;
+  vectorDistance: number | null;
+}
+
+function fromKeyword(hit: KeywordHit, score: number): FusedHit {
+  return {
+    id: hit.id,
+    score,
+    paths: ['keyword'],
+    keywordRank: hit.rank,
+    keywordScore: hit.score,
+    keywordNormalized: hit.normalized,
+    vectorRank: null,
+    vectorDistance: null,
+  };
+}
+
+function fromVector(neighbour: VectorNeighbour, rank: number, score: number): FusedHit {
+  return {
+    id: neighbour.itemId,
+    score,
+    paths: ['vector'],
+    keywordRank: null,
+    keywordScore: null,
+    keywordNormalized: null,
+    vectorRank: rank,
+    vectorDistance: neighbour.distance,
+  };
+}
+
+/** Keyword hits alone, scored by their normalised keyword score. */
+export function keywordOnly(keyword: readonly KeywordHit[], limit: number): FusedHit[] {
+  return keyword.slice(0, limit).map((hit) => fromKeyword(hit, hit.normalized));
+}
+
+/** Vector hits alone, scored by cosine similarity (1 − distance). */
+export function vectorOnly(vector: readonly VectorNeighbour[], limit: number): FusedHit[] {
+  return vector.slice(0, limit).map((neighbour, index) => fromVector(neighbour, index + 1, 1 - neighbour.distance));
+}
+
+/**
+ * The foods rule of the seed: keyword hits first, in their order; semantic hits are appended only when there
+ * are fewer than `minKeywordHits` keyword hits, only with new ids, only within `maxDistance`, cut to `limit`.
+ */
+export function keywordFirstFill(
+  keyword: readonly KeywordHit[],
+  vector: readonly VectorNeighbour[],
+  options: { limit: number; maxDistance: number; minKeywordHits: number },
+): FusedHit[] {
+  const fused = keywordOnly(keyword, options.limit);
+  if (keyword.length >= options.minKeywordHits) return fused;
+  const seen = new Set(fused.map((hit) => hit.id));
+  vector.forEach((neighbour, index) => {
+    if (fused.length >= options.limit || seen.has(neighbour.itemId) || neighbour.distance > options.maxDistance) return;
+    seen.add(neighbour.itemId);
+    fused.push(fromVector(neighbour, index + 1, 1 - neighbour.distance));
+  });
+  return fused;
+}
+
+function merge(
+  keyword: readonly KeywordHit[],
+  vector: readonly VectorNeighbour[],
+  keywordScore: (hit: KeywordHit) => number,
+  vectorScore: (neighbour: VectorNeighbour, rank: number) => number,
+): FusedHit[] {
+  const byId = new Map<number, FusedHit>();
+  for (const hit of keyword) byId.set(hit.id, fromKeyword(hit, keywordScore(hit)));
+  vector.forEach((neighbour, index) => {
+    const rank = index + 1;
+    const existing = byId.get(neighbour.itemId);
+    if (!existing) {
+      byId.set(neighbour.itemId, fromVector(neighbour, rank, vectorScore(neighbour, rank)));
+      return;
+    }
+    existing.paths.push('vector');
+    existing.vectorRank = rank;
+    existing.vectorDistance = neighbour.distance;
+    existing.score += vectorScore(neighbour, rank);
+  });
+  return [...byId.values()];
+}
+
+/** Ranks by score, ties broken by id so results are reproducible run after run. */
+function ranked(hits: FusedHit[], limit: number): FusedHit[] {
+  return hits.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, limit);
+}
+
+/**
+ * Convex combination of the normalised keyword score and the cosine similarity: a hit found by one path only
+ * gets 0 from the other. Never vector-only: exact terms keep their weight.
+ */
+export function weightedFusion(
+  keyword: readonly KeywordHit[],
+  vector: readonly VectorNeighbour[],
+  options: { keywordWeight: number; vectorWeight: number; limit: number },
+): FusedHit[] {
+  const total = options.keywordWeight + options.vectorWeight || 1;
+  const keywordWeight = options.keywordWeight / total;
+  const vectorWeight = options.vectorWeight / total;
+  return ranked(
+    merge(keyword, vector, (hit) => keywordWeight * hit.normalized, (neighbour) => vectorWeight * Math.max(0, 1 - neighbour.distance)),
+    options.limit,
+  );
+}
+
+/** Reciprocal rank fusion: Σ 1 / (k + rank) over the paths that found the hit. */
+export function reciprocalRankFusion(
+  keyword: readonly KeywordHit[],
+  vector: readonly VectorNeighbour[],
+  options: { k: number; limit: number },
+): FusedHit[] {
+  return ranked(merge(keyword, vector, (hit) => 1 / (options.k + hit.rank), (_neighbour, rank) => 1 / (options.k + rank)), options.limit);
+}

@@ -1,0 +1,113 @@
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { foldText, stopWords } from './text-folding.js';
+
+/** A document as the keyword index sees it: an id, text fields and an owner for visibility. */
+export interface KeywordDocument {
+  id: number;
+  /** null = shared with every profile. */
+  owner: string | null;
+  fields: Record<string, string>;
+}
+
+export interface KeywordIndexOptions {
+  fields: string[];
+  /** Field weights, e.g. { name: 3 }. */
+  boost?: Record<string, number>;
+  /** AND: every query term must match (the seed's substring spirit); OR: BM25 ranks partial matches. */
+  combineWith: 'AND' | 'OR';
+}
+
+export interface KeywordHit {
+  id: number;
+  /** Raw BM25 score; `normalized` is score / best score of this query (1 for the top hit). */
+  score: number;
+  normalized: number;
+  rank: number;
+  terms: string[];
+}
+
+/** Everything a keyword search needs to know besides the query. */
+export interface KeywordQueryOptions {
+  limit: number;
+  /** Profiles whose documents may be returned besides shared ones; undefined = all. */
+  visibleOwners?: readonly string[];
+}
+
+export interface KeywordIndex {
+  add(document: KeywordDocument): void;
+  /** Adds or replaces a document (kept in step with every write). */
+  upsert(document: KeywordDocument): void;
+  remove(id: number): void;
+  search(query: string, options: KeywordQueryOptions): KeywordHit[];
+  size(): number;
+  /** A snapshot that `loadKeywordIndex` restores without re-tokenising. */
+  toJSON(): unknown;
+}
+
+function processTerm(term: string): string | null {
+  const folded = foldText(term);
+  return folded.length === 0 || stopWords.has(folded) ? null : folded;
+}
+
+function miniSearchOptions(options: KeywordIndexOptions) {
+  return {
+    fields: options.fields,
+    storeFields: ['owner'],
+    tokenize: (text: string) => text.split(/[^\p{L}\p{N}]+/u),
+    processTerm,
+    searchOptions: {
+      boost: options.boost ?? {},
+      combineWith: options.combineWith,
+      // Prefix matching from 3 letters ("naran" → naranja); one typo allowed from 5 letters.
+      prefix: (term: string) => term.length >= 3,
+      fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
+      weights: { fuzzy: 0.3, prefix: 0.6 },
+    },
+  };
+}
+
+/** Creates an empty in-memory keyword index (MiniSearch) for one corpus. */
+export function createKeywordIndex(options: KeywordIndexOptions): KeywordIndex {
+  return wrap(new MiniSearch<Record<string, unknown>>(miniSearchOptions(options)));
+}
+
+/** Restores an index from `toJSON()` output. */
+export function loadKeywordIndex(snapshot: string, options: KeywordIndexOptions): KeywordIndex {
+  return wrap(MiniSearch.loadJSON<Record<string, unknown>>(snapshot, miniSearchOptions(options)));
+}
+
+function toRecord(document: KeywordDocument): Record<string, unknown> {
+  return { id: document.id, owner: document.owner, ...document.fields };
+}
+
+function wrap(mini: MiniSearch<Record<string, unknown>>): KeywordIndex {
+  return {
+    add(document) {
+      mini.add(toRecord(document));
+    },
+    upsert(document) {
+      if (mini.has(document.id)) mini.replace(toRecord(document));
+      else mini.add(toRecord(document));
+    },
+    remove(id) {
+      if (mini.has(id)) mini.discard(id);
+    },
+    search(query, options) {
+      const visible = options.visibleOwners ? new Set(options.visibleOwners) : null;
+      // Visibility is a filter inside the search, before ranking is cut, so the k best visible hits survive.
+      const results: SearchResult[] = mini.search(query, {
+        filter: (result) => visible === null || result.owner === null || visible.has(result.owner as string),
+      });
+      const best = results[0]?.score ?? 1;
+      return results.slice(0, options.limit).map((result, index) => ({
+        id: result.id as number,
+        score: result.score,
+        normalized: result.score / best,
+        rank: index + 1,
+        terms: result.terms,
+      }));
+    },
+    size: () => mini.documentCount,
+    toJSON: () => mini.toJSON(),
+  };
+}

@@ -1,0 +1,106 @@
+import type { Database } from 'better-sqlite3';
+import type { Notice } from '../../shared/contract.js';
+import type { EmbeddingService } from '../embedding/embedding-service.js';
+import type { KeywordIndex } from './keyword-index.js';
+import { vectorCounts, type EmbeddableRow, type VectorCounts } from './vector-bookkeeping.js';
+import type { VectorNeighbour, VectorSpace, VectorStore } from './vector-store.js';
+
+export type SemanticResult =
+  | { ok: true; embedderId: string; neighbours: VectorNeighbour[] }
+  | { ok: false; embedderId: string | null; notice: Notice };
+
+export interface RetrieverOptions {
+  corpus: string;
+  /** The table of embeddable rows (id, owner, embed_text, embed_hash). */
+  table: string;
+  /** The embedded-text formula version; part of the vector space's identity. */
+  formula: string;
+  keyword: KeywordIndex;
+}
+
+/** Keyword and vector paths of one corpus, with the embedder pinned per vector space. */
+export interface Retriever {
+  readonly corpus: string;
+  readonly table: string;
+  readonly formula: string;
+  readonly keyword: KeywordIndex;
+  /** The k nearest visible rows to the query, or why the semantic path is unavailable (never a throw). */
+  semantic(query: string, options: { k: number; owners?: readonly string[]; signal?: AbortSignal }): Promise<SemanticResult>;
+  /** The space of the current embedder (created when `create`), or undefined in keyword-only mode. */
+  currentSpace(create: boolean): Promise<VectorSpace | undefined>;
+  /** Embeds rows now if an embedder is available (best effort; the re-embed job catches up otherwise). */
+  embedRows(rows: readonly EmbeddableRow[]): Promise<boolean>;
+  counts(): VectorCounts;
+  /** The current embedder's id (known without loading it), null in keyword-only mode. */
+  embedderId(): string | null;
+}
+
+/** Builds the retriever of one corpus. */
+export function createRetriever(
+  deps: { db: Database; vectors: VectorStore; embedding: EmbeddingService },
+  options: RetrieverOptions,
+): Retriever {
+  async function currentSpace(create: boolean): Promise<VectorSpace | undefined> {
+    const embedder = await deps.embedding.get();
+    if (!embedder) return undefined;
+    return create
+      ? deps.vectors.space(options.corpus, embedder.id, options.formula, embedder.dimensions)
+      : deps.vectors.findSpace(options.corpus, embedder.id, options.formula);
+  }
+
+  return {
+    corpus: options.corpus,
+    table: options.table,
+    formula: options.formula,
+    keyword: options.keyword,
+    currentSpace,
+    async semantic(query, { k, owners, signal }) {
+      const embedder = await deps.embedding.get();
+      if (!embedder) {
+        const problem = deps.embedding.describe().problem ?? 'no embedder is available';
+        return { ok: false, embedderId: null, notice: { code: 'keyword_only', message: `Keyword-only results: ${problem}.` } };
+      }
+      const space = deps.vectors.findSpace(options.corpus, embedder.id, options.formula);
+      if (!space || deps.vectors.count(space) === 0) {
+        return {
+          ok: false,
+          embedderId: embedder.id,
+          notice: { code: 'no_vectors', message: `The ${options.corpus} corpus has no vectors for ${embedder.id} yet; run "cita reembed" (keyword results shown).` },
+        };
+      }
+      let vector: Float32Array;
+      try {
+        vector = await embedder.embedQuery(query, signal);
+      } catch (error) {
+        return {
+          ok: false,
+          embedderId: embedder.id,
+          notice: { code: 'embedder_failed', message: `The embedder failed (${(error as Error).message}); keyword results shown.` },
+        };
+      }
+      return { ok: true, embedderId: embedder.id, neighbours: deps.vectors.nearest(space, vector, k, owners) };
+    },
+    async embedRows(rows) {
+      try {
+        const embedder = await deps.embedding.get();
+        if (!embedder || rows.length === 0) return false;
+        const space = deps.vectors.space(options.corpus, embedder.id, options.formula, embedder.dimensions);
+        const vectors = await embedder.embedDocuments(rows.map((row) => row.embed_text));
+        deps.vectors.put(
+          space,
+          rows.map((row, index) => ({ itemId: row.id, owner: row.owner, vector: vectors[index] as Float32Array, contentHash: row.embed_hash })),
+        );
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    embedderId: () => deps.embedding.describe().id,
+    counts() {
+      const description = deps.embedding.describe();
+      const space = description.id ? deps.vectors.findSpace(options.corpus, description.id, options.formula) : undefined;
+      return vectorCounts(deps.db, options.table, space);
+    },
+  };
+}
+
