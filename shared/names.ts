@@ -2,7 +2,15 @@
  * Operation and event names without their schemas, for the preload (which must stay tiny).
  * `contract.ts` checks at compile time that these lists equal its keys.
  */
-export const operationNames = ['status', 'search', 'foods.add', 'foods.update', 'foods.get', 'jobs.start', 'jobs.cancel', 'jobs.list', 'settings.get', 'settings.update'] as const;
+export const operationNames = [
+  // core
+  'status', 'settings.get', 'settings.update', 'jobs.start', 'jobs.cancel', 'jobs.list', 'ingest',
+  // search and ask
+  'search', 'ask',
+  // foods
+  'foods.add', 'foods.update', 'foods.get', 'profiles.list',
+] as const;
+
 export const eventNames = ['job.progress'] as const;
 
 /** The IPC channel of an operation or event; the only place channel names are formed. */

@@ -1,24 +1,19 @@
 import { join } from 'node:path';
+import { operationNames } from '../../shared/contract.js';
 import { createDispatcher, type Dispatcher } from '../api/dispatch.js';
 import type { Handlers } from '../api/handlers.js';
-import type { Corpus } from '../../shared/contract.js';
-import { createFoodsCorpus, createFoodsKeywordIndex, type FoodsCorpus } from '../corpora/foods/foods-corpus.js';
-import { foodsHandlers } from '../corpora/foods/foods-handlers.js';
-import { createFoodsRepository, foodsFormula } from '../corpora/foods/foods-repository.js';
 import { openDatabase, type Database } from '../db/connection.js';
 import { createProfilesRepository, type ProfilesRepository } from '../db/repositories/profiles-repository.js';
 import { createSettingsRepository } from '../db/repositories/settings-repository.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { createEmbeddingService, type EmbeddingService } from '../embedding/embedding-service.js';
 import { defaultModelDir } from '../paths.js';
-import { createRetriever, type Retriever } from '../retrieval/retriever.js';
 import { createVectorStore, type VectorStore } from '../retrieval/vector-store.js';
 import { coreHandlers } from './core-handlers.js';
-import { AppError } from './errors.js';
+import type { CorpusModule, ModuleDeps } from './corpus-module.js';
 import { createEventBus, type EventBus } from './event-bus.js';
 import { createJobRunner, type JobRunner } from './jobs.js';
-import { reembedWork } from './reembed.js';
-import type { Seeder } from './seed.js';
+import { moduleFactories } from './modules.js';
 import { createSettingsService, type SettingsService } from './settings-service.js';
 
 export interface ServiceOptions {
@@ -29,20 +24,12 @@ export interface ServiceOptions {
 }
 
 /** Everything stateful, built once and passed around; nothing lives in module state. */
-export interface Services {
-  dataDir: string;
+export interface Services extends ModuleDeps {
   databaseFile: string;
-  db: Database;
-  settings: SettingsService;
-  events: EventBus;
-  profiles: ProfilesRepository;
-  vectors: VectorStore;
-  embedding: EmbeddingService;
-  foods: FoodsCorpus;
-  retrievers: Partial<Record<Corpus, Retriever>>;
-  jobs: JobRunner;
+  modules: CorpusModule[];
   dispatcher: Dispatcher;
-  seeders: Seeder[];
+  /** A module by name (foods, diary, catalog, kb). */
+  module(name: string): CorpusModule | undefined;
   close(): Promise<void>;
 }
 
@@ -54,12 +41,13 @@ export function databaseFileOf(dataDir: string): string {
 /** Builds and wires every service for one data directory. */
 export async function createServices(options: ServiceOptions): Promise<Services> {
   const databaseFile = databaseFileOf(options.dataDir);
-  const db = openDatabase(databaseFile);
-  const settings = createSettingsService(createSettingsRepository(db));
-  const events = createEventBus();
-  const profiles = createProfilesRepository(db);
-  const vectors = createVectorStore(db);
-  const embedding = createEmbeddingService({
+  const db: Database = openDatabase(databaseFile);
+  const settings: SettingsService = createSettingsService(createSettingsRepository(db));
+  const events: EventBus = createEventBus();
+  const profiles: ProfilesRepository = createProfilesRepository(db);
+  const vectors: VectorStore = createVectorStore(db);
+  const jobs: JobRunner = createJobRunner(events);
+  const embedding: EmbeddingService = createEmbeddingService({
     modelDir: options.modelDir ?? defaultModelDir(),
     settings: () => settings.get(),
     ...(options.embedder !== undefined ? { override: options.embedder } : {}),
@@ -68,41 +56,26 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     if (JSON.stringify(next.embedder) !== JSON.stringify(previous.embedder)) void embedding.reset();
   });
 
-  const jobs = createJobRunner(events);
-  const retrievers: Partial<Record<Corpus, Retriever>> = {
-    foods: createRetriever({ db, vectors, embedding }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: createFoodsKeywordIndex() }),
-  };
-  const foods = createFoodsCorpus({ repository: createFoodsRepository(db), profiles, settings, retriever: retrievers.foods as Retriever });
-  const reembedTargets = (corpus?: Corpus) =>
-    Object.values(retrievers).filter((retriever) => corpus === undefined || retriever.corpus === corpus);
+  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, jobs };
+  const modules: CorpusModule[] = [];
+  for (const factory of moduleFactories) modules.push(await factory(deps));
 
-  const handlers: Handlers = {
-    ...coreHandlers({ db, dataDir: options.dataDir, databaseFile, settings, embedding, corpusCounts: { foods: () => foods.counts() } }),
-    ...foodsHandlers(foods),
-    'jobs.start': (input) => jobs.start('reembed', reembedWork({ db, vectors, embedding }, reembedTargets(input.corpus))),
-    'jobs.cancel': (input) => jobs.cancel(input.job),
-    'jobs.list': () => jobs.list(),
-    search: (input) => {
-      if (input.corpus === 'foods') return foods.search(input);
-      throw new AppError('unavailable', `The ${input.corpus} corpus is not available in this version yet.`);
-    },
-  };
+  const handlers = Object.assign(
+    {},
+    coreHandlers({ ...deps, databaseFile, modules }),
+    ...modules.map((module) => module.handlers ?? {}),
+  ) as Handlers;
+  const missing = operationNames.filter((name) => typeof handlers[name] !== 'function');
+  if (missing.length > 0) throw new Error(`cita: operations without a handler: ${missing.join(', ')}`);
 
   return {
-    dataDir: options.dataDir,
+    ...deps,
     databaseFile,
-    db,
-    settings,
-    events,
-    profiles,
-    vectors,
-    embedding,
-    foods,
-    retrievers,
-    jobs,
+    modules,
     dispatcher: createDispatcher(handlers),
-    seeders: [{ name: 'foods', demoOnly: false, run: () => foods.seedShared() }],
+    module: (name) => modules.find((module) => module.name === name),
     async close() {
+      for (const module of modules) await module.close?.();
       await embedding.close();
       db.close();
     },

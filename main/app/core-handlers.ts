@@ -1,31 +1,51 @@
-import type { Corpus } from '../../shared/contract.js';
 import type { HandlerSlice } from '../api/handlers.js';
-import type { Database } from '../db/connection.js';
 import { schemaVersion } from '../db/migrator.js';
-import type { EmbeddingService } from '../embedding/embedding-service.js';
 import { appVersion } from '../paths.js';
-import type { VectorCounts } from '../retrieval/vector-bookkeeping.js';
-import type { SettingsService } from './settings-service.js';
+import type { CorpusModule, ModuleDeps } from './corpus-module.js';
+import { AppError } from './errors.js';
+import { ingestCorpus } from './ingest.js';
+import { reembedWork } from './reembed.js';
 
-/** Status and settings: the operations every build has. */
-export function coreHandlers(deps: {
-  db: Database;
-  dataDir: string;
-  databaseFile: string;
-  settings: SettingsService;
-  embedding: EmbeddingService;
-  corpusCounts: Partial<Record<Corpus, () => VectorCounts>>;
-}): HandlerSlice<'status' | 'settings.get' | 'settings.update'> {
+type CoreOperation =
+  | 'status' | 'settings.get' | 'settings.update' | 'jobs.start' | 'jobs.cancel' | 'jobs.list' | 'ingest' | 'search' | 'ask' | 'profiles.list';
+
+/** The operations that span modules: status, settings, jobs, and search/ask/ingest routed to the right corpus. */
+export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules: readonly CorpusModule[] }): HandlerSlice<CoreOperation> {
+  const moduleOf = (name: string): CorpusModule | undefined => deps.modules.find((module) => module.name === name);
+  const unavailable = (name: string, what: string) => new AppError('unavailable', `The ${name} corpus does not support ${what} in this version.`);
+
   return {
     status: () => {
       const embedder = deps.embedding.describe();
       return {
         app: { version: appVersion(), data_dir: deps.dataDir, database: deps.databaseFile, schema_version: schemaVersion(deps.db) },
         embedder: { id: embedder.id, mode: embedder.mode, model_path: embedder.modelPath, model_sha256: embedder.modelSha256, problem: embedder.problem },
-        corpora: Object.entries(deps.corpusCounts).map(([corpus, counts]) => ({ corpus, ...(counts as () => VectorCounts)() })),
+        corpora: deps.modules.flatMap((module) => (module.retriever ? [{ corpus: module.name, ...module.retriever.counts() }] : [])),
       };
     },
     'settings.get': () => deps.settings.get(),
     'settings.update': (patch) => deps.settings.update(patch),
+    'jobs.start': (input) => {
+      const targets = deps.modules.flatMap((module) => (module.retriever && (input.corpus === undefined || module.name === input.corpus) ? [module.retriever] : []));
+      return deps.jobs.start('reembed', reembedWork(deps, targets));
+    },
+    'jobs.cancel': (input) => deps.jobs.cancel(input.job),
+    'jobs.list': () => deps.jobs.list(),
+    ingest: async (input) => {
+      const module = moduleOf(input.corpus);
+      if (!module?.ingest) throw unavailable(input.corpus, 'ingest');
+      return ingestCorpus(deps, module);
+    },
+    search: async (input) => {
+      const module = moduleOf(input.corpus);
+      if (!module?.search) throw unavailable(input.corpus, 'search');
+      return module.search(input);
+    },
+    ask: async (input) => {
+      const module = moduleOf(input.corpus);
+      if (!module?.ask) throw unavailable(input.corpus, 'questions');
+      return module.ask(input);
+    },
+    'profiles.list': () => deps.profiles.list(),
   };
 }

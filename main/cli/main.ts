@@ -52,9 +52,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       print(value, human) {
         io.stdout(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
       },
-      progress(message) {
-        if (!json || process.env.CITA_PROGRESS === '1') io.stderr(`${message}\n`);
-      },
+      progress: createProgressPrinter(io, json),
     };
     return await command.run(context);
   } catch (error) {
@@ -62,6 +60,25 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   } finally {
     await services?.close();
   }
+}
+
+/**
+ * Progress on stderr: one line redrawn in place on a terminal; otherwise at most one line a second (plus the
+ * last), so logs stay readable. Silent with --json unless CITA_PROGRESS=1.
+ */
+function createProgressPrinter(io: CliIo, json: boolean): (message: string) => void {
+  if (json && process.env.CITA_PROGRESS !== '1') return () => undefined;
+  if (process.stderr.isTTY) {
+    process.once('exit', () => io.stderr('\n'));
+    return (message) => io.stderr(`\r\x1b[2K${message}`);
+  }
+  let last = 0;
+  return (message) => {
+    const now = Date.now();
+    if (now - last < 1000 && !/ (\d+) of \1\b/.test(message)) return;
+    last = now;
+    io.stderr(`${message}\n`);
+  };
 }
 
 /** The positional words, telling flag values apart from command words. */

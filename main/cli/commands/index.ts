@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { foodAddCommand } from './food.js';
+import { ingestCommand } from './ingest.js';
 import { reembedCommand } from './reembed.js';
 import { searchCommand } from './search.js';
 import { seedCommand } from './seed.js';
@@ -8,4 +9,4 @@ import { statusCommand } from './status.js';
 import { tokenCommand } from './token.js';
 
 /** Every `cita` command, in the order `--help` lists them. */
-export const commands: Command[] = [seedCommand, statusCommand, searchCommand, foodAddCommand, reembedCommand, serveCommand, tokenCommand];
+export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, foodAddCommand, reembedCommand, serveCommand, tokenCommand];

@@ -15,7 +15,7 @@ export const reembedCommand: Command = {
     const batchSize = integerFlag(context.values, 'batch', { min: 1, max: 1024 });
     const pauseMs = integerFlag(context.values, 'pause-ms', { min: 0, max: 3_600_000 });
     const services = await context.services();
-    const targets = Object.values(services.retrievers).filter((retriever) => !corpus?.success || retriever.corpus === corpus.data);
+    const targets = services.modules.flatMap((module) => (module.retriever && (!corpus?.success || module.name === corpus.data) ? [module.retriever] : []));
     const started = Date.now();
     const job = services.jobs.start(
       'reembed',

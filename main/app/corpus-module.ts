@@ -1,0 +1,60 @@
+import type { AskInput, AskOutput, IngestCounts, SearchHit, SearchInput, SearchOutput } from '../../shared/contract.js';
+import type { Handlers } from '../api/handlers.js';
+import type { Database } from '../db/connection.js';
+import type { ProfilesRepository } from '../db/repositories/profiles-repository.js';
+import type { EmbeddingService } from '../embedding/embedding-service.js';
+import type { Retriever } from '../retrieval/retriever.js';
+import type { VectorStore } from '../retrieval/vector-store.js';
+import type { EventBus } from './event-bus.js';
+import type { JobRunner } from './jobs.js';
+import type { SettingsService } from './settings-service.js';
+
+/** The shared services a corpus module is built from. */
+export interface ModuleDeps {
+  db: Database;
+  dataDir: string;
+  settings: SettingsService;
+  events: EventBus;
+  profiles: ProfilesRepository;
+  vectors: VectorStore;
+  embedding: EmbeddingService;
+  jobs: JobRunner;
+}
+
+/** One query of an evaluation set, written from the user's side, with the items that answer it. */
+export interface EvaluationCase {
+  id: string;
+  query: string;
+  /** Relevant item keys (a source for the catalog, card ids for the KB); empty = out of scope. */
+  expected: string[];
+}
+
+export interface IngestOptions {
+  /** A user file or directory instead of the shipped data. */
+  from?: string;
+  onProgress?: (message: string) => void;
+}
+
+/**
+ * A feature of cita (foods, diary, catalog, kb): its slice of the handler map, its retriever and its part of
+ * search, ask, ingest, seeding and evaluation. Bootstrap builds every module from `main/app/modules.ts`.
+ */
+export interface CorpusModule {
+  name: string;
+  retriever?: Retriever;
+  search?(input: SearchInput): Promise<SearchOutput>;
+  ask?(input: AskInput): Promise<AskOutput>;
+  /** Loads the shipped data (or `from`) idempotently; `cita seed` and `cita ingest` call it. */
+  ingest?(options: IngestOptions): Promise<IngestCounts>;
+  /** `cita seed --demo`: demo data (a demo profile with a diary). */
+  seedDemo?(options: { today: string; onProgress?: (message: string) => void }): Promise<Record<string, number>>;
+  evaluation?: {
+    load(): EvaluationCase[];
+    /** The item key a hit stands for, compared with `expected`. */
+    itemOf(hit: SearchHit): string;
+  };
+  handlers?: Partial<Handlers>;
+  close?(): void | Promise<void>;
+}
+
+export type ModuleFactory = (deps: ModuleDeps) => CorpusModule | Promise<CorpusModule>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isoDateSchema, languageSchema, noticeSchema, operation, profileIdSchema, queryTextSchema, strategySchema } from './common.js';
+
+/** What the diary planner decided to look up (after the sanitizer). */
+export const diaryPlanSchema = z.object({
+  date_from: isoDateSchema,
+  date_to: isoDateSchema,
+  nutrients: z.array(z.string()),
+  need_detail: z.boolean(),
+  /** The range was longer than 92 days and was cut to the last 92: the UI says so. */
+  clamped: z.boolean(),
+  /** Who planned: the offline rule-based parser or a configured LLM. */
+  planner: z.enum(['rules', 'llm']),
+});
+export type DiaryPlan = z.infer<typeof diaryPlanSchema>;
+
+/** One thing an answer cites: a day or food row of the diary context, or a clinical card. */
+export const citationSchema = z.object({
+  /** The marker used in the answer text, e.g. "[1]". */
+  ref: z.string(),
+  kind: z.enum(['diary-day', 'diary-entry', 'kb-card']),
+  label: z.string(),
+  /** 1-based line numbers of `context` this citation stands on. */
+  context_lines: z.array(z.number().int()),
+  date: z.string().optional(),
+  card_id: z.string().optional(),
+  source_name: z.string().optional(),
+  source_url: z.string().optional(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** A number found in the answer and whether the context holds it. */
+export const groundedFigureSchema = z.object({
+  text: z.string(),
+  value: z.number(),
+  unit: z.string().nullable(),
+  verified: z.boolean(),
+  /** 1-based context lines where the figure was found. */
+  context_lines: z.array(z.number().int()),
+  /** Character offsets of the figure in `answer`, for highlighting. */
+  start: z.number().int(),
+  end: z.number().int(),
+});
+export type GroundedFigure = z.infer<typeof groundedFigureSchema>;
+
+export const groundingSchema = z.object({
+  figures: z.array(groundedFigureSchema),
+  verified: z.number().int(),
+  unverified: z.number().int(),
+  /** False when any figure is unverified: the answer is shown as untrusted. */
+  trusted: z.boolean(),
+});
+export type Grounding = z.infer<typeof groundingSchema>;
+
+export const askInputSchema = z
+  .object({
+    corpus: z.enum(['diary', 'kb']),
+    question: queryTextSchema,
+    profile: profileIdSchema.default('default'),
+    strategy: strategySchema.optional(),
+    /** Answer language; by default the question's language. */
+    language: languageSchema.optional(),
+    /** "Today" for relative dates (tests and reproducible evaluations); the local date by default. */
+    today: isoDateSchema.optional(),
+  })
+  .strict();
+export type AskInput = z.output<typeof askInputSchema>;
+
+export const askOutputSchema = z.object({
+  corpus: z.enum(['diary', 'kb']),
+  question: z.string(),
+  language: languageSchema,
+  answer: z.string(),
+  citations: z.array(citationSchema),
+  plan: diaryPlanSchema.optional(),
+  notices: z.array(noticeSchema),
+  refused: z.boolean(),
+  /** The fixed notice every answer carries (SPEC §4.2 / §4.4). */
+  disclaimer: z.string(),
+  /** The exact text the answer was composed from. */
+  context: z.string(),
+  grounding: groundingSchema,
+  /** Who wrote the prose: the deterministic composer or a configured LLM. */
+  composer: z.enum(['deterministic', 'llm']),
+  embedder: z.string().nullable(),
+  strategy: strategySchema.optional(),
+});
+export type AskOutput = z.infer<typeof askOutputSchema>;
+
+export const askOperations = {
+  ask: operation({
+    summary: 'Ask the diary or the clinical KB; the answer quotes only retrieved rows and every figure is checked.',
+    access: 'read',
+    input: askInputSchema,
+    output: askOutputSchema,
+  }),
+};

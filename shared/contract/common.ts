@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Who may call an operation: any authenticated role may read; writes need the editor role. */
+export type Access = 'read' | 'write';
+
+export interface OperationSpec<I extends z.ZodType, O extends z.ZodType> {
+  summary: string;
+  access: Access;
+  input: I;
+  output: O;
+}
+
+/** Declares one operation of the contract. */
+export function operation<I extends z.ZodType, O extends z.ZodType>(spec: OperationSpec<I, O>): OperationSpec<I, O> {
+  return spec;
+}
+
+/** A profile id: short, printable, no path or SQL surprises. */
+export const profileIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'profile must not be empty')
+  .max(64, 'profile is longer than 64 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'profile may contain only letters, digits, "_", "." and "-"');
+
+export const corpusSchema = z.enum(['foods', 'catalog', 'kb']);
+export type Corpus = z.infer<typeof corpusSchema>;
+
+export const strategySchema = z.enum(['keyword', 'vector', 'hybrid']);
+export type Strategy = z.infer<typeof strategySchema>;
+
+export const languageSchema = z.enum(['es', 'en']);
+export type Language = z.infer<typeof languageSchema>;
+
+/** Longest query or question accepted; longer input is a user error, not a truncation. */
+export const maxQueryLength = 2000;
+
+export const queryTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'the query is empty')
+  .max(maxQueryLength, `the query is longer than ${maxQueryLength} characters`)
+  .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'the query contains control characters');
+
+/** A notice for the user about how a result was produced (degraded mode, a clamp, a cut). */
+export const noticeSchema = z.object({ code: z.string(), message: z.string() });
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are written YYYY-MM-DD')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, 'that date does not exist');
+
+export const jobInfoSchema = z.object({
+  job: z.string(),
+  kind: z.string(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  done: z.number().int(),
+  total: z.number().int(),
+  message: z.string(),
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { settingsPatchSchema, settingsSchema } from '../settings.js';
+import { corpusSchema, jobInfoSchema, operation } from './common.js';
+
+export const embedderModeSchema = z.enum(['local', 'cloud', 'keyword-only']);
+
+export const corpusStatusSchema = z.object({
+  corpus: z.string(),
+  rows: z.number().int(),
+  vectors: z.number().int(),
+  stale: z.number().int(),
+  missing: z.number().int(),
+});
+
+export const statusSchema = z.object({
+  app: z.object({ version: z.string(), data_dir: z.string(), database: z.string(), schema_version: z.number().int() }),
+  embedder: z.object({
+    id: z.string().nullable(),
+    mode: embedderModeSchema,
+    model_path: z.string().nullable(),
+    model_sha256: z.string().nullable(),
+    problem: z.string().nullable(),
+  }),
+  corpora: z.array(corpusStatusSchema),
+});
+export type Status = z.infer<typeof statusSchema>;
+
+export const ingestCountsSchema = z.object({
+  corpus: z.string(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  /** Rows whose vectors were computed during the ingest (0 in keyword-only mode). */
+  embedded: z.number().int(),
+});
+export type IngestCounts = z.infer<typeof ingestCountsSchema>;
+
+/** Status, settings, jobs and re-ingest of the shipped data: what every build has. */
+export const coreOperations = {
+  status: operation({
+    summary: 'Embedder id and mode, model file, and per-corpus row, vector and stale-vector counts.',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: statusSchema,
+  }),
+  'settings.get': operation({
+    summary: 'The current settings (API keys are never part of them).',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: settingsSchema,
+  }),
+  'settings.update': operation({
+    summary: 'Change some settings; returns them all.',
+    access: 'write',
+    input: settingsPatchSchema,
+    output: settingsSchema,
+  }),
+  'jobs.start': operation({
+    summary: 'Start a background job: re-embed rows without a current vector (all corpora or one).',
+    access: 'write',
+    input: z.object({ kind: z.literal('reembed'), corpus: corpusSchema.optional() }).strict(),
+    output: jobInfoSchema,
+  }),
+  'jobs.cancel': operation({
+    summary: 'Cancel a running job; work done so far is kept.',
+    access: 'write',
+    input: z.object({ job: z.string().min(1).max(100) }).strict(),
+    output: jobInfoSchema,
+  }),
+  'jobs.list': operation({
+    summary: 'Jobs of this session with their progress.',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.array(jobInfoSchema),
+  }),
+  ingest: operation({
+    summary: 'Re-ingest the shipped data of a corpus (catalog seed, clinical cards, IFCT foods); idempotent, prints counts.',
+    access: 'write',
+    input: z.object({ corpus: corpusSchema }).strict(),
+    output: ingestCountsSchema,
+  }),
+};

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { nutrientKeys, nutrients, type NutrientKey } from '../nutrients.js';
+import { operation, profileIdSchema } from './common.js';
+
+const nutrientLimits: Record<string, number> = { g: 100, kcal: 1000, kJ: 4200, mg: 100_000 };
+
+/** Nutrients per 100 g: known keys only, finite, non-negative, physically possible per 100 g. */
+export const per100gSchema = z
+  .object(
+    Object.fromEntries(
+      nutrients.map((nutrient) => [
+        nutrient.key,
+        z
+          .number({ error: `${nutrient.key} must be a number` })
+          .finite(`${nutrient.key} must be a finite number`)
+          .min(0, `${nutrient.key} cannot be negative`)
+          .max(nutrientLimits[nutrient.unit] as number, `${nutrient.key} cannot exceed ${nutrientLimits[nutrient.unit]} ${nutrient.unit} per 100 g`)
+          .optional(),
+      ]),
+    ) as Record<NutrientKey, z.ZodOptional<z.ZodNumber>>,
+  )
+  .strict();
+
+export const foodSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  owner: z.string().nullable(),
+  food_group: z.string(),
+  source: z.string(),
+  per100g: z.record(z.enum(nutrientKeys as [NutrientKey, ...NutrientKey[]]), z.number()),
+});
+export type Food = z.infer<typeof foodSchema>;
+
+const foodNameSchema = z.string().trim().min(1, 'the food name is empty').max(200, 'the food name is longer than 200 characters');
+const brandSchema = z.string().trim().max(200, 'the brand is longer than 200 characters');
+const foodCodeSchema = z.string().trim().min(1, 'the food code is empty').max(80, 'the food code is longer than 80 characters');
+
+export const foodsOperations = {
+  'foods.add': operation({
+    summary: "Add a food to a profile's own catalog; nutrients per 100 g.",
+    access: 'write',
+    input: z.object({ profile: profileIdSchema.default('default'), name: foodNameSchema, brand: brandSchema.default(''), per100g: per100gSchema }).strict(),
+    output: foodSchema,
+  }),
+  'foods.update': operation({
+    summary: "Change a profile's own food (never the shared base); its vector becomes stale and is re-embedded.",
+    access: 'write',
+    input: z
+      .object({ profile: profileIdSchema.default('default'), code: foodCodeSchema, name: foodNameSchema.optional(), brand: brandSchema.optional(), per100g: per100gSchema.optional() })
+      .strict(),
+    output: foodSchema,
+  }),
+  'foods.get': operation({
+    summary: 'One food visible to the profile, by code.',
+    access: 'read',
+    input: z.object({ profile: profileIdSchema.default('default'), code: foodCodeSchema }).strict(),
+    output: foodSchema,
+  }),
+  'profiles.list': operation({
+    summary: 'The profiles of this data directory.',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+};
