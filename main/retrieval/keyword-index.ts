@@ -44,9 +44,14 @@ export interface KeywordIndex {
   toJSON(): unknown;
 }
 
-function processTerm(term: string): string | null {
+/**
+ * Folds case and accents, drops stop words, and folds a plural "s" ("eggs" = "egg", "huevos" = "huevo"):
+ * the same on both sides, so it only has to be consistent, not linguistically exact.
+ */
+export function processTerm(term: string): string | null {
   const folded = foldText(term);
-  return folded.length === 0 || stopWords.has(folded) ? null : folded;
+  if (folded.length === 0 || stopWords.has(folded)) return null;
+  return folded.length > 3 && folded.endsWith('s') && !folded.endsWith('ss') ? folded.slice(0, -1) : folded;
 }
 
 function miniSearchOptions(options: KeywordIndexOptions) {

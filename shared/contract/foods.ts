@@ -28,7 +28,7 @@ export const foodSchema = z.object({
   owner: z.string().nullable(),
   food_group: z.string(),
   source: z.string(),
-  per100g: z.record(z.enum(nutrientKeys as [NutrientKey, ...NutrientKey[]]), z.number()),
+  per100g: z.partialRecord(z.enum(nutrientKeys as [NutrientKey, ...NutrientKey[]]), z.number()),
 });
 export type Food = z.infer<typeof foodSchema>;
 

@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { evalCommand } from './eval.js';
 import { foodAddCommand } from './food.js';
 import { ingestCommand } from './ingest.js';
 import { reembedCommand } from './reembed.js';
@@ -9,4 +10,4 @@ import { statusCommand } from './status.js';
 import { tokenCommand } from './token.js';
 
 /** Every `cita` command, in the order `--help` lists them. */
-export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, foodAddCommand, reembedCommand, serveCommand, tokenCommand];
+export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, foodAddCommand, reembedCommand, evalCommand, serveCommand, tokenCommand];

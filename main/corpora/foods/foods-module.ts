@@ -1,4 +1,5 @@
 import type { ModuleFactory } from '../../app/corpus-module.js';
+import { loadEvaluationFile } from '../../eval/evaluation-file.js';
 import { createRetriever } from '../../retrieval/retriever.js';
 import { createFoodsCorpus, createFoodsKeywordIndex } from './foods-corpus.js';
 import { createFoodsRepository, foodsFormula } from './foods-repository.js';
@@ -15,6 +16,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
       const counts = await foods.seedShared();
       return { corpus: 'foods', ...counts, removed: 0, embedded: 0 };
     },
+    evaluation: { load: () => loadEvaluationFile('foods'), itemOf: (hit) => hit.id },
     handlers: {
       'foods.add': (input) => foods.add(input),
       'foods.update': (input) => foods.update(input),

@@ -1,0 +1,24 @@
+import { strategySchema } from '../../../shared/contract.js';
+import { formatEvaluation, runEvaluation } from '../../eval/run-evaluation.js';
+import { UsageError, type Command } from '../command.js';
+
+/** `cita eval`: Hit Rate@k, MRR and nDCG@10 per corpus × strategy × embedder. */
+export const evalCommand: Command = {
+  words: ['eval'],
+  summary: 'Evaluate retrieval on the shipped evaluation sets: Hit Rate@k, MRR, nDCG@10 per corpus, strategy and embedder',
+  usage: 'cita eval [--corpus catalog|kb|…] [--strategy keyword|vector|hybrid] [--data-dir DIR] [--json]',
+  options: { corpus: { type: 'string' }, strategy: { type: 'string' } },
+  async run(context) {
+    const strategyFlag = context.values.strategy;
+    const strategy = strategyFlag === undefined ? undefined : strategySchema.safeParse(strategyFlag);
+    if (strategy && !strategy.success) throw new UsageError(`--strategy must be keyword, vector or hybrid (got "${String(strategyFlag)}")`);
+    const services = await context.services();
+    const report = await runEvaluation(services, {
+      ...(typeof context.values.corpus === 'string' ? { corpus: context.values.corpus } : {}),
+      ...(strategy?.success ? { strategy: strategy.data } : {}),
+      onProgress: context.progress,
+    });
+    context.print(report, formatEvaluation(report));
+    return 0;
+  },
+};

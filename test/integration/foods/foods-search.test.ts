@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Food, SearchOutput } from '../../../shared/contract.js';
+import { createServices, type Services } from '../../../main/app/bootstrap.js';
+import { ingestCorpus } from '../../../main/app/ingest.js';
+import type { Embedder } from '../../../main/embedding/embedder.js';
+import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const tempDir = useTempDirs();
+const opened: Services[] = [];
+afterEach(async () => {
+  for (const services of opened.splice(0)) await services.close();
+});
+
+async function seeded(embedder: Embedder | null): Promise<Services> {
+  const services = await createServices({ dataDir: tempDir(), embedder });
+  opened.push(services);
+  services.profiles.ensure('ana', 'Ana');
+  services.profiles.ensure('bea', 'Bea');
+  await ingestCorpus(services, services.module('foods')!);
+  return services;
+}
+
+async function call<T>(services: Services, name: string, input: unknown): Promise<T> {
+  const result = await services.dispatcher.call(name, input, { transport: 'cli', role: 'editor' });
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value as T;
+}
+
+function foodCount(services: Services): number {
+  return (services.db.prepare('SELECT count(*) AS n FROM foods').get() as { n: number }).n;
+}
+
+describe('foods catalog', () => {
+  it('loads the IFCT 2017 base with its codes, idempotently', async () => {
+    const services = await seeded(null);
+    expect(foodCount(services)).toBe(542);
+    const orange = await call<Food>(services, 'foods.get', { code: 'E047' });
+    expect(orange).toMatchObject({ name: 'Orange, pulp', owner: null, source: 'IFCT 2017' });
+    expect(orange.per100g.energy_kj).toBe(156);
+    expect(orange.per100g.energy_kcal).toBeCloseTo(156 / 4.184, 1);
+    expect(orange.per100g.vitamin_c).toBeCloseTo(42.72, 2);
+    const again = await ingestCorpus(services, services.module('foods')!);
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 542 });
+  });
+
+  it('answers keyword search with IFCT codes as ids and accent-folded matching', async () => {
+    const services = await seeded(null);
+    await call(services, 'foods.add', { profile: 'ana', name: 'Limón criollo', per100g: { vitamin_c: 50 } });
+    for (const query of ['LIMÓN criollo', 'limon criollo', 'Limón Criollo']) {
+      const output = await call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', profile: 'ana' });
+      expect(output.hits.map((hit) => hit.title)).toEqual(['Limón criollo']);
+    }
+    const lemon = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'lemon', strategy: 'keyword' });
+    expect(lemon.hits.map((hit) => hit.id)).toContain('E033');
+    expect(lemon.hits[0]?.found_by).toBe('keyword');
+  });
+
+  it("lets a profile find its own foods and the shared base, never another profile's", async () => {
+    const services = await seeded(createWordHashEmbedder());
+    await call(services, 'foods.add', { profile: 'ana', name: 'Pan integral', brand: 'Bimbo', per100g: { energy_kcal: 250, sodium: 450 } });
+    const ana = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'pan integral', profile: 'ana' });
+    const bea = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'pan integral', profile: 'bea' });
+    expect(ana.hits[0]?.title).toBe('Pan integral (Bimbo)');
+    expect(ana.hits[0]?.source).toBe('profile:ana');
+    expect(bea.hits.some((hit) => hit.food?.owner === 'ana')).toBe(false);
+    const beaVector = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'pan integral bimbo', profile: 'bea', strategy: 'vector', k: 50 });
+    expect(beaVector.hits.some((hit) => hit.food?.owner === 'ana')).toBe(false);
+    const code = ana.hits[0]?.id as string;
+    await expect(call(services, 'foods.get', { profile: 'bea', code })).rejects.toThrow(/not_found/);
+    await expect(call(services, 'foods.update', { profile: 'bea', code, name: 'mine now' })).rejects.toThrow(/not_found/);
+  });
+
+  it('fills with semantic hits only below 8 keyword hits, after the keyword ones', async () => {
+    const services = await seeded(createWordHashEmbedder());
+    const many = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'fish', k: 10 });
+    expect(many.hits.every((hit) => hit.found_by === 'keyword')).toBe(true);
+    const few = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'orange pulp juice', k: 10 });
+    const kinds = few.hits.map((hit) => hit.found_by);
+    expect(kinds.indexOf('semantic')).toBeGreaterThan(-1);
+    expect(kinds.slice(0, kinds.indexOf('semantic')).every((kind) => kind === 'keyword')).toBe(true);
+    expect(new Set(few.hits.map((hit) => hit.id)).size).toBe(few.hits.length);
+  });
+
+  it('degrades to keyword results with a notice when the embedder fails', async () => {
+    const services = await seeded(createWordHashEmbedder({ failQueries: true }));
+    const output = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'orange pulp' });
+    expect(output.hits.map((hit) => hit.id)).toContain('E047');
+    expect(output.notices.map((notice) => notice.code)).toContain('embedder_failed');
+  });
+
+  it('reports keyword-only mode with embedder null and a notice', async () => {
+    const services = await seeded(null);
+    const output = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'orange' });
+    expect(output.embedder).toBeNull();
+    expect(output.notices.map((notice) => notice.code)).toContain('keyword_only');
+    expect(output.hits.length).toBeGreaterThan(0);
+  });
+
+  it('still finds a food without a vector by keyword', async () => {
+    const services = await seeded(null);
+    await call(services, 'foods.add', { profile: 'ana', name: 'Queso fresco', per100g: { sodium: 600 } });
+    const output = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'queso', profile: 'ana' });
+    expect(output.hits[0]?.title).toBe('Queso fresco');
+  });
+
+  it('marks an edited food stale and re-embeds only it', async () => {
+    const embedder = createWordHashEmbedder();
+    const services = await seeded(embedder);
+    const food = await call<Food>(services, 'foods.add', { profile: 'ana', name: 'Yogur', per100g: { protein: 4 } });
+    const before = embedder.calls.documents;
+    await call(services, 'foods.update', { profile: 'ana', code: food.code, name: 'Yogur griego' });
+    expect(embedder.calls.documents).toBe(before + 1);
+    expect(services.module('foods')!.retriever!.counts()).toMatchObject({ stale: 0, missing: 0 });
+  });
+
+  it('refuses bad food input and writes nothing', async () => {
+    const services = await seeded(null);
+    const before = foodCount(services);
+    for (const input of [
+      { name: '   ', per100g: {} },
+      { name: 'Sal', per100g: { sodium: 'a lot' } },
+      { name: 'Sal', per100g: { sodium: -1 } },
+      { name: 'Sal', per100g: { sodium: Number.POSITIVE_INFINITY } },
+      { name: 'Sal', per100g: { salt: 5 } },
+      { name: 'Sal', per100g: { protein: 150 } },
+      { name: 'x'.repeat(10_000), per100g: {} },
+    ]) {
+      const result = await services.dispatcher.call('foods.add', input, { transport: 'cli', role: 'editor' });
+      expect(result.ok, JSON.stringify(input).slice(0, 60)).toBe(false);
+      if (!result.ok) expect(result.error.code).toBe('invalid_input');
+    }
+    await expect(call(services, 'foods.add', { profile: 'nobody', name: 'Sal', per100g: {} })).rejects.toThrow(/not_found/);
+    expect(foodCount(services)).toBe(before);
+  });
+
+  it('refuses an empty, oversized or unknown-strategy query', async () => {
+    const services = await seeded(null);
+    for (const input of [
+      { corpus: 'foods', query: '' },
+      { corpus: 'foods', query: 'a'.repeat(10_240) },
+      { corpus: 'foods', query: 'rice', strategy: 'magic' },
+      { corpus: 'recipes', query: 'rice' },
+    ]) {
+      const result = await services.dispatcher.call('search', input, { transport: 'cli', role: 'viewer' });
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+  });
+});
