@@ -13,7 +13,10 @@ export function createWordHashEmbedder(options: { dimensions?: number; id?: stri
     const vector = new Float32Array(dimensions);
     for (const token of tokenize(text)) {
       const digest = createHash('sha256').update(token).digest();
-      for (let index = 0; index < 3; index += 1) vector[(digest[index] as number) % dimensions] += 1;
+      for (let index = 0; index < 3; index += 1) {
+        const slot = (digest[index] as number) % dimensions;
+        vector[slot] = (vector[slot] ?? 0) + 1;
+      }
     }
     const norm = Math.hypot(...vector) || 1;
     return vector.map((value) => value / norm);
