@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { askOperations } from './contract/ask.js';
+import { catalogOperations } from './contract/catalog.js';
 import { jobInfoSchema } from './contract/common.js';
 import { coreOperations } from './contract/core.js';
+import { diaryOperations } from './contract/diary.js';
 import { foodsOperations } from './contract/foods.js';
+import { kbOperations } from './contract/kb.js';
 import { searchOperations } from './contract/search.js';
 import { eventNames as eventNameList, operationNames as operationNameList } from './names.js';
 
@@ -11,9 +14,12 @@ import { eventNames as eventNameList, operationNames as operationNameList } from
  * operations in shared/contract/<feature>.ts; this file joins them. Nothing else names a channel.
  */
 export * from './contract/ask.js';
+export * from './contract/catalog.js';
 export * from './contract/common.js';
 export * from './contract/core.js';
+export * from './contract/diary.js';
 export * from './contract/foods.js';
+export * from './contract/kb.js';
 export * from './contract/search.js';
 export { channelOf } from './names.js';
 
@@ -22,6 +28,9 @@ export const operations = {
   ...searchOperations,
   ...askOperations,
   ...foodsOperations,
+  ...diaryOperations,
+  ...kbOperations,
+  ...catalogOperations,
 };
 
 export type Operations = typeof operations;

@@ -9,6 +9,12 @@ export const operationNames = [
   'search', 'ask',
   // foods
   'foods.add', 'foods.update', 'foods.get', 'profiles.list',
+  // food diary
+  'diary.add', 'diary.remove', 'diary.day', 'diary.series', 'diary.import', 'diary.targets.set',
+  // catalog
+  'catalog.sources',
+  // clinical knowledge base
+  'kb.cards', 'kb.card',
 ] as const;
 
 export const eventNames = ['job.progress'] as const;

@@ -34,7 +34,11 @@ function ndcgAt10(expected: ReadonlySet<string>, ranked: readonly string[]): num
   return ideal === 0 ? 0 : dcg / ideal;
 }
 
-/** Hit Rate@k, MRR and nDCG@10 over cases with at least one relevant item (out-of-scope cases are skipped). */
+/**
+ * Hit Rate@k and MRR over cases with at least one relevant item (out-of-scope cases are skipped), counted on the
+ * hits as returned (a relevant item must be among the first k hits, SPEC §4.3); nDCG@10 over distinct items, so
+ * several hits of one relevant item (fields of one source, chunks of one card) gain once.
+ */
 export function evaluateRankings(cases: readonly RankedCase[], ks: readonly number[] = [1, 3, 5, 10]): RankingMetrics {
   const scored = cases.filter((entry) => entry.expected.length > 0);
   const hits: Record<number, number> = Object.fromEntries(ks.map((k) => [k, 0]));
@@ -42,11 +46,10 @@ export function evaluateRankings(cases: readonly RankedCase[], ks: readonly numb
   let ndcg = 0;
   for (const entry of scored) {
     const expected = new Set(entry.expected);
-    const ranked = distinctItems(entry.ranked);
-    const rank = firstRelevantRank(expected, ranked);
+    const rank = firstRelevantRank(expected, entry.ranked);
     for (const k of ks) if (rank !== null && rank <= k) hits[k] = (hits[k] ?? 0) + 1;
     reciprocal += rank === null ? 0 : 1 / rank;
-    ndcg += ndcgAt10(expected, ranked);
+    ndcg += ndcgAt10(expected, distinctItems(entry.ranked));
   }
   const count = scored.length;
   const mean = (total: number) => (count === 0 ? 0 : total / count);

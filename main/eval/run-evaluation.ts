@@ -1,7 +1,7 @@
 import type { Corpus, SearchOutput, Strategy } from '../../shared/contract.js';
 import type { Services } from '../app/bootstrap.js';
 import { AppError } from '../app/errors.js';
-import { distinctItems, evaluateRankings } from './metrics.js';
+import { evaluateRankings } from './metrics.js';
 
 export interface EvaluationRow {
   corpus: string;
@@ -54,7 +54,7 @@ export async function runEvaluation(
         if (notice && strategy !== 'keyword') degraded = notice.message;
         const items = output.hits.map((hit) => evaluation.itemOf(hit));
         ranked.push({ expected: entry.expected, ranked: items });
-        const top3 = distinctItems(items).slice(0, 3);
+        const top3 = items.slice(0, 3);
         if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
           misses.push({ id: entry.id, query: entry.query, expected: entry.expected, top3 });
         }

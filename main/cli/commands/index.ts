@@ -1,4 +1,6 @@
 import type { Command } from '../command.js';
+import { askCommand } from './ask.js';
+import { diaryAddCommand, diaryDayCommand, diaryImportCommand, diaryTargetCommand } from './diary.js';
 import { evalCommand } from './eval.js';
 import { foodAddCommand } from './food.js';
 import { ingestCommand } from './ingest.js';
@@ -10,4 +12,4 @@ import { statusCommand } from './status.js';
 import { tokenCommand } from './token.js';
 
 /** Every `cita` command, in the order `--help` lists them. */
-export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, foodAddCommand, reembedCommand, evalCommand, serveCommand, tokenCommand];
+export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, askCommand, foodAddCommand, diaryAddCommand, diaryImportCommand, diaryDayCommand, diaryTargetCommand, reembedCommand, evalCommand, serveCommand, tokenCommand];

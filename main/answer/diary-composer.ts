@@ -1,0 +1,183 @@
+import type { Citation, DiaryPlan, Language } from '../../shared/contract.js';
+import { nutrientOf, type NutrientKey } from '../../shared/nutrients.js';
+import { nutrientColumn, type ContextRow, type DiaryContext } from './diary-context.js';
+
+export interface ComposedAnswer {
+  answer: string;
+  citations: Citation[];
+  /** True when the period holds no entries: there is nothing to answer from. */
+  empty: boolean;
+}
+
+/** How many entries and foods the answer names per nutrient. */
+const topCount = 3;
+
+interface Phrases {
+  empty(from: string, to: string): string;
+  intro(label: string, from: string, to: string, days: string, withEntries: string): string;
+  largestEntries: string;
+  entry(item: string, grams: string, value: string, date: string): string;
+  largestFoods: string;
+  food(item: string, value: string, entries: string, grams: string): string;
+  totals(total: string, average: string): string;
+  total(total: string): string;
+  highestDay(date: string, value: string): string;
+  lowestDay(date: string, value: string): string;
+  targetFrom(value: string, date: string): string;
+  targetSingle(value: string): string;
+  targetDays(over: string, under: string, withTarget: string): string;
+  noneMeasured(label: string): string;
+}
+
+const english: Phrases = {
+  empty: (from, to) => `Your diary has no entries from ${from} to ${to}.`,
+  intro: (label, from, to, days, withEntries) => `${label} from ${from} to ${to} (${days} ${days === '1' ? 'day' : 'days'}, entries on ${withEntries} of them):`,
+  largestEntries: 'Largest single entries, one per food',
+  entry: (item, grams, value, date) => `${item}, ${grams} g with ${value} on ${date}`,
+  largestFoods: 'Foods with the most over the period',
+  food: (item, value, entries, grams) => `${item}, ${value} in ${entries} ${entries === '1' ? 'entry' : 'entries'} (${grams} g)`,
+  totals: (total, average) => `Total ${total}; average ${average} per day with entries`,
+  total: (total) => `Total ${total}`,
+  highestDay: (date, value) => `Highest day: ${date} with ${value}`,
+  lowestDay: (date, value) => `lowest: ${date} with ${value}`,
+  targetFrom: (value, date) => `${value} from ${date}`,
+  targetSingle: (value) => `Daily target ${value}`,
+  targetDays: (over, under, withTarget) =>
+    `the day's total was above it on ${over} ${over === '1' ? 'day' : 'days'} and below it on ${under}, of ${withTarget} ${withTarget === '1' ? 'day' : 'days'} with a target`,
+  noneMeasured: (label) => `${label}: no measured values in this period.`,
+};
+
+const spanish: Phrases = {
+  empty: (from, to) => `Su diario no tiene entradas del ${from} al ${to}.`,
+  intro: (label, from, to, days, withEntries) => `${label} del ${from} al ${to} (${days} ${days === '1' ? 'día' : 'días'}, con entradas en ${withEntries} de ellos):`,
+  largestEntries: 'Entradas con más aporte, una por alimento',
+  entry: (item, grams, value, date) => `${item}, ${grams} g con ${value} el ${date}`,
+  largestFoods: 'Alimentos con más aporte en el periodo',
+  food: (item, value, entries, grams) => `${item}, ${value} en ${entries} ${entries === '1' ? 'entrada' : 'entradas'} (${grams} g)`,
+  totals: (total, average) => `Total ${total}; promedio de ${average} por día con entradas`,
+  total: (total) => `Total ${total}`,
+  highestDay: (date, value) => `Día más alto: ${date} con ${value}`,
+  lowestDay: (date, value) => `más bajo: ${date} con ${value}`,
+  targetFrom: (value, date) => `${value} desde el ${date}`,
+  targetSingle: (value) => `Meta diaria ${value}`,
+  targetDays: (over, under, withTarget) =>
+    `el total del día la superó en ${over} ${over === '1' ? 'día' : 'días'} y quedó por debajo en ${under}, de ${withTarget} ${withTarget === '1' ? 'día' : 'días'} con meta`,
+  noneMeasured: (label) => `${label}: sin valores medidos en este periodo.`,
+};
+
+function numeric(text: string | undefined): number | null {
+  if (text === undefined || text === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Rows of a section with a value in `column`, largest first (ties by line, so the order is stable). */
+function largestBy(rows: readonly ContextRow[], column: string): ContextRow[] {
+  return rows
+    .filter((row) => numeric(row.cells[column]) !== null)
+    .sort((left, right) => (numeric(right.cells[column]) as number) - (numeric(left.cells[column]) as number) || left.line - right.line);
+}
+
+/**
+ * The offline answer: composed from the context rows only, in the question's language. Every figure is the
+ * exact string of a context cell (never recomputed, never reformatted); it names the largest entries and foods
+ * of each asked nutrient (with detail), the period's total and daily average, the highest and lowest day, and
+ * the days over and under target — describing, never prescribing. Citations point at the context lines used.
+ */
+export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, language: Language): ComposedAnswer {
+  const phrases = language === 'es' ? spanish : english;
+  const section = (name: ContextRow['section']) => context.rows.filter((row) => row.section === name);
+  const period = section('period')[0];
+  const days = section('daily_totals');
+  const citations: Citation[] = [];
+
+  const cite = (kind: Citation['kind'], label: string, rows: readonly ContextRow[], date?: string): string => {
+    const ref = `[${citations.length + 1}]`;
+    citations.push({ ref, kind, label, context_lines: rows.map((row) => row.line), ...(date ? { date } : {}) });
+    return ref;
+  };
+
+  if (!period || days.length === 0) {
+    return { answer: phrases.empty(plan.date_from, plan.date_to), citations, empty: true };
+  }
+
+  const paragraphs: string[] = [];
+  for (const key of plan.nutrients as NutrientKey[]) {
+    const nutrient = nutrientOf(key);
+    const label = nutrient.labels[language];
+    const column = nutrientColumn(key);
+    const withUnit = (text: string): string => `${text} ${nutrient.unit}`;
+    const lines: string[] = [
+      phrases.intro(label, period.cells.date_from as string, period.cells.date_to as string, period.cells.days as string, period.cells.days_with_entries as string),
+    ];
+
+    const measuredDays = largestBy(days, column);
+    if (measuredDays.length === 0) {
+      paragraphs.push(phrases.noneMeasured(label));
+      continue;
+    }
+
+    if (plan.need_detail) {
+      // Each food once, by its largest entry: three different foods say more than one food three times.
+      const entries = largestBy(section('foods'), column)
+        .filter((row, index, rows) => rows.findIndex((other) => other.cells.item === row.cells.item) === index)
+        .slice(0, topCount);
+      if (entries.length > 0) {
+        const named = entries.map((row) => {
+          const item = row.cells.item as string;
+          const date = row.cells.date as string;
+          return `${phrases.entry(item, row.cells.grams as string, withUnit(row.cells[column] as string), date)} ${cite('diary-entry', `${item}, ${date}`, [row], date)}`;
+        });
+        lines.push(`• ${phrases.largestEntries}: ${named.join('; ')}.`);
+      }
+      const foods = largestBy(section('food_totals'), column).slice(0, topCount);
+      if (foods.length > 0) {
+        const named = foods.map((row) => {
+          const item = row.cells.item as string;
+          return `${phrases.food(item, withUnit(row.cells[column] as string), row.cells.entries as string, row.cells.grams as string)} ${cite('diary-entry', item, [row])}`;
+        });
+        lines.push(`• ${phrases.largestFoods}: ${named.join('; ')}.`);
+      }
+    }
+
+    const summary = section('summary');
+    const total = summary.find((row) => row.cells.statistic === 'total');
+    const average = summary.find((row) => row.cells.statistic === 'daily_average');
+    const highest = measuredDays[0] as ContextRow;
+    const lowest = measuredDays[measuredDays.length - 1] as ContextRow;
+    if (measuredDays.length === 1) {
+      // One day with entries: its total is the whole story (an average or a "highest day" would repeat it).
+      lines.push(`• ${phrases.total(withUnit(highest.cells[column] as string))} ${cite('diary-day', highest.cells.date as string, [highest], highest.cells.date)}.`);
+    } else {
+      let totals = '';
+      if (total?.cells[column] && average?.cells[column]) {
+        totals = `${phrases.totals(withUnit(total.cells[column] as string), withUnit(average.cells[column] as string))} ${cite('diary-day', `${label}: ${plan.date_from} – ${plan.date_to}`, [total, average])}. `;
+      }
+      const extremes =
+        `${phrases.highestDay(highest.cells.date as string, withUnit(highest.cells[column] as string))} ${cite('diary-day', highest.cells.date as string, [highest], highest.cells.date)}; ` +
+        `${phrases.lowestDay(lowest.cells.date as string, withUnit(lowest.cells[column] as string))} ${cite('diary-day', lowest.cells.date as string, [lowest], lowest.cells.date)}.`;
+      lines.push(`• ${totals}${extremes}`);
+    }
+
+    const targetRows = section('daily_targets').filter((row) => (row.cells[column] ?? '') !== '');
+    const targetDays = section('target_days').find((row) => row.cells.nutrient === key);
+    if (targetRows.length > 0) {
+      const changes = targetRows.filter((row, index) => index === 0 || row.cells[column] !== targetRows[index - 1]?.cells[column]);
+      const first = changes[0] as ContextRow;
+      const described =
+        changes.length === 1
+          ? phrases.targetSingle(withUnit(first.cells[column] as string))
+          : `${phrases.targetSingle(withUnit(first.cells[column] as string))}, ${changes
+              .slice(1)
+              .map((row) => phrases.targetFrom(withUnit(row.cells[column] as string), row.cells.date as string))
+              .join(', ')}`;
+      let sentence = `${described} ${cite('diary-day', `${label}: target`, changes)}`;
+      if (targetDays) {
+        sentence += `; ${phrases.targetDays(targetDays.cells.days_over_target as string, targetDays.cells.days_under_target as string, targetDays.cells.days_with_target as string)} ${cite('diary-day', `${label}: days over and under target`, [targetDays])}`;
+      }
+      lines.push(`• ${sentence}.`);
+    }
+    paragraphs.push(lines.join('\n'));
+  }
+  return { answer: paragraphs.join('\n\n'), citations, empty: false };
+}

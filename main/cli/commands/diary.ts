@@ -1,0 +1,119 @@
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { DiaryDay, DiaryEntry, DiaryImport } from '../../../shared/contract.js';
+import { maxImportCharacters } from '../../../shared/contract/diary.js';
+import { formatDecimal } from '../../answer/decimal-format.js';
+import { AppError } from '../../app/errors.js';
+import { callOperation } from '../call.js';
+import { UsageError, type Command, type CommandContext } from '../command.js';
+
+function numberFlag(context: CommandContext, name: string): number {
+  const raw = context.values[name];
+  if (typeof raw !== 'string') throw new UsageError(`--${name} is required`);
+  if (!/^\d+(?:\.\d+)?$/.test(raw.trim())) throw new UsageError(`--${name} must be a number such as 91 or 12.5 (got "${raw.slice(0, 40)}")`);
+  return Number(raw);
+}
+
+function profileOf(context: CommandContext): { profile?: string } {
+  const profile = context.values.profile;
+  return typeof profile === 'string' ? { profile } : {};
+}
+
+function describeEntry(entry: DiaryEntry): string {
+  const sodium = entry.nutrients.sodium;
+  const energy = entry.nutrients.energy_kcal;
+  const food = entry.food.brand ? `${entry.food.name} (${entry.food.brand})` : entry.food.name;
+  const figures = [energy !== null ? `${formatDecimal(energy)} kcal` : null, sodium !== null ? `${formatDecimal(sodium)} mg sodium` : null].filter(Boolean).join(', ');
+  return `#${entry.id} ${entry.date} ${entry.meal}: ${food}, ${formatDecimal(entry.grams)} g${figures ? ` (${figures})` : ''}`;
+}
+
+/** `cita diary add`: one entry. */
+export const diaryAddCommand: Command = {
+  words: ['diary', 'add'],
+  summary: "Log grams of a food (by code) for a meal of a day in a profile's diary",
+  usage: 'cita diary add --date YYYY-MM-DD --meal breakfast|lunch|dinner|snack --food CODE --grams G [--profile P] [--json]',
+  options: { date: { type: 'string' }, meal: { type: 'string' }, food: { type: 'string' }, grams: { type: 'string' }, profile: { type: 'string' } },
+  async run(context) {
+    const { date, meal, food } = context.values;
+    if (date === undefined) throw new UsageError('--date is required (YYYY-MM-DD)');
+    if (meal === undefined) throw new UsageError('--meal is required (breakfast, lunch, dinner or snack)');
+    if (food === undefined) throw new UsageError('--food is required (a food code, e.g. A015 or U12)');
+    const entry = (await callOperation(context, 'diary.add', { date, meal, food, grams: numberFlag(context, 'grams'), ...profileOf(context) })) as DiaryEntry;
+    context.print(entry, `added ${describeEntry(entry)}`);
+    return 0;
+  },
+};
+
+/** `cita diary import FILE`: a CSV of entries, all or nothing. */
+export const diaryImportCommand: Command = {
+  words: ['diary', 'import'],
+  summary: 'Import diary entries from a CSV file (date,meal,food_code,grams): every line is checked, all or nothing',
+  // One line: the CLI repeats the usage in one-line usage errors. It documents the CSV format for --help.
+  usage:
+    'cita diary import FILE [--dry-run] [--profile P] [--json]  ·  FILE: UTF-8 CSV (RFC 4180) whose header names date,meal,food_code,grams in any order; ' +
+    'date YYYY-MM-DD (2000-01-01..2099-12-31); meal breakfast|lunch|dinner|snack (or desayuno|almuerzo|comida|cena|merienda); ' +
+    'food_code an IFCT code (A015) or one of the profile\'s own foods (U12); grams > 0 and <= 5000 (12.5). Example lines: "date,meal,food_code,grams" then ' +
+    '"2026-07-02,lunch,A015,80". Every bad line is reported with its number and nothing is written unless all are valid; --dry-run only checks.',
+  options: { 'dry-run': { type: 'boolean' }, profile: { type: 'string' } },
+  async run(context) {
+    const file = context.positionals[0];
+    if (file === undefined) throw new UsageError('the CSV FILE is required (see "cita diary import --help")');
+    if (context.positionals.length > 1) throw new UsageError('one FILE at a time');
+    const path = resolve(file);
+    let csv: string;
+    try {
+      if (statSync(path).size > maxImportCharacters * 4) throw new AppError('payload_too_large', `${path} is too large to import (at most about ${maxImportCharacters} characters).`);
+      csv = readFileSync(path, 'utf8');
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('invalid_input', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+    }
+    const result = (await callOperation(context, 'diary.import', { csv, dry_run: context.values['dry-run'] === true, ...profileOf(context) })) as DiaryImport;
+    const span = result.date_from ? ` from ${result.date_from} to ${result.date_to}` : '';
+    context.print(result, result.dry_run ? `dry run: ${result.rows} valid rows${span}; nothing written` : `imported ${result.added} entries${span}`);
+    return 0;
+  },
+};
+
+/** `cita diary day`: one day, by meal, with totals and targets. */
+export const diaryDayCommand: Command = {
+  words: ['diary', 'day'],
+  summary: "Show one day of a profile's diary with its totals and targets",
+  usage: 'cita diary day --date YYYY-MM-DD [--profile P] [--json]',
+  options: { date: { type: 'string' }, profile: { type: 'string' } },
+  async run(context) {
+    const { date } = context.values;
+    if (date === undefined) throw new UsageError('--date is required (YYYY-MM-DD)');
+    const day = (await callOperation(context, 'diary.day', { date, ...profileOf(context) })) as DiaryDay;
+    const lines = [`${day.profile} · ${day.date} · ${day.totals.entries} entries`];
+    for (const meal of day.meals) for (const entry of meal.entries) lines.push(`  ${describeEntry(entry)}`);
+    for (const [key, value] of Object.entries(day.totals.nutrients)) {
+      if (value === null) continue;
+      const target = day.targets[key as keyof typeof day.targets];
+      lines.push(`  total ${key}: ${formatDecimal(value)}${target !== null && target !== undefined ? ` (target ${formatDecimal(target)})` : ''}`);
+    }
+    context.print(day, lines.join('\n'));
+    return 0;
+  },
+};
+
+/** `cita diary target`: a daily target for a nutrient from a day on. */
+export const diaryTargetCommand: Command = {
+  words: ['diary', 'target'],
+  summary: 'Set a daily target for a nutrient from a day on (it applies until the next target of that nutrient)',
+  usage: 'cita diary target --nutrient KEY --amount A --from YYYY-MM-DD [--profile P] [--json]',
+  options: { nutrient: { type: 'string' }, amount: { type: 'string' }, from: { type: 'string' }, profile: { type: 'string' } },
+  async run(context) {
+    const { nutrient, from } = context.values;
+    if (nutrient === undefined) throw new UsageError('--nutrient is required (e.g. sodium, protein, energy_kcal)');
+    if (from === undefined) throw new UsageError('--from is required (YYYY-MM-DD)');
+    const target = (await callOperation(context, 'diary.targets.set', { nutrient, amount: numberFlag(context, 'amount'), effective_from: from, ...profileOf(context) })) as {
+      profile: string;
+      nutrient: string;
+      amount: number;
+      effective_from: string;
+    };
+    context.print(target, `${target.profile}: ${target.nutrient} target ${formatDecimal(target.amount)} from ${target.effective_from}`);
+    return 0;
+  },
+};

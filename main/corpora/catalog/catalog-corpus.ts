@@ -1,0 +1,103 @@
+import type { Notice, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
+import type { SettingsService } from '../../app/settings-service.js';
+import { keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
+import type { Retriever } from '../../retrieval/retriever.js';
+import { toSearchHitBase } from '../../retrieval/search-hit.js';
+import type { VectorStore } from '../../retrieval/vector-store.js';
+import { createCatalogKeywordSearch } from './catalog-keyword.js';
+import { applicableNotes } from './catalog-notes.js';
+import type { CatalogDocument } from './catalog-document.js';
+import type { CatalogFieldRow, CatalogRepository, CatalogSourceRow } from './catalog-repository.js';
+import { queryContext } from './condition.js';
+
+/** The vector path is asked for at least this many neighbours, so a keyword hit rarely misses its cosine term. */
+export const minimumVectorCandidates = 100;
+
+export interface CatalogCorpus {
+  search(input: SearchInput): Promise<SearchOutput>;
+  /** Writes a validated catalog (one transaction) and keeps the keyword index and the vectors in step. */
+  importCatalog(document: CatalogDocument): { inserted: number; updated: number; unchanged: number; removed: number };
+  sources(): CatalogSourceRow[];
+}
+
+/** A hit's stable id: the field's identity, `source.physical_name`. */
+export function catalogHitId(row: Pick<CatalogFieldRow, 'source' | 'physical_name'>): string {
+  return `${row.source}.${row.physical_name}`;
+}
+
+/**
+ * The data catalog (SPEC §4.3). Phase 1 (keyword): BM25 plus the business-term lift. Phase 2 (hybrid):
+ * `keyword_weight × keyword + vector_weight × cosine` on normalised scores, never vector-only. `vector` exists for
+ * evaluation. Every strategy returns the same CatalogHit shape and degrades to keyword with a notice.
+ */
+export function createCatalogCorpus(deps: { repository: CatalogRepository; retriever: Retriever; settings: SettingsService; vectors: VectorStore }): CatalogCorpus {
+  const { repository, retriever } = deps;
+  const keyword = createCatalogKeywordSearch(retriever.keyword);
+  for (const row of repository.all()) keyword.upsert(row);
+
+  function toHit(fused: FusedHit, row: CatalogFieldRow, notes: string[]): SearchHit {
+    return {
+      ...toSearchHitBase(fused),
+      id: catalogHitId(row),
+      title: row.business_name,
+      source: row.source,
+      catalog: {
+        business_name: row.business_name,
+        definition: row.definition,
+        physical_name: row.physical_name,
+        source: row.source,
+        source_name: row.source_name,
+        data_type: row.data_type,
+        tribal_notes: notes,
+        score: fused.score,
+      },
+    };
+  }
+
+  return {
+    async search(input) {
+      const strategy: Strategy = input.strategy ?? deps.settings.get().catalog.phase;
+      const notices: Notice[] = [];
+      const keywordHits = strategy === 'vector' ? [] : keyword.search(input.query, Math.max(input.k, minimumVectorCandidates));
+      let fused: FusedHit[];
+      let embedderId: string | null = null;
+      if (strategy === 'keyword') {
+        fused = keywordOnly(keywordHits, input.k);
+      } else {
+        const semantic = await retriever.semantic(input.query, { k: Math.max(input.k, minimumVectorCandidates) });
+        embedderId = semantic.embedderId;
+        if (!semantic.ok) {
+          notices.push(semantic.notice);
+          // The vector strategy has no keyword list of its own; degrading means the keyword phase.
+          fused = keywordOnly(strategy === 'vector' ? keyword.search(input.query, input.k) : keywordHits, input.k);
+          if (semantic.notice.code === 'keyword_only') embedderId = null;
+        } else if (strategy === 'vector') {
+          fused = vectorOnly(semantic.neighbours, input.k);
+        } else {
+          const weights = deps.settings.get().fusion;
+          fused = weightedFusion(keywordHits, semantic.neighbours, { keywordWeight: weights.keyword_weight, vectorWeight: weights.vector_weight, limit: input.k });
+        }
+      }
+      const rows = repository.byIds(fused.map((hit) => hit.id));
+      const notes = repository.notesOf([...rows.keys()]);
+      const context = queryContext(input.query);
+      const hits = fused.flatMap((hit) => {
+        const row = rows.get(hit.id);
+        return row ? [toHit(hit, row, applicableNotes(notes.get(hit.id) ?? [], context))] : [];
+      });
+      return { corpus: 'catalog', query: input.query, strategy, embedder: embedderId, hits, refused: false, notices };
+    },
+
+    importCatalog(document) {
+      const spaces = deps.vectors.spacesOf(retriever.corpus);
+      const { changed, removedIds, ...counts } = repository.importCatalog(document, (fieldId) => {
+        for (const space of spaces) deps.vectors.remove(space, fieldId);
+      });
+      for (const row of changed) keyword.upsert(row);
+      for (const id of removedIds) keyword.remove(id);
+      return counts;
+    },
+
+    sources: () => repository.sources(),
+  };
+}

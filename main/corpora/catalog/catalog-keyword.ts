@@ -1,0 +1,70 @@
+import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndex } from '../../retrieval/keyword-index.js';
+import { tokenize } from '../../retrieval/text-folding.js';
+import type { CatalogFieldRow } from './catalog-repository.js';
+
+/** How much an exact business term adds to a hit's normalised BM25 score (which is at most 1). */
+export const businessTermLift = 1;
+/** A folded query shorter than this never counts as a business term ("de" is inside half the names). */
+export const minimumBusinessTermLength = 3;
+
+/** BM25 sees the business name (boosted), the definition and the physical name (split at "_"). */
+export function createCatalogKeywordIndex(): KeywordIndex {
+  return createKeywordIndex({ fields: ['business_name', 'definition', 'physical_name'], boost: { business_name: 3 }, combineWith: 'OR' });
+}
+
+/** What the keyword index stores of a field. */
+export function catalogKeywordDocument(row: Pick<CatalogFieldRow, 'id' | 'business_name' | 'definition' | 'physical_name'>): KeywordDocument {
+  return { id: row.id, owner: null, fields: { business_name: row.business_name, definition: row.definition, physical_name: row.physical_name } };
+}
+
+/** Folded words joined by single spaces: the form in which the query is matched inside a business name. */
+export function businessTermForm(text: string): string {
+  return tokenize(text).join(' ');
+}
+
+/** Phase 1 of the catalog: BM25 plus the seed's ILIKE, kept in step with the catalog table. */
+export interface CatalogKeywordSearch {
+  upsert(row: CatalogFieldRow): void;
+  remove(id: number): void;
+  /** Hits ranked by normalised BM25 plus the business-term lift, renormalised so the best is 1. */
+  search(query: string, limit: number): KeywordHit[];
+}
+
+/**
+ * The seed's phase 1 (`ts_rank(...) OR business_name ILIKE '%q%'`), on MiniSearch: an OR-combined BM25 over
+ * business_name, definition and physical_name, and a substring match of the folded query in the folded business
+ * name. A substring match adds `businessTermLift`, so a field whose name contains the analyst's exact term
+ * outranks fields that only share words with it.
+ */
+export function createCatalogKeywordSearch(index: KeywordIndex = createCatalogKeywordIndex()): CatalogKeywordSearch {
+  const businessNames = new Map<number, string>();
+
+  return {
+    upsert(row) {
+      index.upsert(catalogKeywordDocument(row));
+      businessNames.set(row.id, businessTermForm(row.business_name));
+    },
+    remove(id) {
+      index.remove(id);
+      businessNames.delete(id);
+    },
+    search(query, limit) {
+      const bm25 = index.search(query, { limit: Number.MAX_SAFE_INTEGER });
+      const term = businessTermForm(query);
+      const lifted = new Set<number>();
+      if (term.length >= minimumBusinessTermLength) {
+        for (const [id, name] of businessNames) if (name.includes(term)) lifted.add(id);
+      }
+      const scored = new Map<number, { id: number; raw: number; combined: number; terms: string[] }>();
+      for (const hit of bm25) scored.set(hit.id, { id: hit.id, raw: hit.score, combined: hit.normalized, terms: hit.terms });
+      for (const id of lifted) {
+        const entry = scored.get(id) ?? { id, raw: 0, combined: 0, terms: [] };
+        entry.combined += businessTermLift;
+        scored.set(id, entry);
+      }
+      const ranked = [...scored.values()].sort((a, b) => b.combined - a.combined || a.id - b.id).slice(0, limit);
+      const best = ranked[0]?.combined || 1;
+      return ranked.map((entry, index) => ({ id: entry.id, score: entry.raw, normalized: entry.combined / best, rank: index + 1, terms: entry.terms }));
+    },
+  };
+}

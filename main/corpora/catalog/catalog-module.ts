@@ -1,0 +1,36 @@
+import type { ModuleFactory } from '../../app/corpus-module.js';
+import { createRetriever } from '../../retrieval/retriever.js';
+import { createCatalogCorpus } from './catalog-corpus.js';
+import { catalogItemOf, loadCatalogEvaluation } from './catalog-evaluation.js';
+import { readCatalog } from './catalog-files.js';
+import { createCatalogKeywordIndex } from './catalog-keyword.js';
+import { catalogFormula, createCatalogRepository } from './catalog-repository.js';
+
+/** The business data catalog as a module of the app. */
+export const createCatalogModule: ModuleFactory = (deps) => {
+  const retriever = createRetriever(deps, { corpus: 'catalog', table: 'catalog_fields', formula: catalogFormula, keyword: createCatalogKeywordIndex() });
+  const catalog = createCatalogCorpus({ repository: createCatalogRepository(deps.db), retriever, settings: deps.settings, vectors: deps.vectors });
+  return {
+    name: 'catalog',
+    retriever,
+    search: (input) => catalog.search(input),
+    async ingest(options) {
+      options.onProgress?.(`reading ${options.from ?? 'the shipped catalog'}…`);
+      // The whole file is read and checked before the one write transaction: a bad file writes nothing.
+      const document = readCatalog(options.from);
+      return { corpus: 'catalog', ...catalog.importCatalog(document), embedded: 0 };
+    },
+    evaluation: { load: () => loadCatalogEvaluation(), itemOf: catalogItemOf },
+    handlers: {
+      'catalog.sources': () =>
+        catalog.sources().map((source) => ({
+          id: source.id,
+          name: source.name,
+          system: source.system,
+          owner: source.data_owner,
+          description: source.description,
+          fields: source.fields,
+        })),
+    },
+  };
+};

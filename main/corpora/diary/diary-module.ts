@@ -1,0 +1,32 @@
+import type { ModuleFactory } from '../../app/corpus-module.js';
+import { createFoodsRepository } from '../foods/foods-repository.js';
+import { askDiary } from './diary-ask.js';
+import { seedDemoDiary } from './diary-demo.js';
+import { createDiaryRepository } from './diary-repository.js';
+import { createDiaryService } from './diary-service.js';
+
+/**
+ * The food diary as a module: the diary.* operations, "Ask your log" for `ask --corpus diary`, and the demo
+ * profile. Its retrieval is SQL over the views, so it has no keyword index or vectors of its own.
+ */
+export const createDiaryModule: ModuleFactory = (deps) => {
+  const repository = createDiaryRepository(deps.db);
+  const diary = createDiaryService({ repository, profiles: deps.profiles });
+  return {
+    name: 'diary',
+    ask: (input) => askDiary({ repository, requireProfile: diary.requireProfile, settings: () => deps.settings.get() }, input),
+    async seedDemo({ today }) {
+      // The demo's own packaged foods go through the foods repository (the same insert `foods.add` uses); the
+      // foods keyword index reads them at the next start, and seeding embeds them with everything else.
+      return seedDemoDiary({ profiles: deps.profiles, foods: createFoodsRepository(deps.db), diary: repository }, today);
+    },
+    handlers: {
+      'diary.add': (input) => diary.add(input),
+      'diary.remove': (input) => diary.remove(input),
+      'diary.day': (input) => diary.day(input),
+      'diary.series': (input) => diary.series(input),
+      'diary.import': (input) => diary.importCsv(input),
+      'diary.targets.set': (input) => diary.setTarget(input),
+    },
+  };
+};

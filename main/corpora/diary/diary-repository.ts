@@ -1,0 +1,185 @@
+import type { Database } from 'better-sqlite3';
+import type { Meal } from '../../../shared/contract/diary.js';
+import { nutrientKeys, type NutrientKey } from '../../../shared/nutrients.js';
+
+/** A row of the view diary_entry_nutrients. */
+export interface EntryRow {
+  entry_id: number;
+  profile: string;
+  date: string;
+  meal: Meal;
+  food_id: number;
+  food_code: string;
+  food_name: string;
+  food_brand: string;
+  food_owner: string | null;
+  grams: number;
+  [nutrient: string]: unknown;
+}
+
+/** A row of the view diary_daily_totals. */
+export interface DailyTotalsRow {
+  profile: string;
+  date: string;
+  entries: number;
+  grams: number;
+  [nutrient: string]: unknown;
+}
+
+/** Entries of one food over a period, summed by SQL from diary_entry_nutrients. */
+export interface FoodTotalsRow {
+  food_id: number;
+  food_name: string;
+  food_brand: string;
+  entries: number;
+  grams: number;
+  [nutrient: string]: unknown;
+}
+
+/** Totals and averages over a period, computed by SQL from diary_daily_totals. */
+export interface PeriodSummaryRow {
+  days_with_entries: number;
+  [statistic: string]: unknown;
+}
+
+export interface TargetDaysRow {
+  nutrient: NutrientKey;
+  days_with_target: number;
+  days_over_target: number;
+  days_under_target: number;
+}
+
+export interface DayTargetRow {
+  date: string;
+  nutrient: NutrientKey;
+  amount: number;
+}
+
+export interface NewEntry {
+  profile: string;
+  date: string;
+  meal: Meal;
+  foodId: number;
+  grams: number;
+}
+
+export interface NewTarget {
+  profile: string;
+  nutrient: NutrientKey;
+  amount: number;
+  effective_from: string;
+}
+
+/** All SQL of the diary. Reads go through the views only; every query is bound to one profile. */
+export interface DiaryRepository {
+  /** A food the profile may log (shared or its own), by code. */
+  visibleFood(profile: string, code: string): { id: number; code: string; owner: string | null } | undefined;
+  /** Inserts entries in one transaction (all or nothing); returns their ids. */
+  insertEntries(entries: readonly NewEntry[]): number[];
+  removeEntry(profile: string, id: number): boolean;
+  entry(profile: string, id: number): EntryRow | undefined;
+  entriesOfDay(profile: string, date: string): EntryRow[];
+  dailyTotals(profile: string, from: string, to: string): DailyTotalsRow[];
+  /** The target in force on each day of the period, per nutrient (days without a target have no row). */
+  targetsByDay(profile: string, from: string, to: string): DayTargetRow[];
+  /** Entries of the period, largest energy first (entries without energy last), at most `limit`. */
+  entries(profile: string, from: string, to: string, limit: number): EntryRow[];
+  countEntries(profile: string, from: string, to: string): number;
+  /** Per food over the period, largest energy first, at most `limit`. */
+  foodTotals(profile: string, from: string, to: string, limit: number): FoodTotalsRow[];
+  countFoods(profile: string, from: string, to: string): number;
+  /** total_<key>, average_<key> (per day with entries) and unmeasured_<key> for every nutrient, and days_with_entries. */
+  summary(profile: string, from: string, to: string): PeriodSummaryRow;
+  /** Per nutrient with a target on some day with entries: days over and under it. */
+  targetDays(profile: string, from: string, to: string): TargetDaysRow[];
+  upsertTarget(target: NewTarget): void;
+  /** Replaces every entry and target of a profile (the demo seed), in one transaction. */
+  replaceDiary(profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]): number;
+}
+
+const entryColumns = `entry_id, profile, date, meal, food_id, food_code, food_name, food_brand, food_owner, grams, ${nutrientKeys.join(', ')}`;
+const summaryColumns = nutrientKeys
+  .map((key) => `SUM(${key}) AS total_${key}, AVG(${key}) AS average_${key}, SUM(${key}_unmeasured) AS unmeasured_${key}`)
+  .join(', ');
+const foodTotalColumns = nutrientKeys.map((key) => `SUM(${key}) AS ${key}`).join(', ');
+
+/** Builds the diary repository; statements are prepared once. */
+export function createDiaryRepository(db: Database): DiaryRepository {
+  const selectVisibleFood = db.prepare<[string, string], { id: number; code: string; owner: string | null }>(
+    'SELECT id, code, owner FROM foods WHERE code = ? AND (owner IS NULL OR owner = ?)',
+  );
+  const insertEntry = db.prepare<[string, string, string, number, number]>('INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES (?, ?, ?, ?, ?)');
+  const deleteEntry = db.prepare<[number, string]>('DELETE FROM diary_entries WHERE id = ? AND profile = ?');
+  const selectEntry = db.prepare<[string, number], EntryRow>(`SELECT ${entryColumns} FROM diary_entry_nutrients WHERE profile = ? AND entry_id = ?`);
+  const selectDay = db.prepare<[string, string], EntryRow>(
+    `SELECT ${entryColumns} FROM diary_entry_nutrients WHERE profile = ? AND date = ?
+     ORDER BY CASE meal WHEN 'breakfast' THEN 1 WHEN 'lunch' THEN 2 WHEN 'dinner' THEN 3 ELSE 4 END, entry_id`,
+  );
+  const selectTotals = db.prepare<[string, string, string], DailyTotalsRow>('SELECT * FROM diary_daily_totals WHERE profile = ? AND date BETWEEN ? AND ? ORDER BY date');
+  const selectTargetsByDay = db.prepare<[{ profile: string; from: string; to: string }], DayTargetRow>(
+    `WITH RECURSIVE days (date) AS (SELECT @from UNION ALL SELECT date(date, '+1 day') FROM days WHERE date < @to)
+     SELECT days.date AS date, periods.nutrient AS nutrient, periods.amount AS amount
+     FROM days JOIN diary_target_periods periods
+       ON periods.profile = @profile AND periods.effective_from <= days.date
+      AND (periods.effective_until IS NULL OR days.date < periods.effective_until)
+     ORDER BY days.date, periods.nutrient`,
+  );
+  const selectEntries = db.prepare<[string, string, string, number], EntryRow>(
+    `SELECT ${entryColumns} FROM diary_entry_nutrients WHERE profile = ? AND date BETWEEN ? AND ?
+     ORDER BY energy_kcal IS NULL, energy_kcal DESC, date, entry_id LIMIT ?`,
+  );
+  const countEntries = db.prepare<[string, string, string], { count: number }>('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ? AND date BETWEEN ? AND ?');
+  const selectFoodTotals = db.prepare<[string, string, string, number], FoodTotalsRow>(
+    `SELECT food_id, food_name, food_brand, COUNT(*) AS entries, SUM(grams) AS grams, ${foodTotalColumns}
+     FROM diary_entry_nutrients WHERE profile = ? AND date BETWEEN ? AND ?
+     GROUP BY food_id ORDER BY energy_kcal IS NULL, energy_kcal DESC, food_name LIMIT ?`,
+  );
+  const countFoods = db.prepare<[string, string, string], { count: number }>(
+    'SELECT COUNT(DISTINCT food_id) AS count FROM diary_entries WHERE profile = ? AND date BETWEEN ? AND ?',
+  );
+  const selectSummary = db.prepare<[string, string, string], PeriodSummaryRow>(
+    `SELECT COUNT(*) AS days_with_entries, ${summaryColumns} FROM diary_daily_totals WHERE profile = ? AND date BETWEEN ? AND ?`,
+  );
+  const selectTargetDays = db.prepare<[string, string, string], TargetDaysRow>(
+    `SELECT nutrient, COUNT(*) AS days_with_target, SUM(amount > target) AS days_over_target, SUM(amount < target) AS days_under_target
+     FROM diary_daily_nutrients WHERE profile = ? AND date BETWEEN ? AND ? AND target IS NOT NULL AND amount IS NOT NULL
+     GROUP BY nutrient`,
+  );
+  const upsertTarget = db.prepare<[string, string, number, string]>(
+    `INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES (?, ?, ?, ?)
+     ON CONFLICT (profile, nutrient, effective_from) DO UPDATE SET amount = excluded.amount`,
+  );
+  const deleteEntries = db.prepare<[string]>('DELETE FROM diary_entries WHERE profile = ?');
+  const deleteTargets = db.prepare<[string]>('DELETE FROM diary_targets WHERE profile = ?');
+
+  const insertEntries = db.transaction((entries: readonly NewEntry[]) =>
+    entries.map((entry) => Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams).lastInsertRowid)),
+  );
+  const replaceDiary = db.transaction((profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]) => {
+    deleteEntries.run(profile);
+    deleteTargets.run(profile);
+    for (const entry of entries) insertEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams);
+    for (const target of targets) upsertTarget.run(profile, target.nutrient, target.amount, target.effective_from);
+    return entries.length;
+  });
+
+  return {
+    visibleFood: (profile, code) => selectVisibleFood.get(code, profile),
+    insertEntries: (entries) => insertEntries(entries),
+    removeEntry: (profile, id) => deleteEntry.run(id, profile).changes > 0,
+    entry: (profile, id) => selectEntry.get(profile, id),
+    entriesOfDay: (profile, date) => selectDay.all(profile, date),
+    dailyTotals: (profile, from, to) => selectTotals.all(profile, from, to),
+    targetsByDay: (profile, from, to) => selectTargetsByDay.all({ profile, from, to }),
+    entries: (profile, from, to, limit) => selectEntries.all(profile, from, to, limit),
+    countEntries: (profile, from, to) => (countEntries.get(profile, from, to) as { count: number }).count,
+    foodTotals: (profile, from, to, limit) => selectFoodTotals.all(profile, from, to, limit),
+    countFoods: (profile, from, to) => (countFoods.get(profile, from, to) as { count: number }).count,
+    summary: (profile, from, to) => selectSummary.get(profile, from, to) as PeriodSummaryRow,
+    targetDays: (profile, from, to) => selectTargetDays.all(profile, from, to),
+    upsertTarget: (target) => {
+      upsertTarget.run(target.profile, target.nutrient, target.amount, target.effective_from);
+    },
+    replaceDiary: (profile, entries, targets) => replaceDiary(profile, entries, targets),
+  };
+}

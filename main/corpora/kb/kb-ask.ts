@@ -1,0 +1,75 @@
+import type { AskInput, AskOutput, Language, Notice } from '../../../shared/contract.js';
+import { checkGrounding } from '../../answer/grounding.js';
+import type { LlmChoice } from '../../answer/llm/create-llm.js';
+import { LlmError, type LlmClient } from '../../answer/llm/llm-client.js';
+import { answerCards, composeAnswer, detectLanguage } from './kb-answer.js';
+import type { KbSearch } from './kb-search.js';
+
+/** Longest answer kept from a model (a runaway reply is cut, never shown whole). */
+export const maxKbLlmAnswerCharacters = 4000;
+
+/** The answering instruction: only the numbered passages, a marker after each statement, figures copied exactly. */
+export function kbComposerPrompt(language: Language): string {
+  return [
+    "You answer a clinician's question using ONLY the numbered passages of reference cards you are given.",
+    'After every statement put the marker of the passage it comes from, exactly as written there, e.g. [1].',
+    'Every number you write (a dose, an interval, a threshold, a lab value) must appear in the passages exactly as written. Do not add facts, doses or advice from your own knowledge.',
+    'If the passages do not answer the question, say so plainly.',
+    `Answer in ${language === 'es' ? 'Spanish' : 'English'}, in at most 8 short sentences or bullet points.`,
+  ].join('\n');
+}
+
+/** Asks the model to answer from the passages; the caller checks its figures against them. */
+export async function composeKbWithLlm(client: LlmClient, question: string, context: string, language: Language): Promise<string> {
+  const text = (await client.complete({ system: kbComposerPrompt(language), user: `Passages:\n${context}\n\nQuestion: ${question}` })).trim();
+  if (text === '') throw new LlmError('The model answered with an empty message.');
+  return text.length > maxKbLlmAnswerCharacters ? `${text.slice(0, maxKbLlmAnswerCharacters)}…` : text;
+}
+
+function llmNotice(language: Language, code: 'llm_unavailable' | 'llm_failed', reason: string): Notice {
+  if (code === 'llm_unavailable') {
+    return { code, message: language === 'es' ? `Sin modelo de lenguaje: ${reason}; se citan las tarjetas.` : `No language model: ${reason}; the cards are quoted instead.` };
+  }
+  return {
+    code,
+    message: language === 'es' ? `El modelo de lenguaje falló (${reason}); se citan las tarjetas.` : `The language model failed (${reason}); the cards are quoted instead.`,
+  };
+}
+
+function untrustedNotice(language: Language, figures: readonly string[]): Notice {
+  const list = figures.join(', ');
+  return {
+    code: 'unverified_figures',
+    message:
+      language === 'es'
+        ? `Cifras que no aparecen en las tarjetas recuperadas: ${list}. La respuesta no es fiable; lea las tarjetas citadas.`
+        : `Figures not found in the retrieved cards: ${list}. The answer is not trusted; read the cited cards.`,
+  };
+}
+
+/**
+ * A question to the clinical KB: retrieve the closest cards (refusing when nothing matches), quote them
+ * deterministically, or, with a language model configured, let it write the answer from the same passages.
+ * Either way every figure is checked against the passages; a model failure falls back to the quotes.
+ */
+export async function askKb(deps: { search: KbSearch; llm: () => LlmChoice }, input: AskInput): Promise<AskOutput> {
+  const language = input.language ?? detectLanguage(input.question);
+  const retrieval = await deps.search.retrieve(input.question, { k: answerCards, ...(input.strategy ? { strategy: input.strategy } : {}) });
+  const quoted = composeAnswer(input.question, language, retrieval);
+  if (quoted.refused) return quoted;
+
+  const choice = deps.llm();
+  if (choice.kind === 'none') return quoted;
+  if (choice.kind === 'misconfigured') return { ...quoted, notices: [...quoted.notices, llmNotice(language, 'llm_unavailable', choice.problem)] };
+  let answer: string;
+  try {
+    answer = await composeKbWithLlm(choice.client, input.question, quoted.context, language);
+  } catch (error) {
+    return { ...quoted, notices: [...quoted.notices, llmNotice(language, 'llm_failed', (error as Error).message)] };
+  }
+  const grounding = checkGrounding(answer, quoted.context);
+  const cited = quoted.citations.filter((citation) => answer.includes(citation.ref));
+  const notices = [...quoted.notices];
+  if (!grounding.trusted) notices.push(untrustedNotice(language, grounding.figures.filter((figure) => !figure.verified).map((figure) => figure.text)));
+  return { ...quoted, answer, citations: cited.length > 0 ? cited : quoted.citations, grounding, composer: 'llm', notices };
+}

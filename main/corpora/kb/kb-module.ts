@@ -1,0 +1,43 @@
+import { llmFromSettings } from '../../answer/llm/create-llm.js';
+import type { ModuleFactory } from '../../app/corpus-module.js';
+import { AppError } from '../../app/errors.js';
+import { defaultModelDir } from '../../paths.js';
+import { createRetriever } from '../../retrieval/retriever.js';
+import { splitSections } from './card.js';
+import { kbFormula } from './chunking.js';
+import { askKb } from './kb-ask.js';
+import { kbItemOf, loadKbEvaluation } from './kb-evaluation.js';
+import { ingestCards, kbCorpus } from './kb-ingest.js';
+import { createKbRepository } from './kb-repository.js';
+import { createKbKeywordIndex, createKbSearch, kbKeywordDocument } from './kb-search.js';
+import { loadTokenCounter, type TokenCounter } from './token-counter.js';
+
+/** The clinical knowledge base as a module of the app: cards, sub-chunk retrieval, quoted (or LLM-written, checked) answers. */
+export const createKbModule: ModuleFactory = (deps) => {
+  const repository = createKbRepository(deps.db);
+  const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
+  for (const row of repository.allChunks()) retriever.keyword.add(kbKeywordDocument(row));
+  const kb = createKbSearch({ repository, retriever, settings: deps.settings });
+
+  // The model's own tokenizer sizes the chunks; it is read once, on the first ingest, from the model directory.
+  let counter: Promise<TokenCounter> | undefined;
+  const tokenCounter = () => (counter ??= loadTokenCounter(deps.embedding.describe().modelPath ?? defaultModelDir()));
+
+  return {
+    name: kbCorpus,
+    retriever,
+    search: (input) => kb.search(input),
+    ask: (input) => askKb({ search: kb, llm: () => llmFromSettings(deps.settings.get().llm) }, input),
+    ingest: (options) => ingestCards({ repository, keyword: retriever.keyword, vectors: deps.vectors, tokenCounter }, options),
+    evaluation: { load: () => loadKbEvaluation(), itemOf: kbItemOf },
+    handlers: {
+      'kb.cards': (input) => repository.cardSummaries(input.category),
+      'kb.card': (input) => {
+        const card = repository.card(input.id);
+        if (!card) throw new AppError('not_found', `There is no clinical card "${input.id}". "cita search --corpus kb" finds cards by topic.`);
+        const { content_hash: _hash, ...fields } = card;
+        return { ...fields, sections: splitSections(card.body) };
+      },
+    },
+  };
+};

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { KbCardSummary, KbCategory } from '../../../shared/contract/kb.js';
+import { embedHash } from '../../retrieval/embedding-text.js';
+import type { Card } from './card.js';
+import { kbFormula, type CardChunk } from './chunking.js';
+
+export interface KbCardRow {
+  id: string;
+  title: string;
+  category: KbCategory;
+  source_name: string;
+  source_url: string;
+  last_reviewed: string;
+  body: string;
+  content_hash: string;
+}
+
+export interface KbChunkRow {
+  id: number;
+  owner: null;
+  card_id: string;
+  chunk_index: number;
+  section: string;
+  passage: string;
+  content_hash: string;
+  embed_text: string;
+  embed_hash: string;
+}
+
+/** A chunk with its card's citation fields: what a hit and an answer need. */
+export interface KbPassageRow extends KbChunkRow {
+  title: string;
+  category: KbCategory;
+  source_name: string;
+  source_url: string;
+}
+
+export interface KbSyncCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+}
+
+export interface KbSyncResult extends KbSyncCounts {
+  /** Chunks inserted or updated, as stored now (for the keyword index). */
+  written: KbChunkRow[];
+  /** Ids of the chunks deleted. */
+  removedIds: number[];
+}
+
+export interface KbSyncInput {
+  cards: readonly Card[];
+  chunks: ReadonlyMap<string, readonly CardChunk[]>;
+  /** True when `cards` is the whole KB: cards not in it are removed. */
+  complete: boolean;
+  /** Runs inside the same transaction, so removed chunks never keep their vectors. */
+  removeVectors(chunkIds: readonly number[]): void;
+}
+
+export interface KbRepository {
+  /** Makes the stored KB equal to the given cards and chunks, in one transaction; returns what changed. */
+  sync(input: KbSyncInput): KbSyncResult;
+  passagesByIds(ids: readonly number[]): Map<number, KbPassageRow>;
+  allChunks(): KbChunkRow[];
+  cardSummaries(category?: KbCategory): KbCardSummary[];
+  card(id: string): (KbCardRow & { chunks: number }) | undefined;
+  /** Every card id in alphabetical order: stable tie-breaks across runs and data directories. */
+  cardIds(): string[];
+}
+
+function hashOf(parts: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+}
+
+/** The stored card row of a parsed card. */
+function cardRowOf(card: Card): KbCardRow {
+  const fields = [card.id, card.title, card.category, card.source_name, card.source_url, card.last_reviewed, card.body];
+  return {
+    id: card.id,
+    title: card.title,
+    category: card.category,
+    source_name: card.source_name,
+    source_url: card.source_url,
+    last_reviewed: card.last_reviewed,
+    body: card.body,
+    content_hash: hashOf(fields),
+  };
+}
+
+/** The stored chunk fields of a chunk; its content hash covers the card's citation fields too. */
+function chunkFieldsOf(card: Card, chunk: CardChunk) {
+  return {
+    card_id: card.id,
+    chunk_index: chunk.index,
+    section: chunk.section,
+    passage: chunk.passage,
+    content_hash: hashOf([card.title, card.category, card.source_name, card.source_url, card.last_reviewed, chunk.section, chunk.passage, chunk.embedText]),
+    embed_text: chunk.embedText,
+    embed_hash: embedHash(kbFormula, chunk.embedText),
+  };
+}
+
+/** All SQL about the clinical knowledge base. */
+export function createKbRepository(db: Database): KbRepository {
+  const selectCard = db.prepare<[string], KbCardRow>('SELECT id, title, category, source_name, source_url, last_reviewed, body, content_hash FROM kb_cards WHERE id = ?');
+  const selectCardIds = db.prepare<[], { id: string }>('SELECT id FROM kb_cards ORDER BY id');
+  const insertCard = db.prepare(
+    `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, content_hash)
+     VALUES (@id, @title, @category, @source_name, @source_url, @last_reviewed, @body, @content_hash)`,
+  );
+  const updateCard = db.prepare(
+    `UPDATE kb_cards SET title = @title, category = @category, source_name = @source_name, source_url = @source_url,
+       last_reviewed = @last_reviewed, body = @body, content_hash = @content_hash, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = @id`,
+  );
+  const deleteCard = db.prepare<[string]>('DELETE FROM kb_cards WHERE id = ?');
+  const selectChunksOfCard = db.prepare<[string], KbChunkRow>('SELECT * FROM kb_chunks WHERE card_id = ? ORDER BY chunk_index');
+  const selectChunk = db.prepare<[string, number], KbChunkRow>('SELECT * FROM kb_chunks WHERE card_id = ? AND chunk_index = ?');
+  const insertChunk = db.prepare(
+    `INSERT INTO kb_chunks (owner, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash)
+     VALUES (NULL, @card_id, @chunk_index, @section, @passage, @content_hash, @embed_text, @embed_hash)`,
+  );
+  const updateChunk = db.prepare(
+    `UPDATE kb_chunks SET section = @section, passage = @passage, content_hash = @content_hash, embed_text = @embed_text,
+       embed_hash = @embed_hash, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE card_id = @card_id AND chunk_index = @chunk_index`,
+  );
+  const deleteChunk = db.prepare<[number]>('DELETE FROM kb_chunks WHERE id = ?');
+  const selectPassage = db.prepare<[number], KbPassageRow>(
+    `SELECT k.*, c.title, c.category, c.source_name, c.source_url FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ?`,
+  );
+  const selectAllChunks = db.prepare<[], KbChunkRow>('SELECT * FROM kb_chunks ORDER BY card_id, chunk_index');
+  const summaryColumns = `c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed,
+       (SELECT count(*) FROM kb_chunks k WHERE k.card_id = c.id) AS chunks FROM kb_cards c`;
+  const selectSummaries = db.prepare<[], KbCardSummary>(`SELECT ${summaryColumns} ORDER BY c.category, c.id`);
+  const selectSummariesOf = db.prepare<[string], KbCardSummary>(`SELECT ${summaryColumns} WHERE c.category = ? ORDER BY c.id`);
+  const countChunksOf = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM kb_chunks WHERE card_id = ?');
+
+  const sync = db.transaction((input: KbSyncInput): KbSyncResult => {
+    const result: KbSyncResult = { inserted: 0, updated: 0, unchanged: 0, removed: 0, written: [], removedIds: [] };
+    const removeChunks = (rows: readonly KbChunkRow[]) => {
+      if (rows.length === 0) return;
+      const ids = rows.map((row) => row.id);
+      input.removeVectors(ids);
+      for (const id of ids) deleteChunk.run(id);
+      result.removed += ids.length;
+      result.removedIds.push(...ids);
+    };
+
+    const incoming = new Set(input.cards.map((card) => card.id));
+    if (input.complete) {
+      for (const { id } of selectCardIds.all()) {
+        if (incoming.has(id)) continue;
+        removeChunks(selectChunksOfCard.all(id));
+        deleteCard.run(id);
+      }
+    }
+
+    for (const card of [...input.cards].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+      const row = cardRowOf(card);
+      const existing = selectCard.get(card.id);
+      if (!existing) insertCard.run(row);
+      else if (existing.content_hash !== row.content_hash) updateCard.run(row);
+
+      const chunks = input.chunks.get(card.id) ?? [];
+      for (const chunk of chunks) {
+        const fields = chunkFieldsOf(card, chunk);
+        const stored = selectChunk.get(card.id, chunk.index);
+        if (!stored) {
+          insertChunk.run(fields);
+          result.inserted += 1;
+        } else if (stored.content_hash === fields.content_hash && stored.embed_hash === fields.embed_hash) {
+          result.unchanged += 1;
+          continue;
+        } else {
+          updateChunk.run(fields);
+          result.updated += 1;
+        }
+        result.written.push(selectChunk.get(card.id, chunk.index) as KbChunkRow);
+      }
+      removeChunks(selectChunksOfCard.all(card.id).filter((stored) => stored.chunk_index >= chunks.length));
+    }
+    return result;
+  });
+
+  return {
+    sync: (input) => sync(input),
+    passagesByIds(ids) {
+      const found = new Map<number, KbPassageRow>();
+      for (const id of ids) {
+        const row = selectPassage.get(id);
+        if (row) found.set(id, row);
+      }
+      return found;
+    },
+    allChunks: () => selectAllChunks.all(),
+    cardSummaries: (category) => (category ? selectSummariesOf.all(category) : selectSummaries.all()),
+    card(id) {
+      const row = selectCard.get(id);
+      return row ? { ...row, chunks: countChunksOf.get(id)?.n ?? 0 } : undefined;
+    },
+    cardIds: () => selectCardIds.all().map((row) => row.id),
+  };
+}

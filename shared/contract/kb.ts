@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { isoDateSchema, operation } from './common.js';
+
+/** The four kinds of clinical card (SPEC §4.4); a card's id starts with the category's prefix by convention. */
+export const kbCategories = ['drug-interaction', 'adherence-barrier', 'motivational-interviewing', 'escalation'] as const;
+export const kbCategorySchema = z.enum(kbCategories);
+export type KbCategory = z.infer<typeof kbCategorySchema>;
+
+/** A card's citation and review data: what every list, hit and answer shows about it. */
+export const kbCardSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: kbCategorySchema,
+  source_name: z.string(),
+  source_url: z.string(),
+  last_reviewed: isoDateSchema,
+  /** How many retrievable sub-chunks the card was split into. */
+  chunks: z.number().int(),
+});
+export type KbCardSummary = z.infer<typeof kbCardSummarySchema>;
+
+/** One `## ` section of a card, as Markdown. */
+export const kbSectionSchema = z.object({ heading: z.string(), text: z.string() });
+
+/** A full card for the reader: its sections in order and the Markdown body they came from. */
+export const kbCardSchema = kbCardSummarySchema.extend({
+  sections: z.array(kbSectionSchema),
+  body: z.string(),
+});
+export type KbCard = z.infer<typeof kbCardSchema>;
+
+const cardIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'the card id is empty')
+  .max(100, 'the card id is longer than 100 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a card id is lowercase words joined by hyphens');
+
+export const kbOperations = {
+  'kb.cards': operation({
+    summary: 'Every clinical card (id, title, category, source and URL, last review, chunk count), by category then id.',
+    access: 'read',
+    input: z.object({ category: kbCategorySchema.optional() }).strict(),
+    output: z.array(kbCardSummarySchema),
+  }),
+  'kb.card': operation({
+    summary: "One clinical card in full, with its sections, source name and URL, for the UI's reader.",
+    access: 'read',
+    input: z.object({ id: cardIdSchema }).strict(),
+    output: kbCardSchema,
+  }),
+};

@@ -1,0 +1,81 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SearchOutput } from '../../../shared/contract.js';
+import type { Services } from '../../../main/app/bootstrap.js';
+import { shippedCatalogPath } from '../../../main/corpora/catalog/catalog-files.js';
+
+/** The shipped seed as plain JSON, to copy and change in a test. */
+export interface SeedJson {
+  version: number;
+  sources: Array<{ id: string; name: string; system: string; owner: string; description: string }>;
+  fields: Array<{
+    source: string;
+    physical_name: string;
+    business_name: string;
+    definition: string;
+    data_type: string;
+    tribal_notes?: Array<{ note: string; condition: unknown }>;
+  }>;
+}
+
+export function shippedSeed(): SeedJson {
+  return JSON.parse(readFileSync(shippedCatalogPath(), 'utf8')) as SeedJson;
+}
+
+/** Writes a catalog JSON into `directory` and returns its path. */
+export function writeCatalogJson(directory: string, document: unknown, name = 'catalog.json'): string {
+  const path = join(directory, name);
+  writeFileSync(path, typeof document === 'string' ? document : JSON.stringify(document, null, 1));
+  return path;
+}
+
+function csvValue(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function csv(header: string[], rows: string[][]): string {
+  return [header, ...rows].map((row) => row.map(csvValue).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The same catalog in the README's CSV format (fields.csv, notes.csv and, unless told otherwise, sources.csv). */
+export function writeCatalogCsv(directory: string, document: SeedJson, options: { sources?: boolean } = {}): string {
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(
+    join(directory, 'fields.csv'),
+    csv(['source', 'physical_name', 'business_name', 'definition', 'data_type'], document.fields.map((field) => [field.source, field.physical_name, field.business_name, field.definition, field.data_type])),
+  );
+  writeFileSync(
+    join(directory, 'notes.csv'),
+    csv(
+      ['source', 'physical_name', 'note', 'condition_json'],
+      document.fields.flatMap((field) => (field.tribal_notes ?? []).map((note) => [field.source, field.physical_name, note.note, JSON.stringify(note.condition)])),
+    ),
+  );
+  if (options.sources !== false) {
+    writeFileSync(
+      join(directory, 'sources.csv'),
+      csv(['id', 'name', 'system', 'owner', 'description'], document.sources.map((source) => [source.id, source.name, source.system, source.owner, source.description])),
+    );
+  }
+  return directory;
+}
+
+/** Every row of the three catalog tables, without timestamps: what "nothing was written" is checked against. */
+export function catalogSnapshot(services: Services): unknown {
+  return {
+    sources: services.db.prepare('SELECT id, name, system, data_owner, description FROM catalog_sources ORDER BY id').all(),
+    fields: services.db.prepare('SELECT id, source, physical_name, business_name, definition, data_type, embed_hash FROM catalog_fields ORDER BY id').all(),
+    notes: services.db.prepare('SELECT field_id, position, note, condition_json FROM catalog_notes ORDER BY field_id, position').all(),
+  };
+}
+
+export function tableCount(services: Services, table: 'catalog_sources' | 'catalog_fields' | 'catalog_notes'): number {
+  return (services.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+/** Calls `search` through the dispatcher, as IPC, HTTP and the CLI do. */
+export async function searchCatalog(services: Services, input: { query: string; strategy?: string; k?: number }): Promise<SearchOutput> {
+  const result = await services.dispatcher.call('search', { corpus: 'catalog', ...input }, { transport: 'cli', role: 'viewer' });
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value as SearchOutput;
+}

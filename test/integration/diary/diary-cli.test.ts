@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskOutput } from '../../../shared/contract.js';
+import { runCita } from '../../helpers/cli.js';
+import { useTempDirs } from '../../helpers/temp.js';
+import { diaryServices, testToday } from './diary-helpers.js';
+
+const tempDir = useTempDirs();
+let dataDir: string;
+
+// One data directory with IFCT foods and the demo diary, seeded in-process (keyword-only, fast), then used by the
+// built CLI as a person would use it.
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cita-diary-cli-'));
+  const services = await diaryServices(dataDir, { demo: true });
+  await services.close();
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function entries(profile: string): number {
+  const db = new BetterSqlite3(join(dataDir, 'cita.sqlite'), { readonly: true });
+  const row = db.prepare('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ?').get(profile) as { count: number };
+  db.close();
+  return row.count;
+}
+
+describe('cita ask --corpus diary', () => {
+  it('answers the English sodium question as one JSON document with context, plan and grounding', () => {
+    const run = runCita(['ask', '--corpus', 'diary', '--profile', 'demo', '--question', 'which foods gave me the most sodium in the last two weeks?', '--today', testToday, '--data-dir', dataDir, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const output = run.json() as AskOutput;
+    expect(output.plan).toMatchObject({ date_from: '2026-06-19', date_to: testToday, nutrients: ['sodium'], need_detail: true });
+    expect(output.answer).toMatch(/Largest single entries, one per food: .+, \d+\.\d g with \d+\.\d mg on 2026-\d\d-\d\d \[1\]/);
+    expect(output.grounding).toMatchObject({ unverified: 0, trusted: true });
+    expect(output.context).toContain('# foods');
+    expect(output.disclaimer).toBe('AI-generated answer; verify in the dashboard');
+  });
+
+  it('answers the Spanish question in Spanish, for a person reading a terminal', () => {
+    const run = runCita(['ask', '--corpus', 'diary', '--profile', 'demo', '--question', '¿qué alimentos me aportaron más sodio en las últimas dos semanas?', '--today', testToday, '--data-dir', dataDir]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Sodio del 2026-06-19 al 2026-07-02');
+    expect(run.stdout).toContain('— Respuesta generada por IA; verifique en el panel');
+    expect(run.stdout).toMatch(/grounding: \d+ figures, \d+ verified, 0 unverified \(trusted\)/);
+  });
+
+  it('refuses an empty question, a 10 kB question and an unknown profile with one clear line', () => {
+    const base = ['ask', '--corpus', 'diary', '--today', testToday, '--data-dir', dataDir];
+    const empty = runCita([...base, '--profile', 'demo', '--question', '']);
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toContain('the query is empty');
+    const huge = runCita([...base, '--profile', 'demo', '--question', 'x'.repeat(10_240)]);
+    expect(huge.status).toBe(1);
+    expect(huge.stderr).toContain('longer than 2000 characters');
+    const ghost = runCita([...base, '--profile', 'ghost', '--question', 'sodium', '--json']);
+    expect(ghost.status).toBe(1);
+    expect(ghost.json()).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(runCita(['ask', '--corpus', 'diary', '--data-dir', dataDir]).status).toBe(2);
+  });
+});
+
+describe('cita diary add and import', () => {
+  it('adds an entry and prints it', () => {
+    const before = entries('demo');
+    const run = runCita(['diary', 'add', '--profile', 'demo', '--date', '2026-07-02', '--meal', 'snack', '--food', 'E001', '--grams', '150', '--data-dir', dataDir]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^added #\d+ 2026-07-02 snack: Apple, big, 150\.0 g/);
+    expect(entries('demo')).toBe(before + 1);
+  });
+
+  it('refuses a bad --grams as a usage mistake', () => {
+    const run = runCita(['diary', 'add', '--profile', 'demo', '--date', '2026-07-02', '--meal', 'snack', '--food', 'E001', '--grams', 'lots', '--data-dir', dataDir]);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('imports a CSV file, checks one with --dry-run, and refuses a malformed one with line numbers, writing nothing', () => {
+    const directory = tempDir();
+    const good = join(directory, 'good.csv');
+    writeFileSync(good, 'date,meal,food_code,grams\n2026-07-01,breakfast,L002,200\n2026-07-01,lunch,A015,80\n');
+    const bad = join(directory, 'bad.csv');
+    writeFileSync(bad, 'date,meal,food_code,grams\n2026-07-01,breakfast,L002,200\n2026-07-01,brunch,A015,80\n2026-07-01,lunch,ZZZ,80\n');
+    const dry = runCita(['diary', 'import', good, '--dry-run', '--profile', 'demo', '--data-dir', dataDir]);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('dry run: 2 valid rows from 2026-07-01 to 2026-07-01; nothing written');
+    const before = entries('demo');
+    const failed = runCita(['diary', 'import', bad, '--profile', 'demo', '--data-dir', dataDir]);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('The CSV has 2 errors; nothing was imported.');
+    expect(failed.stderr).toContain('line 3: meal must be one of breakfast, lunch, dinner, snack (got "brunch")');
+    expect(failed.stderr).toContain('line 4: no food with code "ZZZ" is visible to profile "demo"');
+    expect(entries('demo')).toBe(before);
+    const imported = runCita(['diary', 'import', good, '--profile', 'demo', '--data-dir', dataDir, '--json']);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(imported.json()).toEqual({ dry_run: false, rows: 2, added: 2, date_from: '2026-07-01', date_to: '2026-07-01' });
+    expect(entries('demo')).toBe(before + 2);
+  });
+
+  it('documents the CSV columns in --help and needs a FILE', () => {
+    const help = runCita(['diary', 'import', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('date,meal,food_code,grams');
+    expect(runCita(['diary', 'import', '--data-dir', dataDir]).status).toBe(2);
+    const missing = runCita(['diary', 'import', join(tempDir(), 'nope.csv'), '--data-dir', dataDir]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('ENOENT');
+  });
+});

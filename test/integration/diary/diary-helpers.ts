@@ -1,0 +1,33 @@
+import type { Services } from '../../../main/app/bootstrap.js';
+import { createServices } from '../../../main/app/bootstrap.js';
+
+/** The "today" of every diary test: the demo's 90 days end here. */
+export const testToday = '2026-07-02';
+
+/** Services on a fresh data directory, keyword-only, with the IFCT foods loaded (and the demo diary when asked). */
+export async function diaryServices(dataDir: string, options: { demo?: boolean } = {}): Promise<Services> {
+  const services = await createServices({ dataDir, embedder: null });
+  await services.module('foods')?.ingest?.({});
+  if (options.demo) await services.module('diary')?.seedDemo?.({ today: testToday });
+  return services;
+}
+
+/** Calls an operation as the desktop window does (editor role); returns the Result. */
+export function call(services: Services, name: string, input: unknown) {
+  return services.dispatcher.call(name, input, { transport: 'ipc', role: 'editor' });
+}
+
+/** Calls an operation and returns its value, failing the test on an error. */
+export async function value<T>(services: Services, name: string, input: unknown): Promise<T> {
+  const result = await call(services, name, input);
+  if (!result.ok) throw new Error(`${name} failed: ${result.error.code} ${result.error.message} ${JSON.stringify(result.error.details ?? [])}`);
+  return result.value as T;
+}
+
+/** Entries of a profile in the database. */
+export function entryCount(services: Services, profile?: string): number {
+  const row = (profile === undefined
+    ? services.db.prepare('SELECT COUNT(*) AS count FROM diary_entries').get()
+    : services.db.prepare('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ?').get(profile)) as { count: number };
+  return row.count;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { needsDetail, nutrientsOf, planFromRules } from '../../../main/answer/rule-planner.js';
+
+const today = '2026-07-02'; // a Thursday
+
+function period(question: string, on = today): [unknown, unknown] {
+  const plan = planFromRules(question, on);
+  return [plan.date_from, plan.date_to];
+}
+
+describe('planFromRules: periods', () => {
+  it('reads "the last two weeks" in English and Spanish', () => {
+    expect(period('which foods gave me the most sodium in the last two weeks?')).toEqual(['2026-06-19', '2026-07-02']);
+    expect(period('¿qué alimentos me aportaron más sodio en las últimas dos semanas?')).toEqual(['2026-06-19', '2026-07-02']);
+  });
+
+  it('reads counted days, weeks and months in digits and words', () => {
+    expect(period('protein over the last 10 days')).toEqual(['2026-06-23', '2026-07-02']);
+    expect(period('proteína en los últimos 10 días')).toEqual(['2026-06-23', '2026-07-02']);
+    expect(period('past three weeks')).toEqual(['2026-06-12', '2026-07-02']);
+    expect(period('últimos 2 meses')).toEqual(['2026-05-04', '2026-07-02']);
+    expect(period('calories in the last couple of weeks')).toEqual(['2026-06-19', '2026-07-02']);
+  });
+
+  it('reads today, yesterday and the day before', () => {
+    expect(period('how much sodium today?')).toEqual([today, today]);
+    expect(period('¿cuánto sodio hoy?')).toEqual([today, today]);
+    expect(period('what did I eat yesterday')).toEqual(['2026-07-01', '2026-07-01']);
+    expect(period('¿qué comí ayer?')).toEqual(['2026-07-01', '2026-07-01']);
+    expect(period('¿y anteayer?')).toEqual(['2026-06-30', '2026-06-30']);
+  });
+
+  it('reads this week and month, and the previous calendar week and month', () => {
+    expect(period('fibre this week')).toEqual(['2026-06-29', today]);
+    expect(period('fibra esta semana')).toEqual(['2026-06-29', today]);
+    expect(period('protein this month')).toEqual(['2026-07-01', today]);
+    expect(period('proteína este mes')).toEqual(['2026-07-01', today]);
+    expect(period('sodium last week')).toEqual(['2026-06-22', '2026-06-28']);
+    expect(period('sodio la semana pasada')).toEqual(['2026-06-22', '2026-06-28']);
+    expect(period('sodium last month')).toEqual(['2026-06-01', '2026-06-30']);
+    expect(period('sodio el mes pasado')).toEqual(['2026-06-01', '2026-06-30']);
+    expect(period('sodio en la última semana')).toEqual(['2026-06-26', today]);
+  });
+
+  it('reads a month alone as its most recent occurrence that is not in the future', () => {
+    expect(period('sodium in July')).toEqual(['2026-07-01', '2026-07-31']);
+    expect(period('sodio en julio')).toEqual(['2026-07-01', '2026-07-31']);
+    expect(period('sodium in August')).toEqual(['2025-08-01', '2025-08-31']);
+    expect(period('fibra en marzo')).toEqual(['2026-03-01', '2026-03-31']);
+    expect(period('calories in may')).toEqual(['2026-05-01', '2026-05-31']);
+  });
+
+  it('reads explicit days in ISO, Spanish and English', () => {
+    expect(period('sodium on 2026-07-02')).toEqual(['2026-07-02', '2026-07-02']);
+    expect(period('¿cuánto sodio el 2 de julio?')).toEqual(['2026-07-02', '2026-07-02']);
+    expect(period('sodium on July 2')).toEqual(['2026-07-02', '2026-07-02']);
+    expect(period('sodium on 2 July 2025')).toEqual(['2025-07-02', '2025-07-02']);
+    expect(period('sodium on December 24')).toEqual(['2025-12-24', '2025-12-24']);
+  });
+
+  it('reads ranges of explicit days', () => {
+    expect(period('from 2026-06-01 to 2026-06-15')).toEqual(['2026-06-01', '2026-06-15']);
+    expect(period('del 1 al 5 de junio')).toEqual(['2026-06-01', '2026-06-05']);
+    expect(period('June 1-5')).toEqual(['2026-06-01', '2026-06-05']);
+    expect(period('entre el 3 de junio y el 10 de junio')).toEqual(['2026-06-03', '2026-06-10']);
+    expect(period('since June 20')).toEqual(['2026-06-20', today]);
+    expect(period('desde el 20 de junio')).toEqual(['2026-06-20', today]);
+  });
+
+  it('leaves the dates out when no period is named', () => {
+    expect(planFromRules('which foods have the most sodium?', today)).not.toHaveProperty('date_from');
+  });
+});
+
+describe('planFromRules: nutrients and detail', () => {
+  it('finds registry nutrients by their synonyms in both languages, in the order named', () => {
+    expect(nutrientsOf('sodium and potassium')).toEqual(['sodium', 'potassium']);
+    expect(nutrientsOf('¿cuánta sal y azúcar?')).toEqual(['sodium', 'free_sugars']);
+    expect(nutrientsOf('carbs, fat and calories')).toEqual(['carbohydrate', 'fat', 'energy_kcal']);
+    expect(nutrientsOf('vitamina C y hierro')).toEqual(['vitamin_c', 'iron']);
+    expect(nutrientsOf('how was my week?')).toEqual([]);
+  });
+
+  it('does not find a nutrient inside another word', () => {
+    expect(nutrientsOf('I went out (salí) with fathers')).toEqual([]);
+  });
+
+  it('asks for detail when the question is about foods or contributions', () => {
+    for (const question of ['which foods gave me the most sodium?', 'what gave me so much salt?', 'what did I eat yesterday?', '¿qué alimentos me aportaron más sodio?', '¿qué me aportó tanta sal?', '¿de dónde viene el sodio?']) {
+      expect(needsDetail(question), question).toBe(true);
+    }
+    for (const question of ['how much protein last week?', '¿cuánta proteína comí la semana pasada?', 'average calories this month']) {
+      expect(needsDetail(question), question).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { quoteUnits, selectQuotes } from '../../../main/corpora/kb/quotes.js';
+
+describe('quotable units of a passage', () => {
+  it('splits prose into sentences and keeps list items whole, without markers or emphasis', () => {
+    const units = quoteUnits('First sentence. Second one, with **bold**? Third!\n\n- "A talking point. Two sentences."\n- Item two');
+    expect(units.map((unit) => [unit.text, unit.listItem])).toEqual([
+      ['First sentence.', false],
+      ['Second one, with bold?', false],
+      ['Third!', false],
+      ['"A talking point. Two sentences."', true],
+      ['Item two', true],
+    ]);
+  });
+
+  it('does not split at abbreviations followed by a lowercase word or a number inside a sentence', () => {
+    expect(quoteUnits('Levels e.g. above 1.5 mEq/L are high. Next.').map((unit) => unit.text)).toEqual(['Levels e.g. above 1.5 mEq/L are high.', 'Next.']);
+  });
+});
+
+describe('choosing what to quote', () => {
+  const passage = quoteUnits(
+    'Warfarin is an anticoagulant. Ibuprofen and naproxen add to the bleeding risk of warfarin. The INR may not change. Ask about every pain reliever.',
+  );
+
+  it('quotes the units sharing the rarest question terms, in reading order', () => {
+    const [chosen] = selectQuotes('Can I give ibuprofen to a patient on warfarin?', [passage], 2);
+    expect(chosen?.map((unit) => unit.text)).toEqual(['Warfarin is an anticoagulant.', 'Ibuprofen and naproxen add to the bleeding risk of warfarin.']);
+  });
+
+  it('quotes only units that share a term when some do', () => {
+    const [chosen] = selectQuotes('naproxen', [passage], 2);
+    expect(chosen?.map((unit) => unit.text)).toEqual(['Ibuprofen and naproxen add to the bleeding risk of warfarin.']);
+  });
+
+  it('quotes the first units when the question shares no word with the passage', () => {
+    const [chosen] = selectQuotes('¿Puedo darle esto?', [passage], 2);
+    expect(chosen?.map((unit) => unit.position)).toEqual([0, 1]);
+  });
+
+  it('brings along the list a chosen unit introduces', () => {
+    const units = quoteUnits('The core skills are OARS:\n\n- Open questions.\n- Affirmations.\n- Reflections.\n- Summaries.\n\nAn unrelated closing line.');
+    const [chosen] = selectQuotes('what is OARS', [units], 1);
+    expect(chosen?.map((unit) => unit.text)).toEqual(['The core skills are OARS:', 'Open questions.', 'Affirmations.', 'Reflections.', 'Summaries.']);
+  });
+});
