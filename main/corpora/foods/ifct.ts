@@ -33,7 +33,11 @@ export function readIfctFoods(path = ifctCsvPath()): IfctFood[] {
       const value = grams(column);
       return value === undefined ? undefined : round(value * 1000, 3);
     };
-    const kilojoules = grams('enerc');
+    // The package gives 0 kJ for the 14 oils and fats (T001–T014), which are ~100 g fat: that is a missing value,
+    // not a measurement, so it is stored as "not measured" (NULL), never as zero and never estimated.
+    const macronutrients = (grams('fatce') ?? 0) + (grams('protcnt') ?? 0) + (grams('choavldf') ?? 0);
+    const statedKilojoules = grams('enerc');
+    const kilojoules = statedKilojoules === 0 && macronutrients > 1 ? undefined : statedKilojoules;
     const per100g: Per100g = {
       energy_kj: kilojoules,
       energy_kcal: kilojoules === undefined ? undefined : round(kilojoules / kilojoulesPerKilocalorie, 1),

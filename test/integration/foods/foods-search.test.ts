@@ -40,6 +40,9 @@ describe('foods catalog', () => {
     expect(orange.per100g.energy_kj).toBe(156);
     expect(orange.per100g.energy_kcal).toBeCloseTo(156 / 4.184, 1);
     expect(orange.per100g.vitamin_c).toBeCloseTo(42.72, 2);
+    const coconutOil = await call<Food>(services, 'foods.get', { code: 'T001' });
+    expect(coconutOil.per100g.fat).toBe(100);
+    expect(coconutOil.per100g.energy_kcal).toBeUndefined();
     const again = await ingestCorpus(services, services.module('foods')!);
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 542 });
   });
