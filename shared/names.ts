@@ -4,11 +4,11 @@
  */
 export const operationNames = [
   // core
-  'status', 'settings.get', 'settings.update', 'jobs.start', 'jobs.cancel', 'jobs.list', 'ingest',
+  'status', 'settings.get', 'settings.update', 'jobs.start', 'jobs.cancel', 'jobs.list', 'ingest', 'secrets.set', 'secrets.status',
   // search and ask
   'search', 'ask',
   // foods
-  'foods.add', 'foods.update', 'foods.get', 'profiles.list',
+  'foods.add', 'foods.update', 'foods.get', 'profiles.add', 'profiles.list',
   // food diary
   'diary.add', 'diary.remove', 'diary.day', 'diary.series', 'diary.import', 'diary.targets.set',
   // catalog

@@ -6,6 +6,11 @@ export const settingsSchema = z.object({
     .object({
       provider: z.enum(['local', 'gemini', 'voyage', 'none']).default('local'),
       dtype: z.enum(['q8', 'fp32']).default('q8'),
+      /** Cloud re-embedding: texts per request and pause between requests (the seed's free-tier values: 20, 65 s). */
+      cloud_batch_size: z.number().int().min(1).max(100).default(20),
+      cloud_pause_ms: z.number().int().min(0).max(600_000).default(65_000),
+      /** A cloud call that takes longer fails, and that query falls back to keyword results. */
+      cloud_timeout_ms: z.number().int().min(1000).max(120_000).default(15_000),
     })
     .prefault({}),
   foods: z
@@ -50,16 +55,29 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+/**
+ * A section's keys, each optional and without its default. zod 4 applies a default even inside `.partial()`, so a
+ * patch of one key used to reset its siblings to their defaults; a patch must carry only what the caller sent.
+ */
+type PatchShape<Shape extends Record<string, z.ZodType>> = {
+  [Key in keyof Shape]: z.ZodOptional<Shape[Key] extends z.ZodDefault<infer Inner> ? Inner : Shape[Key]>;
+};
+function patchOf<Shape extends Record<string, z.ZodType>>(section: z.ZodObject<Shape>): z.ZodObject<PatchShape<Shape>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(section.shape)) shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
+  return z.object(shape) as unknown as z.ZodObject<PatchShape<Shape>>;
+}
+
 /** A partial update: any subset of sections and keys. */
 export const settingsPatchSchema = z
   .object({
-    embedder: settingsSchema.shape.embedder.unwrap().partial().optional(),
-    foods: settingsSchema.shape.foods.unwrap().partial().optional(),
-    fusion: settingsSchema.shape.fusion.unwrap().partial().optional(),
-    catalog: settingsSchema.shape.catalog.unwrap().partial().optional(),
-    kb: settingsSchema.shape.kb.unwrap().partial().optional(),
-    llm: settingsSchema.shape.llm.unwrap().partial().optional(),
-    ui: settingsSchema.shape.ui.unwrap().partial().optional(),
+    embedder: patchOf(settingsSchema.shape.embedder.unwrap()).optional(),
+    foods: patchOf(settingsSchema.shape.foods.unwrap()).optional(),
+    fusion: patchOf(settingsSchema.shape.fusion.unwrap()).optional(),
+    catalog: patchOf(settingsSchema.shape.catalog.unwrap()).optional(),
+    kb: patchOf(settingsSchema.shape.kb.unwrap()).optional(),
+    llm: patchOf(settingsSchema.shape.llm.unwrap()).optional(),
+    ui: patchOf(settingsSchema.shape.ui.unwrap()).optional(),
   })
   .strict();
 

@@ -27,6 +27,9 @@ interface Phrases {
   targetSingle(value: string): string;
   targetDays(over: string, under: string, withTarget: string): string;
   noneMeasured(label: string): string;
+  /** Citation labels. */
+  targetLabel: string;
+  targetDaysLabel: string;
 }
 
 const english: Phrases = {
@@ -45,6 +48,8 @@ const english: Phrases = {
   targetDays: (over, under, withTarget) =>
     `the day's total was above it on ${over} ${over === '1' ? 'day' : 'days'} and below it on ${under}, of ${withTarget} ${withTarget === '1' ? 'day' : 'days'} with a target`,
   noneMeasured: (label) => `${label}: no measured values in this period.`,
+  targetLabel: 'target',
+  targetDaysLabel: 'days over and under target',
 };
 
 const spanish: Phrases = {
@@ -63,6 +68,8 @@ const spanish: Phrases = {
   targetDays: (over, under, withTarget) =>
     `el total del día la superó en ${over} ${over === '1' ? 'día' : 'días'} y quedó por debajo en ${under}, de ${withTarget} ${withTarget === '1' ? 'día' : 'días'} con meta`,
   noneMeasured: (label) => `${label}: sin valores medidos en este periodo.`,
+  targetLabel: 'meta',
+  targetDaysLabel: 'días por encima y por debajo de la meta',
 };
 
 function numeric(text: string | undefined): number | null {
@@ -171,9 +178,9 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
               .slice(1)
               .map((row) => phrases.targetFrom(withUnit(row.cells[column] as string), row.cells.date as string))
               .join(', ')}`;
-      let sentence = `${described} ${cite('diary-day', `${label}: target`, changes)}`;
+      let sentence = `${described} ${cite('diary-day', `${label}: ${phrases.targetLabel}`, changes)}`;
       if (targetDays) {
-        sentence += `; ${phrases.targetDays(targetDays.cells.days_over_target as string, targetDays.cells.days_under_target as string, targetDays.cells.days_with_target as string)} ${cite('diary-day', `${label}: days over and under target`, [targetDays])}`;
+        sentence += `; ${phrases.targetDays(targetDays.cells.days_over_target as string, targetDays.cells.days_under_target as string, targetDays.cells.days_with_target as string)} ${cite('diary-day', `${label}: ${phrases.targetDaysLabel}`, [targetDays])}`;
       }
       lines.push(`• ${sentence}.`);
     }

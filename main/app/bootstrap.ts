@@ -12,6 +12,7 @@ import { createVectorStore, type VectorStore } from '../retrieval/vector-store.j
 import { coreHandlers } from './core-handlers.js';
 import type { CorpusModule, ModuleDeps } from './corpus-module.js';
 import { createEventBus, type EventBus } from './event-bus.js';
+import { createFileSecretStore, type SecretStore } from './secrets.js';
 import { createJobRunner, type JobRunner } from './jobs.js';
 import { moduleFactories } from './modules.js';
 import { createSettingsService, type SettingsService } from './settings-service.js';
@@ -21,6 +22,8 @@ export interface ServiceOptions {
   modelDir?: string;
   /** Tests about other behaviour inject a small deterministic embedder, or null for keyword-only. */
   embedder?: Embedder | null;
+  /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
+  secrets?: SecretStore;
 }
 
 /** Everything stateful, built once and passed around; nothing lives in module state. */
@@ -47,8 +50,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const profiles: ProfilesRepository = createProfilesRepository(db);
   const vectors: VectorStore = createVectorStore(db);
   const jobs: JobRunner = createJobRunner(events);
+  const secrets: SecretStore = options.secrets ?? createFileSecretStore(options.dataDir);
   const embedding: EmbeddingService = createEmbeddingService({
     modelDir: options.modelDir ?? defaultModelDir(),
+    secrets,
     settings: () => settings.get(),
     ...(options.embedder !== undefined ? { override: options.embedder } : {}),
   });
@@ -62,7 +67,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
 
   const handlers = Object.assign(
     {},
-    coreHandlers({ ...deps, databaseFile, modules }),
+    coreHandlers({ ...deps, databaseFile, modules, secrets }),
     ...modules.map((module) => module.handlers ?? {}),
   ) as Handlers;
   const missing = operationNames.filter((name) => typeof handlers[name] !== 'function');

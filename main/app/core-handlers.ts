@@ -4,13 +4,14 @@ import { appVersion } from '../paths.js';
 import type { CorpusModule, ModuleDeps } from './corpus-module.js';
 import { AppError } from './errors.js';
 import { ingestCorpus } from './ingest.js';
+import { validateSecretValue, type SecretStore } from './secrets.js';
 import { reembedWork } from './reembed.js';
 
 type CoreOperation =
-  | 'status' | 'settings.get' | 'settings.update' | 'jobs.start' | 'jobs.cancel' | 'jobs.list' | 'ingest' | 'search' | 'ask' | 'profiles.list';
+  | 'status' | 'settings.get' | 'settings.update' | 'jobs.start' | 'jobs.cancel' | 'jobs.list' | 'ingest' | 'search' | 'ask' | 'profiles.add' | 'profiles.list' | 'secrets.set' | 'secrets.status';
 
 /** The operations that span modules: status, settings, jobs, and search/ask/ingest routed to the right corpus. */
-export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules: readonly CorpusModule[] }): HandlerSlice<CoreOperation> {
+export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules: readonly CorpusModule[]; secrets: SecretStore }): HandlerSlice<CoreOperation> {
   const moduleOf = (name: string): CorpusModule | undefined => deps.modules.find((module) => module.name === name);
   const unavailable = (name: string, what: string) => new AppError('unavailable', `The ${name} corpus does not support ${what} in this version.`);
 
@@ -46,6 +47,22 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
       if (!module?.ask) throw unavailable(input.corpus, 'questions');
       return module.ask(input);
     },
+    'profiles.add': (input) => {
+      const name = input.name ?? input.id;
+      if (!deps.profiles.ensure(input.id, name)) throw new AppError('conflict', `The profile "${input.id}" already exists.`);
+      return { id: input.id, name };
+    },
     'profiles.list': () => deps.profiles.list(),
+    'secrets.set': async (input) => {
+      if (input.value === null) deps.secrets.delete(input.name);
+      else deps.secrets.set(input.name, validateSecretValue(input.value));
+      await deps.embedding.reset();
+      return { name: input.name, stored: input.value !== null };
+    },
+    'secrets.status': () => ({
+      gemini_api_key: deps.secrets.get('gemini_api_key') !== undefined,
+      voyage_api_key: deps.secrets.get('voyage_api_key') !== undefined,
+      store: deps.secrets.describe(),
+    }),
   };
 }

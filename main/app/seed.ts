@@ -40,7 +40,9 @@ export async function seedShippedData(services: Services, options: SeedOptions):
   }
   const description = services.embedding.describe();
   result.embedder = description.id;
-  if (description.mode !== 'keyword-only') {
+  // A cloud embedder is paced for its quota (minutes to hours): its re-embed is started on purpose, not here.
+  if (description.mode === 'cloud') options.onProgress?.('cloud embedder: run "cita reembed" to embed the loaded rows (rate-limited)');
+  if (description.mode === 'local') {
     const targets = services.modules.flatMap((module) => (module.retriever ? [module.retriever] : []));
     const job = services.jobs.start('reembed', reembedWork(services, targets));
     const unsubscribe = services.events.on('job.progress', (progress) => {

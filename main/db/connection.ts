@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
@@ -37,7 +37,8 @@ function makeDirectories(directory: string): void {
     if (dirname(current) === current) break;
     missing.unshift(current);
   }
-  for (const path of missing) mkdirSync(path);
+  // Only the user may read a data directory cita creates: it holds diaries and an API secret.
+  for (const path of missing) mkdirSync(path, { mode: 0o700 });
 }
 
 /**
@@ -48,8 +49,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): Database 
   ensureWritableDirectory(dirname(file));
   const migrations = options.migrations ?? shippedMigrations();
   let db: Database;
+  const created = !existsSync(file);
   try {
     db = new BetterSqlite3(file);
+    if (created) chmodSync(file, 0o600);
   } catch (error) {
     throw new AppError('unavailable', `Cannot open the database ${file}: ${(error as Error).message}`);
   }

@@ -1,16 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
+import { extname, join } from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { createServices } from '../app/bootstrap.js';
 import { contentSecurityPolicy } from '../app/content-security-policy.js';
 import { seedShippedData } from '../app/seed.js';
 import { packageRoot } from '../paths.js';
+import { denyAllPermissions, guardContents, resolveAppFile } from './guards.js';
 import { forwardEvents, registerIpc } from './ipc-bridge.js';
-import { appOrigin, isAllowedExternalUrl, isAppUrl } from './link-policy.js';
+import { appOrigin } from './link-policy.js';
+import { createSafeStorageSecretStore } from './safe-storage-secrets.js';
 import { secureWebPreferences } from './window-options.js';
 
-// The Electron shell stays thin: every capability lives in main/ services that also run as plain Node.
+// The Electron shell stays thin: every capability lives in main/ services that also run as plain Node, and every
+// decision it makes is a function of guards.ts, link-policy.ts or ipc-bridge.ts with its own test.
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+app.enableSandbox();
+const openExternal = (url: string) => void shell.openExternal(url);
+// Every web contents Electron creates (not only our window) gets the same navigation and window guards.
+app.on('web-contents-created', (_event, contents) => guardContents(contents, openExternal));
 
 const mimeTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
@@ -18,9 +25,8 @@ async function main(): Promise<void> {
   await app.whenReady();
   const rendererDir = join(packageRoot(), 'dist', 'renderer');
   protocol.handle('app', async (request) => {
-    const { pathname } = new URL(request.url);
-    const file = normalize(join(rendererDir, pathname === '/' ? 'index.html' : decodeURIComponent(pathname)));
-    if (!file.startsWith(rendererDir + sep)) return new Response('Not found', { status: 404 });
+    const file = resolveAppFile(rendererDir, request.url);
+    if (file === null) return new Response('Not found', { status: 404 });
     try {
       return new Response(await readFile(file), {
         headers: { 'Content-Type': mimeTypes[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': contentSecurityPolicy },
@@ -29,10 +35,12 @@ async function main(): Promise<void> {
       return new Response('Not found', { status: 404 });
     }
   });
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  denyAllPermissions(session.defaultSession);
 
-  const services = await createServices({ dataDir: app.getPath('userData') });
+  const dataDir = app.getPath('userData');
+  // API keys go through the OS keychain (safeStorage), never a plain file.
+  const secrets = createSafeStorageSecretStore({ safeStorage, file: join(dataDir, 'secrets.safe.json') });
+  const services = await createServices({ dataDir, secrets });
   // The shipped data is loaded on every start; seeding is idempotent and leaves user data alone.
   await seedShippedData(services, { demo: false });
   registerIpc(ipcMain, services.dispatcher);
@@ -44,14 +52,6 @@ async function main(): Promise<void> {
     webPreferences: secureWebPreferences(join(packageRoot(), 'dist', 'main', 'electron', 'preload.cjs')),
   });
   forwardEvents(services.events, window.webContents);
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   window.once('ready-to-show', () => window.show());
   await window.loadURL(`${appOrigin}/index.html`);
 

@@ -15,8 +15,9 @@ export interface BenchEmbedderResult {
   dimensions: number;
   textCount: number;
   meanWordsPerText: number;
-  throughput: { batchSize: number; seconds: number; textsPerSecond: number }[];
-  query: { runs: number; p50Ms: number; p95Ms: number; meanMs: number };
+  /** `cpuMsPerText`: process CPU time (all threads) per text, near an idle machine's wall time per text. */
+  throughput: { batchSize: number; seconds: number; textsPerSecond: number; cpuMsPerText: number }[];
+  query: { runs: number; p50Ms: number; p95Ms: number; meanMs: number; cpuMeanMs: number };
 }
 
 const vocabulary = (
@@ -41,21 +42,25 @@ export async function benchEmbedder(embedder: Embedder, options: BenchEmbedderOp
   const throughput: BenchEmbedderResult['throughput'] = [];
   for (const batchSize of batchSizes) {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     for (let start = 0; start < texts.length; start += batchSize) {
       await embedder.embedDocuments(texts.slice(start, start + batchSize), signal);
     }
     const seconds = (performance.now() - started) / 1000;
-    throughput.push({ batchSize, seconds: round(seconds, 3), textsPerSecond: round(texts.length / seconds, 1) });
+    const cpuMsPerText = cpuMilliseconds(process.cpuUsage(cpuBefore)) / texts.length;
+    throughput.push({ batchSize, seconds: round(seconds, 3), textsPerSecond: round(texts.length / seconds, 1), cpuMsPerText: round(cpuMsPerText, 2) });
   }
 
   // Distinct queries, so no cache anywhere could flatter the figures.
   const queries = generatedTexts(queryRuns, 2);
   const latencies: number[] = [];
+  const queryCpuBefore = process.cpuUsage();
   for (const query of queries) {
     const started = performance.now();
     await embedder.embedQuery(query, signal);
     latencies.push(performance.now() - started);
   }
+  const queryCpuMs = cpuMilliseconds(process.cpuUsage(queryCpuBefore)) / Math.max(1, queries.length);
   latencies.sort((a, b) => a - b);
   const words = texts.reduce((sum, text) => sum + text.split(/\s+/).filter(Boolean).length, 0);
   return {
@@ -69,6 +74,7 @@ export async function benchEmbedder(embedder: Embedder, options: BenchEmbedderOp
       p50Ms: round(percentile(latencies, 0.5), 2),
       p95Ms: round(percentile(latencies, 0.95), 2),
       meanMs: round(latencies.reduce((sum, value) => sum + value, 0) / latencies.length, 2),
+      cpuMeanMs: round(queryCpuMs, 2),
     },
   };
 }
@@ -84,6 +90,10 @@ export function generatedTexts(count: number, seed: number): string[] {
     const length = 5 + Math.floor(next() * 6);
     return Array.from({ length }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
   });
+}
+
+function cpuMilliseconds(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {

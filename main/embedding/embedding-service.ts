@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Settings } from '../../shared/settings.js';
+import { createEnvironmentSecretStore, secretEnvironmentVariables, type SecretName, type SecretStore } from '../app/secrets.js';
+import { createGeminiEmbedder, geminiDefaultBaseUrl, geminiEmbedderId } from './cloud/gemini-embedder.js';
+import { createVoyageEmbedder, voyageDefaultBaseUrl, voyageEmbedderId } from './cloud/voyage-embedder.js';
 import type { Embedder } from './embedder.js';
 import { createLocalEmbedder } from './local-embedder.js';
 import { localEmbedderId } from './local-embedder-id.js';
@@ -12,7 +16,7 @@ export interface EmbedderDescription {
   mode: EmbedderMode;
   modelPath: string | null;
   modelSha256: string | null;
-  /** Why the mode is degraded, as a sentence for the user; null when all is well. */
+  /** Why the mode is degraded or differs from the settings, as a sentence for the user; null when all is well. */
   problem: string | null;
 }
 
@@ -20,24 +24,49 @@ export interface EmbeddingService {
   describe(): EmbedderDescription;
   /** The embedder, loaded on first use; null in keyword-only mode or when it could not be loaded. */
   get(): Promise<Embedder | null>;
-  /** Drops the current embedder so the next `get` follows the settings again. */
+  /** Drops the current embedder so the next `get` follows the settings (and the stored keys) again. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
 
+type CloudProvider = 'gemini' | 'voyage';
+
 export interface EmbeddingServiceOptions {
   modelDir: string;
   settings: () => Settings;
+  /** Where cloud API keys come from; environment variables only when not given. */
+  secrets?: SecretStore;
+  /**
+   * Cloud endpoints, for tests and proxies. Deliberately not a setting: whoever may change settings must not be
+   * able to send the API key to another host. Defaults: CITA_GEMINI_BASE_URL / CITA_VOYAGE_BASE_URL, else the
+   * providers' public endpoints.
+   */
+  cloudBaseUrls?: Partial<Record<CloudProvider, string>>;
   /** Tests about other behaviour inject a small deterministic embedder (or null for keyword-only). */
   override?: Embedder | null;
 }
 
+const providers: Record<CloudProvider, { label: string; id: string; secret: SecretName; baseUrlVariable: string; defaultBaseUrl: string }> = {
+  gemini: { label: 'Gemini', id: geminiEmbedderId, secret: 'gemini_api_key', baseUrlVariable: 'CITA_GEMINI_BASE_URL', defaultBaseUrl: geminiDefaultBaseUrl },
+  voyage: { label: 'Voyage', id: voyageEmbedderId, secret: 'voyage_api_key', baseUrlVariable: 'CITA_VOYAGE_BASE_URL', defaultBaseUrl: voyageDefaultBaseUrl },
+};
+
+/** What the settings and the keys resolve to right now. */
+type Plan =
+  | { kind: 'none'; problem: string }
+  | { kind: 'local'; dtype: 'q8' | 'fp32'; note: string | null }
+  | { kind: 'cloud'; provider: CloudProvider; apiKey: string };
+
 /**
- * Settings decide: provider "none" → keyword-only; "local" → the verified local model, or keyword-only with the
- * reason when it is missing or corrupt. Never a crash: failures become a degraded description.
+ * Settings decide: provider "none" → keyword-only; "gemini"/"voyage" with a key → that cloud embedder, without a
+ * key → the local model; "local" → the verified local model, or keyword-only with the reason when it is missing or
+ * corrupt. Never a crash: failures become a degraded description. A failing cloud call is the retriever's to turn
+ * into keyword results for that query.
  */
 export function createEmbeddingService(options: EmbeddingServiceOptions): EmbeddingService {
-  let loading: Promise<Embedder | null> | undefined;
+  const secrets = options.secrets ?? createEnvironmentSecretStore();
+  let local: { dtype: 'q8' | 'fp32'; loading: Promise<Embedder | null> } | undefined;
+  let cloud: { key: string; embedder: Embedder } | undefined;
   let loadProblem: string | null = null;
   let verified: { key: string; description: EmbedderDescription } | undefined;
 
@@ -53,43 +82,95 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     return description;
   }
 
+  function plan(): Plan {
+    const settings = options.settings().embedder;
+    if (settings.provider === 'none') return { kind: 'none', problem: 'semantic search is switched off in the settings' };
+    if (settings.provider === 'local') return { kind: 'local', dtype: settings.dtype, note: null };
+    const provider = providers[settings.provider];
+    let apiKey: string | undefined;
+    let unreadable: string | null = null;
+    try {
+      apiKey = secrets.get(provider.secret);
+    } catch (error) {
+      unreadable = (error as Error).message;
+    }
+    if (apiKey) return { kind: 'cloud', provider: settings.provider, apiKey };
+    const why = unreadable ?? `no ${provider.label} API key is configured (set ${secretEnvironmentVariables[provider.secret]} or store one in the app)`;
+    return { kind: 'local', dtype: settings.dtype, note: `${why}; the local model is used instead` };
+  }
+
   function describe(): EmbedderDescription {
     if (options.override !== undefined) {
       return options.override
         ? { id: options.override.id, mode: 'local', modelPath: null, modelSha256: null, problem: null }
         : { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: 'semantic search is switched off' };
     }
-    const settings = options.settings().embedder;
-    if (settings.provider === 'none') {
-      return { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: 'semantic search is switched off in the settings' };
+    const current = plan();
+    switch (current.kind) {
+      case 'none':
+        return { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: current.problem };
+      case 'cloud':
+        return { id: providers[current.provider].id, mode: 'cloud', modelPath: null, modelSha256: null, problem: null };
+      case 'local': {
+        const description = describeLocal(current.dtype);
+        if (description.mode === 'local' && loadProblem) return { ...description, id: null, mode: 'keyword-only', problem: loadProblem };
+        if (!current.note) return description;
+        return { ...description, problem: description.problem ? `${current.note}, but ${description.problem}` : current.note };
+      }
     }
-    // Cloud providers fall back to the local model until their keys are configured (SPEC §2 factory).
-    const local = describeLocal(settings.dtype);
-    return loadProblem && local.mode === 'local' ? { ...local, id: null, mode: 'keyword-only', problem: loadProblem } : local;
+  }
+
+  function cloudEmbedder(provider: CloudProvider, apiKey: string): Embedder {
+    const settings = options.settings().embedder;
+    const entry = providers[provider];
+    const baseUrl = options.cloudBaseUrls?.[provider] ?? process.env[entry.baseUrlVariable] ?? entry.defaultBaseUrl;
+    // Keyed by a digest of the key, so a key stored while running takes effect; the key itself is not kept here.
+    const key = [provider, baseUrl, settings.cloud_timeout_ms, settings.cloud_batch_size, settings.cloud_pause_ms, createHash('sha256').update(apiKey).digest('hex')].join('|');
+    if (cloud?.key === key) return cloud.embedder;
+    const build = provider === 'gemini' ? createGeminiEmbedder : createVoyageEmbedder;
+    const embedder = build({
+      apiKey,
+      baseUrl,
+      timeoutMs: settings.cloud_timeout_ms,
+      pacing: { batchSize: settings.cloud_batch_size, pauseMs: settings.cloud_pause_ms },
+    });
+    cloud = { key, embedder };
+    return embedder;
   }
 
   return {
     describe,
     get() {
       if (options.override !== undefined) return Promise.resolve(options.override);
-      const description = describe();
-      if (description.mode === 'keyword-only') return Promise.resolve(null);
-      loading ??= createLocalEmbedder({ modelDir: options.modelDir, dtype: options.settings().embedder.dtype }).catch((error: unknown) => {
-        loadProblem = `the local model could not be loaded (${(error as Error).message})`;
-        return null;
-      });
-      return loading;
+      const current = plan();
+      if (current.kind === 'none') return Promise.resolve(null);
+      if (current.kind === 'cloud') return Promise.resolve(cloudEmbedder(current.provider, current.apiKey));
+      if (describe().mode === 'keyword-only') return Promise.resolve(null);
+      if (local?.dtype !== current.dtype) {
+        const previous = local?.loading;
+        void previous?.then((embedder) => embedder?.close());
+        local = {
+          dtype: current.dtype,
+          loading: createLocalEmbedder({ modelDir: options.modelDir, dtype: current.dtype }).catch((error: unknown) => {
+            loadProblem = `the local model could not be loaded (${(error as Error).message})`;
+            return null;
+          }),
+        };
+      }
+      return local.loading;
     },
     async reset() {
-      const previous = loading;
-      loading = undefined;
+      const previous = local?.loading;
+      local = undefined;
+      cloud = undefined;
       loadProblem = null;
       verified = undefined;
       await (await previous)?.close();
     },
     async close() {
-      await (await loading)?.close();
-      loading = undefined;
+      await (await local?.loading)?.close();
+      local = undefined;
+      cloud = undefined;
     },
   };
 }

@@ -10,9 +10,9 @@ export interface ReembedTarget {
 }
 
 export interface ReembedOptions {
-  /** Texts per embedder call and per transaction (the seed used 20 on a cloud free tier). */
+  /** Texts per embedder call and per transaction; default: the embedder's pacing (cloud: 20, the seed's), else 32. */
   batchSize?: number;
-  /** Pause between batches, for cloud quotas (the seed used 65 s); 0 locally. */
+  /** Pause between batches, for cloud quotas; default: the embedder's pacing (cloud: 65 s, the seed's), else 0. */
   pauseMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { corpus: string; done: number; total: number }) => void;
@@ -35,7 +35,9 @@ export async function reembedCorpus(
   target: ReembedTarget,
   options: ReembedOptions = {},
 ): Promise<ReembedResult> {
-  const batchSize = options.batchSize ?? 32;
+  // Explicit options win; otherwise the embedder's own pacing (cloud quotas), else 32 per batch without pauses.
+  const batchSize = options.batchSize ?? deps.embedder.pacing?.batchSize ?? 32;
+  const pauseMs = options.pauseMs ?? deps.embedder.pacing?.pauseMs ?? 0;
   const space = deps.vectors.space(target.corpus, deps.embedder.id, target.formula, deps.embedder.dimensions);
   const before = vectorCounts(deps.db, target.table, space);
   const total = before.missing + before.stale;
@@ -60,7 +62,8 @@ export async function reembedCorpus(
     done += rows.length;
     afterId = (rows[rows.length - 1] as { id: number }).id;
     options.onProgress?.({ corpus: target.corpus, done: Math.min(done, total), total });
-    if (options.pauseMs) await sleep(options.pauseMs, options.signal);
+    // No pause after the last batch: a short page means nothing is left.
+    if (pauseMs > 0 && rows.length === batchSize) await sleep(pauseMs, options.signal);
   }
   return { corpus: target.corpus, embedded: done, total, cancelled: false };
 }

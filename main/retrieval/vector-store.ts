@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { createBinaryQuantizedIndex, meanVector, type BinaryQuantizedIndex } from './binary-quantized-index.js';
 
 /** Where one corpus's vectors for one embedder and text formula live. */
 export interface VectorSpace {
@@ -44,6 +45,25 @@ export interface VectorStore {
   spacesOf(corpus: string): VectorSpace[];
 }
 
+/**
+ * Options of the store. The default is exact KNN on the float32 vec0 table (cosine), which is what every caller gets
+ * unless it asks for more.
+ */
+export interface VectorStoreOptions {
+  /**
+   * `binary`: a faster approximate `nearest` for large spaces. Each space also keeps its vectors in a plain
+   * `<table>_floats` table (about 1.5 kB more per 384-d row) and 1-bit codes in memory (48 bytes per row); a query
+   * takes the `candidates` rows nearest by Hamming distance of the codes, then rescores them with exact cosine from
+   * the float copy, so distances are exact and only recall is approximate (see `cita bench` for recall@10).
+   * Once a space has the float copy, every store keeps it in step, with or without this option; the codes are
+   * rebuilt when another connection has written (SQLite's data_version).
+   */
+  quantized?: { kind: 'binary'; candidates?: number };
+}
+
+/** Candidates rescored per query by the binary option unless told otherwise (recall@10 ≥ 0.95 in `cita bench`). */
+export const defaultBinaryCandidates = 800;
+
 interface SpaceRow {
   id: number;
   corpus: string;
@@ -57,8 +77,8 @@ function toSpace(row: SpaceRow): VectorSpace {
   return { id: row.id, corpus: row.corpus, embedderId: row.embedder_id, formula: row.formula, dimensions: row.dimensions, table: row.table_name };
 }
 
-/** sqlite-vec `vec0` tables with cosine distance, partitioned by owner. */
-export function createVectorStore(db: Database): VectorStore {
+/** sqlite-vec `vec0` tables with cosine distance, partitioned by owner; optionally a binary-quantised fast path. */
+export function createVectorStore(db: Database, options: VectorStoreOptions = {}): VectorStore {
   const selectSpace = db.prepare<[string, string, string], SpaceRow>(
     'SELECT * FROM vector_spaces WHERE corpus = ? AND embedder_id = ? AND formula = ?',
   );
@@ -69,9 +89,35 @@ export function createVectorStore(db: Database): VectorStore {
   const nextId = db.prepare<[], { next: number }>('SELECT coalesce(max(id), 0) + 1 AS next FROM vector_spaces');
   const statements = new Map<string, ReturnType<typeof prepareSpace>>();
 
+  const tableExists = db.prepare<[string], { found: number }>("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?");
+  const quantized = options.quantized;
+  const indexes = new Map<string, { index: BinaryQuantizedIndex; dataVersion: number }>();
+
+  /** The plain float copy of a space, created (and filled from vec0) when the binary option wants it. */
+  function prepareCompanion(space: VectorSpace) {
+    const companion = `${space.table}_floats`;
+    if (!tableExists.get(companion)) {
+      if (!quantized) return undefined;
+      db.transaction(() => {
+        db.exec(`CREATE TABLE ${companion} (item_id INTEGER PRIMARY KEY, owner TEXT NOT NULL, embedding BLOB NOT NULL) STRICT`);
+        db.exec(`INSERT INTO ${companion} (item_id, owner, embedding) SELECT item_id, owner, embedding FROM ${space.table}`);
+      })();
+    }
+    return {
+      upsert: db.prepare<[bigint, string, Float32Array]>(`INSERT OR REPLACE INTO ${companion} (item_id, owner, embedding) VALUES (?, ?, ?)`),
+      remove: db.prepare<[bigint]>(`DELETE FROM ${companion} WHERE item_id = ?`),
+      scan: db.prepare<[], { item_id: number; owner: string; embedding: Buffer }>(`SELECT item_id, owner, embedding FROM ${companion}`),
+      vectors: db.prepare<[], { embedding: Buffer }>(`SELECT embedding FROM ${companion}`),
+      rescore: db.prepare<[Float32Array, string], { item_id: number; distance: number }>(
+        `SELECT item_id, vec_distance_cosine(embedding, ?) AS distance FROM ${companion} WHERE item_id IN (SELECT value FROM json_each(?))`,
+      ),
+    };
+  }
+
   function prepareSpace(space: VectorSpace) {
     const table = space.table;
     return {
+      companion: prepareCompanion(space),
       remove: db.prepare<[bigint]>(`DELETE FROM ${table} WHERE item_id = ?`),
       insert: db.prepare<[bigint, string, Float32Array, string]>(
         `INSERT INTO ${table} (item_id, owner, embedding, content_hash) VALUES (?, ?, ?, ?)`,
@@ -86,11 +132,14 @@ export function createVectorStore(db: Database): VectorStore {
     };
   }
 
-  function statementsOf(space: VectorSpace) {
+  /** Writes (and the binary option) look for a float copy made since by another store; plain reads need not. */
+  function statementsOf(space: VectorSpace, forWrite = false) {
     let prepared = statements.get(space.table);
     if (!prepared) {
       prepared = prepareSpace(space);
       statements.set(space.table, prepared);
+    } else if (!prepared.companion && (forWrite || quantized)) {
+      prepared.companion = prepareCompanion(space);
     }
     return prepared;
   }
@@ -106,15 +155,33 @@ export function createVectorStore(db: Database): VectorStore {
   });
 
   const putAll = db.transaction((space: VectorSpace, records: readonly VectorRecord[]) => {
-    const prepared = statementsOf(space);
+    const prepared = statementsOf(space, true);
     for (const record of records) {
       if (record.vector.length !== space.dimensions) {
         throw new Error(`vector of ${record.vector.length} dimensions for a ${space.dimensions}-dimension space`);
       }
       prepared.remove.run(BigInt(record.itemId));
       prepared.insert.run(BigInt(record.itemId), record.owner ?? sharedOwner, record.vector, record.contentHash);
+      prepared.companion?.upsert.run(BigInt(record.itemId), record.owner ?? sharedOwner, record.vector);
     }
   });
+
+  const bytesAsVector = (bytes: Buffer, dimensions: number) => new Float32Array(bytes.buffer, bytes.byteOffset, dimensions);
+
+  /** The space's in-memory codes, rebuilt when another connection has written since they were built. */
+  function binaryIndexOf(space: VectorSpace, companion: NonNullable<ReturnType<typeof prepareCompanion>>): BinaryQuantizedIndex {
+    const dataVersion = db.pragma('data_version', { simple: true }) as number;
+    const cached = indexes.get(space.table);
+    if (cached && cached.dataVersion === dataVersion) return cached.index;
+    // Two streaming passes (mean, then codes), so the float vectors never all sit in memory at once.
+    const centre = meanVector(space.dimensions, (function* () {
+      for (const row of companion.vectors.iterate()) yield bytesAsVector(row.embedding, space.dimensions);
+    })());
+    const index = createBinaryQuantizedIndex(space.dimensions, centre);
+    for (const row of companion.scan.iterate()) index.upsert({ itemId: row.item_id, owner: row.owner, vector: bytesAsVector(row.embedding, space.dimensions) });
+    indexes.set(space.table, { index, dataVersion });
+    return index;
+  }
 
   return {
     space(corpus, embedderId, formula, dimensions) {
@@ -128,12 +195,27 @@ export function createVectorStore(db: Database): VectorStore {
     },
     put(space, records) {
       putAll(space, records);
+      const index = indexes.get(space.table)?.index;
+      for (const record of index ? records : []) index?.upsert({ itemId: record.itemId, owner: record.owner ?? sharedOwner, vector: record.vector });
     },
     remove(space, itemId) {
-      statementsOf(space).remove.run(BigInt(itemId));
+      const prepared = statementsOf(space, true);
+      prepared.remove.run(BigInt(itemId));
+      prepared.companion?.remove.run(BigInt(itemId));
+      indexes.get(space.table)?.index.remove(itemId);
     },
     nearest(space, query, k, owners) {
       const prepared = statementsOf(space);
+      if (quantized && prepared.companion) {
+        const index = binaryIndexOf(space, prepared.companion);
+        const visible = owners === undefined ? undefined : new Set([sharedOwner, ...owners]);
+        const candidates = index.candidates(query, Math.max(quantized.candidates ?? defaultBinaryCandidates, k), visible);
+        return prepared.companion.rescore
+          .all(query, JSON.stringify(candidates))
+          .sort((a, b) => a.distance - b.distance || a.item_id - b.item_id)
+          .slice(0, k)
+          .map((row) => ({ itemId: row.item_id, distance: row.distance }));
+      }
       const rows = owners === undefined
         ? prepared.nearestAll.all(query, k)
         : [sharedOwner, ...owners].flatMap((owner) => prepared.nearestOwner.all(query, k, owner));

@@ -2,10 +2,12 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { isOperationName } from '../../shared/contract.js';
 import type { ErrorCode, ErrorInfo, Result } from '../../shared/result.js';
 import type { Dispatcher } from '../api/dispatch.js';
 import type { EventBus } from '../app/event-bus.js';
 import { contentSecurityPolicy } from '../app/content-security-policy.js';
+import { scopeToProfile } from './profile-scope.js';
 import type { TokenService } from './tokens.js';
 
 export interface HttpServerOptions {
@@ -59,7 +61,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const rendererDir = resolve(options.rendererDir);
   const authLimiter = createFailureLimiter(options.maxAuthFailuresPerMinute ?? 20, 60_000);
   let port = options.port;
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer({ requireHostHeader: true }, (request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) sendError(response, { code: 'internal', message: 'The request failed.' });
       else response.destroy();
@@ -76,14 +78,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return sendError(response, { code: 'forbidden', message: 'Requests from other origins are refused.' });
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    if (url.pathname.startsWith('/api/')) return handleApi(request, response, url);
+    const pathname = decodePath(url.pathname);
+    if (pathname === null) return sendError(response, { code: 'invalid_input', message: 'The request path is not valid percent-encoding.' });
+    if (pathname.startsWith('/api/')) return handleApi(request, response, pathname.slice('/api/'.length));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendError(response, { code: 'not_found', message: 'Only GET is served outside /api/.' });
     }
-    return serveStatic(response, url.pathname);
+    return serveStatic(response, pathname);
   }
 
-  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  async function handleApi(request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
     if (authLimiter.blocked()) {
       return sendError(response, { code: 'rate_limited', message: 'Too many failed authentications; wait a minute.' });
     }
@@ -94,15 +98,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       authLimiter.fail();
       return sendError(response, { code: 'unauthorized', message: 'A valid bearer token is required ("cita token" mints one).' });
     }
-    const name = decodeURIComponent(url.pathname.slice('/api/'.length));
     const context = { transport: 'http' as const, role: claims.role, ...(claims.profile ? { profile: claims.profile } : {}) };
     if (name === 'events' && request.method === 'GET') return streamEvents(request, response);
     if (request.method !== 'POST') return sendError(response, { code: 'not_found', message: 'Operations are called with POST.' });
     if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
       return sendError(response, { code: 'invalid_input', message: 'The body must be JSON (Content-Type: application/json).' });
     }
-    const body = await readBody(request, maxBodyBytes);
+    const declaredLength = Number(request.headers['content-length'] ?? 0);
+    const body = declaredLength > maxBodyBytes ? 'too_large' : await readBody(request, maxBodyBytes);
     if (body === 'too_large') {
+      // Do not read (or keep the connection for) the rest of an oversized upload.
+      response.setHeader('Connection', 'close');
       return sendError(response, { code: 'payload_too_large', message: `The body is larger than ${maxBodyBytes} bytes.` });
     }
     let input: unknown;
@@ -111,8 +117,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     } catch {
       return sendError(response, { code: 'invalid_input', message: 'The body is not valid JSON.' });
     }
-    const result = await options.dispatcher.call(name, input, context);
-    sendResult(response, result);
+    if (!isOperationName(name)) return sendResult(response, await options.dispatcher.call(name, input, context));
+    const scoped = scopeToProfile(name, input, claims.profile);
+    if (!scoped.ok) return sendError(response, scoped.error);
+    sendResult(response, await options.dispatcher.call(name, scoped.input, context));
   }
 
   function streamEvents(request: IncomingMessage, response: ServerResponse): void {
@@ -125,7 +133,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   function serveStatic(response: ServerResponse, pathname: string): void {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const relative = pathname === '/' ? 'index.html' : pathname.replace(/^\/+/, '');
     const file = normalize(join(rendererDir, relative));
     if (!file.startsWith(rendererDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
       if (!existsSync(join(rendererDir, 'index.html'))) {
@@ -143,6 +151,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
+  // Slow clients cannot hold connections open for ever (the event stream is a response, not a request).
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -153,6 +164,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         server.close(() => resolve());
       }),
   };
+}
+
+/** The decoded path, or null when its percent-encoding is broken. */
+export function decodePath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }
 
 /** Host must name loopback and our port: a DNS-rebinding page arrives with a foreign Host. */

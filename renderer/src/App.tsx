@@ -2,19 +2,26 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../shared/settings';
 import { useOperation } from './api/context';
-import { Empty } from './components/states';
+import { isFocusSearchShortcut, isTypingTarget, searchTargetAttribute } from './components/shortcuts';
+import { AskScreen } from './features/ask/AskScreen';
+import { CatalogScreen } from './features/catalog/CatalogScreen';
+import { DiaryScreen } from './features/diary/DiaryScreen';
+import { FoodsScreen } from './features/foods/FoodsScreen';
+import { KbScreen } from './features/kb/KbScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { StatusScreen } from './features/status/StatusScreen';
+import { ProfileProvider } from './profile/profile';
 
 export const screenIds = ['foods', 'diary', 'ask', 'catalog', 'kb', 'settings', 'status'] as const;
 export type ScreenId = (typeof screenIds)[number];
 
-function screenFromHash(hash: string): ScreenId {
-  const id = hash.replace(/^#\/?/, '') as ScreenId;
+/** The screen a `#/<screen>[/<more>]` fragment names; anything else opens Foods. */
+export function screenFromHash(hash: string): ScreenId {
+  const id = hash.replace(/^#\/?/, '').split(/[/?]/)[0] as ScreenId;
   return screenIds.includes(id) ? id : 'foods';
 }
 
-/** The shell: navigation between screens, the degraded-mode banner, and the active screen. */
+/** The shell: navigation between screens, the degraded-mode banner, the search shortcut and the active screen. */
 export function App({ onSettingsChange }: { onSettingsChange: (settings: Settings) => void }) {
   const { t } = useTranslation();
   const [screen, setScreen] = useState<ScreenId>(() => screenFromHash(location.hash));
@@ -27,44 +34,63 @@ export function App({ onSettingsChange }: { onSettingsChange: (settings: Setting
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
-  const screens: Record<ScreenId, ReactNode> = {
-    foods: <Empty message={t('screens.notYet')} />,
-    diary: <Empty message={t('screens.notYet')} />,
-    ask: <Empty message={t('screens.notYet')} />,
-    catalog: <Empty message={t('screens.notYet')} />,
-    kb: <Empty message={t('screens.notYet')} />,
-    settings: <SettingsScreen onChange={onSettingsChange} />,
-    status: <StatusScreen />,
+  useEffect(() => {
+    document.title = `${t(`nav.${screen}`)} · ${t('app.title')}`;
+  }, [screen, t]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isFocusSearchShortcut(event, isTypingTarget(event.target))) return;
+      const target = mainRef.current?.querySelector<HTMLElement>(`[${searchTargetAttribute}]`);
+      if (!target) return;
+      event.preventDefault();
+      target.focus();
+      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) target.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const screens: Record<ScreenId, () => ReactNode> = {
+    foods: () => <FoodsScreen />,
+    diary: () => <DiaryScreen />,
+    ask: () => <AskScreen />,
+    catalog: () => <CatalogScreen />,
+    kb: () => <KbScreen />,
+    settings: () => <SettingsScreen onChange={onSettingsChange} />,
+    status: () => <StatusScreen />,
   };
 
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main" onClick={() => mainRef.current?.focus()}>
-        {t('app.skipToContent')}
-      </a>
-      <header className="topbar">
-        <span className="brand">{t('app.title')}</span>
-        <span className="tagline">{t('app.tagline')}</span>
-      </header>
-      <nav className="sidebar" aria-label={t('nav.label')}>
-        <ul>
-          {screenIds.map((id) => (
-            <li key={id}>
-              <a href={`#/${id}`} aria-current={screen === id ? 'page' : undefined}>
-                {t(`nav.${id}`)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main id="main" ref={mainRef} tabIndex={-1} className="content">
-        {status.state === 'ready' && status.value.embedder.mode === 'keyword-only' && (
-          <p className="banner banner-warning" role="status">
-            {t('app.degraded', { reason: status.value.embedder.problem ?? '—' })}
-          </p>
-        )}
-        {screens[screen]}
-      </main>
-    </div>
+    <ProfileProvider>
+      <div className="shell">
+        <a className="skip-link" href="#main" onClick={(event) => { event.preventDefault(); mainRef.current?.focus(); }}>
+          {t('app.skipToContent')}
+        </a>
+        <header className="topbar">
+          <span className="brand">{t('app.title')}</span>
+          <span className="tagline">{t('app.tagline')}</span>
+        </header>
+        <nav className="sidebar" aria-label={t('nav.label')}>
+          <ul>
+            {screenIds.map((id) => (
+              <li key={id}>
+                <a href={`#/${id}`} aria-current={screen === id ? 'page' : undefined}>
+                  {t(`nav.${id}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" ref={mainRef} tabIndex={-1} className="content">
+          {status.state === 'ready' && status.value.embedder.mode === 'keyword-only' && (
+            <p className="banner banner-warning" role="status">
+              {t('app.degraded', { reason: status.value.embedder.problem ?? '—' })}
+            </p>
+          )}
+          {screens[screen]()}
+        </main>
+      </div>
+    </ProfileProvider>
   );
 }

@@ -61,7 +61,9 @@ export const askInputSchema = z
     /** Answer language; by default the question's language. */
     language: languageSchema.optional(),
     /** "Today" for relative dates (tests and reproducible evaluations); the local date by default. */
-    today: isoDateSchema.optional(),
+    today: isoDateSchema
+      .refine((date) => date >= '2000-01-01' && date <= '2099-12-31', 'today must fall between 2000-01-01 and 2099-12-31')
+      .optional(),
   })
   .strict();
 export type AskInput = z.output<typeof askInputSchema>;

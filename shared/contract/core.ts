@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings.js';
 import { corpusSchema, jobInfoSchema, operation } from './common.js';
 
+export const secretNameSchema = z.enum(['gemini_api_key', 'voyage_api_key']);
+
 export const embedderModeSchema = z.enum(['local', 'cloud', 'keyword-only']);
 
 export const corpusStatusSchema = z.object({
@@ -73,6 +75,24 @@ export const coreOperations = {
     access: 'read',
     input: z.object({}).strict(),
     output: z.array(jobInfoSchema),
+  }),
+  'secrets.set': operation({
+    summary: 'Store (or, with null, forget) a cloud API key in the keychain-backed store; the key is never returned.',
+    access: 'write',
+    input: z
+      .object({
+        name: secretNameSchema,
+        // Checked again where it is stored; the schema only bounds the size so nothing huge is ever held.
+        value: z.string().max(512, 'an API key has at most 512 characters').nullable(),
+      })
+      .strict(),
+    output: z.object({ name: secretNameSchema, stored: z.boolean() }),
+  }),
+  'secrets.status': operation({
+    summary: 'Which cloud API keys are configured (booleans only) and where they are kept.',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.object({ gemini_api_key: z.boolean(), voyage_api_key: z.boolean(), store: z.string() }),
   }),
   ingest: operation({
     summary: 'Re-ingest the shipped data of a corpus (catalog seed, clinical cards, IFCT foods); idempotent, prints counts.',

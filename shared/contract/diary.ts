@@ -135,6 +135,8 @@ export const diaryOperations = {
         profile: profileIdSchema.default('default'),
         csv: z.string().max(maxImportCharacters, `the CSV is longer than ${maxImportCharacters} characters`),
         dry_run: z.boolean().default(false),
+        /** The same CSV content was imported before into this profile: import it again anyway. */
+        allow_repeat: z.boolean().default(false),
       })
       .strict(),
     output: diaryImportSchema,

@@ -32,8 +32,28 @@ export const foodSchema = z.object({
 });
 export type Food = z.infer<typeof foodSchema>;
 
-const foodNameSchema = z.string().trim().min(1, 'the food name is empty').max(200, 'the food name is longer than 200 characters');
-const brandSchema = z.string().trim().max(200, 'the brand is longer than 200 characters');
+const controlCharacters = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF]/;
+
+const foodNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'the food name is empty')
+  .max(200, 'the food name is longer than 200 characters')
+  .refine((name) => !controlCharacters.test(name), 'the food name contains control or invisible characters')
+  .refine((name) => /[\p{L}\p{N}]/u.test(name), 'the food name needs at least one letter or digit');
+const brandSchema = z
+  .string()
+  .trim()
+  .max(200, 'the brand is longer than 200 characters')
+  .refine((brand) => !controlCharacters.test(brand), 'the brand contains control or invisible characters');
+/** A profile's display name: one printable line. */
+export const profileNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'the name is empty')
+  .max(100, 'the name is longer than 100 characters')
+  .refine((text) => !controlCharacters.test(text), 'the name contains control or invisible characters');
+
 const foodCodeSchema = z.string().trim().min(1, 'the food code is empty').max(80, 'the food code is longer than 80 characters');
 
 export const foodsOperations = {
@@ -56,6 +76,12 @@ export const foodsOperations = {
     access: 'read',
     input: z.object({ profile: profileIdSchema.default('default'), code: foodCodeSchema }).strict(),
     output: foodSchema,
+  }),
+  'profiles.add': operation({
+    summary: 'Create an empty profile: its own foods and diary, isolated from every other profile.',
+    access: 'write',
+    input: z.object({ id: profileIdSchema, name: profileNameSchema.optional() }).strict(),
+    output: z.object({ id: z.string(), name: z.string() }),
   }),
   'profiles.list': operation({
     summary: 'The profiles of this data directory.',

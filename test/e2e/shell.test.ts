@@ -1,35 +1,14 @@
-import { existsSync, statSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium, screenshotPath, startServe, visibleText, type ServeProcess } from '../helpers/browser.js';
-import { runCita } from '../helpers/cli.js';
-import { useTempDirs } from '../helpers/temp.js';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
 
-const tempDir = useTempDirs();
 const enabled = browserAvailable();
+const screens = ['foods', 'diary', 'ask', 'catalog', 'kb', 'settings', 'status'] as const;
 
 describe.runIf(enabled)('the app shell in Chromium', () => {
-  let browser: Browser;
-  let serve: ServeProcess;
-
-  beforeAll(async () => {
-    const dataDir = tempDir();
-    expect(runCita(['seed', '--data-dir', dataDir]).status).toBe(0);
-    serve = await startServe(dataDir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.stop();
-  });
+  const app = useServedApp();
 
   it('renders the navigation and the status screen from the served app', async () => {
-    const page = await browser.newPage({ locale: 'en-US' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.goto(serve.openUrl);
+    const { page, problems } = await openScreen(app, 'foods');
     const nav = page.getByRole('navigation', { name: 'Sections' });
     for (const label of ['Foods', 'Diary', 'Ask your log', 'Data catalog', 'Clinical KB', 'Settings', 'Index status']) {
       expect(await visibleText(nav.getByRole('link', { name: label, exact: true }))).toBe(label);
@@ -37,15 +16,50 @@ describe.runIf(enabled)('the app shell in Chromium', () => {
     await nav.getByRole('link', { name: 'Index status' }).click();
     expect(await visibleText(page.getByRole('heading', { level: 1 }))).toBe('Index status');
     expect(page.url()).not.toContain('token=');
-    const file = screenshotPath('shell-en');
-    await page.screenshot({ path: file, fullPage: true });
-    expect(existsSync(file) && statSync(file).size > 1000).toBe(true);
-    expect(errors).toEqual([]);
+    expect(await page.title()).toBe('Index status · cita');
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it('without the token the page says how to get in', async () => {
-    const page = await browser.newPage();
-    await page.goto(serve.url);
+    const page = await app.browser.newPage();
+    await page.goto(app.serve.url);
     expect(await visibleText(page.getByRole('alert'))).toContain('cita serve');
+    await page.close();
+  });
+
+  it('"/" and Ctrl+K focus the search of the screen, but a "/" typed into a field stays in the field', async () => {
+    const { page } = await openScreen(app, 'catalog');
+    const search = page.getByLabel('Search business terms and fields');
+    await page.locator('body').press('/');
+    expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('a/b');
+    expect(await search.inputValue()).toBe('a/b');
+    await page.getByRole('navigation').getByRole('link', { name: 'Clinical KB' }).click();
+    await page.keyboard.press('Control+k');
+    expect(await page.getByLabel('Your question').evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
+  it('the skip link moves focus to the content without changing the screen', async () => {
+    const { page } = await openScreen(app, 'catalog');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await visibleText(page.getByRole('heading', { level: 1 }))).toBe('Data catalog');
+    await page.close();
+  });
+
+  it('every screen in the dark theme has no serious or critical accessibility violations', async () => {
+    for (const screen of screens) {
+      const { page, problems } = await openScreen(app, screen, { colorScheme: 'dark' });
+      await page.waitForFunction(() => document.querySelector('.state-loading') === null, undefined, { timeout: 15_000 });
+      await expectAccessible(page, `${screen} (dark)`);
+      await saveScreenshot(page, `${screen}-dark-en`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
   });
 });

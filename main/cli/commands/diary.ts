@@ -50,11 +50,11 @@ export const diaryImportCommand: Command = {
   summary: 'Import diary entries from a CSV file (date,meal,food_code,grams): every line is checked, all or nothing',
   // One line: the CLI repeats the usage in one-line usage errors. It documents the CSV format for --help.
   usage:
-    'cita diary import FILE [--dry-run] [--profile P] [--json]  ·  FILE: UTF-8 CSV (RFC 4180) whose header names date,meal,food_code,grams in any order; ' +
+    'cita diary import FILE [--dry-run] [--allow-repeat] [--profile P] [--json]  ·  FILE: UTF-8 CSV (RFC 4180) whose header names date,meal,food_code,grams in any order; ' +
     'date YYYY-MM-DD (2000-01-01..2099-12-31); meal breakfast|lunch|dinner|snack (or desayuno|almuerzo|comida|cena|merienda); ' +
     'food_code an IFCT code (A015) or one of the profile\'s own foods (U12); grams > 0 and <= 5000 (12.5). Example lines: "date,meal,food_code,grams" then ' +
-    '"2026-07-02,lunch,A015,80". Every bad line is reported with its number and nothing is written unless all are valid; --dry-run only checks.',
-  options: { 'dry-run': { type: 'boolean' }, profile: { type: 'string' } },
+    '"2026-07-02,lunch,A015,80". Every bad line is reported with its number and nothing is written unless all are valid; --dry-run only checks; a file already imported is refused unless --allow-repeat.',
+  options: { 'dry-run': { type: 'boolean' }, 'allow-repeat': { type: 'boolean' }, profile: { type: 'string' } },
   async run(context) {
     const file = context.positionals[0];
     if (file === undefined) throw new UsageError('the CSV FILE is required (see "cita diary import --help")');
@@ -68,7 +68,7 @@ export const diaryImportCommand: Command = {
       if (error instanceof AppError) throw error;
       throw new AppError('invalid_input', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
     }
-    const result = (await callOperation(context, 'diary.import', { csv, dry_run: context.values['dry-run'] === true, ...profileOf(context) })) as DiaryImport;
+    const result = (await callOperation(context, 'diary.import', { csv, dry_run: context.values['dry-run'] === true, allow_repeat: context.values['allow-repeat'] === true, ...profileOf(context) })) as DiaryImport;
     const span = result.date_from ? ` from ${result.date_from} to ${result.date_to}` : '';
     context.print(result, result.dry_run ? `dry run: ${result.rows} valid rows${span}; nothing written` : `imported ${result.added} entries${span}`);
     return 0;

@@ -19,7 +19,7 @@ export const reembedCommand: Command = {
     const started = Date.now();
     const job = services.jobs.start(
       'reembed',
-      reembedWork(services, targets, { ...(batchSize ? { batchSize } : {}), ...(pauseMs ? { pauseMs } : {}) }),
+      reembedWork(services, targets, { ...(batchSize !== undefined ? { batchSize } : {}), ...(pauseMs !== undefined ? { pauseMs } : {}) }),
     );
     const stopOnSignal = () => services.jobs.cancel(job.job);
     process.once('SIGINT', stopOnSignal);

@@ -76,6 +76,10 @@ export interface DiaryRepository {
   visibleFood(profile: string, code: string): { id: number; code: string; owner: string | null } | undefined;
   /** Inserts entries in one transaction (all or nothing); returns their ids. */
   insertEntries(entries: readonly NewEntry[]): number[];
+  /** Inserts an import's entries and records its content hash, in one transaction. */
+  importEntries(profile: string, sha256: string, entries: readonly NewEntry[]): void;
+  /** The last committed import of this content into the profile, if any. */
+  previousImport(profile: string, sha256: string): { rows: number; imported_at: string } | undefined;
   removeEntry(profile: string, id: number): boolean;
   entry(profile: string, id: number): EntryRow | undefined;
   entriesOfDay(profile: string, date: string): EntryRow[];
@@ -155,6 +159,14 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   const insertEntries = db.transaction((entries: readonly NewEntry[]) =>
     entries.map((entry) => Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams).lastInsertRowid)),
   );
+  const insertImport = db.prepare<[string, string, number]>('INSERT INTO diary_imports (profile, sha256, rows) VALUES (?, ?, ?)');
+  const selectImport = db.prepare<[string, string], { rows: number; imported_at: string }>(
+    'SELECT rows, imported_at FROM diary_imports WHERE profile = ? AND sha256 = ? ORDER BY id DESC LIMIT 1',
+  );
+  const importEntries = db.transaction((profile: string, sha256: string, entries: readonly NewEntry[]) => {
+    insertEntries(entries);
+    insertImport.run(profile, sha256, entries.length);
+  });
   const replaceDiary = db.transaction((profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]) => {
     deleteEntries.run(profile);
     deleteTargets.run(profile);
@@ -166,6 +178,8 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   return {
     visibleFood: (profile, code) => selectVisibleFood.get(code, profile),
     insertEntries: (entries) => insertEntries(entries),
+    importEntries: (profile, sha256, entries) => importEntries(profile, sha256, entries),
+    previousImport: (profile, sha256) => selectImport.get(profile, sha256),
     removeEntry: (profile, id) => deleteEntry.run(id, profile).changes > 0,
     entry: (profile, id) => selectEntry.get(profile, id),
     entriesOfDay: (profile, date) => selectDay.all(profile, date),

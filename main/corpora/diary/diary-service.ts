@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { DiaryDay, DiaryEntry, DiaryImport, DiarySeries, NutrientValues } from '../../../shared/contract/diary.js';
 import { diaryOperations, meals } from '../../../shared/contract/diary.js';
@@ -146,7 +147,16 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
         );
       }
       const dates = parsed.entries.map((entry) => entry.date).sort();
-      if (!input.dry_run) repository.insertEntries(parsed.entries);
+      const sha256 = createHash('sha256').update(input.csv).digest('hex');
+      const previous = repository.previousImport(input.profile, sha256);
+      if (previous && !input.allow_repeat) {
+        throw new AppError(
+          'conflict',
+          `This CSV was already imported into profile "${input.profile}" at ${previous.imported_at} (${previous.rows} entries); ` +
+            'nothing was imported. Import it again on purpose with --allow-repeat.',
+        );
+      }
+      if (!input.dry_run) repository.importEntries(input.profile, sha256, parsed.entries);
       return {
         dry_run: input.dry_run,
         rows: parsed.entries.length,

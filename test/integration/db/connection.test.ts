@@ -44,3 +44,12 @@ describe('opening a database', () => {
     expect(statSync(file).size).toBe(size);
   });
 });
+
+describe('file permissions', () => {
+  it('creates the data directory and database readable by the user only', () => {
+    const dataDir = join(tempDir(), 'private', 'data');
+    openDatabase(join(dataDir, 'cita.sqlite')).close();
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'cita.sqlite')).mode & 0o777).toBe(0o600);
+  });
+});

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, shippedMigrations } from '../../../main/db/connection.js';
+import { nutrientKeys } from '../../../shared/nutrients.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const tempDir = useTempDirs();
@@ -25,6 +26,39 @@ describe('migrations', () => {
     expect(tables(db)).toEqual(expect.arrayContaining(['settings', 'profiles']));
     expect(db.prepare('SELECT id FROM profiles').all()).toEqual([{ id: 'default' }]);
     expect(() => db.prepare("INSERT INTO settings (section, value) VALUES ('ui', 'not json')").run()).toThrow();
+    db.close();
+  });
+
+  it('0002_vector_spaces: one registry row per corpus, embedder and formula', () => {
+    const db = databaseAt(2);
+    const insert = db.prepare("INSERT INTO vector_spaces (corpus, embedder_id, formula, dimensions, table_name) VALUES ('foods', 'e', 'v1', 384, ?)");
+    insert.run('vec_a');
+    expect(() => insert.run('vec_b')).toThrow(/UNIQUE/);
+    expect(() => db.prepare("INSERT INTO vector_spaces (corpus, embedder_id, formula, dimensions, table_name) VALUES ('kb', 'e', 'v1', 0, 'vec_c')").run()).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('0003_foods: one nutrient column per registry key, owned rows cascade with their profile', () => {
+    const db = databaseAt(3);
+    const columns = (db.prepare('PRAGMA table_info(foods)').all() as { name: string }[]).map((column) => column.name);
+    for (const key of nutrientKeys) expect(columns).toContain(key);
+    db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run();
+    const insert = db.prepare("INSERT INTO foods (code, owner, name, source, sodium, embed_text, embed_hash) VALUES (?, ?, ?, 'user', ?, 'x', 'h')");
+    insert.run('U1', 'ana', 'Pan', 450);
+    expect(() => insert.run('U2', 'ana', '  ', 1)).toThrow(/CHECK/);
+    expect(() => insert.run('U3', 'ana', 'Sal', -1)).toThrow(/CHECK/);
+    db.prepare("DELETE FROM profiles WHERE id = 'ana'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM foods').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('0007_diary_imports: the import ledger goes with its profile', () => {
+    const db = databaseAt(7);
+    db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run();
+    db.prepare("INSERT INTO diary_imports (profile, sha256, rows) VALUES ('ana', 'abc', 2)").run();
+    expect(() => db.prepare("INSERT INTO diary_imports (profile, sha256, rows) VALUES ('nobody', 'abc', 2)").run()).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM profiles WHERE id = 'ana'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM diary_imports').get()).toEqual({ n: 0 });
     db.close();
   });
 });

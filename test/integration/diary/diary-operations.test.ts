@@ -125,6 +125,17 @@ describe('diary.import', () => {
     expect(entryCount(app, 'ana')).toBe(2);
   });
 
+  it('refuses the same CSV a second time (a re-run after a crash adds nothing) unless asked to repeat', async () => {
+    const app = await open();
+    await value<DiaryImport>(app, 'diary.import', { profile: 'ana', csv: good });
+    const again = await call(app, 'diary.import', { profile: 'ana', csv: good });
+    expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(entryCount(app, 'ana')).toBe(2);
+    expect(await value<DiaryImport>(app, 'diary.import', { profile: 'ben', csv: good })).toMatchObject({ added: 2 });
+    expect(await value<DiaryImport>(app, 'diary.import', { profile: 'ana', csv: good, allow_repeat: true })).toMatchObject({ added: 2 });
+    expect(entryCount(app, 'ana')).toBe(4);
+  });
+
   it('checks a dry run and writes nothing', async () => {
     const app = await open();
     expect(await value<DiaryImport>(app, 'diary.import', { profile: 'ana', csv: good, dry_run: true })).toMatchObject({ dry_run: true, rows: 2, added: 0 });

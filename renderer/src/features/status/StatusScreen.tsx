@@ -1,52 +1,153 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOperation } from '../../api/context';
+import type { IngestCounts, Status } from '../../../../shared/contract';
+import { messageOf, useApi, useOperation } from '../../api/context';
+import { ProgressBar } from '../../components/ProgressBar';
 import { Empty, ErrorState, Loading } from '../../components/states';
+import { asLanguage, formatNumber } from '../../i18n/format';
+import { useReembedJob, type JobInfo } from './useReembedJob';
 
-/** Per-corpus rows, vectors and stale vectors, the embedder and its model file. */
+const ingestible = new Set(['foods', 'catalog', 'kb']);
+
+/** Per-corpus rows, vectors and stale vectors, the embedder and its model file; re-embed and re-ingest. */
 export function StatusScreen() {
   const { t } = useTranslation();
-  const [status, reload] = useOperation('status', {});
-  if (status.state === 'loading') return <Loading />;
-  if (status.state === 'error') return <ErrorState message={status.message} onRetry={reload} />;
-  const { app, embedder, corpora } = status.value;
+  const [status, reload] = useOperation('status', {}, { keepWhileReloading: true });
+  const onFinished = useCallback(() => reload(), [reload]);
+  const reembed = useReembedJob(onFinished);
+  if (status.state === 'error') return <ErrorState message={status.message} code={status.code} onRetry={reload} />;
   return (
-    <section aria-labelledby="status-title">
-      <h1 id="status-title">{t('status.title')}</h1>
+    <section aria-labelledby="status-title" className="screen">
+      <header className="screen-header">
+        <h1 id="status-title">{t('status.title')}</h1>
+        <button type="button" className="secondary" onClick={reload}>
+          {t('status.refresh')}
+        </button>
+      </header>
+      {status.state === 'loading' ? <Loading /> : <StatusBody status={status.value} reembed={reembed} onIngested={reload} />}
+    </section>
+  );
+}
+
+function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: ReturnType<typeof useReembedJob>; onIngested: () => void }) {
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  const api = useApi();
+  const [ingesting, setIngesting] = useState<string | null>(null);
+  const [ingested, setIngested] = useState<{ kind: 'ok'; counts: IngestCounts } | { kind: 'error'; message: string } | null>(null);
+  const { app, embedder, corpora } = status;
+  const pending = corpora.reduce((sum, corpus) => sum + corpus.stale + corpus.missing, 0);
+  const running = reembed.job?.state === 'running';
+
+  async function ingest(corpus: 'foods' | 'catalog' | 'kb') {
+    setIngesting(corpus);
+    setIngested(null);
+    try {
+      setIngested({ kind: 'ok', counts: await api.call('ingest', { corpus }) });
+      onIngested();
+    } catch (error) {
+      setIngested({ kind: 'error', message: messageOf(error) });
+    } finally {
+      setIngesting(null);
+    }
+  }
+
+  return (
+    <>
       <dl className="facts">
         <dt>{t('status.embedder')}</dt>
-        <dd>{embedder.id ?? t('status.none')}</dd>
+        <dd>
+          <code>{embedder.id ?? t('status.none')}</code>
+        </dd>
         <dt>{t('status.mode')}</dt>
-        <dd>{embedder.mode}</dd>
+        <dd>{t(`status.modes.${embedder.mode}`)}</dd>
         <dt>{t('status.model')}</dt>
-        <dd>{embedder.model_path ? `${embedder.model_path} (sha256 ${embedder.model_sha256?.slice(0, 16)}…)` : t('status.none')}</dd>
+        <dd>
+          {embedder.model_path ?? t('status.none')}
+          {embedder.model_path && (embedder.model_sha256 ? ` (SHA-256 ${embedder.model_sha256.slice(0, 16)}…)` : ` (${t('status.notVerified')})`)}
+        </dd>
       </dl>
+      {embedder.mode === 'keyword-only' && (
+        <p className="hint">{t('status.keywordOnlyHelp')}</p>
+      )}
       <p className="muted">{t('status.schema', { version: app.schema_version, path: app.database })}</p>
       {corpora.length === 0 ? (
         <Empty message={t('status.empty')} />
       ) : (
         <table className="table">
+          <caption className="visually-hidden">{t('status.tableCaption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('status.corpus')}</th>
-              <th scope="col">{t('status.rows')}</th>
-              <th scope="col">{t('status.vectors')}</th>
-              <th scope="col">{t('status.stale')}</th>
-              <th scope="col">{t('status.missing')}</th>
+              <th scope="col" className="number">{t('status.rows')}</th>
+              <th scope="col" className="number">{t('status.vectors')}</th>
+              <th scope="col" className="number">{t('status.stale')}</th>
+              <th scope="col" className="number">{t('status.missing')}</th>
+              <th scope="col">{t('status.actions')}</th>
             </tr>
           </thead>
           <tbody>
             {corpora.map((corpus) => (
               <tr key={corpus.corpus}>
-                <th scope="row">{corpus.corpus}</th>
-                <td>{corpus.rows}</td>
-                <td>{corpus.vectors}</td>
-                <td>{corpus.stale}</td>
-                <td>{corpus.missing}</td>
+                <th scope="row">{t(`corpora.${corpus.corpus}`, { defaultValue: corpus.corpus })}</th>
+                <td className="number">{formatNumber(corpus.rows, language)}</td>
+                <td className="number">{formatNumber(corpus.vectors, language)}</td>
+                <td className="number">{formatNumber(corpus.stale, language)}</td>
+                <td className="number">{formatNumber(corpus.missing, language)}</td>
+                <td>
+                  {ingestible.has(corpus.corpus) && (
+                    <button
+                      type="button"
+                      className="secondary small"
+                      disabled={ingesting !== null || running}
+                      aria-label={t('status.reingestOne', { corpus: t(`corpora.${corpus.corpus}`, { defaultValue: corpus.corpus }) })}
+                      onClick={() => void ingest(corpus.corpus as 'foods' | 'catalog' | 'kb')}
+                    >
+                      {ingesting === corpus.corpus ? t('status.reingesting') : t('status.reingest')}
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-    </section>
+      {ingested?.kind === 'ok' && (
+        <p className="notice notice-ok" role="status">
+          {t('status.ingested', { ...ingested.counts, corpus: t(`corpora.${ingested.counts.corpus}`, { defaultValue: ingested.counts.corpus }) })}
+        </p>
+      )}
+      {ingested?.kind === 'error' && <ErrorState message={ingested.message} />}
+
+      <h2 id="reembed-title">{t('status.reembedTitle')}</h2>
+      <p>{pending > 0 ? t('status.pending', { count: pending }) : t('status.upToDate')}</p>
+      <div className="actions">
+        <button type="button" onClick={() => void reembed.start()} disabled={running || embedder.mode === 'keyword-only'}>
+          {t('status.reembed')}
+        </button>
+        {running && (
+          <button type="button" className="secondary" onClick={() => void reembed.cancel()}>
+            {t('status.cancel')}
+          </button>
+        )}
+      </div>
+      {embedder.mode === 'keyword-only' && <p className="hint">{t('status.reembedNeedsModel')}</p>}
+      {reembed.job && <JobProgress job={reembed.job} />}
+      {reembed.error && <ErrorState message={reembed.error} />}
+    </>
+  );
+}
+
+function JobProgress({ job }: { job: JobInfo }) {
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  const text =
+    job.state === 'running'
+      ? t('status.progress', { done: formatNumber(job.done, language), total: formatNumber(job.total, language) })
+      : t(`status.job.${job.state}`, { message: job.message });
+  return (
+    <div className={`job job-${job.state}`} data-state={job.state}>
+      <ProgressBar label={t('status.progressLabel')} done={job.state === 'done' ? Math.max(job.total, 1) : job.done} total={job.state === 'done' ? Math.max(job.total, 1) : job.total} text={text} />
+    </div>
   );
 }

@@ -1,0 +1,67 @@
+import type { BenchReport } from './run-bench.js';
+import type { LatencySummary } from './stats.js';
+
+const latency = (summary: LatencySummary) =>
+  `p50 ${summary.p50Ms} ms  p95 ${summary.p95Ms} ms${summary.cpuMeanMs === undefined ? '' : `  cpu ${summary.cpuMeanMs} ms`}  (n=${summary.runs})`;
+
+/** The report as text for a terminal. */
+export function formatBenchReport(report: BenchReport): string {
+  const { machine } = report;
+  const lines = [
+    `cita bench${report.quick ? ' --quick' : ''}: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}`,
+    `load average before ${machine.loadBefore.join(' / ')}, after ${machine.loadAfter.join(' / ')} on ${machine.cpus} cores: wall times include waiting for a core; ` +
+      '"cpu" is process CPU time per operation (all threads), close to an idle machine\'s wall time',
+  ];
+  if (report.embedding) {
+    const { q8, fp32, tenThousand } = report.embedding;
+    lines.push('', 'embedding (bge-small-en-v1.5, short texts of 5-10 words)');
+    for (const result of [q8, fp32]) {
+      lines.push(`  ${result.embedderId}`);
+      lines.push(`    throughput: ${result.throughput.map((entry) => `${entry.textsPerSecond} texts/s in calls of ${entry.batchSize} (cpu ${entry.cpuMsPerText} ms/text)`).join(', ')}`);
+      lines.push(`    single query: ${latency({ ...result.query, maxMs: result.query.p95Ms })}`);
+    }
+    if (tenThousand) lines.push(`  10,000 texts with q8 in calls of ${tenThousand.callSize}: ${tenThousand.seconds} s (${tenThousand.textsPerSecond} texts/s), cpu ${tenThousand.cpuSeconds} s`);
+  }
+  if (report.knn) {
+    lines.push('', `KNN, k = 10 (vectors: ${report.knn.vectors}; mean pair cosine ${report.knn.meanPairCosine})`);
+    for (const result of report.knn.results) {
+      lines.push(`  ${result.vectors.toLocaleString('en')} × ${result.dimensions}: written at ${result.insertPerSecond.toLocaleString('en')} vectors/s`);
+      lines.push(`    float32 vec0 cosine (exact):        ${latency(result.float32)}`);
+      lines.push(`    float32, shared + one profile:      ${latency(result.float32Visible)}`);
+      lines.push(`    binary option: float copy ${result.binary.copySeconds} s, codes built in ${result.binary.indexBuildMs} ms`);
+      for (const run of result.binary.runs) lines.push(`      ${String(run.candidates).padStart(5)} candidates rescored: ${latency(run.latency)}  recall@10 ${run.recallAt10}`);
+      if (result.alternatives) {
+        lines.push(`    (for comparison) vec0 float32 L2:    ${latency(result.alternatives.float32L2)}`);
+        lines.push(`    (for comparison) vec0 bit k=10:      ${latency(result.alternatives.vec0BitK10)}`);
+        lines.push(`    (for comparison) vec0 bit k=100:     ${latency(result.alternatives.vec0BitK100)}`);
+      }
+    }
+  }
+  if (report.keyword) {
+    const { ingest, keywordIndex } = report.keyword;
+    lines.push('', `ingest: ${ingest.rows.toLocaleString('en')} foods into SQLite + keyword index in ${ingest.seconds} s (${ingest.rowsPerSecond.toLocaleString('en')} rows/s)`);
+    lines.push(
+      `keyword index at ${keywordIndex.documents.toLocaleString('en')} documents: rebuild from SQLite ${keywordIndex.rebuildMs} ms, ` +
+        `snapshot load ${keywordIndex.snapshotLoadMs} ms (${(keywordIndex.snapshotBytes / 2 ** 20).toFixed(1)} MB, written in ${keywordIndex.snapshotWriteMs} ms) → ${keywordIndex.faster} is faster` +
+        `${keywordIndex.sameResults ? '' : ' (WARNING: the snapshot answered differently)'}`,
+    );
+  }
+  if (report.hybrid) {
+    const hybrid = report.hybrid;
+    lines.push('', `hybrid food search end to end (${hybrid.embedderId ?? 'keyword-only'}, ${hybrid.foods} foods, embedded in ${hybrid.ingestWithEmbeddingSeconds} s)`);
+    lines.push(`  semantic path (< 8 keyword hits): ${latency(hybrid.semanticPath)}; ${Math.round(hybrid.semanticHitShare * 100)}% of those queries got semantic hits`);
+    lines.push(`  keyword path (8+ keyword hits):   ${latency(hybrid.keywordPath)}`);
+  }
+  if (report.coldStart) {
+    const cold = report.coldStart;
+    lines.push('', `cold start of cita serve: listening ${cold.listeningMs} ms, first status ${cold.firstStatusMs} ms, first hybrid search ${cold.firstSearchMs} ms; server peak RSS ${cold.peakRssMb ?? '?'} MB`);
+  }
+  lines.push('', `peak RSS of the benchmark process: ${report.memory.benchPeakRssMb} MB; total ${report.seconds} s`);
+  for (const skipped of report.skipped) lines.push(`skipped ${skipped.section}: ${skipped.reason}`);
+  lines.push('', 'targets (2-core machine):');
+  for (const target of report.targets) {
+    const mark = target.met === null ? 'n/a ' : target.met ? 'met ' : 'MISS';
+    lines.push(`  ${mark} ${target.name}: ${target.value ?? '-'} ${target.unit} (target ${target.target})${target.note ? ` — ${target.note}` : ''}`);
+  }
+  return lines.join('\n');
+}

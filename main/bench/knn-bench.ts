@@ -1,0 +1,140 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../db/connection.js';
+import { createVectorStore, type VectorSpace } from '../retrieval/vector-store.js';
+import { recallAtK, round, timeEach, type LatencySummary } from './stats.js';
+import { vectorsAround } from './synthetic-vectors.js';
+
+export interface KnnBenchOptions {
+  /** Row counts to measure, e.g. 10k and 100k. */
+  sizes: readonly number[];
+  /** Real embeddings (or synthetic stand-ins) the stored vectors are spread around. */
+  base: readonly Float32Array[];
+  queries: readonly Float32Array[];
+  /** Candidate counts tried for the binary option. */
+  candidates: readonly number[];
+  /** Also time sqlite-vec alternatives (vec0 with L2, vec0 bit[N]) that informed the binary option's design. */
+  alternatives: boolean;
+  workDir: string;
+  k?: number;
+  progress?: (message: string) => void;
+}
+
+export interface BinaryRun {
+  candidates: number;
+  latency: LatencySummary;
+  recallAt10: number;
+}
+
+export interface KnnSizeResult {
+  vectors: number;
+  dimensions: number;
+  /** Rows/s through VectorStore.put (vec0, in transactions of 5000). */
+  insertPerSecond: number;
+  /** The product's path: exact KNN on the float32 vec0 table, cosine, all partitions. */
+  float32: LatencySummary;
+  /** The same restricted to shared + one profile (two partition queries merged), as food search does. */
+  float32Visible: LatencySummary;
+  binary: { copySeconds: number; indexBuildMs: number; runs: BinaryRun[] };
+  alternatives?: {
+    /** vec0 float32 with distance_metric=l2 (same ranking for unit vectors). */
+    float32L2: LatencySummary;
+    /** vec0 bit[N] KNN without rescoring, k = 10 and k = 100 (its cost grows with k). */
+    vec0BitK10: LatencySummary;
+    vec0BitK100: LatencySummary;
+  };
+}
+
+const chunk = 5000;
+
+/** KNN latency over temp databases of each size: float32 exact, the binary option with recall, alternatives. */
+export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[]> {
+  const k = options.k ?? 10;
+  const progress = options.progress ?? (() => undefined);
+  const dimensions = (options.base[0] as Float32Array).length;
+  const results: KnnSizeResult[] = [];
+  for (const size of options.sizes) {
+    const directory = join(options.workDir, `knn-${size}`);
+    const db = openDatabase(join(directory, 'cita.sqlite'));
+    try {
+      const store = createVectorStore(db);
+      const space = store.space('bench', 'bench:vectors', 'v1', dimensions);
+      progress(`knn ${size}: writing ${size} vectors`);
+      const insertSeconds = insert(store, space, options.base, size);
+
+      progress(`knn ${size}: float32 exact`);
+      const float32 = await timeEach(options.queries, (query) => store.nearest(space, query, k));
+      const float32Visible = await timeEach(options.queries, (query) => store.nearest(space, query, k, ['bench-profile']));
+      const exact = options.queries.map((query) => store.nearest(space, query, k).map((hit) => hit.itemId));
+
+      progress(`knn ${size}: binary option`);
+      const binaryStores = options.candidates.map((candidates) => ({ candidates, store: createVectorStore(db, { quantized: { kind: 'binary', candidates } }) }));
+      const first = binaryStores[0];
+      if (!first) throw new Error('benchKnn needs at least one candidate count');
+      // Once per space: the float copy is made from vec0. Once per store: the in-memory codes are built.
+      const copyStarted = performance.now();
+      first.store.count(space);
+      const copySeconds = (performance.now() - copyStarted) / 1000;
+      const buildStarted = performance.now();
+      first.store.nearest(space, options.queries[0] as Float32Array, k);
+      const indexBuildMs = performance.now() - buildStarted;
+      const runs: BinaryRun[] = [];
+      for (const { candidates, store: binary } of binaryStores) {
+        const latency = await timeEach(options.queries, (query) => binary.nearest(space, query, k));
+        const recall = options.queries.reduce(
+          (sum, query, index) => sum + recallAtK(exact[index] ?? [], binary.nearest(space, query, k).map((hit) => hit.itemId), k),
+          0,
+        );
+        runs.push({ candidates, latency, recallAt10: round(recall / options.queries.length, 3) });
+      }
+
+      const result: KnnSizeResult = {
+        vectors: size,
+        dimensions,
+        insertPerSecond: Math.round(size / insertSeconds),
+        float32,
+        float32Visible,
+        binary: { copySeconds: round(copySeconds, 2), indexBuildMs: round(indexBuildMs, 1), runs },
+      };
+      if (options.alternatives) {
+        progress(`knn ${size}: sqlite-vec alternatives`);
+        result.alternatives = await alternatives(db, space, options.queries, dimensions);
+      }
+      results.push(result);
+    } finally {
+      db.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }
+  return results;
+}
+
+function insert(store: ReturnType<typeof createVectorStore>, space: VectorSpace, base: readonly Float32Array[], size: number): number {
+  let seconds = 0;
+  for (let start = 0; start < size; start += chunk) {
+    const count = Math.min(chunk, size - start);
+    // Generated chunk by chunk so 100k vectors never sit in memory at once; generation is not timed.
+    const vectors = vectorsAround(base, count, 1000 + start);
+    const records = vectors.map((vector, index) => ({ itemId: start + index + 1, owner: null, vector, contentHash: 'bench' }));
+    const started = performance.now();
+    store.put(space, records);
+    seconds += (performance.now() - started) / 1000;
+  }
+  return seconds;
+}
+
+/** Benchmark-only tables on the temp database: what sqlite-vec itself offers, for comparison. */
+async function alternatives(db: ReturnType<typeof openDatabase>, space: VectorSpace, queries: readonly Float32Array[], dimensions: number) {
+  db.exec(`CREATE VIRTUAL TABLE bench_l2 USING vec0(item_id INTEGER PRIMARY KEY, embedding FLOAT[${dimensions}])`);
+  db.exec(`INSERT INTO bench_l2 (item_id, embedding) SELECT item_id, embedding FROM ${space.table}`);
+  db.exec(`CREATE VIRTUAL TABLE bench_bits USING vec0(item_id INTEGER PRIMARY KEY, code BIT[${dimensions}])`);
+  db.exec(`INSERT INTO bench_bits (item_id, code) SELECT item_id, vec_quantize_binary(embedding) FROM ${space.table}`);
+  const l2 = db.prepare('SELECT item_id, distance FROM bench_l2 WHERE embedding MATCH ? AND k = ? ORDER BY distance');
+  const bits = db.prepare('SELECT item_id, distance FROM bench_bits WHERE code MATCH vec_quantize_binary(?) AND k = ? ORDER BY distance');
+  return {
+    float32L2: await timeEach(queries, (query) => l2.all(query, 10)),
+    vec0BitK10: await timeEach(queries, (query) => bits.all(query, 10)),
+    vec0BitK100: await timeEach(queries, (query) => bits.all(query, 100)),
+  };
+}
+

@@ -1,0 +1,25 @@
+import { runBench, benchSections, type BenchSection } from '../../bench/run-bench.js';
+import { formatBenchReport } from '../../bench/format.js';
+import { defaultModelDir } from '../../paths.js';
+import { UsageError, type Command } from '../command.js';
+
+/** `cita bench`: the performance figures (embedding, KNN, ingest, keyword index, hybrid search, cold start, memory). */
+export const benchCommand: Command = {
+  words: ['bench'],
+  summary: 'Measure embedding throughput, KNN latency, ingest rate, hybrid search, cold start and memory (temp data only)',
+  usage: `cita bench [--quick] [--only ${benchSections.join(',')}] [--json]`,
+  options: { quick: { type: 'boolean' }, only: { type: 'string' } },
+  async run(context) {
+    const only = typeof context.values.only === 'string' ? context.values.only.split(',').map((section) => section.trim()) : undefined;
+    const unknown = only?.filter((section) => !(benchSections as readonly string[]).includes(section)) ?? [];
+    if (unknown.length > 0) throw new UsageError(`--only takes ${benchSections.join(', ')} (got "${unknown.join(', ')}")`);
+    const report = await runBench({
+      quick: context.values.quick === true,
+      modelDir: defaultModelDir(),
+      ...(only ? { only: only as BenchSection[] } : {}),
+      progress: (message) => context.progress(`bench ${message}`),
+    });
+    context.print(report, formatBenchReport(report));
+    return 0;
+  },
+};

@@ -1,0 +1,259 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AskOutput, Citation } from '../../../../shared/contract';
+import { asLanguage, formatNumber, nutrientLabel } from '../../i18n/format';
+import { Notices } from '../Notices';
+import { parseContextSections, type ContextSection } from './context-sections';
+import { citationId, contextLineId, segmentAnswer } from './segments';
+
+/**
+ * An answer as cita composed it: every figure highlighted and linked to the context rows it was found in,
+ * the citations, the plan (with the clamp notice), an untrusted state when a figure could not be verified,
+ * the exact context, and the fixed disclaimer.
+ */
+export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCard?: (cardId: string) => void }) {
+  const { t } = useTranslation();
+  const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [focused, setFocused] = useState<number[]>([]);
+  const [contextOpen, setContextOpen] = useState(true);
+  const { grounding } = output;
+  const segments = segmentAnswer(output.answer, grounding.figures, output.citations.map((citation) => citation.ref));
+
+  function showLines(lines: number[]) {
+    setFocused(lines);
+    setContextOpen(true);
+    const first = lines[0];
+    if (first === undefined) return;
+    // After the render that opens the context, move to the first row the figure stands on.
+    requestAnimationFrame(() => {
+      const row = document.getElementById(contextLineId(prefix, first));
+      row?.scrollIntoView({ block: 'center' });
+      row?.focus();
+    });
+  }
+
+  const trusted = grounding.trusted && !output.refused;
+  return (
+    <article className={`answer ${trusted ? 'answer-trusted' : 'answer-untrusted'}`} aria-labelledby={`${prefix}-title`} data-trusted={trusted} data-refused={output.refused}>
+      <h2 id={`${prefix}-title`}>{output.refused ? t('answer.refusedTitle') : t('answer.title')}</h2>
+      {output.refused && <p className="banner banner-info">{t('answer.refusedHelp')}</p>}
+      {!output.refused && !grounding.trusted && (
+        <p className="banner banner-danger" role="alert">
+          {t('answer.untrusted', { count: grounding.unverified })}
+        </p>
+      )}
+      <p className="answer-text" lang={output.language}>
+        {segments.map((segment, index) => {
+          if (segment.kind === 'text') return <span key={index}>{segment.text}</span>;
+          if (segment.kind === 'citation') {
+            return (
+              <a
+                key={index}
+                href={`#${citationId(prefix, segment.ref)}`}
+                className="citation-link"
+                aria-label={t('answer.toCitation', { ref: segment.ref })}
+                onClick={(event) => {
+                  event.preventDefault();
+                  document.getElementById(citationId(prefix, segment.ref))?.focus();
+                }}
+              >
+                {segment.text}
+              </a>
+            );
+          }
+          const figure = grounding.figures[segment.figure];
+          if (!figure) return <span key={index}>{segment.text}</span>;
+          const label = figure.verified
+            ? t('answer.figureVerified', { lines: figure.context_lines.join(', ') })
+            : t('answer.figureUnverified');
+          return figure.verified && figure.context_lines.length > 0 ? (
+            <a
+              key={index}
+              href={`#${contextLineId(prefix, figure.context_lines[0] as number)}`}
+              className="figure figure-verified"
+              title={label}
+              aria-label={`${segment.text} (${label})`}
+              onClick={(event) => {
+                event.preventDefault();
+                showLines(figure.context_lines);
+              }}
+            >
+              <mark>{segment.text}</mark>
+            </a>
+          ) : (
+            <mark key={index} className="figure figure-unverified" title={label} aria-label={`${segment.text} (${label})`}>
+              {segment.text}
+            </mark>
+          );
+        })}
+      </p>
+      {!output.refused && (
+        <p className="muted grounding-summary">
+          {grounding.figures.length === 0 ? t('answer.noFigures') : t('answer.grounding', { verified: grounding.verified, total: grounding.figures.length })}
+        </p>
+      )}
+      <Notices notices={output.notices} />
+      {output.plan && <PlanView plan={output.plan} />}
+      {output.citations.length > 0 && <Citations prefix={prefix} citations={output.citations} onShowLines={showLines} onOpenCard={onOpenCard} />}
+      <ContextView context={output.context} prefix={prefix} open={contextOpen} onToggle={() => setContextOpen(!contextOpen)} focused={focused} />
+      <p className="disclaimer" role="note">
+        {output.disclaimer}
+      </p>
+    </article>
+  );
+}
+
+function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  return (
+    <section className="plan" aria-label={t('answer.plan')}>
+      <h3>{t('answer.plan')}</h3>
+      <dl className="facts">
+        <dt>{t('answer.period')}</dt>
+        <dd>{t('answer.periodValue', { from: plan.date_from, to: plan.date_to })}</dd>
+        <dt>{t('answer.nutrients')}</dt>
+        <dd>{plan.nutrients.length > 0 ? plan.nutrients.map((key) => nutrientLabel(key, language)).join(', ') : t('answer.allNutrients')}</dd>
+        <dt>{t('answer.detail')}</dt>
+        <dd>{plan.need_detail ? t('answer.detailYes') : t('answer.detailNo')}</dd>
+        <dt>{t('answer.planner')}</dt>
+        <dd>{t(`answer.planners.${plan.planner}`)}</dd>
+      </dl>
+      {plan.clamped && (
+        <p className="banner banner-warning" data-code="clamped">
+          {t('answer.clamped', { days: formatNumber(92, language) })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Citations({
+  prefix,
+  citations,
+  onShowLines,
+  onOpenCard,
+}: {
+  prefix: string;
+  citations: Citation[]; onShowLines: (lines: number[]) => void; onOpenCard?: ((cardId: string) => void) | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="citations" aria-label={t('answer.citations')}>
+      <h3>{t('answer.citations')}</h3>
+      <ol>
+        {citations.map((citation) => (
+          <li key={citation.ref} id={citationId(prefix, citation.ref)} tabIndex={-1} data-kind={citation.kind}>
+            <span className="citation-ref">{citation.ref}</span> <span className="citation-label">{citation.label}</span>
+            {citation.date && !citation.label.includes(citation.date) && <span className="muted"> · {citation.date}</span>}
+            {citation.source_name && (
+              <span className="citation-source">
+                {' · '}
+                {citation.source_url ? (
+                  <a href={citation.source_url} target="_blank" rel="noopener noreferrer">
+                    {citation.source_name}
+                  </a>
+                ) : (
+                  citation.source_name
+                )}
+              </span>
+            )}
+            <span className="citation-actions">
+              {citation.card_id && onOpenCard && (
+                <button type="button" className="link-button" onClick={() => onOpenCard(citation.card_id as string)}>
+                  {t('answer.openCard')}
+                </button>
+              )}
+              {citation.context_lines.length > 0 && (
+                <button type="button" className="link-button" onClick={() => onShowLines(citation.context_lines)}>
+                  {t('answer.showRows', { count: citation.context_lines.length })}
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ContextView({
+  context,
+  prefix,
+  open,
+  onToggle,
+  focused,
+}: {
+  context: string;
+  prefix: string;
+  open: boolean;
+  onToggle: () => void;
+  /** The rows of the figure or citation the user followed: highlighted, the first one focused. */
+  focused: number[];
+}) {
+  const { t } = useTranslation();
+  const lines = context.length > 0 ? context.split('\n') : [];
+  if (lines.length === 0) return null;
+  const current = new Set(focused);
+  const sections = parseContextSections(context);
+  const classOf = (line: number) => (current.has(line) ? 'context-cited' : undefined);
+  return (
+    <section className="context" aria-labelledby={`${prefix}-context`}>
+      <h3 id={`${prefix}-context`}>
+        <button type="button" className="link-button" aria-expanded={open} onClick={onToggle}>
+          {t('answer.context', { count: lines.length })}
+        </button>
+      </h3>
+      <p className="hint">{t('answer.contextHelp')}</p>
+      {open && (sections ? <ContextTables sections={sections} prefix={prefix} classOf={classOf} /> : (
+        <ol className="context-lines">
+          {lines.map((line, index) => {
+            const number = index + 1;
+            return (
+              <li key={number} id={contextLineId(prefix, number)} tabIndex={-1} className={classOf(number)} data-line={number}>
+                <code>{line}</code>
+              </li>
+            );
+          })}
+        </ol>
+      ))}
+    </section>
+  );
+}
+
+/** The diary's CSV context as one table per section; each row keeps its context line number as its anchor. */
+function ContextTables({ sections, prefix, classOf }: { sections: ContextSection[]; prefix: string; classOf: (line: number) => string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div className="context-tables">
+      {sections.map((section) => (
+        <table key={section.titleLine} className="table compact context-table">
+          <caption>
+            <code>{section.title}</code>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="number">
+                {t('answer.line')}
+              </th>
+              {section.header.map((name, index) => (
+                <th key={index} scope="col">
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {section.rows.map((row) => (
+              <tr key={row.line} id={contextLineId(prefix, row.line)} tabIndex={-1} className={classOf(row.line)} data-line={row.line}>
+                <td className="number muted">{row.line}</td>
+                {row.cells.map((cell, index) => (
+                  <td key={index}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
+  );
+}

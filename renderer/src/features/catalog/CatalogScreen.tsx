@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogHit, SearchHit } from '../../../../shared/contract';
+import { useOperation } from '../../api/context';
+import { FoundBy } from '../../components/FoundBy';
+import { Notices } from '../../components/Notices';
+import { SearchField } from '../../components/SearchField';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { useDebounced } from '../../components/useDebounced';
+import { asLanguage, formatNumber } from '../../i18n/format';
+
+/** Search the business data catalog: CatalogHit cards with their source and the tribal notes that apply. */
+export function CatalogScreen() {
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  const [query, setQuery] = useState('');
+  const settled = useDebounced(query.trim(), 300);
+  const [settings] = useOperation('settings.get', {});
+  const [results, reload] = useOperation('search', settled ? { corpus: 'catalog', query: settled, k: 10 } : null);
+  const phase = settings.state === 'ready' ? settings.value.catalog.phase : null;
+  const fusion = settings.state === 'ready' ? settings.value.fusion : null;
+  return (
+    <section aria-labelledby="catalog-title" className="screen">
+      <header className="screen-header">
+        <h1 id="catalog-title">{t('catalog.title')}</h1>
+        {phase && fusion && (
+          <p className="phase" data-phase={phase}>
+            <span className="badge badge-phase">{t(`catalog.phase.${phase}`)}</span>{' '}
+            <span className="muted">
+              {phase === 'hybrid' ? t('catalog.phaseHybridHelp', { keyword: formatNumber(fusion.keyword_weight, language, 2), vector: formatNumber(fusion.vector_weight, language, 2) }) : t('catalog.phaseKeywordHelp')}
+            </span>{' '}
+            <a href="#/settings">{t('catalog.changePhase')}</a>
+          </p>
+        )}
+      </header>
+      <SearchField label={t('catalog.searchLabel')} value={query} onChange={setQuery} placeholder={t('catalog.searchPlaceholder')} />
+      {!settled ? (
+        <Sources />
+      ) : results.state === 'loading' ? (
+        <Loading />
+      ) : results.state === 'error' ? (
+        <ErrorState message={results.message} code={results.code} onRetry={reload} />
+      ) : (
+        <>
+          <Notices notices={results.value.notices} />
+          <p className="muted" role="status">
+            {t('catalog.count', { count: results.value.hits.length, query: settled })}
+          </p>
+          {results.value.hits.length === 0 ? (
+            <Empty message={t('catalog.noHits')} />
+          ) : (
+            <ol className="card-list" aria-label={t('catalog.resultsLabel')}>
+              {results.value.hits.map((hit) => (hit.catalog ? <CatalogCard key={hit.id} hit={hit} field={hit.catalog} /> : null))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function CatalogCard({ hit, field }: { hit: SearchHit; field: CatalogHit }) {
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  return (
+    <li className="panel catalog-hit">
+      <article aria-label={field.business_name}>
+        <header className="hit-header">
+          <h2 className="hit-heading">{field.business_name}</h2>
+          <FoundBy foundBy={hit.found_by} />
+        </header>
+        <p lang="es">{field.definition}</p>
+        <dl className="facts compact">
+          <dt>{t('catalog.physicalName')}</dt>
+          <dd>
+            <code>{field.physical_name}</code>
+            {field.data_type && <span className="muted"> · {field.data_type}</span>}
+          </dd>
+          <dt>{t('catalog.source')}</dt>
+          <dd>
+            {field.source_name} <span className="muted">({field.source})</span>
+          </dd>
+          <dt>{t('catalog.score')}</dt>
+          <dd>{formatNumber(field.score, language, 3)}</dd>
+        </dl>
+        {field.tribal_notes.length > 0 && (
+          <aside className="tribal-notes" aria-label={t('catalog.tribalNotes')}>
+            <h3>{t('catalog.tribalNotes')}</h3>
+            <ul>
+              {field.tribal_notes.map((note) => (
+                <li key={note} lang="es">
+                  {note}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        )}
+      </article>
+    </li>
+  );
+}
+
+/** Before a search: what the catalog holds, so the user knows what to ask for. */
+function Sources() {
+  const { t } = useTranslation();
+  const [sources, reload] = useOperation('catalog.sources', {});
+  if (sources.state === 'loading') return <Loading />;
+  if (sources.state === 'error') return <ErrorState message={sources.message} code={sources.code} onRetry={reload} />;
+  if (sources.value.length === 0) return <Empty message={t('catalog.noSources')} />;
+  return (
+    <section aria-labelledby="catalog-sources">
+      <h2 id="catalog-sources">{t('catalog.sources')}</h2>
+      <p className="hint">{t('catalog.startTyping')}</p>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('catalog.sourceName')}</th>
+            <th scope="col">{t('catalog.system')}</th>
+            <th scope="col">{t('catalog.owner')}</th>
+            <th scope="col" className="number">{t('catalog.fields')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sources.value.map((source) => (
+            <tr key={source.id}>
+              <th scope="row">
+                {source.name}
+                <div className="muted small-text" lang="es">{source.description}</div>
+              </th>
+              <td>{source.system}</td>
+              <td>{source.owner}</td>
+              <td className="number">{source.fields}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

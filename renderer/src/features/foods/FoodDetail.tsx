@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import type { Food } from '../../../../shared/contract';
+import { asLanguage, formatAmount, nutrientLabel, nutrientOrder } from '../../i18n/format';
+
+/** A food's nutrients per 100 g; a nutrient the source did not measure says so instead of showing zero. */
+export function FoodDetail({ food, onEdit }: { food: Food; onEdit?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  return (
+    <article className="panel food-detail" aria-labelledby="food-detail-title">
+      <h2 id="food-detail-title">{food.name}</h2>
+      <dl className="facts">
+        {food.brand && (
+          <>
+            <dt>{t('foods.brand')}</dt>
+            <dd>{food.brand}</dd>
+          </>
+        )}
+        <dt>{t('foods.code')}</dt>
+        <dd>{food.code}</dd>
+        {food.food_group && (
+          <>
+            <dt>{t('foods.group')}</dt>
+            <dd>{food.food_group}</dd>
+          </>
+        )}
+        <dt>{t('foods.source')}</dt>
+        <dd>{food.owner ? t('foods.ownFood') : food.source}</dd>
+      </dl>
+      <table className="table compact">
+        <caption>{t('foods.per100g')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('foods.nutrient')}</th>
+            <th scope="col" className="number">
+              {t('foods.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {nutrientOrder.map((key) => {
+            const value = food.per100g[key];
+            return (
+              <tr key={key}>
+                <th scope="row">{nutrientLabel(key, language)}</th>
+                <td className="number">{value === undefined ? <span className="muted">{t('foods.notMeasured')}</span> : formatAmount(value, key, language, true)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {onEdit && (
+        <div className="actions">
+          <button type="button" onClick={onEdit}>
+            {t('foods.edit')}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

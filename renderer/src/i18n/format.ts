@@ -1,0 +1,35 @@
+import { nutrients, type NutrientDefinition, type NutrientKey } from '../../../shared/nutrients';
+import type { Language } from './index';
+
+/** A number as people of `language` write it, with at most `maxDigits` decimals. */
+export function formatNumber(value: number, language: Language, maxDigits = 1): string {
+  return new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: maxDigits }).format(value);
+}
+
+/** The nutrient's definition from the one registry. */
+export function nutrientDefinition(key: string): NutrientDefinition | undefined {
+  return (nutrients as readonly NutrientDefinition[]).find((nutrient) => nutrient.key === key);
+}
+
+/** The nutrient's label in `language`; an unknown key is shown as it is. */
+export function nutrientLabel(key: string, language: Language): string {
+  return nutrientDefinition(key)?.labels[language] ?? key;
+}
+
+/**
+ * A nutrient amount with its unit, e.g. "1,234.5 mg". `precise` keeps the source's decimals (a food's
+ * composition); otherwise totals are rounded as a person reads them (one decimal below 100, none above).
+ */
+export function formatAmount(value: number, key: string, language: Language, precise = false): string {
+  const unit = nutrientDefinition(key)?.unit ?? '';
+  const digits = precise ? (Math.abs(value) < 100 ? 2 : 1) : Math.abs(value) < 100 ? 1 : 0;
+  return `${formatNumber(value, language, digits)} ${unit}`.trim();
+}
+
+/** The UI language from i18next's current language string. */
+export function asLanguage(language: string | undefined): Language {
+  return language?.startsWith('es') ? 'es' : 'en';
+}
+
+/** The nutrient keys in registry order. */
+export const nutrientOrder: readonly NutrientKey[] = nutrients.map((nutrient) => nutrient.key);

@@ -1,0 +1,62 @@
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOperation } from '../api/context';
+
+interface ProfileState {
+  profile: string;
+  profiles: readonly { id: string; name: string }[];
+  setProfile(profile: string): void;
+  /** Reads the list again (after a profile is created). */
+  reload(): void;
+}
+
+const ProfileContext = createContext<ProfileState | null>(null);
+const storageKey = 'cita.profile';
+
+/** The profile the foods, diary and ask screens work on: one choice for the whole window, remembered. */
+export function ProfileProvider({ children }: { children: ReactNode }) {
+  const [list, reload] = useOperation('profiles.list', {});
+  const [profile, setProfileState] = useState<string>(() => localStorage.getItem(storageKey) ?? '');
+  const profiles = list.state === 'ready' ? list.value : [];
+  useEffect(() => {
+    if (profiles.length === 0) return;
+    if (!profiles.some((known) => known.id === profile)) setProfileState(preferredProfile(profiles));
+  }, [profiles, profile]);
+  const setProfile = (next: string) => {
+    localStorage.setItem(storageKey, next);
+    setProfileState(next);
+  };
+  return <ProfileContext.Provider value={{ profile: profile || 'default', profiles, setProfile, reload }}>{children}</ProfileContext.Provider>;
+}
+
+/** The first profile with data of its own (the demo's), else the first one. */
+export function preferredProfile(profiles: readonly { id: string }[]): string {
+  return (profiles.find((profile) => profile.id !== 'default') ?? profiles[0])?.id ?? 'default';
+}
+
+/** The chosen profile and the known ones. */
+export function useProfile(): ProfileState {
+  const state = useContext(ProfileContext);
+  if (!state) throw new Error('useProfile outside ProfileProvider');
+  return state;
+}
+
+/** The profile selector shown on the screens where profiles matter. */
+export function ProfilePicker() {
+  const { t } = useTranslation();
+  const { profile, profiles, setProfile } = useProfile();
+  const id = useId();
+  if (profiles.length === 0) return null;
+  return (
+    <div className="profile-picker">
+      <label htmlFor={id}>{t('profile.label')}</label>
+      <select id={id} value={profile} onChange={(event) => setProfile(event.target.value)}>
+        {profiles.map((known) => (
+          <option key={known.id} value={known.id}>
+            {known.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { DiaryDay } from '../../shared/contract.js';
+import { browserAvailable, callApi, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
+
+const enabled = browserAvailable();
+
+describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
+  const app = useServedApp();
+
+  it('answers the sodium question with highlighted figures, each linked to the context row it came from, and the figure equals the diary view', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    await page.locator('body').press('Control+k');
+    await page.keyboard.type('Which foods gave me the most sodium in the last two weeks?');
+    await page.keyboard.press('Enter');
+    const answer = page.getByRole('article', { name: 'Answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await answer.getAttribute('data-trusted')).toBe('true');
+
+    // The first sodium figure of the answer, and the diary entry the first citation points at.
+    const figure = answer.locator('.answer-text a.figure-verified').filter({ hasText: /mg$/ }).first();
+    const figureText = (await figure.textContent()) ?? '';
+    const milligrams = Number(figureText.replace(/[^\d.]/g, ''));
+    const firstCitation = (await answer.locator('.citations li').first().textContent()) ?? '';
+    const date = /\d{4}-\d{2}-\d{2}/.exec(firstCitation)?.[0] as string;
+    const day = await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date });
+    const sodiumOfEntries = day.meals.flatMap((meal) => meal.entries.map((entry) => entry.nutrients.sodium ?? Number.NaN));
+    expect(sodiumOfEntries.some((value) => Math.abs(value - milligrams) < 0.05), `${figureText} on ${date}`).toBe(true);
+
+    // Following the figure moves focus to a context row that holds it.
+    await figure.click();
+    const focused = page.locator(':focus');
+    expect(await focused.getAttribute('data-line')).not.toBeNull();
+    expect(await focused.textContent()).toContain(figureText.replace(/\s*mg$/, '').replace(/\.0$/, ''));
+    expect(await focused.getAttribute('class')).toContain('context-cited');
+
+    expect(await visibleText(answer.getByRole('region', { name: 'What was looked up' }))).toMatch(/Sodium/);
+    expect(await answer.locator('.citations li').count()).toBeGreaterThan(0);
+    expect(await visibleText(answer.getByRole('note'))).toBe('AI-generated answer; verify in the dashboard');
+    await saveScreenshot(page, 'ask-sodium-en');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows an answer with a figure the context does not hold as not verified, and marks that figure', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    // The offline composer only writes figures it read, so the grounding failure an LLM could cause is
+    // simulated on the wire: the real answer, with its first figure reported as not found in the context.
+    let unverifiedText = '';
+    await page.route('**/api/ask', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { value: { grounding: { figures: { text: string; verified: boolean; context_lines: number[] }[]; verified: number; unverified: number; trusted: boolean } } };
+      const grounding = body.value.grounding;
+      const first = grounding.figures[0] as (typeof grounding.figures)[number];
+      unverifiedText = first.text;
+      Object.assign(first, { verified: false, context_lines: [] });
+      Object.assign(grounding, { verified: grounding.verified - 1, unverified: grounding.unverified + 1, trusted: false });
+      await route.fulfill({ response, json: body });
+    });
+    await page.getByRole('button', { name: 'Which foods gave me the most sodium in the last two weeks?' }).click();
+    const answer = page.getByRole('article', { name: 'Answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await answer.getAttribute('data-trusted')).toBe('false');
+    expect(await visibleText(answer.getByRole('alert'))).toContain('Not verified: 1 figure');
+    expect(await answer.locator('mark.figure-unverified').count()).toBe(1);
+    expect(await answer.locator('mark.figure-unverified').textContent()).toBe(unverifiedText);
+    await saveScreenshot(page, 'ask-untrusted-en');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says when the period asked for was cut to 92 days', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    await page.getByLabel('Question about your diary').fill('How much sodium did I eat in the last 6 months?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('article', { name: /Answer|No answer/ });
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await visibleText(answer.locator('[data-code="clamped"]'))).toContain('longer than 92 days');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('asks in Spanish and answers with highlighted figures and the Spanish disclaimer; no serious or critical accessibility violations in either language', async () => {
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const spanish = locale === 'es-ES';
+      const { page, problems } = await openScreen(app, 'ask', { locale });
+      await page.getByRole('button', { name: spanish ? '¿Qué alimentos me aportaron más sodio en las últimas dos semanas?' : 'Which foods gave me the most sodium in the last two weeks?' }).click();
+      const answer = page.getByRole('article', { name: spanish ? 'Respuesta' : 'Answer' });
+      await answer.waitFor({ timeout: 30_000 });
+      expect(await answer.locator('a.figure-verified').count()).toBeGreaterThan(0);
+      if (spanish) expect(await visibleText(answer.getByRole('note'))).toBe('Respuesta generada por IA; verifique en el panel');
+      await answer.locator('a.figure-verified').first().click();
+      await expectAccessible(page, `ask (${locale})`);
+      await saveScreenshot(page, `ask-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
+
+const enabled = browserAvailable();
+
+describe.runIf(enabled)('the Data catalog screen in Chromium', () => {
+  const app = useServedApp({ seed: [] });
+
+  it('lists the sources before a search, then finds a business term as a card with its physical name, source and phase', async () => {
+    const { page, problems } = await openScreen(app, 'catalog');
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(8);
+    expect(await visibleText(page.locator('.phase'))).toContain('Phase 2 · hybrid');
+    await page.locator('body').press('/');
+    await page.keyboard.type('saldo vencido');
+    const results = page.getByRole('list', { name: 'Catalog fields found' });
+    const first = results.getByRole('listitem').first();
+    expect(await visibleText(first.getByRole('heading'))).toBe('Saldo vencido');
+    expect(await visibleText(first.locator('code'))).toBe('CRT_SALDO_VENCIDO_MN');
+    expect(await visibleText(first.locator('dd').nth(1))).toMatch(/\(\w+\)/);
+    // Its tribal notes apply only when the query says so.
+    expect(await first.getByRole('complementary').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('attaches a tribal note when the query meets its condition', async () => {
+    const { page, problems } = await openScreen(app, 'catalog');
+    await page.getByLabel('Search business terms and fields').fill('saldo vencido hipotecario');
+    const card = page.getByRole('list', { name: 'Catalog fields found' }).getByRole('article', { name: 'Saldo vencido' });
+    const notes = card.getByRole('complementary', { name: 'Tribal notes that apply' });
+    expect(await visibleText(notes)).toContain('30 días');
+    await saveScreenshot(page, 'catalog-tribal-note-en');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('works in Spanish and has no serious or critical accessibility violations (screenshots in both languages)', async () => {
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const spanish = locale === 'es-ES';
+      const { page, problems } = await openScreen(app, 'catalog', { locale });
+      await page.getByRole('table').waitFor();
+      await expectAccessible(page, `catalog sources (${locale})`);
+      await page.getByLabel(spanish ? 'Buscar términos de negocio y campos' : 'Search business terms and fields').fill('tasa de interés');
+      await page.getByRole('list', { name: spanish ? 'Campos del catálogo encontrados' : 'Catalog fields found' }).getByRole('listitem').first().waitFor();
+      await expectAccessible(page, `catalog results (${locale})`);
+      await saveScreenshot(page, `catalog-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});

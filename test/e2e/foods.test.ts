@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, callApi, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
+
+const enabled = browserAvailable();
+
+describe.runIf(enabled)('the Foods screen in Chromium', () => {
+  const app = useServedApp();
+
+  it('"/" focuses the search; typing finds foods marked keyword or semantic, and a food shows its nutrients per 100 g', async () => {
+    const { page, problems } = await openScreen(app, 'foods');
+    await page.locator('body').press('/');
+    const search = page.getByLabel('Search foods');
+    expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('rice flakes');
+    const results = page.getByRole('list', { name: 'Foods found' });
+    const first = results.getByRole('button').first();
+    expect(await visibleText(first)).toContain('Rice flakes');
+    expect(await first.locator('.badge').first().textContent()).toMatch(/^(Keyword|Semantic|Keyword \+ semantic)$/);
+    await first.click();
+    const detail = page.getByRole('article', { name: 'Rice flakes' });
+    const energy = detail.getByRole('row', { name: /^Energy \d/ });
+    // The figure on screen is the one the API holds for that food.
+    const food = await callApi(app, 'foods.get', { code: (await detail.locator('dd').nth(0).textContent()) ?? '' });
+    const kcal = (food as { per100g: { energy_kcal: number } }).per100g.energy_kcal;
+    const shown = /([\d.,]+) kcal/.exec(await visibleText(energy))?.[1] ?? '';
+    expect(Number(shown.replace(/,/g, ''))).toBeCloseTo(kcal, 1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('adds a food of the profile\'s own (pointing at a value that is not a number), finds it marked as yours, and edits it', async () => {
+    const { page, problems } = await openScreen(app, 'foods');
+    await page.getByRole('button', { name: 'Add a food' }).click();
+    const form = page.getByRole('form', { name: 'Add a food of your own' });
+    await form.getByLabel('Name').fill('Masala chaas e2e');
+    await form.getByLabel('Energy (kcal)').fill('abc');
+    await form.getByRole('button', { name: 'Add food' }).click();
+    expect(await visibleText(form.getByText('Enter a number'))).toContain('Enter a number');
+    await form.getByLabel('Energy (kcal)').fill('38,5');
+    await form.getByLabel('Sodium (mg)').fill('210');
+    await form.getByRole('button', { name: 'Add food' }).click();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'was saved' }))).toContain('Masala chaas e2e');
+    await page.getByLabel('Search foods').fill('masala chaas');
+    const hit = page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /Masala chaas e2e/ });
+    expect(await visibleText(hit.locator('.badge-own'))).toBe('Yours');
+    await hit.click();
+    expect(await visibleText(page.getByRole('row', { name: /^Energy \d/ }))).toContain('38.5 kcal');
+
+    // Its own foods can be edited; the shared base cannot (no Edit button there).
+    await page.getByRole('button', { name: 'Edit this food' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Masala chaas e2e' });
+    await edit.getByLabel('Sodium (mg)').fill('180');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    expect(await visibleText(page.getByRole('row', { name: /^Sodium \d/ }))).toContain('180 mg');
+    await page.getByLabel('Search foods').fill('rice flakes');
+    await page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /^Rice flakes/ }).click();
+    await page.getByRole('article', { name: 'Rice flakes' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit this food' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('works in Spanish and has no serious or critical accessibility violations (screenshots in both languages)', async () => {
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const { page, problems } = await openScreen(app, 'foods', { locale });
+      const spanish = locale === 'es-ES';
+      expect(await visibleText(page.getByRole('heading', { level: 1 }))).toBe(spanish ? 'Alimentos' : 'Foods');
+      await page.getByLabel(spanish ? 'Buscar alimentos' : 'Search foods').fill('dal');
+      await page.getByRole('list', { name: spanish ? 'Alimentos encontrados' : 'Foods found' }).getByRole('button').first().click();
+      await page.locator('.food-detail').waitFor();
+      await expectAccessible(page, `foods (${locale})`);
+      await saveScreenshot(page, `foods-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});
+

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, callApi, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
+
+const enabled = browserAvailable();
+
+describe.runIf(enabled)('the Clinical KB screen in Chromium', () => {
+  const app = useServedApp({ seed: [] });
+
+  it('asks a question, cites cards with their source and URL, and opens a cited card in the reader', async () => {
+    const { page, problems } = await openScreen(app, 'kb');
+    expect(await visibleText(page.getByRole('note').first())).toContain('Reference material, not medical advice');
+    await page.getByLabel('Your question').fill('What should I watch for when a patient on warfarin takes ibuprofen?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).last().click();
+    const answer = page.getByRole('article', { name: /Answer|No answer/ });
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await answer.getAttribute('data-refused')).toBe('false');
+    const citation = answer.locator('.citations li[data-kind="kb-card"]').first();
+    const source = citation.locator('.citation-source a');
+    expect(await source.getAttribute('href')).toMatch(/^https:\/\//);
+    const cited = (await citation.locator('.citation-label').textContent()) ?? '';
+
+    await citation.getByRole('button', { name: 'Open card' }).click();
+    const reader = page.getByRole('dialog');
+    expect(await visibleText(reader.getByRole('heading', { level: 2 }))).toBe(cited);
+    expect(await reader.locator('.reader-source a').getAttribute('href')).toBe(await source.getAttribute('href'));
+    expect(await reader.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(1);
+    await saveScreenshot(page, 'kb-reader-en');
+    await page.keyboard.press('Escape');
+    await reader.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('searches passages and opens a card from a hit', async () => {
+    const { page, problems } = await openScreen(app, 'kb');
+    await page.getByRole('button', { name: 'Search passages' }).click();
+    await page.getByLabel('Search the cards').fill('tyramine aged cheese');
+    const hits = page.getByRole('list', { name: 'Passages found' });
+    const first = hits.getByRole('listitem').first();
+    expect(await visibleText(first.getByRole('heading'))).toMatch(/MAO inhibitors/);
+    await first.getByRole('button', { name: /^Open card/ }).click();
+    expect(await visibleText(page.getByRole('dialog').getByRole('heading', { level: 2 }))).toMatch(/MAO inhibitors/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a refusal as such when no card matches and none is similar enough', async () => {
+    await callApi(app, 'settings.update', { kb: { min_similarity: 0.99 } });
+    try {
+      const { page, problems } = await openScreen(app, 'kb');
+      await page.getByLabel('Your question').fill('zxqv blorf quux');
+      await page.getByRole('button', { name: 'Ask', exact: true }).last().click();
+      const refusal = page.getByRole('article', { name: 'No answer' });
+      expect(await visibleText(refusal)).toContain('does not guess');
+      expect(await refusal.getAttribute('data-refused')).toBe('true');
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      await callApi(app, 'settings.update', { kb: { min_similarity: null } });
+    }
+  });
+
+  it('works in Spanish and has no serious or critical accessibility violations, reader included (screenshots in both languages)', async () => {
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const spanish = locale === 'es-ES';
+      const { page, problems } = await openScreen(app, 'kb', { locale });
+      await page.locator('.library-list').first().waitFor();
+      await expectAccessible(page, `kb library (${locale})`);
+      await page.getByLabel(spanish ? 'Su pregunta' : 'Your question').fill('How do I recognise serotonin syndrome?');
+      await page.getByRole('button', { name: spanish ? 'Preguntar' : 'Ask', exact: true }).last().click();
+      await page.getByRole('article', { name: spanish ? /Respuesta|Sin respuesta/ : /Answer|No answer/ }).waitFor({ timeout: 30_000 });
+      await expectAccessible(page, `kb answer (${locale})`);
+      await saveScreenshot(page, `kb-${locale.slice(0, 2)}`);
+      await page.getByRole('button', { name: spanish ? 'Abrir ficha' : 'Open card' }).first().click();
+      await page.getByRole('dialog').getByRole('heading', { level: 2 }).waitFor();
+      await expectAccessible(page, `kb reader (${locale})`);
+      await saveScreenshot(page, `kb-reader-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../shared/settings.js';
+import { browserAvailable, callApi, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
+
+const enabled = browserAvailable();
+
+describe.runIf(enabled)('the Settings screen in Chromium', () => {
+  const app = useServedApp({ seed: [] });
+
+  it('switches the language at once, everywhere, and keeps it after a reload', async () => {
+    try {
+      const { page, problems } = await openScreen(app, 'settings');
+      const language = page.getByLabel('Language', { exact: true });
+      await language.focus();
+      await language.selectOption('es');
+      await page.getByRole('heading', { level: 1, name: 'Ajustes' }).waitFor();
+      expect(await visibleText(page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Alimentos' }))).toBe('Alimentos');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      // The focus stays on the control the user is using.
+      expect(await page.getByLabel('Idioma').evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Ajustes' }).waitFor();
+      await page.getByLabel('Idioma').selectOption('system');
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      await callApi(app, 'settings.update', { ui: { language: 'system' } });
+    }
+  });
+
+  it('saves a retrieval setting, and explains a value that is not a number or out of range without saving it', async () => {
+    const { page, problems } = await openScreen(app, 'settings');
+    const section = page.getByRole('form', { name: 'Retrieval' });
+    const field = section.getByLabel('Foods: largest semantic distance');
+    await field.fill('abc');
+    await section.getByRole('button', { name: 'Save' }).click();
+    expect(await visibleText(section.getByRole('alert'))).toContain('not a number');
+    await field.fill('5');
+    await section.getByRole('button', { name: 'Save' }).click();
+    expect(await visibleText(section.getByRole('alert'))).toMatch(/max_dist|2/);
+    expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBe(0.65);
+    await field.fill('0,5');
+    await section.getByRole('button', { name: 'Save' }).click();
+    expect(await visibleText(section.getByRole('status'))).toBe('Saved.');
+    expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBe(0.5);
+    await page.reload();
+    expect(await page.getByLabel('Foods: largest semantic distance').inputValue()).toBe('0.5');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('switches to the dark theme, which keeps every contrast accessible', async () => {
+    const { page, problems } = await openScreen(app, 'settings');
+    await page.getByLabel('Theme', { exact: true }).selectOption('dark');
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 24, 26)');
+    await expectAccessible(page, 'settings (dark)');
+    await saveScreenshot(page, 'settings-dark-en');
+    await page.getByLabel('Theme', { exact: true }).selectOption('system');
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'system');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows every setting in both languages with no serious or critical accessibility violations (screenshots in both languages)', async () => {
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const { page, problems } = await openScreen(app, 'settings', { locale });
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      for (const label of locale === 'es-ES' ? ['Idioma', 'Tema', 'Modelo', 'Similitud mínima', 'URL del servicio'] : ['Language', 'Theme', 'Embedding model', 'Minimum similarity', 'Endpoint URL']) {
+        expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
+      }
+      await expectAccessible(page, `settings (${locale})`);
+      await saveScreenshot(page, `settings-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('stores an API key without ever showing it back, and forgets it', async () => {
+    const { page, problems } = await openScreen(app, 'settings');
+    const section = page.getByRole('region', { name: 'API keys' });
+    const key = 'AIzaSyE2E-TEST-KEY-0001';
+    await section.getByLabel('Gemini API key').fill(key);
+    await section.getByRole('button', { name: 'Store key' }).first().click();
+    expect(await visibleText(section.getByRole('status').first())).toBe('Key stored.');
+    expect(await visibleText(section.getByText('A key is stored.'))).toBe('A key is stored.');
+    expect(await section.getByLabel('Gemini API key').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(key);
+    expect(await callApi(app, 'secrets.status', {})).toMatchObject({ gemini_api_key: true, voyage_api_key: false });
+    await section.getByRole('button', { name: 'Forget key' }).click();
+    expect(await visibleText(section.getByText('Key forgotten.'))).toBe('Key forgotten.');
+    expect(await callApi(app, 'secrets.status', {})).toMatchObject({ gemini_api_key: false });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('creates a profile, which becomes the chosen one', async () => {
+    const { page, problems } = await openScreen(app, 'settings');
+    const section = page.getByRole('form', { name: 'Profiles' });
+    await section.getByLabel('New profile id (letters, digits, _ . -)').fill('carla');
+    await section.getByLabel('Display name').fill('Carla');
+    await section.getByRole('button', { name: 'Create profile' }).click();
+    expect(await visibleText(section.getByRole('status'))).toBe('Profile Carla created and selected.');
+    expect(await visibleText(section.getByText('(carla)'))).toBe('(carla)');
+    await section.getByLabel('New profile id (letters, digits, _ . -)').fill('carla');
+    await section.getByRole('button', { name: 'Create profile' }).click();
+    expect(await visibleText(section.getByRole('alert'))).toContain('already exists');
+    expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]);
+    await page.close();
+  });
+});

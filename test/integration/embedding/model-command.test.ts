@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../main/cli/main.js';
+import { loadModelManifest } from '../../../main/embedding/model-manifest.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const tempDir = useTempDirs();
+
+async function cita(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const status = await runCli(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
+  return { status, stdout, stderr };
+}
+
+/** A --from directory holding every fetched file of the pinned manifest, with the given bytes. */
+function sourceWith(bytesOf: (path: string, pinnedBytes: number) => Buffer): string {
+  const root = join(tempDir(), 'source');
+  for (const file of loadModelManifest().files.filter((entry) => entry.content === undefined)) {
+    const path = join(root, ...file.path.split('/'));
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, bytesOf(file.path, file.bytes));
+  }
+  return root;
+}
+
+describe('cita model fetch', () => {
+  it('names a truncated file, exits 1 and installs nothing', async () => {
+    const from = sourceWith(() => Buffer.from('{"truncated": tr'));
+    const modelDir = join(tempDir(), 'models', 'bge-small-en-v1.5');
+    const run = await cita(['model', 'fetch', '--from', from, '--model-dir', modelDir, '--json']);
+    expect(run.status).toBe(1);
+    const output = JSON.parse(run.stdout) as { ok: false; error: { code: string; message: string } };
+    expect(output.error.code).toBe('unavailable');
+    expect(output.error.message).toMatch(/tokenizer\.json has 16 bytes where the manifest pins 711396 \(truncated or a different file\)/);
+    expect(output.error.message).toContain('Nothing was installed');
+    expect(existsSync(modelDir)).toBe(false);
+  });
+
+  it('names a file whose SHA-256 does not match even when its size does', async () => {
+    const from = sourceWith((path, pinned) => (path === 'tokenizer.json' ? Buffer.alloc(pinned, 0x20) : Buffer.from('x')));
+    const modelDir = join(tempDir(), 'models', 'bge-small-en-v1.5');
+    const run = await cita(['model', 'fetch', '--from', from, '--model-dir', modelDir]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/tokenizer\.json has SHA-256 [0-9a-f]{64} where the manifest pins [0-9a-f]{64}/);
+    expect(existsSync(modelDir)).toBe(false);
+  });
+
+  it('says when --from does not exist, and rejects unknown flags as a usage error', async () => {
+    const missing = await cita(['model', 'fetch', '--from', join(tempDir(), 'nowhere'), '--model-dir', join(tempDir(), 'm')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('does not exist');
+    const usage = await cita(['model', 'fetch', '--frm', 'x']);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('is listed in cita --help', async () => {
+    expect((await cita(['--help'])).stdout).toMatch(/model fetch\s+Put the local embedding model/);
+  });
+});

@@ -1,0 +1,105 @@
+/** The benchmark's arithmetic and plumbing (never its timings: those are measured by `cita bench`, not asserted). */
+import { describe, expect, it } from 'vitest';
+import { formatBenchReport } from '../../../main/bench/format.js';
+import { benchKeyword } from '../../../main/bench/keyword-bench.js';
+import { benchKnn } from '../../../main/bench/knn-bench.js';
+import { targetChecks, type BenchReport } from '../../../main/bench/run-bench.js';
+import { percentile, recallAtK, summarize } from '../../../main/bench/stats.js';
+import { meanPairCosine, syntheticBase, vectorsAround } from '../../../main/bench/synthetic-vectors.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const tempDir = useTempDirs();
+const norm = (vector: Float32Array) => Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
+
+describe('benchmark statistics', () => {
+  it('takes nearest-rank percentiles and summaries', () => {
+    const values = Array.from({ length: 100 }, (_, index) => index + 1);
+    expect(percentile(values, 0.5)).toBe(50);
+    expect(percentile(values, 0.95)).toBe(95);
+    expect(summarize([5, 1, 3])).toEqual({ runs: 3, p50Ms: 3, p95Ms: 5, meanMs: 3, maxMs: 5 });
+  });
+
+  it('computes recall@k as the share of the exact top k found', () => {
+    expect(recallAtK([1, 2, 3, 4], [4, 3, 9, 8], 4)).toBe(0.5);
+    expect(recallAtK([1, 2], [1, 2, 3], 2)).toBe(1);
+  });
+});
+
+describe('benchmark vectors', () => {
+  it('are unit length, reproducible from their seed, and as anisotropic as real sentence embeddings', () => {
+    const base = syntheticBase(200, 384, 1);
+    const spread = vectorsAround(base, 50, 2);
+    expect(vectorsAround(base, 50, 2)).toEqual(spread);
+    for (const vector of [...base.slice(0, 10), ...spread.slice(0, 10)]) expect(norm(vector)).toBeCloseTo(1, 5);
+    const cosine = meanPairCosine(base, 2000, 3);
+    expect(cosine).toBeGreaterThan(0.45);
+    expect(cosine).toBeLessThan(0.7);
+  });
+});
+
+describe('the KNN benchmark', () => {
+  it('measures float32 and the binary option on a temp database, with recall 1 when every row is rescored', async () => {
+    const base = syntheticBase(100, 384, 4);
+    const [result] = await benchKnn({ sizes: [1500], base, queries: vectorsAround(base, 5, 5), candidates: [50, 2000], alternatives: true, workDir: tempDir() });
+    expect(result?.vectors).toBe(1500);
+    expect(result?.float32.runs).toBe(5);
+    expect(result?.binary.runs.map((run) => run.candidates)).toEqual([50, 2000]);
+    expect(result?.binary.runs[1]?.recallAt10).toBe(1);
+    expect(result?.binary.runs[0]?.recallAt10).toBeLessThanOrEqual(1);
+    expect(result?.alternatives?.vec0BitK100.runs).toBe(5);
+  });
+});
+
+describe('the keyword benchmark', () => {
+  it('ingests synthetic foods and restores a snapshot that answers like the rebuilt index', () => {
+    const result = benchKeyword({ rows: 600, workDir: tempDir() });
+    expect(result.ingest.rows).toBe(600);
+    expect(result.keywordIndex.documents).toBe(600);
+    expect(result.keywordIndex.sameResults).toBe(true);
+    expect(['rebuild', 'snapshot']).toContain(result.keywordIndex.faster);
+  });
+});
+
+function report(overrides: Partial<BenchReport>): BenchReport {
+  return {
+    quick: false,
+    machine: { cpus: 2, cpuModel: 'test', memoryGb: 1, node: 'v20', platform: 'linux-x64', loadBefore: [1, 1, 1], loadAfter: [1, 1, 1] },
+    memory: { benchPeakRssMb: 100 },
+    targets: [],
+    skipped: [],
+    seconds: 1,
+    ...overrides,
+  };
+}
+
+const latency = (p95Ms: number) => ({ runs: 10, p50Ms: p95Ms / 2, p95Ms, meanMs: p95Ms / 2, maxMs: p95Ms });
+
+describe('the target checks', () => {
+  it('marks each target met, missed, or not measured', () => {
+    const checks = targetChecks(
+      report({
+        knn: {
+          vectors: 'test',
+          meanPairCosine: 0.5,
+          defaultCandidates: 800,
+          results: [
+            {
+              vectors: 100_000,
+              dimensions: 384,
+              insertPerSecond: 1,
+              float32: latency(45),
+              float32Visible: latency(50),
+              binary: { copySeconds: 1, indexBuildMs: 1, runs: [{ candidates: 800, latency: latency(8), recallAt10: 0.97 }] },
+            },
+          ],
+        },
+      }),
+    );
+    const byName = Object.fromEntries(checks.map((check) => [check.name, check]));
+    expect(byName['KNN 100k float32 p95']).toMatchObject({ value: 45, met: false });
+    expect(byName['KNN 100k binary + rescoring p95 (800 candidates)']).toMatchObject({ value: 8, met: true });
+    expect(byName['KNN 100k binary recall@10 vs exact']).toMatchObject({ value: 0.97, met: true });
+    expect(byName['query embedding p50 (q8)']).toMatchObject({ value: null, met: null });
+    expect(formatBenchReport({ ...report({}), targets: checks })).toContain('MISS KNN 100k float32 p95: 45 ms (target ≤ 30 ms)');
+  });
+});

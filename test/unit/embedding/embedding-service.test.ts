@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, settingsPatchSchema, settingsSchema, type Settings } from '../../../shared/settings.js';
+import { AppError } from '../../../main/app/errors.js';
+import { createMemorySecretStore, type SecretStore } from '../../../main/app/secrets.js';
+import { geminiEmbedderId } from '../../../main/embedding/cloud/gemini-embedder.js';
+import { voyageEmbedderId } from '../../../main/embedding/cloud/voyage-embedder.js';
+import { createEmbeddingService } from '../../../main/embedding/embedding-service.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const tempDir = useTempDirs();
+const key = 'test-key-0123456789';
+
+function service(embedder: Partial<Settings['embedder']>, secrets: SecretStore = createMemorySecretStore()) {
+  let settings = settingsSchema.parse({ embedder });
+  const built = createEmbeddingService({
+    modelDir: join(tempDir(), 'no-model-here'),
+    settings: () => settings,
+    secrets,
+    cloudBaseUrls: { gemini: 'http://127.0.0.1:9', voyage: 'http://127.0.0.1:9' },
+  });
+  return Object.assign(built, { change: (next: Partial<Settings['embedder']>) => (settings = settingsSchema.parse({ embedder: { ...settings.embedder, ...next } })) });
+}
+
+describe('the embedder factory', () => {
+  it('is keyword-only when the settings switch semantic search off', async () => {
+    const embedding = service({ provider: 'none' });
+    expect(embedding.describe()).toMatchObject({ id: null, mode: 'keyword-only', problem: 'semantic search is switched off in the settings' });
+    expect(await embedding.get()).toBeNull();
+  });
+
+  it('is keyword-only, saying why, when the local model is missing', async () => {
+    const embedding = service({ provider: 'local' });
+    const description = embedding.describe();
+    expect(description.mode).toBe('keyword-only');
+    expect(description.problem).toContain('no model directory');
+    expect(description.problem).toContain('model:fetch');
+    expect(await embedding.get()).toBeNull();
+  });
+
+  it('uses Gemini when it is chosen and a key is stored, with the pacing from the settings', async () => {
+    const embedding = service({ provider: 'gemini', cloud_batch_size: 7, cloud_pause_ms: 1234 }, createMemorySecretStore({ gemini_api_key: key }));
+    expect(embedding.describe()).toEqual({ id: geminiEmbedderId, mode: 'cloud', modelPath: null, modelSha256: null, problem: null });
+    const embedder = await embedding.get();
+    expect(embedder?.id).toBe(geminiEmbedderId);
+    expect(embedder?.pacing).toEqual({ batchSize: 7, pauseMs: 1234 });
+  });
+
+  it('uses Voyage when it is chosen and a key is stored', async () => {
+    const embedding = service({ provider: 'voyage' }, createMemorySecretStore({ voyage_api_key: key }));
+    expect(embedding.describe().id).toBe(voyageEmbedderId);
+    expect((await embedding.get())?.id).toBe(voyageEmbedderId);
+  });
+
+  it('falls back to the local model without a key, and says so (keyword-only here, as the model is missing too)', async () => {
+    const embedding = service({ provider: 'gemini' }, createMemorySecretStore({ voyage_api_key: key }));
+    const description = embedding.describe();
+    expect(description.mode).toBe('keyword-only');
+    expect(description.problem).toContain('no Gemini API key is configured (set CITA_GEMINI_API_KEY');
+    expect(description.problem).toContain('no model directory');
+    expect(await embedding.get()).toBeNull();
+  });
+
+  it('treats an unreadable key store like a missing key, passing on its reason', () => {
+    const broken: SecretStore = {
+      ...createMemorySecretStore(),
+      get: () => {
+        throw new AppError('unavailable', 'Refusing to read /x/secrets.json: its mode is 644');
+      },
+    };
+    const description = service({ provider: 'voyage' }, broken).describe();
+    expect(description.mode).toBe('keyword-only');
+    expect(description.problem).toContain('Refusing to read /x/secrets.json');
+  });
+
+  it('never puts the key in what it describes', () => {
+    const embedding = service({ provider: 'gemini' }, createMemorySecretStore({ gemini_api_key: key }));
+    expect(JSON.stringify(embedding.describe())).not.toContain(key);
+  });
+
+  it('follows a key stored while running, and a change of settings, with a new embedder', async () => {
+    const secrets = createMemorySecretStore();
+    const embedding = service({ provider: 'voyage' }, secrets);
+    expect(embedding.describe().mode).toBe('keyword-only');
+    secrets.set('voyage_api_key', key);
+    const first = await embedding.get();
+    expect(first?.id).toBe(voyageEmbedderId);
+    expect(await embedding.get()).toBe(first);
+    secrets.set('voyage_api_key', `${key}-rotated`);
+    expect(await embedding.get()).not.toBe(first);
+    embedding.change({ provider: 'gemini' });
+    expect(embedding.describe().mode).toBe('keyword-only');
+    secrets.set('gemini_api_key', key);
+    expect((await embedding.get())?.id).toBe(geminiEmbedderId);
+  });
+
+  it('keeps the shipped defaults: local q8, cloud re-embedding 20 per batch with 65 s pauses', () => {
+    expect(defaultSettings().embedder).toEqual({ provider: 'local', dtype: 'q8', cloud_batch_size: 20, cloud_pause_ms: 65_000, cloud_timeout_ms: 15_000 });
+  });
+
+  it('changes only what a settings patch names (switching provider keeps the pacing the user chose)', () => {
+    expect(settingsPatchSchema.parse({ embedder: { provider: 'voyage' } })).toEqual({ embedder: { provider: 'voyage' } });
+    expect(settingsPatchSchema.parse({ kb: { strategy: 'keyword' } })).toEqual({ kb: { strategy: 'keyword' } });
+  });
+});

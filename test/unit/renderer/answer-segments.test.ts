@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { segmentAnswer } from '../../../renderer/src/components/answer/segments.js';
+
+const figure = (answer: string, text: string, from = 0) => {
+  const start = answer.indexOf(text, from);
+  return { text, start, end: start + text.length };
+};
+
+describe('cutting an answer into text, figures and citation markers', () => {
+  const answer = 'Sopa, 64.0 g with 1088.0 mg on 2026-11-26 [1]; total 15781.5 mg [2].';
+
+  it('every figure becomes its own segment, in order, and the text around it is kept whole', () => {
+    const segments = segmentAnswer(answer, [figure(answer, '1088.0 mg'), figure(answer, '64.0 g')]);
+    expect(segments.map((segment) => segment.text).join('')).toBe(answer);
+    expect(segments.filter((segment) => segment.kind === 'figure').map((segment) => segment.text)).toEqual(['64.0 g', '1088.0 mg']);
+    const figures = segments.filter((segment) => segment.kind === 'figure') as { figure: number }[];
+    expect(figures.map((segment) => segment.figure)).toEqual([1, 0]);
+  });
+
+  it('offsets outside the answer, overlapping an earlier figure, or not matching the figure are left as text', () => {
+    const good = figure(answer, '64.0 g');
+    const segments = segmentAnswer(answer, [good, { text: '64.0', start: good.start, end: good.start + 4 }, { text: '9', start: 500, end: 501 }, { text: '1088.0 mg', start: 0, end: 9 }]);
+    expect(segments.filter((segment) => segment.kind === 'figure').map((segment) => segment.text)).toEqual(['64.0 g']);
+    expect(segments.map((segment) => segment.text).join('')).toBe(answer);
+  });
+
+  it('cuts out the citation markers the answer cites, and only those', () => {
+    const segments = segmentAnswer(answer, [], ['[1]']);
+    expect(segments.filter((segment) => segment.kind === 'citation').map((segment) => segment.text)).toEqual(['[1]']);
+    expect(segments.map((segment) => segment.text).join('')).toBe(answer);
+  });
+
+  it('an answer without figures is one text segment', () => {
+    expect(segmentAnswer('No figures here.', [])).toEqual([{ kind: 'text', text: 'No figures here.' }]);
+  });
+});
