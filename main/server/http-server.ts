@@ -88,13 +88,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   async function handleApi(request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
-    if (authLimiter.blocked()) {
-      return sendError(response, { code: 'rate_limited', message: 'Too many failed authentications; wait a minute.' });
-    }
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
+    // While failures exceed the limit, bad tokens are refused without even being checked; a valid token still
+    // passes, so another local process cannot lock the owner out by sending garbage (every client is 127.0.0.1).
     const claims = match ? await options.tokens.verify(match[1] as string) : null;
     if (!claims) {
+      if (authLimiter.blocked()) {
+        return sendError(response, { code: 'rate_limited', message: 'Too many failed authentications; wait a minute.' });
+      }
       authLimiter.fail();
       return sendError(response, { code: 'unauthorized', message: 'A valid bearer token is required ("cita token" mints one).' });
     }
