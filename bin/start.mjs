@@ -27,9 +27,5 @@ if (binary) {
 } else {
   const cita = fileURLToPath(new URL('./cita.mjs', import.meta.url));
   process.stderr.write('Electron is not installed on this machine (ELECTRON_SKIP_BINARY_DOWNLOAD); starting cita in browser mode instead.\n');
-  const seed = spawn(process.execPath, [cita, 'seed'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  seed.on('exit', (code) => {
-    if (code !== 0) process.exit(code ?? 1);
-    run(process.execPath, [cita, 'serve', ...process.argv.slice(2)]);
-  });
+  run(process.execPath, [cita, 'serve', '--seed', ...process.argv.slice(2)]);
 }

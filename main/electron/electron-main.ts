@@ -41,8 +41,6 @@ async function main(): Promise<void> {
   // API keys go through the OS keychain (safeStorage), never a plain file.
   const secrets = createSafeStorageSecretStore({ safeStorage, file: join(dataDir, 'secrets.safe.json') });
   const services = await createServices({ dataDir, secrets });
-  // The shipped data is loaded on every start; seeding is idempotent and leaves user data alone.
-  await seedShippedData(services, { demo: false });
   registerIpc(ipcMain, services.dispatcher);
 
   const window = new BrowserWindow({
@@ -54,6 +52,9 @@ async function main(): Promise<void> {
   forwardEvents(services.events, window.webContents);
   window.once('ready-to-show', () => window.show());
   await window.loadURL(`${appOrigin}/index.html`);
+  // The shipped data is loaded on every start, after the window is up: seeding is idempotent, leaves user data
+  // alone, and its embedding reports progress to the Index status screen like any re-embed.
+  seedShippedData(services, { demo: false }).catch((error: unknown) => console.error(`cita: loading the shipped data failed: ${String(error)}`));
 
   app.on('window-all-closed', () => {
     void services.close().then(() => app.quit());

@@ -52,8 +52,8 @@ export interface ServeProcess {
 }
 
 /** Starts `cita serve --port 0 --json` as a user would and waits for its `{url, token}` line. */
-export async function startServe(dataDir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [join(repositoryRoot, 'bin', 'cita.mjs'), 'serve', '--port', '0', '--json', '--data-dir', dataDir], {
+export async function startServe(dataDir: string, env: Record<string, string> = {}, extraArgs: readonly string[] = []): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [join(repositoryRoot, 'bin', 'cita.mjs'), 'serve', '--port', '0', '--json', '--data-dir', dataDir, ...extraArgs], {
     cwd: repositoryRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { seedShippedData } from '../../app/seed.js';
 import { packageRoot } from '../../paths.js';
 import { startHttpServer } from '../../server/http-server.js';
 import { createTokenService, loadOrCreateSecret } from '../../server/tokens.js';
@@ -8,8 +9,8 @@ import { integerFlag, type Command } from '../command.js';
 export const serveCommand: Command = {
   words: ['serve'],
   summary: 'Serve the local HTTP API and the app in a browser (127.0.0.1 only, token auth)',
-  usage: 'cita serve [--port N] [--data-dir DIR] [--json]   (--port 0 picks a free port)',
-  options: { port: { type: 'string' } },
+  usage: 'cita serve [--port N] [--seed] [--data-dir DIR] [--json]   (--port 0 picks a free port; --seed loads the shipped data in the background once listening)',
+  options: { port: { type: 'string' }, seed: { type: 'boolean' } },
   async run(context) {
     const port = integerFlag(context.values, 'port', { min: 0, max: 65535 }) ?? 4780;
     const services = await context.services();
@@ -24,6 +25,12 @@ export const serveCommand: Command = {
     const token = await tokens.sign({ role: 'editor' });
     const openUrl = `${server.url}#token=${token}`;
     context.print({ url: server.url, token, open_url: openUrl }, `cita is serving ${server.url}\nopen in a browser: ${openUrl}\n(Ctrl+C to stop)`);
+    if (context.values.seed === true) {
+      // Serving first, loading after: the app answers at once and shows the embedding's progress as it goes.
+      seedShippedData(services, { demo: false, onProgress: context.progress })
+        .then(() => context.progress('shipped data loaded'))
+        .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(error as Error).message}`));
+    }
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
       process.once('SIGINT', stop);
