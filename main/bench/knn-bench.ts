@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../db/connection.js';
-import { createVectorStore, type VectorSpace } from '../retrieval/vector-store.js';
+import { createSpaceLoader, type SpaceLoadSource } from '../retrieval/simd-space-loader.js';
+import { createVectorStore, type VectorNeighbour, type VectorSpace } from '../retrieval/vector-store.js';
 import { recallAtK, round, timeEach, type LatencySummary } from './stats.js';
 import { vectorsAround } from './synthetic-vectors.js';
 
@@ -36,6 +37,11 @@ export interface KnnSizeResult {
   /** The same restricted to shared + one profile (two partition queries merged), as food search does. */
   float32Visible: LatencySummary;
   binary: { copySeconds: number; indexBuildMs: number; runs: BinaryRun[] };
+  /**
+   * The `exact: 'memory-simd'` option: the float32 vectors in memory, scanned in WebAssembly SIMD. Always measured;
+   * optional so reports (and test fixtures) written before the option still type-check.
+   */
+  memorySimd?: MemorySimdRun;
   alternatives?: {
     /** vec0 float32 with distance_metric=l2 (same ranking for unit vectors). */
     float32L2: LatencySummary;
@@ -45,9 +51,29 @@ export interface KnnSizeResult {
   };
 }
 
+export interface MemorySimdRun {
+  /** Reading the space from vec0 into memory (first search, and again after another connection writes). */
+  loadMs: number;
+  loadSource: SpaceLoadSource;
+  /** Memory held for the space: the WebAssembly matrix and per-row bookkeeping. */
+  bytes: number;
+  bytesPerVector: number;
+  /** Growth of the process's resident memory over the load (noisy: includes what the garbage collector keeps). */
+  rssGrowthMb: number;
+  all: LatencySummary;
+  /** Shared + one profile, visibility applied inside the scan. */
+  visible: LatencySummary;
+  /** Share of queries whose ids are vec0's, in the same order, and the largest distance difference from vec0's. */
+  sameTopK: number;
+  maxDistanceDifference: number;
+}
+
 const chunk = 5000;
 
-/** KNN latency over temp databases of each size: float32 exact, the binary option with recall, alternatives. */
+/**
+ * KNN latency over temp databases of each size: float32 exact (vec0, and in memory with WebAssembly SIMD), the binary
+ * option with recall, alternatives.
+ */
 export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[]> {
   const k = options.k ?? 10;
   const progress = options.progress ?? (() => undefined);
@@ -65,7 +91,11 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
       progress(`knn ${size}: float32 exact`);
       const float32 = await timeEach(options.queries, (query) => store.nearest(space, query, k));
       const float32Visible = await timeEach(options.queries, (query) => store.nearest(space, query, k, ['bench-profile']));
-      const exact = options.queries.map((query) => store.nearest(space, query, k).map((hit) => hit.itemId));
+      const exactHits = options.queries.map((query) => store.nearest(space, query, k));
+      const exact = exactHits.map((hits) => hits.map((hit) => hit.itemId));
+
+      progress(`knn ${size}: float32 in memory, WebAssembly SIMD`);
+      const memorySimd = await benchMemorySimd(db, space, options.queries, exactHits, k);
 
       progress(`knn ${size}: binary option`);
       const binaryStores = options.candidates.map((candidates) => ({ candidates, store: createVectorStore(db, { quantized: { kind: 'binary', candidates } }) }));
@@ -95,6 +125,7 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
         float32,
         float32Visible,
         binary: { copySeconds: round(copySeconds, 2), indexBuildMs: round(indexBuildMs, 1), runs },
+        memorySimd,
       };
       if (options.alternatives) {
         progress(`knn ${size}: sqlite-vec alternatives`);
@@ -107,6 +138,47 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
     }
   }
   return results;
+}
+
+/** The memory-simd option against vec0's answers: load cost, memory, latency, and whether the top k is the same. */
+async function benchMemorySimd(
+  db: ReturnType<typeof openDatabase>,
+  space: VectorSpace,
+  queries: readonly Float32Array[],
+  exactHits: readonly VectorNeighbour[][],
+  k: number,
+): Promise<MemorySimdRun> {
+  // Measured on a copy that is dropped at once; the store reads its own on its first search (timeEach's warm-up).
+  const measured = (() => {
+    const rssBefore = process.memoryUsage().rss;
+    const load = createSpaceLoader(db, space).load();
+    const rssGrowthMb = round((process.memoryUsage().rss - rssBefore) / 2 ** 20, 1);
+    return { milliseconds: load.milliseconds, source: load.source, bytes: load.index.bytes(), vectors: load.index.size(), rssGrowthMb };
+  })();
+  const store = createVectorStore(db, { exact: 'memory-simd' });
+  const all = await timeEach(queries, (query) => store.nearest(space, query, k));
+  const visible = await timeEach(queries, (query) => store.nearest(space, query, k, ['bench-profile']));
+  let same = 0;
+  let maxDistanceDifference = 0;
+  queries.forEach((query, index) => {
+    const expected = exactHits[index] ?? [];
+    const got = store.nearest(space, query, k);
+    if (got.length === expected.length && got.every((hit, position) => hit.itemId === expected[position]?.itemId)) same += 1;
+    got.forEach((hit, position) => {
+      maxDistanceDifference = Math.max(maxDistanceDifference, Math.abs(hit.distance - (expected[position]?.distance ?? Number.POSITIVE_INFINITY)));
+    });
+  });
+  return {
+    loadMs: round(measured.milliseconds, 1),
+    loadSource: measured.source,
+    bytes: measured.bytes,
+    bytesPerVector: round(measured.bytes / Math.max(1, measured.vectors), 1),
+    rssGrowthMb: measured.rssGrowthMb,
+    all,
+    visible,
+    sameTopK: round(same / queries.length, 3),
+    maxDistanceDifference: Number(maxDistanceDifference.toPrecision(2)),
+  };
 }
 
 function insert(store: ReturnType<typeof createVectorStore>, space: VectorSpace, base: readonly Float32Array[], size: number): number {

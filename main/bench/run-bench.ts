@@ -202,6 +202,14 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
     (value) => value <= 30,
     report.knn && !at100k ? 'not measured with --quick' : cpu(at100k?.float32.cpuMeanMs, 'ms per query'),
   );
+  check(
+    'KNN 100k float32 p95, exact in memory (WebAssembly SIMD)',
+    '≤ 30 ms',
+    at100k?.memorySimd?.all.p95Ms,
+    'ms',
+    (value) => value <= 30,
+    report.knn && !at100k ? 'not measured with --quick' : cpu(at100k?.memorySimd?.all.cpuMeanMs, 'ms per query'),
+  );
   const binary = at100k?.binary.runs.find((run) => run.candidates === report.knn?.defaultCandidates);
   check(
     `KNN 100k binary + rescoring p95 (${report.knn?.defaultCandidates ?? defaultBinaryCandidates} candidates)`,

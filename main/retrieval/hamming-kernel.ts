@@ -8,34 +8,10 @@
  * with every argument a byte offset (or a count) into the exported memory.
  */
 
-const i32 = 0x7f;
-const i64 = 0x7e;
-
-/** Unsigned LEB128, as WebAssembly writes sizes and counts. */
-function leb(value: number): number[] {
-  const bytes: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value >>>= 7;
-    if (value !== 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (value !== 0);
-  return bytes;
-}
-
-function section(id: number, content: number[]): number[] {
-  return [id, ...leb(content.length), ...content];
-}
-
-function name(text: string): number[] {
-  return [...leb(text.length), ...[...text].map((character) => character.charCodeAt(0))];
-}
+import { addConstant, compileModule, instantiateKernel, localGet as get, localSet as set, singleFunctionModule, valueType, type WasmMemory } from './wasm-assembly.js';
 
 // Locals: 0 codes, 1 count, 2 words, 3 query, 4 out (parameters); 5 item, 6 word, 7 code pointer, 8 query pointer
 // (i32); 9 distance (i64).
-const get = (local: number) => [0x20, local];
-const set = (local: number) => [0x21, local];
-const addConstant = (local: number, amount: number) => [...get(local), 0x41, ...leb(amount), 0x6a, ...set(local)];
 const body = [
   ...get(0), ...set(7),
   0x02, 0x40, // block: all items
@@ -64,30 +40,10 @@ const body = [
   0x0b, 0x0b,
   0x0b, // end of function
 ];
-const functionBody = [0x02, 0x04, i32, 0x01, i64, ...body];
-
-const moduleBytes = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  ...section(1, [0x01, 0x60, 0x05, i32, i32, i32, i32, i32, 0x00]),
-  ...section(3, [0x01, 0x00]),
-  ...section(5, [0x01, 0x00, 0x01]),
-  ...section(7, [0x02, ...name('scan'), 0x00, 0x00, ...name('memory'), 0x02, 0x00]),
-  ...section(10, [0x01, ...leb(functionBody.length), ...functionBody]),
-]);
-
-/** What this file uses of the WebAssembly API (the Node typings of this project do not declare it; Node 20 has it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-
 /** Compiled once: a constant, like a table of code, not state. */
-const compiled = new wasm.Module(moduleBytes);
+const compiled = compileModule(
+  singleFunctionModule({ exportName: 'scan', parameters: 5, locals: [[4, valueType.i32], [1, valueType.i64]], body }),
+);
 
 /** One instance: its own memory, grown on demand. */
 export interface HammingKernel {
@@ -98,15 +54,6 @@ export interface HammingKernel {
 }
 
 export function createHammingKernel(): HammingKernel {
-  const instance = new wasm.Instance(compiled, {});
-  const memory = instance.exports.memory as WasmMemory;
-  const scan = instance.exports.scan as HammingKernel['scan'];
-  return {
-    memory,
-    scan,
-    ensure(bytes) {
-      const missing = bytes - memory.buffer.byteLength;
-      if (missing > 0) memory.grow(Math.ceil(missing / 65_536));
-    },
-  };
+  const kernel = instantiateKernel<HammingKernel['scan']>(compiled, 'scan');
+  return { memory: kernel.memory, scan: kernel.run, ensure: kernel.ensure };
 }

@@ -1,0 +1,91 @@
+/**
+ * The little WebAssembly assembler the scan kernels share: encodings, local-variable opcodes, a module of one
+ * exported function over one exported memory, and its instantiation. Kernels stay a page of opcodes each, with
+ * no build step and no dependency.
+ */
+
+export const valueType = { i32: 0x7f, i64: 0x7e, v128: 0x7b } as const;
+
+/** Unsigned LEB128, as WebAssembly writes sizes, counts and memory offsets. */
+export function leb(value: number): number[] {
+  const bytes: number[] = [];
+  do {
+    let byte = value & 0x7f;
+    value >>>= 7;
+    if (value !== 0) byte |= 0x80;
+    bytes.push(byte);
+  } while (value !== 0);
+  return bytes;
+}
+
+/** Signed LEB128, as `i32.const` takes its operand (64 in unsigned LEB128 would read as -64). */
+export function sleb(value: number): number[] {
+  const bytes: number[] = [];
+  for (;;) {
+    const byte = value & 0x7f;
+    value >>= 7;
+    const done = (value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0);
+    bytes.push(done ? byte : byte | 0x80);
+    if (done) return bytes;
+  }
+}
+
+export const localGet = (local: number): number[] => [0x20, local];
+export const localSet = (local: number): number[] => [0x21, local];
+export const localTee = (local: number): number[] => [0x22, local];
+/** local += amount (i32). */
+export const addConstant = (local: number, amount: number): number[] => [...localGet(local), 0x41, ...sleb(amount), 0x6a, ...localSet(local)];
+
+function section(id: number, content: number[]): number[] {
+  return [id, ...leb(content.length), ...content];
+}
+
+function name(text: string): number[] {
+  return [...leb(text.length), ...[...text].map((character) => character.charCodeAt(0))];
+}
+
+/**
+ * A module exporting `memory` (1 page to start, growable) and one function `exportName` taking `parameters` i32
+ * arguments and returning nothing, with the given local groups ([count, type]) and body (ending with `end`).
+ */
+export function singleFunctionModule(options: { exportName: string; parameters: number; locals: ReadonlyArray<readonly [number, number]>; body: readonly number[] }): Uint8Array {
+  const functionBody = [...leb(options.locals.length), ...options.locals.flatMap(([count, type]) => [...leb(count), type]), ...options.body];
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    ...section(1, [0x01, 0x60, ...leb(options.parameters), ...new Array<number>(options.parameters).fill(valueType.i32), 0x00]),
+    ...section(3, [0x01, 0x00]),
+    ...section(5, [0x01, 0x00, 0x01]),
+    ...section(7, [0x02, ...name(options.exportName), 0x00, 0x00, ...name('memory'), 0x02, 0x00]),
+    ...section(10, [0x01, ...leb(functionBody.length), ...functionBody]),
+  ]);
+}
+
+/** What the kernels use of the WebAssembly API (the Node typings of this project do not declare it; Node 20 has it). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** Compiles a module once (a constant, like a table of code, not state). */
+export function compileModule(bytes: Uint8Array): object {
+  return new wasm.Module(bytes);
+}
+
+/** One instance of a compiled kernel: its own memory, grown on demand, and its function. */
+export function instantiateKernel<F>(compiled: object, exportName: string): { memory: WasmMemory; run: F; ensure(bytes: number): void } {
+  const instance = new wasm.Instance(compiled, {});
+  const memory = instance.exports.memory as WasmMemory;
+  return {
+    memory,
+    run: instance.exports[exportName] as F,
+    ensure(bytes) {
+      const missing = bytes - memory.buffer.byteLength;
+      if (missing > 0) memory.grow(Math.ceil(missing / 65_536));
+    },
+  };
+}
