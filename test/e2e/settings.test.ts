@@ -35,10 +35,11 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
     const field = section.getByLabel('Foods: largest semantic distance');
     await field.fill('abc');
     await section.getByRole('button', { name: 'Save' }).click();
-    expect(await visibleText(section.getByRole('alert'))).toContain('not a number');
+    // Each check waits for the message of the submit it follows: the previous alert may still be on screen.
+    expect(await visibleText(section.getByRole('alert').filter({ hasText: 'not a number' }))).toContain('use digits');
     await field.fill('5');
     await section.getByRole('button', { name: 'Save' }).click();
-    expect(await visibleText(section.getByRole('alert'))).toMatch(/max_dist|2/);
+    expect(await visibleText(section.getByRole('alert').filter({ hasText: /max_dist|between|2/ }))).not.toContain('not a number');
     expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBe(0.65);
     await field.fill('0,5');
     await section.getByRole('button', { name: 'Save' }).click();
@@ -105,7 +106,7 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
     expect(await visibleText(section.getByText('(carla)'))).toBe('(carla)');
     await section.getByLabel('New profile id (letters, digits, _ . -)').fill('carla');
     await section.getByRole('button', { name: 'Create profile' }).click();
-    expect(await visibleText(section.getByRole('alert'))).toContain('already exists');
+    expect(await visibleText(section.getByRole('alert').filter({ hasText: 'already exists' }))).toContain('"carla"');
     expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]);
     await page.close();
   });
