@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFoodsKeywordIndex, foodKeywordDocument } from '../corpora/foods/foods-corpus.js';
+import { createFoodsKeywordIndex, foodKeywordDocument, foodsKeywordOptions } from '../corpora/foods/foods-corpus.js';
 import { createFoodsRepository, type NewFood } from '../corpora/foods/foods-repository.js';
-import { readIfctFoods } from '../corpora/foods/ifct.js';
+import { readIfctFoods, type IfctFood } from '../corpora/foods/ifct.js';
 import { openDatabase } from '../db/connection.js';
-import { loadKeywordIndex, type KeywordIndex, type KeywordIndexOptions } from '../retrieval/keyword-index.js';
+import { loadKeywordIndex, type KeywordIndex } from '../retrieval/keyword-index.js';
 import { round } from './stats.js';
 import { seededRandom } from './synthetic-vectors.js';
 
@@ -24,12 +24,14 @@ export interface KeywordBenchResult {
   };
 }
 
-/** Must match createFoodsKeywordIndex (the snapshot is restored with the options it was built with). */
-const foodsKeywordOptions: KeywordIndexOptions = { fields: ['name', 'brand'], boost: { name: 2 }, combineWith: 'AND' };
+function otherNames(food: IfctFood | undefined): Pick<NewFood, 'scientificName' | 'localNames'> {
+  return { scientificName: food?.scientificName ?? '', localNames: food?.localNames ?? '' };
+}
 
 /** Realistic food names: words of the IFCT names recombined, so token statistics look like the real catalog. */
 export function syntheticFoods(count: number, seed: number): NewFood[] {
-  const words = [...new Set(readIfctFoods().flatMap((food) => food.name.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1)))];
+  const ifct = readIfctFoods();
+  const words = [...new Set(ifct.flatMap((food) => food.name.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1)))];
   const random = seededRandom(seed);
   const pick = () => words[Math.floor(random() * words.length)] as string;
   return Array.from({ length: count }, (_, index) => ({
@@ -38,6 +40,8 @@ export function syntheticFoods(count: number, seed: number): NewFood[] {
     name: Array.from({ length: 2 + Math.floor(random() * 4) }, pick).join(' '),
     brand: random() < 0.3 ? `${pick()} brand` : '',
     group: 'Bench',
+    // Other names as IFCT publishes them, borrowed from a random real food.
+    ...otherNames(ifct[Math.floor(random() * ifct.length)]),
     source: 'bench',
     per100g: { energy_kcal: Math.round(random() * 500), protein: round(random() * 30, 1) },
   }));
@@ -63,7 +67,8 @@ export function benchKeyword(options: { rows: number; workDir: string; progress?
     progress(`keyword index: rebuild vs snapshot at ${options.rows} documents`);
     const rebuildStarted = performance.now();
     const rebuilt = createFoodsKeywordIndex();
-    for (const row of db.prepare('SELECT id, owner, name, brand FROM foods').iterate() as Iterable<{ id: number; owner: string | null; name: string; brand: string }>) {
+    const select = db.prepare('SELECT id, owner, name, brand, food_group, scientific_name, local_names FROM foods');
+    for (const row of select.iterate() as Iterable<Parameters<typeof foodKeywordDocument>[0]>) {
       rebuilt.add(foodKeywordDocument(row));
     }
     const rebuildMs = performance.now() - rebuildStarted;

@@ -27,6 +27,10 @@ export const foodSchema = z.object({
   brand: z.string(),
   owner: z.string().nullable(),
   food_group: z.string(),
+  /** From IFCT for the shared base ('' for a profile's own foods). */
+  scientific_name: z.string(),
+  /** IFCT's names in Indian languages and English, as published ("H. Santra; E. Orange"). */
+  local_names: z.string(),
   source: z.string(),
   per100g: z.partialRecord(z.enum(nutrientKeys as [NutrientKey, ...NutrientKey[]]), z.number()),
 });

@@ -28,6 +28,19 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.close();
   });
 
+  it('finds a food by the Hindi name IFCT gives it and shows its scientific and other names', async () => {
+    const { page, problems } = await openScreen(app, 'foods');
+    await page.getByLabel('Search foods').fill('santra');
+    await page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /^Orange, pulp/ }).click();
+    const detail = page.getByRole('article', { name: 'Orange, pulp' });
+    expect(await visibleText(detail.locator('dd i'))).toBe('Citrus aurantium');
+    expect(await visibleText(detail.locator('dd.local-names'))).toContain('H. Santra');
+    await expectAccessible(page, 'foods (other names)');
+    await saveScreenshot(page, 'foods-other-names-en');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('adds a food of the profile\'s own (pointing at a value that is not a number), finds it marked as yours, and edits it', async () => {
     const { page, problems } = await openScreen(app, 'foods');
     await page.getByRole('button', { name: 'Add a food' }).click();

@@ -4,12 +4,12 @@ import type { Per100g } from '../../../shared/nutrients.js';
 import { AppError } from '../../app/errors.js';
 import type { SettingsService } from '../../app/settings-service.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
-import { createKeywordIndex, type KeywordDocument } from '../../retrieval/keyword-index.js';
+import { createKeywordIndex, type KeywordDocument, type KeywordIndexOptions } from '../../retrieval/keyword-index.js';
 import { keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
-import { readIfctFoods } from './ifct.js';
+import { localNamesForSearch, readIfctFoods } from './ifct.js';
 import { toFood, type FoodRow, type FoodsRepository } from './foods-repository.js';
 
 export type SearchInput = z.output<typeof searchInputSchema>;
@@ -30,13 +30,27 @@ export interface FoodsCorpus {
   counts(): VectorCounts;
 }
 
-/** The keyword index sees exactly what the seed's ilike saw: name and brand. */
-export function foodKeywordDocument(row: Pick<FoodRow, 'id' | 'owner' | 'name' | 'brand'>): KeywordDocument {
-  return { id: row.id, owner: row.owner, fields: { name: row.name, brand: row.brand } };
+/**
+ * The keyword index sees what the seed's ilike saw, name and brand, and also the other names IFCT publishes
+ * (scientific, Indian-language and English names) and the food group, weighted below the name: "santra",
+ * "eggplant" or "citrus" find the food IFCT calls "Orange, pulp" or "Brinjal", and a name match still ranks first.
+ */
+export function foodKeywordDocument(row: Pick<FoodRow, 'id' | 'owner' | 'name' | 'brand' | 'food_group' | 'scientific_name' | 'local_names'>): KeywordDocument {
+  return {
+    id: row.id,
+    owner: row.owner,
+    fields: { name: row.name, brand: row.brand, group: row.food_group, scientific: row.scientific_name, local: localNamesForSearch(row.local_names) },
+  };
 }
 
+export const foodsKeywordOptions: KeywordIndexOptions = {
+  fields: ['name', 'brand', 'group', 'scientific', 'local'],
+  boost: { name: 2, brand: 1, group: 0.5, scientific: 0.5, local: 0.5 },
+  combineWith: 'AND',
+};
+
 export function createFoodsKeywordIndex() {
-  return createKeywordIndex({ fields: ['name', 'brand'], boost: { name: 2 }, combineWith: 'AND' });
+  return createKeywordIndex(foodsKeywordOptions);
 }
 
 /** The foods catalog: shared IFCT base plus each profile's own foods, searched keyword-first. */
@@ -130,7 +144,7 @@ export function createFoodsCorpus(deps: {
     },
 
     async seedShared() {
-      const foods = readIfctFoods().map((food) => ({ code: food.code, owner: null, name: food.name, brand: '', group: food.group, source: sharedSource, per100g: food.per100g }));
+      const foods = readIfctFoods().map((food) => ({ code: food.code, owner: null, name: food.name, brand: '', group: food.group, scientificName: food.scientificName, localNames: food.localNames, source: sharedSource, per100g: food.per100g }));
       const { rows, ...counts } = repository.upsertShared(foods);
       for (const row of rows) retriever.keyword.upsert(foodKeywordDocument(row));
       return counts;

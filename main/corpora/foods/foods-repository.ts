@@ -18,6 +18,8 @@ export interface FoodRow {
   name: string;
   brand: string;
   food_group: string;
+  scientific_name: string;
+  local_names: string;
   source: string;
   embed_text: string;
   embed_hash: string;
@@ -30,6 +32,9 @@ export interface NewFood {
   name: string;
   brand: string;
   group: string;
+  /** Only the shared base has these (from IFCT); a profile's own foods leave them empty. */
+  scientificName?: string;
+  localNames?: string;
   source: string;
   per100g: Per100g;
 }
@@ -59,7 +64,7 @@ export function toFood(row: FoodRow): Food {
     const value = row[key];
     if (typeof value === 'number') per100g[key] = value;
   }
-  return { code: row.code, name: row.name, brand: row.brand, owner: row.owner, food_group: row.food_group, source: row.source, per100g };
+  return { code: row.code, name: row.name, brand: row.brand, owner: row.owner, food_group: row.food_group, scientific_name: row.scientific_name, local_names: row.local_names, source: row.source, per100g };
 }
 
 /** All SQL about foods. */
@@ -69,11 +74,12 @@ export function createFoodsRepository(db: Database): FoodsRepository {
   const selectById = db.prepare<[number], FoodRow>('SELECT * FROM foods WHERE id = ?');
   const selectAll = db.prepare<[], FoodRow>('SELECT * FROM foods ORDER BY id');
   const insert = db.prepare(
-    `INSERT INTO foods (code, owner, name, brand, food_group, source, ${nutrientColumns}, embed_text, embed_hash)
-     VALUES (@code, @owner, @name, @brand, @food_group, @source, ${nutrientParams}, @embed_text, @embed_hash)`,
+    `INSERT INTO foods (code, owner, name, brand, food_group, scientific_name, local_names, source, ${nutrientColumns}, embed_text, embed_hash)
+     VALUES (@code, @owner, @name, @brand, @food_group, @scientific_name, @local_names, @source, ${nutrientParams}, @embed_text, @embed_hash)`,
   );
   const update = db.prepare(
-    `UPDATE foods SET name = @name, brand = @brand, food_group = @food_group, source = @source,
+    `UPDATE foods SET name = @name, brand = @brand, food_group = @food_group, scientific_name = @scientific_name,
+       local_names = @local_names, source = @source,
        ${nutrientKeys.map((key) => `${key} = @${key}`).join(', ')}, embed_text = @embed_text, embed_hash = @embed_hash,
        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE id = @id`,
@@ -88,6 +94,8 @@ export function createFoodsRepository(db: Database): FoodsRepository {
       name: food.name,
       brand: food.brand,
       food_group: food.group,
+      scientific_name: food.scientificName ?? '',
+      local_names: food.localNames ?? '',
       source: food.source,
       ...nutrientValues(food.per100g),
       embed_text: embedText,
@@ -100,6 +108,8 @@ export function createFoodsRepository(db: Database): FoodsRepository {
       row.name === next.name &&
       row.brand === next.brand &&
       row.food_group === next.food_group &&
+      row.scientific_name === next.scientific_name &&
+      row.local_names === next.local_names &&
       row.source === next.source &&
       row.embed_hash === next.embed_hash &&
       nutrientKeys.every((key) => (row[key] ?? null) === next[key])
@@ -146,6 +156,8 @@ export function createFoodsRepository(db: Database): FoodsRepository {
           name: patch.name ?? existing.name,
           brand: patch.brand ?? existing.brand,
           group: existing.food_group,
+          scientificName: existing.scientific_name,
+          localNames: existing.local_names,
           source: existing.source,
           per100g: patch.per100g ?? (current.per100g as Per100g),
         },

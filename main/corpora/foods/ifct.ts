@@ -8,6 +8,10 @@ export interface IfctFood {
   code: string;
   name: string;
   group: string;
+  /** e.g. "Citrus aurantium"; '' when IFCT gives none. */
+  scientificName: string;
+  /** IFCT's names in Indian languages and English as published, e.g. "H. Santra; E. Orange" ('' when none). */
+  localNames: string;
   per100g: Per100g;
 }
 
@@ -56,9 +60,34 @@ export function readIfctFoods(path = ifctCsvPath()): IfctFood[] {
       code: row.code as string,
       name: (row.name as string).trim(),
       group: (row.grup ?? '').trim(),
+      scientificName: (row.scie ?? '').trim(),
+      localNames: cleanLocalNames(row.lang ?? ''),
       per100g: Object.fromEntries(Object.entries(per100g).filter(([, value]) => value !== undefined)) as Per100g,
     };
   });
+}
+
+/** Drops IFCT's "[Place of collection: …]" remarks (not names) and the final full stop. */
+export function cleanLocalNames(raw: string): string {
+  return raw
+    .replace(/\[[^\]]*\]?/g, '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .join('; ')
+    .replace(/\.$/, '');
+}
+
+/**
+ * The language tags IFCT puts before each name (A. Assamese, B. Bengali, E. English, G. Gujarati, H. Hindi,
+ * Kan. Kannada, Kash. Kashmiri, Kh. Khasi, Kon. Konkani, M. Manipuri, Mal. Malayalam, Mar. Marathi, N. Nepali,
+ * O. Odia, P. Punjabi, S. Sanskrit, Tam. Tamil, Tel. Telugu, U. Urdu; "Common" for a shared name).
+ */
+const languageTag = /(^|[\s;,])(?:A|B|E|G|H|K|Kan|Kash|Kh|Kon|M|Mal|Mar|N|O|P|S|Tam|Tel|U|Common)\.(?=\s|,|;|\p{Lu}|$)/gu;
+
+/** The names alone, for the keyword index: "H. Santra; Kan. Kithilai" → "Santra; Kithilai". */
+export function localNamesForSearch(localNames: string): string {
+  return localNames.replace(languageTag, '$1').replace(/\s+/g, ' ').trim();
 }
 
 function round(value: number, decimals: number): number {

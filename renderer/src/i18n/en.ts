@@ -81,6 +81,8 @@ export const en = {
     brand: 'Brand',
     code: 'Code',
     group: 'Group',
+    scientificName: 'Scientific name',
+    localNames: 'Other names (IFCT)',
     source: 'Source',
     ownFood: 'Your own food',
     per100g: 'Nutrients per 100 g',

@@ -83,6 +83,8 @@ export const es: Messages = {
     brand: 'Marca',
     code: 'Código',
     group: 'Grupo',
+    scientificName: 'Nombre científico',
+    localNames: 'Otros nombres (IFCT)',
     source: 'Fuente',
     ownFood: 'Alimento propio',
     per100g: 'Nutrientes por 100 g',

@@ -52,6 +52,15 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('0008_food_names: foods get a scientific name and local names, empty by default and bounded', () => {
+    const db = databaseAt(8);
+    const insert = db.prepare("INSERT INTO foods (code, name, source, embed_text, embed_hash, local_names) VALUES (?, 'Naranja', 'user', 'x', 'h', ?)");
+    insert.run('U1', 'H. Santra');
+    expect(db.prepare("SELECT scientific_name, local_names FROM foods WHERE code = 'U1'").get()).toEqual({ scientific_name: '', local_names: 'H. Santra' });
+    expect(() => insert.run('U2', 'x'.repeat(2001))).toThrow(/CHECK/);
+    db.close();
+  });
+
   it('0007_diary_imports: the import ledger goes with its profile', () => {
     const db = databaseAt(7);
     db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run();

@@ -59,6 +59,25 @@ describe('foods catalog', () => {
     expect(lemon.hits[0]?.found_by).toBe('keyword');
   });
 
+  it('finds IFCT foods by their scientific, Indian-language and English names and food group, name matches first', async () => {
+    const services = await seeded(null);
+    const codes = async (query: string) =>
+      (await call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10 })).hits.map((hit) => hit.id);
+    // No IFCT name says "citrus": the four citrus foods are found through "Citrus …" and the group "Fruits".
+    expect((await codes('citrus fruit')).slice(0, 4).sort()).toEqual(['E033', 'E034', 'E047', 'E056']);
+    expect(await codes('santra')).toContain('E047');
+    expect((await codes('eggplant'))[0]).toMatch(/^D0/);
+    expect(await codes('Citrus limon')).toEqual(['E033']);
+    // A language tag is not a word: "Tam." and "H." before the names match nothing by themselves.
+    expect(await codes('tam')).not.toContain('E047');
+    const rice = await codes('rice');
+    expect(rice[0]).toMatch(/^A01[1-5]$/);
+    const orange = await call<Food>(services, 'foods.get', { code: 'E047' });
+    expect(orange.scientific_name).toBe('Citrus aurantium');
+    expect(orange.local_names).toContain('H. Santra');
+    expect(orange.local_names).not.toContain('[');
+  });
+
   it("lets a profile find its own foods and the shared base, never another profile's", async () => {
     const services = await seeded(createWordHashEmbedder());
     await call(services, 'foods.add', { profile: 'ana', name: 'Pan integral', brand: 'Bimbo', per100g: { energy_kcal: 250, sodium: 450 } });
@@ -94,7 +113,8 @@ describe('foods catalog', () => {
 
   it('reports keyword-only mode with embedder null and a notice', async () => {
     const services = await seeded(null);
-    const output = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'orange' });
+    // Fewer than 8 keyword hits, so the semantic path would have filled in.
+    const output = await call<SearchOutput>(services, 'search', { corpus: 'foods', query: 'orange pulp' });
     expect(output.embedder).toBeNull();
     expect(output.notices.map((notice) => notice.code)).toContain('keyword_only');
     expect(output.hits.length).toBeGreaterThan(0);

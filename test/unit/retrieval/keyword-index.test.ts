@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createKeywordIndex, loadKeywordIndex } from '../../../main/retrieval/keyword-index.js';
 import { foldText } from '../../../main/retrieval/text-folding.js';
+import { localNamesForSearch, readIfctFoods } from '../../../main/corpora/foods/ifct.js';
 
 function index(combineWith: 'AND' | 'OR' = 'AND') {
   const keyword = createKeywordIndex({ fields: ['name', 'brand'], boost: { name: 2 }, combineWith });
@@ -64,6 +65,23 @@ describe('keyword index', () => {
     expect(ids(keyword.search('lima', { limit: 5 }))).toEqual([2]);
     keyword.remove(1);
     expect(keyword.search('naranja', { limit: 5 })).toEqual([]);
+  });
+
+  it('survives replacing the whole IFCT catalog with a new field, twice, and compacts the leftovers', async () => {
+    // MiniSearch's own vacuum threw "reading 'keys'" on exactly this (a re-seed adding IFCT's local names).
+    const foods = readIfctFoods();
+    const keyword = createKeywordIndex({ fields: ['name', 'local'], combineWith: 'AND' });
+    foods.forEach((food, index) => keyword.add({ id: index + 1, owner: null, fields: { name: food.name, local: '' } }));
+    for (let round = 1; round <= 2; round += 1) {
+      foods.forEach((food, index) => keyword.upsert({ id: index + 1, owner: null, fields: { name: food.name, local: localNamesForSearch(food.localNames) } }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(keyword.size()).toBe(foods.length);
+    // 2 × 542 replacements passed the compaction threshold (1,000) once: what is left is the dirt since then.
+    expect(keyword.dirt()).toBeLessThan(foods.length);
+    const orange = foods.findIndex((food) => food.code === 'E047') + 1;
+    expect(ids(keyword.search('santra', { limit: 50 }))).toContain(orange);
+    expect(ids(keyword.search('orange pulp', { limit: 50 }))).toEqual([orange]);
   });
 
   it('round-trips through a snapshot', () => {

@@ -24,6 +24,20 @@ export function FoodDetail({ food, onEdit }: { food: Food; onEdit?: () => void }
             <dd>{food.food_group}</dd>
           </>
         )}
+        {food.scientific_name && (
+          <>
+            <dt>{t('foods.scientificName')}</dt>
+            <dd>
+              <i>{food.scientific_name}</i>
+            </dd>
+          </>
+        )}
+        {food.local_names && (
+          <>
+            <dt>{t('foods.localNames')}</dt>
+            <dd className="local-names">{food.local_names}</dd>
+          </>
+        )}
         <dt>{t('foods.source')}</dt>
         <dd>{food.owner ? t('foods.ownFood') : food.source}</dd>
       </dl>
