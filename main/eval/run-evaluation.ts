@@ -1,5 +1,6 @@
 import type { Corpus, SearchOutput, Strategy } from '../../shared/contract.js';
 import type { Services } from '../app/bootstrap.js';
+import type { EvaluationCase } from '../app/corpus-module.js';
 import { AppError } from '../app/errors.js';
 import { evaluateRankings } from './metrics.js';
 
@@ -29,16 +30,23 @@ const strategies: Strategy[] = ['keyword', 'vector', 'hybrid'];
 /** Runs every evaluation set (or one corpus) through `search` per strategy, exactly as a user would call it. */
 export async function runEvaluation(
   services: Services,
-  options: { corpus?: string; strategy?: Strategy; onProgress?: (message: string) => void } = {},
+  options: {
+    corpus?: string;
+    strategy?: Strategy;
+    /** Another set for the one corpus asked (`cita eval --set FILE`) instead of the shipped one. */
+    cases?: EvaluationCase[];
+    onProgress?: (message: string) => void;
+  } = {},
 ): Promise<EvaluationReport> {
   const modules = services.modules.filter((module) => module.evaluation && (options.corpus === undefined || module.name === options.corpus));
   if (modules.length === 0) {
     throw new AppError('invalid_input', options.corpus ? `The ${options.corpus} corpus has no evaluation set.` : 'No corpus has an evaluation set.');
   }
+  if (options.cases && modules.length !== 1) throw new AppError('invalid_input', 'An evaluation set needs the one corpus it is for (--corpus).');
   const rows: EvaluationRow[] = [];
   for (const module of modules) {
     const evaluation = module.evaluation as NonNullable<typeof module.evaluation>;
-    const cases = evaluation.load();
+    const cases = options.cases ?? evaluation.load();
     for (const strategy of options.strategy ? [options.strategy] : strategies) {
       options.onProgress?.(`evaluating ${module.name} · ${strategy} (${cases.length} queries)`);
       const ranked: Array<{ expected: string[]; ranked: string[] }> = [];

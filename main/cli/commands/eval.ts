@@ -1,4 +1,6 @@
 import { strategySchema } from '../../../shared/contract.js';
+import { resolve } from 'node:path';
+import { loadEvaluationPath } from '../../eval/evaluation-file.js';
 import { formatEvaluation, runEvaluation } from '../../eval/run-evaluation.js';
 import { UsageError, type Command } from '../command.js';
 
@@ -6,16 +8,20 @@ import { UsageError, type Command } from '../command.js';
 export const evalCommand: Command = {
   words: ['eval'],
   summary: 'Evaluate retrieval on the shipped evaluation sets: Hit Rate@k, MRR, nDCG@10 per corpus, strategy and embedder',
-  usage: 'cita eval [--corpus catalog|kb|…] [--strategy keyword|vector|hybrid] [--data-dir DIR] [--json]',
-  options: { corpus: { type: 'string' }, strategy: { type: 'string' } },
+  usage: 'cita eval [--corpus catalog|kb|…] [--set FILE] [--strategy keyword|vector|hybrid] [--data-dir DIR] [--json]',
+  options: { corpus: { type: 'string' }, strategy: { type: 'string' }, set: { type: 'string' } },
   async run(context) {
     const strategyFlag = context.values.strategy;
     const strategy = strategyFlag === undefined ? undefined : strategySchema.safeParse(strategyFlag);
     if (strategy && !strategy.success) throw new UsageError(`--strategy must be keyword, vector or hybrid (got "${String(strategyFlag)}")`);
+    const setFile = context.values.set;
+    if (typeof setFile === 'string' && typeof context.values.corpus !== 'string') throw new UsageError('--set needs --corpus: the corpus the set is for');
+    const cases = typeof setFile === 'string' ? loadEvaluationPath(resolve(setFile)) : undefined;
     const services = await context.services();
     const report = await runEvaluation(services, {
       ...(typeof context.values.corpus === 'string' ? { corpus: context.values.corpus } : {}),
       ...(strategy?.success ? { strategy: strategy.data } : {}),
+      ...(cases ? { cases } : {}),
       onProgress: context.progress,
     });
     context.print(report, formatEvaluation(report));

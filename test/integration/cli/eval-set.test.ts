@@ -1,0 +1,54 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCita } from '../../helpers/cli.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const tempDir = useTempDirs();
+// Keyword strategy only: no model needed, and none is loaded.
+const env = { CITA_MODEL_DIR: '/nonexistent-model' };
+
+interface Report {
+  rows: Array<{ corpus: string; strategy: string; cases: number; hit_rate: Record<string, number>; misses: Array<{ id: string }> }>;
+}
+
+describe('cita eval --set', () => {
+  it("evaluates a user's own set for one corpus, and explains a set it cannot use", () => {
+    const dataDir = tempDir();
+    expect(runCita(['--data-dir', dataDir, 'seed'], { env }).status).toBe(0);
+    const setFile = join(tempDir(), 'my-foods.json');
+    writeFileSync(
+      setFile,
+      JSON.stringify({
+        version: 1,
+        queries: [
+          { id: 'm1', query: 'rice flakes', expected: ['A011'] },
+          { id: 'm2', query: 'santra', expected: ['E047'] },
+          { id: 'm3', query: 'xylophone', expected: ['E001'] },
+        ],
+      }),
+    );
+    const run = runCita(['--data-dir', dataDir, '--json', 'eval', '--corpus', 'foods', '--strategy', 'keyword', '--set', setFile], { env });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const [row] = (run.json() as Report).rows;
+    expect(row).toMatchObject({ corpus: 'foods', strategy: 'keyword', cases: 3 });
+    expect(row?.hit_rate['@1']).toBeCloseTo(2 / 3, 5);
+    expect(row?.misses.map((miss) => miss.id)).toEqual(['m3']);
+
+    const withoutCorpus = runCita(['--data-dir', dataDir, 'eval', '--set', setFile], { env });
+    expect(withoutCorpus.status).toBe(2);
+    expect(withoutCorpus.stderr).toContain('--set needs --corpus');
+
+    const broken = join(tempDir(), 'broken.json');
+    writeFileSync(broken, JSON.stringify({ version: 1, queries: [{ id: 'b1', query: '', expected: [] }] }));
+    const invalid = runCita(['--data-dir', dataDir, 'eval', '--corpus', 'foods', '--set', broken], { env });
+    expect(invalid.status).not.toBe(0);
+    expect(invalid.stderr).toContain('queries.0.query');
+    expect(invalid.stderr.trim().split('\n')).toHaveLength(1);
+
+    const missing = runCita(['--data-dir', dataDir, 'eval', '--corpus', 'foods', '--set', join(tempDir(), 'nope.json')], { env });
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toContain('Cannot read the evaluation file');
+  });
+});
