@@ -28,7 +28,7 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.close();
   });
 
-  it('finds a food by the Hindi name IFCT gives it and shows its scientific and other names', async () => {
+  it('finds a food by the Hindi name IFCT gives it and shows its scientific and other names, and a Spanish query in English', async () => {
     const { page, problems } = await openScreen(app, 'foods');
     await page.getByLabel('Search foods').fill('santra');
     await page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /^Orange, pulp/ }).click();
@@ -37,6 +37,11 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     expect(await visibleText(detail.locator('dd.local-names'))).toContain('H. Santra');
     await expectAccessible(page, 'foods (other names)');
     await saveScreenshot(page, 'foods-other-names-en');
+    // A Spanish query reaches the English catalog, and the screen says how.
+    await page.getByLabel('Search foods').fill('hígado de pollo');
+    expect(await visibleText(page.locator('[data-code="translated"]'))).toContain('hígado → liver');
+    expect(await visibleText(page.getByRole('list', { name: 'Foods found' }).getByRole('button').first())).toContain('Poultry, chicken, liver');
+    await saveScreenshot(page, 'foods-spanish-query');
     expect(problems).toEqual([]);
     await page.close();
   });

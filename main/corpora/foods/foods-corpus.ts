@@ -4,12 +4,13 @@ import type { Per100g } from '../../../shared/nutrients.js';
 import { AppError } from '../../app/errors.js';
 import type { SettingsService } from '../../app/settings-service.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
-import { createKeywordIndex, type KeywordDocument, type KeywordIndexOptions } from '../../retrieval/keyword-index.js';
+import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndexOptions } from '../../retrieval/keyword-index.js';
 import { keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
 import { localNamesForSearch, readIfctFoods } from './ifct.js';
+import { translateFoodQuery, type FoodQueryTranslation } from './spanish-food-words.js';
 import { toFood, type FoodRow, type FoodsRepository } from './foods-repository.js';
 
 export type SearchInput = z.output<typeof searchInputSchema>;
@@ -53,6 +54,18 @@ export function createFoodsKeywordIndex() {
   return createKeywordIndex(foodsKeywordOptions);
 }
 
+/** The hits of the query as typed first, then those of its English translation that are new, cut to `limit`. */
+function withTranslation(original: KeywordHit[], translated: KeywordHit[], limit: number): KeywordHit[] {
+  const seen = new Set(original.map((hit) => hit.id));
+  const merged = [...original, ...translated.filter((hit) => !seen.has(hit.id))].slice(0, limit);
+  return merged.map((hit, index) => ({ ...hit, rank: index + 1 }));
+}
+
+function translationNotice(translation: FoodQueryTranslation): Notice {
+  const pairs = translation.pairs.map((pair) => `${pair.spanish} → ${pair.english}`).join(', ');
+  return { code: 'translated', message: `The catalog names foods in English, so this was also searched as "${translation.english}" (${pairs}).` };
+}
+
 /** The foods catalog: shared IFCT base plus each profile's own foods, searched keyword-first. */
 export function createFoodsCorpus(deps: {
   repository: FoodsRepository;
@@ -85,7 +98,17 @@ export function createFoodsCorpus(deps: {
       const strategy = input.strategy ?? 'hybrid';
       const owners = [input.profile];
       const notices: Notice[] = [];
-      const keyword = strategy === 'vector' ? [] : retriever.keyword.search(input.query, { limit: Math.max(input.k, minimumKeywordHits), visibleOwners: owners });
+      const limit = Math.max(input.k, minimumKeywordHits);
+      const translation = translateFoodQuery(input.query);
+      if (translation) notices.push(translationNotice(translation));
+      const keyword =
+        strategy === 'vector'
+          ? []
+          : withTranslation(
+              retriever.keyword.search(input.query, { limit, visibleOwners: owners }),
+              translation ? retriever.keyword.search(translation.english, { limit, visibleOwners: owners }) : [],
+              limit,
+            );
       let fused: FusedHit[];
       let embedderId: string | null = null;
       const wantsSemantic =
@@ -95,7 +118,8 @@ export function createFoodsCorpus(deps: {
         fused = keywordOnly(keyword, input.k);
         if (strategy !== 'keyword') embedderId = retriever.embedderId();
       } else {
-        const semantic = await retriever.semantic(input.query, { k: input.k + keyword.length, owners });
+        // bge-small-en reads English: a Spanish query is embedded as its translation.
+        const semantic = await retriever.semantic(translation?.english ?? input.query, { k: input.k + keyword.length, owners });
         embedderId = semantic.embedderId;
         if (!semantic.ok) {
           notices.push(semantic.notice);

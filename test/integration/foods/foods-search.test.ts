@@ -78,6 +78,24 @@ describe('foods catalog', () => {
     expect(orange.local_names).not.toContain('[');
   });
 
+  it('searches a Spanish query also in English, after what the words themselves found, and says so', async () => {
+    const services = await seeded(null);
+    const search = (query: string, profile = 'default') =>
+      call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10, profile });
+    const liver = await search('hígado de pollo');
+    expect(liver.hits[0]?.id).toBe('N005');
+    expect(liver.notices.find((notice) => notice.code === 'translated')?.message).toContain('hígado → liver, pollo → chicken');
+    // A profile's own Spanish-named food comes before what the translation adds.
+    await call(services, 'foods.add', { profile: 'ana', name: 'Queso fresco de cabra', per100g: { sodium: 600 } });
+    const cheese = await search('queso', 'ana');
+    expect(cheese.hits[0]?.title).toBe('Queso fresco de cabra');
+    expect(cheese.hits.map((hit) => hit.id)).toContain('L003');
+    // An English query is searched as typed, with no notice.
+    const english = await search('chicken liver');
+    expect(english.hits[0]?.id).toBe('N005');
+    expect(english.notices.filter((notice) => notice.code === 'translated')).toEqual([]);
+  });
+
   it("lets a profile find its own foods and the shared base, never another profile's", async () => {
     const services = await seeded(createWordHashEmbedder());
     await call(services, 'foods.add', { profile: 'ana', name: 'Pan integral', brand: 'Bimbo', per100g: { energy_kcal: 250, sodium: 450 } });
