@@ -83,11 +83,11 @@ export function createKeywordIndex(options: KeywordIndexOptions): KeywordIndex {
 }
 
 /**
- * Restores an index from `toJSON()` output. The snapshot does not carry the documents' text, so this index is
- * never compacted: dirt from later replacements stays until the next start-up (start-up rebuilds; see the bench).
+ * Restores an index from `toJSON()` output. The snapshot does not carry the documents' text, so compaction reads
+ * them again from `documents` (the rows the index stands for) the first time it is needed.
  */
-export function loadKeywordIndex(snapshot: string, options: KeywordIndexOptions): KeywordIndex {
-  return wrap(options, MiniSearch.loadJSON<Record<string, unknown>>(snapshot, miniSearchOptions(options)), null);
+export function loadKeywordIndex(snapshot: string, options: KeywordIndexOptions, documents?: () => Iterable<KeywordDocument>): KeywordIndex {
+  return wrap(options, MiniSearch.loadJSON<Record<string, unknown>>(snapshot, miniSearchOptions(options)), documents ?? null);
 }
 
 /** Compact once replaced or removed documents outnumber this share of the live ones (and at least `minimumDirt`). */
@@ -99,14 +99,24 @@ function toRecord(document: KeywordDocument): Record<string, unknown> {
 }
 
 /**
- * `documents` mirrors what the index holds (null for a restored snapshot), so compaction can rebuild a clean index
- * instead of vacuuming: a rebuild costs about a millisecond per hundred documents and leaves no dirt behind.
+ * `documents` mirrors what the index holds, so compaction can rebuild a clean index instead of vacuuming (a
+ * rebuild leaves no dirt behind). A restored snapshot starts without it and reads it from `reread` when needed.
  */
-function wrap(options: KeywordIndexOptions, initial: MiniSearch<Record<string, unknown>>, documents: Map<number, Record<string, unknown>> | null): KeywordIndex {
+function wrap(
+  options: KeywordIndexOptions,
+  initial: MiniSearch<Record<string, unknown>>,
+  source: Map<number, Record<string, unknown>> | (() => Iterable<KeywordDocument>) | null,
+): KeywordIndex {
   let mini = initial;
+  let documents = source instanceof Map ? source : null;
+  const reread = typeof source === 'function' ? source : null;
 
   function compactWhenDirty(): void {
-    if (documents === null || mini.dirtCount < Math.max(minimumDirt, dirtShare * mini.documentCount)) return;
+    if (mini.dirtCount < Math.max(minimumDirt, dirtShare * mini.documentCount)) return;
+    if (documents === null) {
+      if (reread === null) return;
+      documents = new Map([...reread()].map((document) => [document.id, toRecord(document)]));
+    }
     const rebuilt = new MiniSearch<Record<string, unknown>>(miniSearchOptions(options));
     rebuilt.addAll([...documents.values()]);
     mini = rebuilt;

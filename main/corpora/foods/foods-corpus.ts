@@ -73,8 +73,8 @@ export function createFoodsCorpus(deps: {
   retriever: Retriever;
   settings: SettingsService;
 }): FoodsCorpus {
+  // The keyword index arrives filled (from the rows or a snapshot of them; see foods-module.ts).
   const { repository, retriever } = deps;
-  for (const row of repository.all()) retriever.keyword.add(foodKeywordDocument(row));
 
   function requireProfile(profile: string): void {
     if (!deps.profiles.exists(profile)) {

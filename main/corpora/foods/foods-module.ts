@@ -1,13 +1,23 @@
+import { join } from 'node:path';
 import type { ModuleFactory } from '../../app/corpus-module.js';
 import { loadEvaluationFile } from '../../eval/evaluation-file.js';
+import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
 import { createRetriever } from '../../retrieval/retriever.js';
-import { createFoodsCorpus, createFoodsKeywordIndex } from './foods-corpus.js';
+import { createFoodsCorpus, foodKeywordDocument, foodsKeywordOptions } from './foods-corpus.js';
 import { createFoodsRepository, foodsFormula } from './foods-repository.js';
 
 /** The foods catalog as a module of the app. */
 export const createFoodsModule: ModuleFactory = (deps) => {
-  const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: createFoodsKeywordIndex() });
-  const foods = createFoodsCorpus({ repository: createFoodsRepository(deps.db), profiles: deps.profiles, settings: deps.settings, retriever });
+  const repository = createFoodsRepository(deps.db);
+  const keyword = openKeywordIndex({
+    file: join(deps.dataDir, 'keyword', 'foods.json'),
+    options: foodsKeywordOptions,
+    documents: () => repository.all().map(foodKeywordDocument),
+    rowVersions: () => repository.rowVersions(),
+    count: () => repository.count(),
+  });
+  const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
+  const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever });
   return {
     name: 'foods',
     retriever,
@@ -21,6 +31,14 @@ export const createFoodsModule: ModuleFactory = (deps) => {
       'foods.add': (input) => foods.add(input),
       'foods.update': (input) => foods.update(input),
       'foods.get': (input) => foods.get(input.profile, input.code),
+    },
+    close() {
+      // A snapshot only saves start-up time: failing to write one (a full disk) must not fail the close.
+      try {
+        keyword.save();
+      } catch (error) {
+        process.stderr.write(`cita: could not save the foods keyword snapshot (${(error as Error).message}); the next start rebuilds it.\n`);
+      }
     },
   };
 };

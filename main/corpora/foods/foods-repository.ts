@@ -48,6 +48,9 @@ export interface FoodsRepository {
   visibleByCode(profile: string, code: string): FoodRow | undefined;
   byIds(ids: readonly number[]): Map<number, FoodRow>;
   all(): FoodRow[];
+  count(): number;
+  /** `id:updated_at` per row in id order: changes whenever a row is added, edited or removed. */
+  rowVersions(): Iterable<string>;
 }
 
 const nutrientColumns = nutrientKeys.join(', ');
@@ -73,6 +76,8 @@ export function createFoodsRepository(db: Database): FoodsRepository {
   const selectVisible = db.prepare<[string, string], FoodRow>('SELECT * FROM foods WHERE code = ? AND (owner IS NULL OR owner = ?)');
   const selectById = db.prepare<[number], FoodRow>('SELECT * FROM foods WHERE id = ?');
   const selectAll = db.prepare<[], FoodRow>('SELECT * FROM foods ORDER BY id');
+  const selectCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM foods');
+  const selectVersions = db.prepare<[], { version: string }>("SELECT id || ':' || updated_at AS version FROM foods ORDER BY id");
   const insert = db.prepare(
     `INSERT INTO foods (code, owner, name, brand, food_group, scientific_name, local_names, source, ${nutrientColumns}, embed_text, embed_hash)
      VALUES (@code, @owner, @name, @brand, @food_group, @scientific_name, @local_names, @source, ${nutrientParams}, @embed_text, @embed_hash)`,
@@ -176,5 +181,9 @@ export function createFoodsRepository(db: Database): FoodsRepository {
       return found;
     },
     all: () => selectAll.all(),
+    count: () => (selectCount.get() as { n: number }).n,
+    *rowVersions() {
+      for (const row of selectVersions.iterate()) yield (row as { version: string }).version;
+    },
   };
 }
