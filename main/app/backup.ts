@@ -5,6 +5,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { openDatabase, shippedMigrations } from '../db/connection.js';
 import type { Migration } from '../db/migrator.js';
 import { AppError } from './errors.js';
+import { otherRunningProcesses } from './running-marker.js';
 
 /** Backups kept by default: older ones are removed after each new backup. */
 export const defaultBackupsKept = 10;
@@ -210,6 +211,12 @@ export async function restoreDatabase(options: {
   now?: Date;
 }): Promise<RestoreResult> {
   const migrations = options.migrations ?? shippedMigrations();
+  // The database would change under a running app's in-memory indexes and caches: it has to be closed first.
+  const running = otherRunningProcesses(options.dataDir);
+  if (running.length > 0) {
+    const who = running.map((entry) => `${entry.command} (pid ${entry.pid}${entry.since ? `, since ${entry.since}` : ''})`).join(', ');
+    throw new AppError('unavailable', `cita is using this data directory: ${who}. Close it, then restore; nothing was changed.`);
+  }
   const source = resolve(options.file);
   const { schema_version: versionBefore } = inspectBackupFile(source, migrations);
   const now = options.now ?? new Date();

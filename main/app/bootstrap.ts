@@ -15,6 +15,7 @@ import { createEventBus, type EventBus } from './event-bus.js';
 import { createFileSecretStore, type SecretStore } from './secrets.js';
 import { createJobRunner, type JobRunner } from './jobs.js';
 import { moduleFactories } from './modules.js';
+import { markRunning } from './running-marker.js';
 import { createSettingsService, type SettingsService } from './settings-service.js';
 
 export interface ServiceOptions {
@@ -45,6 +46,7 @@ export function databaseFileOf(dataDir: string): string {
 export async function createServices(options: ServiceOptions): Promise<Services> {
   const databaseFile = databaseFileOf(options.dataDir);
   const db: Database = openDatabase(databaseFile);
+  const unmark = markRunning(options.dataDir);
   const settings: SettingsService = createSettingsService(createSettingsRepository(db));
   const events: EventBus = createEventBus();
   const profiles: ProfilesRepository = createProfilesRepository(db);
@@ -84,6 +86,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
       for (const module of modules) await module.close?.();
       await embedding.close();
       db.close();
+      unmark();
     },
   };
 }

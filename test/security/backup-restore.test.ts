@@ -1,10 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { backupDatabase, backupsDirOf, inspectBackupFile, listBackups, restoreDatabase } from '../../main/app/backup.js';
 import { createServices, databaseFileOf } from '../../main/app/bootstrap.js';
 import { openDatabase, shippedMigrations } from '../../main/db/connection.js';
+import { startServe } from '../helpers/browser.js';
 import { runCita } from '../helpers/cli.js';
 import { useTempDirs } from '../helpers/temp.js';
 import { fingerprintFile, integrityOf } from './support/fingerprint.js';
@@ -199,5 +201,34 @@ describe('cita restore', () => {
     const run = runCita(['restore', backup.file, '--data-dir', dataDir, '--json']);
     expect(run.status).toBe(0);
     expect(run.json()).toMatchObject({ restored_from: backup.file, saved: { file: expect.stringContaining('before-restore') } });
+  });
+
+  it('refuses while cita serve has the data directory open, changing nothing, and goes ahead once it stopped', async () => {
+    const dataDir = await dataDirWith('Pisto');
+    const { backup } = await takeBackup(dataDir);
+    await addFood(dataDir, 'Added after the backup');
+    const serve = await startServe(dataDir, { CITA_MODEL_DIR: '/nonexistent-model' });
+    try {
+      const refused = runCita(['restore', backup.file, '--data-dir', dataDir]);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`cita serve (pid ${serve.process.pid}`);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(ownFoodNames(dataDir)).toEqual(['Pisto', 'Added after the backup']);
+      expect(listBackups(dataDir).filter((entry) => entry.file.includes('before-restore'))).toEqual([]);
+    } finally {
+      await serve.stop();
+    }
+    expect(runCita(['restore', backup.file, '--data-dir', dataDir]).status).toBe(0);
+    expect(ownFoodNames(dataDir)).toEqual(['Pisto']);
+  });
+
+  it('ignores the mark of a cita that is gone (killed or crashed) and clears it', async () => {
+    const dataDir = await dataDirWith('Salmorejo');
+    const { backup } = await takeBackup(dataDir);
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid as number;
+    mkdirSync(join(dataDir, 'running'), { recursive: true });
+    writeFileSync(join(dataDir, 'running', `${dead}.json`), JSON.stringify({ pid: dead, command: 'cita serve', since: '2026-01-01T00:00:00Z' }));
+    await restoreDatabase({ dataDir, databaseFile: databaseFileOf(dataDir), file: backup.file });
+    expect(readdirSync(join(dataDir, 'running'))).toEqual([]);
   });
 });

@@ -61,7 +61,8 @@ function withTranslation(original: KeywordHit[], translated: KeywordHit[], limit
   return merged.map((hit, index) => ({ ...hit, rank: index + 1 }));
 }
 
-function translationNotice(translation: FoodQueryTranslation): Notice {
+/** The notice of a translated query: it repeats the user's own words and their English, nothing else. */
+export function translationNotice(translation: FoodQueryTranslation): Notice {
   const pairs = translation.pairs.map((pair) => `${pair.spanish} → ${pair.english}`).join(', ');
   return { code: 'translated', message: `The catalog names foods in English, so this was also searched as "${translation.english}" (${pairs}).` };
 }
