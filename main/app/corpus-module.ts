@@ -27,6 +27,8 @@ export interface EvaluationCase {
   query: string;
   /** Relevant item keys (a source for the catalog, card ids for the KB); empty = out of scope. */
   expected: string[];
+  /** A part of the set reported on its own row as well, e.g. the KB's Spanish questions ("es"). */
+  subset?: string;
 }
 
 export interface IngestOptions {

@@ -7,7 +7,7 @@ import { packageRoot } from '../paths.js';
 
 const evaluationFileSchema = z.object({
   version: z.literal(1),
-  queries: z.array(z.object({ id: z.string(), query: z.string().min(1), expected: z.array(z.string()) })).min(1),
+  queries: z.array(z.object({ id: z.string(), query: z.string().min(1), expected: z.array(z.string()), subset: z.string().min(1).optional() })).min(1),
 });
 
 /** Reads `kb/eval/<name>.json` (queries with the item keys that answer them), validated. */
@@ -34,5 +34,5 @@ export function loadEvaluationPath(file: string): EvaluationCase[] {
     const issue = parsed.error.issues[0];
     throw new AppError('invalid_input', `${file} is not a valid evaluation file at ${issue?.path.join('.') || 'the top level'}: ${issue?.message}`);
   }
-  return parsed.data.queries.map((entry) => ({ id: entry.id, query: entry.query, expected: entry.expected }));
+  return parsed.data.queries.map((entry) => ({ id: entry.id, query: entry.query, expected: entry.expected, ...(entry.subset ? { subset: entry.subset } : {}) }));
 }

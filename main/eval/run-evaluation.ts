@@ -6,6 +6,8 @@ import { evaluateRankings } from './metrics.js';
 
 export interface EvaluationRow {
   corpus: string;
+  /** null: the whole set; otherwise one part of it (e.g. "es" for the KB's Spanish questions), after the whole. */
+  subset: string | null;
   strategy: Strategy;
   /** The embedder the results came from; null when the strategy ran keyword-only. */
   embedder: string | null;
@@ -49,8 +51,8 @@ export async function runEvaluation(
     const cases = options.cases ?? evaluation.load();
     for (const strategy of options.strategy ? [options.strategy] : strategies) {
       options.onProgress?.(`evaluating ${module.name} · ${strategy} (${cases.length} queries)`);
-      const ranked: Array<{ expected: string[]; ranked: string[] }> = [];
-      const misses: EvaluationRow['misses'] = [];
+      const ranked: Array<{ subset: string | null; expected: string[]; ranked: string[] }> = [];
+      const misses: Array<EvaluationRow['misses'][number] & { subset: string | null }> = [];
       let embedder: string | null = null;
       let degraded: string | null = null;
       for (const entry of cases) {
@@ -61,25 +63,32 @@ export async function runEvaluation(
         const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
         if (notice && strategy !== 'keyword') degraded = notice.message;
         const items = output.hits.map((hit) => evaluation.itemOf(hit));
-        ranked.push({ expected: entry.expected, ranked: items });
+        const subset = entry.subset ?? null;
+        ranked.push({ subset, expected: entry.expected, ranked: items });
         const top3 = items.slice(0, 3);
         if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
-          misses.push({ id: entry.id, query: entry.query, expected: entry.expected, top3 });
+          misses.push({ subset, id: entry.id, query: entry.query, expected: entry.expected, top3 });
         }
       }
-      const metrics = evaluateRankings(ranked);
-      rows.push({
-        corpus: module.name,
-        strategy,
-        embedder: strategy === 'keyword' ? null : embedder,
-        cases: metrics.cases,
-        out_of_scope: cases.length - metrics.cases,
-        hit_rate: Object.fromEntries(Object.entries(metrics.hitRate).map(([k, value]) => [`@${k}`, value])),
-        mrr: metrics.mrr,
-        ndcg10: metrics.ndcg10,
-        misses,
-        note: degraded,
-      });
+      // The whole set, then each part of it when the set has more than one.
+      const subsets = [...new Set(ranked.map((entry) => entry.subset))];
+      for (const subset of subsets.length > 1 ? [null, ...subsets] : [null]) {
+        const part = ranked.filter((entry) => subset === null || entry.subset === subset);
+        const metrics = evaluateRankings(part);
+        rows.push({
+          corpus: module.name,
+          subset,
+          strategy,
+          embedder: strategy === 'keyword' ? null : embedder,
+          cases: metrics.cases,
+          out_of_scope: part.length - metrics.cases,
+          hit_rate: Object.fromEntries(Object.entries(metrics.hitRate).map(([k, value]) => [`@${k}`, value])),
+          mrr: metrics.mrr,
+          ndcg10: metrics.ndcg10,
+          misses: misses.filter((miss) => subset === null || miss.subset === subset).map(({ subset: _subset, ...miss }) => miss),
+          note: degraded,
+        });
+      }
     }
   }
   return { embedder: services.embedding.describe().id, rows };
@@ -87,9 +96,10 @@ export async function runEvaluation(
 
 /** The report as a fixed-width table. */
 export function formatEvaluation(report: EvaluationReport): string {
-  const header = ['corpus', 'strategy', 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10'];
+  const header = ['corpus', 'part', 'strategy', 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10'];
   const lines = report.rows.map((row) => [
     row.corpus,
+    row.subset ?? 'all',
     row.strategy,
     row.embedder ?? (row.strategy === 'keyword' ? '—' : 'none'),
     String(row.cases),
@@ -99,6 +109,6 @@ export function formatEvaluation(report: EvaluationReport): string {
   ]);
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
-  const notes = report.rows.filter((row) => row.note).map((row) => `note (${row.corpus} ${row.strategy}): ${row.note}`);
+  const notes = report.rows.filter((row) => row.note && row.subset === null).map((row) => `note (${row.corpus} ${row.strategy}): ${row.note}`);
   return [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), ...notes].join('\n');
 }

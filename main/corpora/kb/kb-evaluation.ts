@@ -49,7 +49,8 @@ export function loadKbEvaluation(path: string = kbEvaluationPath()): KbEvaluatio
   }
   return parsed.data.questions.map((entry) => {
     const note = entry.note ?? '';
-    return { id: entry.id, query: entry.question, expected: entry.expected, note, spanish: /^spanish\b|\(spanish\)/i.test(note) };
+    const spanish = /^spanish\b|\(spanish\)/i.test(note);
+    return { id: entry.id, query: entry.question, expected: entry.expected, note, spanish, subset: spanish ? 'es' : 'en' };
   });
 }
 

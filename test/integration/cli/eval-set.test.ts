@@ -9,7 +9,7 @@ const tempDir = useTempDirs();
 const env = { CITA_MODEL_DIR: '/nonexistent-model' };
 
 interface Report {
-  rows: Array<{ corpus: string; strategy: string; cases: number; hit_rate: Record<string, number>; misses: Array<{ id: string }> }>;
+  rows: Array<{ corpus: string; subset: string | null; strategy: string; cases: number; hit_rate: Record<string, number>; misses: Array<{ id: string }> }>;
 }
 
 describe('cita eval --set', () => {
@@ -22,19 +22,24 @@ describe('cita eval --set', () => {
       JSON.stringify({
         version: 1,
         queries: [
-          { id: 'm1', query: 'rice flakes', expected: ['A011'] },
-          { id: 'm2', query: 'santra', expected: ['E047'] },
-          { id: 'm3', query: 'xylophone', expected: ['E001'] },
+          { id: 'm1', query: 'rice flakes', expected: ['A011'], subset: 'english' },
+          { id: 'm2', query: 'santra', expected: ['E047'], subset: 'hindi' },
+          { id: 'm3', query: 'xylophone', expected: ['E001'], subset: 'english' },
         ],
       }),
     );
     const run = runCita(['--data-dir', dataDir, '--json', 'eval', '--corpus', 'foods', '--strategy', 'keyword', '--set', setFile], { env });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    const [row] = (run.json() as Report).rows;
-    expect(row).toMatchObject({ corpus: 'foods', strategy: 'keyword', cases: 3 });
+    const [row, english, hindi, ...more] = (run.json() as Report).rows;
+    expect(row).toMatchObject({ corpus: 'foods', subset: null, strategy: 'keyword', cases: 3 });
     expect(row?.hit_rate['@1']).toBeCloseTo(2 / 3, 5);
     expect(row?.misses.map((miss) => miss.id)).toEqual(['m3']);
+    // Each part of the set gets its own row after the whole.
+    expect(english).toMatchObject({ subset: 'english', cases: 2, hit_rate: { '@1': 0.5 } });
+    expect(english?.misses.map((miss) => miss.id)).toEqual(['m3']);
+    expect(hindi).toMatchObject({ subset: 'hindi', cases: 1, hit_rate: { '@1': 1 }, misses: [] });
+    expect(more).toEqual([]);
 
     const withoutCorpus = runCita(['--data-dir', dataDir, 'eval', '--set', setFile], { env });
     expect(withoutCorpus.status).toBe(2);
