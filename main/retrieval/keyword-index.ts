@@ -38,6 +38,8 @@ export interface KeywordIndex {
   /** Adds or replaces a document (kept in step with every write). */
   upsert(document: KeywordDocument): void;
   remove(id: number): void;
+  /** Replaces every document at once (a fresh index, no dirt): after another process rewrote the rows. */
+  replaceAll(documents: Iterable<KeywordDocument>): void;
   search(query: string, options: KeywordQueryOptions): KeywordHit[];
   size(): number;
   /** Replaced or removed documents whose terms are still in the index (skipped by searches, cleared by compaction). */
@@ -134,6 +136,14 @@ function wrap(
       else mini.add(record);
       documents?.set(document.id, record);
       compactWhenDirty();
+    },
+    replaceAll(list) {
+      const records = new Map<number, Record<string, unknown>>();
+      for (const document of list) records.set(document.id, toRecord(document));
+      const fresh = new MiniSearch<Record<string, unknown>>(miniSearchOptions(options));
+      fresh.addAll([...records.values()]);
+      mini = fresh;
+      documents = records;
     },
     remove(id) {
       if (!mini.has(id)) return;

@@ -35,6 +35,29 @@ export interface Retriever {
   embedderId(): string | null;
 }
 
+/**
+ * Another process (the CLI while `cita serve` or the app runs) may write a corpus's rows; this process's in-memory
+ * keyword index would not know. The returned check costs one `PRAGMA data_version` (which changes only when another
+ * connection commits) and, only then, one aggregate over `table`; when that changed, `reload` rebuilds the index
+ * from the rows. Call it before searching. (In-memory vectors follow data_version on their own: vector-store.ts.)
+ */
+export function watchExternalWrites(db: Database, table: string, reload: () => void): () => void {
+  const version = () => db.pragma('data_version', { simple: true }) as number;
+  const signatureQuery = db.prepare(`SELECT count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(updated_at), '') AS signature FROM ${table}`);
+  const signature = () => (signatureQuery.get() as { signature: string }).signature;
+  let seenVersion = version();
+  let seenSignature = signature();
+  return () => {
+    const currentVersion = version();
+    if (currentVersion === seenVersion) return;
+    seenVersion = currentVersion;
+    const current = signature();
+    if (current === seenSignature) return;
+    seenSignature = current;
+    reload();
+  };
+}
+
 /** Builds the retriever of one corpus. */
 export function createRetriever(
   deps: { db: Database; vectors: VectorStore; embedding: EmbeddingService },

@@ -18,6 +18,8 @@ export interface CatalogCorpus {
   /** Writes a validated catalog (one transaction) and keeps the keyword index and the vectors in step. */
   importCatalog(document: CatalogDocument): { inserted: number; updated: number; unchanged: number; removed: number };
   sources(): CatalogSourceRow[];
+  /** Rebuilds the keyword phase from the table (another process wrote it). */
+  reloadKeywordIndex(): void;
 }
 
 /** A hit's stable id: the field's identity, `source.physical_name`. */
@@ -55,6 +57,7 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
   }
 
   return {
+    reloadKeywordIndex: () => keyword.replaceAll(repository.all()),
     async search(input) {
       const strategy: Strategy = input.strategy ?? deps.settings.get().catalog.phase;
       const notices: Notice[] = [];

@@ -25,6 +25,8 @@ export function businessTermForm(text: string): string {
 /** Phase 1 of the catalog: BM25 plus the seed's ILIKE, kept in step with the catalog table. */
 export interface CatalogKeywordSearch {
   upsert(row: CatalogFieldRow): void;
+  /** Every field at once, e.g. after another process rewrote the catalog. */
+  replaceAll(rows: readonly CatalogFieldRow[]): void;
   remove(id: number): void;
   /** Hits ranked by normalised BM25 plus the business-term lift, renormalised so the best is 1. */
   search(query: string, limit: number): KeywordHit[];
@@ -43,6 +45,11 @@ export function createCatalogKeywordSearch(index: KeywordIndex = createCatalogKe
     upsert(row) {
       index.upsert(catalogKeywordDocument(row));
       businessNames.set(row.id, businessTermForm(row.business_name));
+    },
+    replaceAll(rows) {
+      index.replaceAll(rows.map(catalogKeywordDocument));
+      businessNames.clear();
+      for (const row of rows) businessNames.set(row.id, businessTermForm(row.business_name));
     },
     remove(id) {
       index.remove(id);

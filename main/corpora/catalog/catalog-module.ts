@@ -1,5 +1,5 @@
 import type { ModuleFactory } from '../../app/corpus-module.js';
-import { createRetriever } from '../../retrieval/retriever.js';
+import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { createCatalogCorpus } from './catalog-corpus.js';
 import { catalogItemOf, loadCatalogEvaluation } from './catalog-evaluation.js';
 import { readCatalog } from './catalog-files.js';
@@ -10,10 +10,14 @@ import { catalogFormula, createCatalogRepository } from './catalog-repository.js
 export const createCatalogModule: ModuleFactory = (deps) => {
   const retriever = createRetriever(deps, { corpus: 'catalog', table: 'catalog_fields', formula: catalogFormula, keyword: createCatalogKeywordIndex() });
   const catalog = createCatalogCorpus({ repository: createCatalogRepository(deps.db), retriever, settings: deps.settings, vectors: deps.vectors });
+  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'catalog_fields', () => catalog.reloadKeywordIndex());
   return {
     name: 'catalog',
     retriever,
-    search: (input) => catalog.search(input),
+    search: (input) => {
+      syncWithOtherProcesses();
+      return catalog.search(input);
+    },
     async ingest(options) {
       options.onProgress?.(`reading ${options.from ?? 'the shipped catalog'}…`);
       // The whole file is read and checked before the one write transaction: a bad file writes nothing.

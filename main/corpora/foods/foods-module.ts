@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ModuleFactory } from '../../app/corpus-module.js';
 import { loadEvaluationFile } from '../../eval/evaluation-file.js';
 import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
-import { createRetriever } from '../../retrieval/retriever.js';
+import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { createFoodsCorpus, foodKeywordDocument, foodsKeywordOptions } from './foods-corpus.js';
 import { createFoodsRepository, foodsFormula } from './foods-repository.js';
 
@@ -18,10 +18,14 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   });
   const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
   const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever });
+  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', () => keyword.index.replaceAll(repository.all().map(foodKeywordDocument)));
   return {
     name: 'foods',
     retriever,
-    search: (input) => foods.search(input),
+    search: (input) => {
+      syncWithOtherProcesses();
+      return foods.search(input);
+    },
     async ingest() {
       const counts = await foods.seedShared();
       return { corpus: 'foods', ...counts, removed: 0, embedded: 0 };

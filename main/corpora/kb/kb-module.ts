@@ -2,7 +2,7 @@ import { llmFromSettings } from '../../answer/llm/create-llm.js';
 import type { ModuleFactory } from '../../app/corpus-module.js';
 import { AppError } from '../../app/errors.js';
 import { defaultModelDir } from '../../paths.js';
-import { createRetriever } from '../../retrieval/retriever.js';
+import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { splitSections } from './card.js';
 import { kbFormula } from './chunking.js';
 import { askKb } from './kb-ask.js';
@@ -18,6 +18,7 @@ export const createKbModule: ModuleFactory = (deps) => {
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
   for (const row of repository.allChunks()) retriever.keyword.add(kbKeywordDocument(row));
   const kb = createKbSearch({ repository, retriever, settings: deps.settings });
+  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'kb_chunks', () => retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument)));
 
   // The model's own tokenizer sizes the chunks; it is read once, on the first ingest, from the model directory.
   let counter: Promise<TokenCounter> | undefined;
@@ -26,8 +27,14 @@ export const createKbModule: ModuleFactory = (deps) => {
   return {
     name: kbCorpus,
     retriever,
-    search: (input) => kb.search(input),
-    ask: (input) => askKb({ search: kb, llm: () => llmFromSettings(deps.settings.get().llm) }, input),
+    search: (input) => {
+      syncWithOtherProcesses();
+      return kb.search(input);
+    },
+    ask: (input) => {
+      syncWithOtherProcesses();
+      return askKb({ search: kb, llm: () => llmFromSettings(deps.settings.get().llm) }, input);
+    },
     ingest: (options) => ingestCards({ repository, keyword: retriever.keyword, vectors: deps.vectors, tokenCounter }, options),
     evaluation: { load: () => loadKbEvaluation(), itemOf: kbItemOf },
     handlers: {
