@@ -40,11 +40,13 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
     search: async (input) => {
       const module = moduleOf(input.corpus);
       if (!module?.search) throw unavailable(input.corpus, 'search');
+      module.syncWithOtherProcesses?.();
       return module.search(input);
     },
     ask: async (input) => {
       const module = moduleOf(input.corpus);
       if (!module?.ask) throw unavailable(input.corpus, 'questions');
+      module.syncWithOtherProcesses?.();
       return module.ask(input);
     },
     'profiles.add': (input) => {

@@ -45,6 +45,8 @@ export interface CorpusModule {
   name: string;
   retriever?: Retriever;
   search?(input: SearchInput): Promise<SearchOutput>;
+  /** Brings in-memory indexes up to date with rows another process wrote; called before every search and ask. */
+  syncWithOtherProcesses?(): void;
   ask?(input: AskInput): Promise<AskOutput>;
   /** Loads the shipped data (or `from`) idempotently; `cita seed` and `cita ingest` call it. */
   ingest?(options: IngestOptions): Promise<IngestCounts>;

@@ -40,6 +40,28 @@ export function validateSecretValue(value: unknown): string {
   return parsed.data;
 }
 
+/** Writes a secrets file: created 0600 before any byte is written, renamed over the old one so a crash never leaves half a file. */
+export function writeSecretsFile(file: string, values: Partial<Record<SecretName, string>>): void {
+  const partial = `${file}.partial-${process.pid}`;
+  writeFileSync(partial, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600, flag: 'w' });
+  chmodSync(partial, 0o600);
+  renameSync(partial, file);
+}
+
+/** Writes `values` back without `name` (through `write`), or removes the file when no key is left. */
+export function deleteSecretEntry(
+  file: string,
+  values: Partial<Record<SecretName, string>>,
+  name: SecretName,
+  write: (values: Partial<Record<SecretName, string>>) => void,
+): void {
+  if (!(name in values)) return;
+  const rest = { ...values };
+  delete rest[name];
+  if (Object.keys(rest).length === 0) rmSync(file, { force: true });
+  else write(rest);
+}
+
 /** The file store's name inside the data directory. */
 export const secretsFileName = 'secrets.json';
 
@@ -97,11 +119,7 @@ export function createFileSecretStore(dataDir: string, environment: NodeJS.Proce
   }
 
   function write(values: Partial<Record<SecretName, string>>): void {
-    const partial = `${file}.partial-${process.pid}`;
-    // Created 0600 before any byte is written; renamed over the old file so a crash never leaves half a file.
-    writeFileSync(partial, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600, flag: 'w' });
-    chmodSync(partial, 0o600);
-    renameSync(partial, file);
+    writeSecretsFile(file, values);
     cache = undefined;
   }
 
@@ -113,13 +131,7 @@ export function createFileSecretStore(dataDir: string, environment: NodeJS.Proce
       const checked = validateSecretValue(value);
       write({ ...read(), [name]: checked });
     },
-    delete(name) {
-      const values = { ...read() };
-      if (!(name in values)) return;
-      delete values[name];
-      if (Object.keys(values).length === 0) rmSync(file, { force: true });
-      else write(values);
-    },
+    delete: (name) => deleteSecretEntry(file, read(), name, write),
     describe: () => `${fromEnvironment.describe()}, then ${file}`,
   };
 }

@@ -4,10 +4,18 @@
  * main/app/secrets.ts and never imports this file.
  */
 import type { SafeStorage } from 'electron';
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError } from '../app/errors.js';
-import { createEnvironmentSecretStore, secretNames, validateSecretValue, type SecretName, type SecretStore } from '../app/secrets.js';
+import {
+  createEnvironmentSecretStore,
+  deleteSecretEntry,
+  secretNames,
+  validateSecretValue,
+  writeSecretsFile,
+  type SecretName,
+  type SecretStore,
+} from '../app/secrets.js';
 
 export interface SafeStorageSecretOptions {
   /** Electron's `safeStorage` (passed in, so tests can use a stand-in and this file needs no Electron at load). */
@@ -55,13 +63,6 @@ export function createSafeStorageSecretStore(options: SafeStorageSecretOptions):
     return checked.data;
   }
 
-  function write(values: Partial<Record<SecretName, string>>): void {
-    const partial = `${file}.partial-${process.pid}`;
-    writeFileSync(partial, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(partial, 0o600);
-    renameSync(partial, file);
-  }
-
   return {
     get(name) {
       const fromEnv = fromEnvironment.get(name);
@@ -78,15 +79,9 @@ export function createSafeStorageSecretStore(options: SafeStorageSecretOptions):
     set(name, value) {
       const checked = validateSecretValue(value);
       requireEncryption();
-      write({ ...read(), [name]: safeStorage.encryptString(checked).toString('base64') });
+      writeSecretsFile(file, { ...read(), [name]: safeStorage.encryptString(checked).toString('base64') });
     },
-    delete(name) {
-      const values = { ...read() };
-      if (!(name in values)) return;
-      delete values[name];
-      if (Object.keys(values).length === 0) rmSync(file, { force: true });
-      else write(values);
-    },
+    delete: (name) => deleteSecretEntry(file, read(), name, (values) => writeSecretsFile(file, values)),
     describe: () => `${fromEnvironment.describe()}, then ${file} (encrypted with the system keychain)`,
   };
 }

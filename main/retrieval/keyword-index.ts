@@ -100,6 +100,10 @@ function toRecord(document: KeywordDocument): Record<string, unknown> {
   return { id: document.id, owner: document.owner, ...document.fields };
 }
 
+function recordsOf(list: Iterable<KeywordDocument>): Map<number, Record<string, unknown>> {
+  return new Map([...list].map((document) => [document.id, toRecord(document)]));
+}
+
 /**
  * `documents` mirrors what the index holds, so compaction can rebuild a clean index instead of vacuuming (a
  * rebuild leaves no dirt behind). A restored snapshot starts without it and reads it from `reread` when needed.
@@ -113,15 +117,18 @@ function wrap(
   let documents = source instanceof Map ? source : null;
   const reread = typeof source === 'function' ? source : null;
 
+  /** Swaps in a fresh index of exactly these records (no dirt) and keeps them as the mirror. */
+  function rebuild(records: Map<number, Record<string, unknown>>): void {
+    const fresh = new MiniSearch<Record<string, unknown>>(miniSearchOptions(options));
+    fresh.addAll([...records.values()]);
+    mini = fresh;
+    documents = records;
+  }
+
   function compactWhenDirty(): void {
     if (mini.dirtCount < Math.max(minimumDirt, dirtShare * mini.documentCount)) return;
-    if (documents === null) {
-      if (reread === null) return;
-      documents = new Map([...reread()].map((document) => [document.id, toRecord(document)]));
-    }
-    const rebuilt = new MiniSearch<Record<string, unknown>>(miniSearchOptions(options));
-    rebuilt.addAll([...documents.values()]);
-    mini = rebuilt;
+    if (documents !== null) rebuild(documents);
+    else if (reread !== null) rebuild(recordsOf(reread()));
   }
 
   return {
@@ -138,12 +145,7 @@ function wrap(
       compactWhenDirty();
     },
     replaceAll(list) {
-      const records = new Map<number, Record<string, unknown>>();
-      for (const document of list) records.set(document.id, toRecord(document));
-      const fresh = new MiniSearch<Record<string, unknown>>(miniSearchOptions(options));
-      fresh.addAll([...records.values()]);
-      mini = fresh;
-      documents = records;
+      rebuild(recordsOf(list));
     },
     remove(id) {
       if (!mini.has(id)) return;

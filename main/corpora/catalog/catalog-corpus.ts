@@ -35,7 +35,8 @@ export function catalogHitId(row: Pick<CatalogFieldRow, 'source' | 'physical_nam
 export function createCatalogCorpus(deps: { repository: CatalogRepository; retriever: Retriever; settings: SettingsService; vectors: VectorStore }): CatalogCorpus {
   const { repository, retriever } = deps;
   const keyword = createCatalogKeywordSearch(retriever.keyword);
-  for (const row of repository.all()) keyword.upsert(row);
+  const loadKeywordIndex = () => keyword.replaceAll(repository.all());
+  loadKeywordIndex();
 
   function toHit(fused: FusedHit, row: CatalogFieldRow, notes: string[]): SearchHit {
     return {
@@ -57,7 +58,7 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
   }
 
   return {
-    reloadKeywordIndex: () => keyword.replaceAll(repository.all()),
+    reloadKeywordIndex: loadKeywordIndex,
     async search(input) {
       const strategy: Strategy = input.strategy ?? deps.settings.get().catalog.phase;
       const notices: Notice[] = [];

@@ -14,10 +14,8 @@ export const createCatalogModule: ModuleFactory = (deps) => {
   return {
     name: 'catalog',
     retriever,
-    search: (input) => {
-      syncWithOtherProcesses();
-      return catalog.search(input);
-    },
+    search: (input) => catalog.search(input),
+    syncWithOtherProcesses,
     async ingest(options) {
       options.onProgress?.(`reading ${options.from ?? 'the shipped catalog'}…`);
       // The whole file is read and checked before the one write transaction: a bad file writes nothing.

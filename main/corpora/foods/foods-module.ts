@@ -9,23 +9,22 @@ import { createFoodsRepository, foodsFormula } from './foods-repository.js';
 /** The foods catalog as a module of the app. */
 export const createFoodsModule: ModuleFactory = (deps) => {
   const repository = createFoodsRepository(deps.db);
+  const foodDocuments = () => repository.all().map(foodKeywordDocument);
   const keyword = openKeywordIndex({
     file: join(deps.dataDir, 'keyword', 'foods.json'),
     options: foodsKeywordOptions,
-    documents: () => repository.all().map(foodKeywordDocument),
+    documents: foodDocuments,
     rowVersions: () => repository.rowVersions(),
     count: () => repository.count(),
   });
   const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
   const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever });
-  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', () => keyword.index.replaceAll(repository.all().map(foodKeywordDocument)));
+  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', () => keyword.index.replaceAll(foodDocuments()));
   return {
     name: 'foods',
     retriever,
-    search: (input) => {
-      syncWithOtherProcesses();
-      return foods.search(input);
-    },
+    search: (input) => foods.search(input),
+    syncWithOtherProcesses,
     async ingest() {
       const counts = await foods.seedShared();
       return { corpus: 'foods', ...counts, removed: 0, embedded: 0 };

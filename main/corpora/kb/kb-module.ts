@@ -16,9 +16,10 @@ import { loadTokenCounter, type TokenCounter } from './token-counter.js';
 export const createKbModule: ModuleFactory = (deps) => {
   const repository = createKbRepository(deps.db);
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
-  for (const row of repository.allChunks()) retriever.keyword.add(kbKeywordDocument(row));
+  const loadKeywordIndex = () => retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
+  loadKeywordIndex();
   const kb = createKbSearch({ repository, retriever, settings: deps.settings });
-  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'kb_chunks', () => retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument)));
+  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'kb_chunks', loadKeywordIndex);
 
   // The model's own tokenizer sizes the chunks; it is read once, on the first ingest, from the model directory.
   let counter: Promise<TokenCounter> | undefined;
@@ -27,14 +28,9 @@ export const createKbModule: ModuleFactory = (deps) => {
   return {
     name: kbCorpus,
     retriever,
-    search: (input) => {
-      syncWithOtherProcesses();
-      return kb.search(input);
-    },
-    ask: (input) => {
-      syncWithOtherProcesses();
-      return askKb({ search: kb, llm: () => llmFromSettings(deps.settings.get().llm) }, input);
-    },
+    search: (input) => kb.search(input),
+    ask: (input) => askKb({ search: kb, llm: () => llmFromSettings(deps.settings.get().llm) }, input),
+    syncWithOtherProcesses,
     ingest: (options) => ingestCards({ repository, keyword: retriever.keyword, vectors: deps.vectors, tokenCounter }, options),
     evaluation: { load: () => loadKbEvaluation(), itemOf: kbItemOf },
     handlers: {

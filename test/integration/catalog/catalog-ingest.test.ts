@@ -1,24 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../../main/app/bootstrap.js';
+import { describe, expect, it } from 'vitest';
+import type { Services } from '../../../main/app/bootstrap.js';
 import type { CorpusModule } from '../../../main/app/corpus-module.js';
 import { AppError } from '../../../main/app/errors.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
+import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { catalogSnapshot, searchCatalog, shippedSeed, tableCount, writeCatalogCsv, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
 
 const tempDir = useTempDirs();
-const opened: Services[] = [];
-afterEach(async () => {
-  for (const services of opened.splice(0)) await services.close();
-});
+const openServices = useServices();
 
 async function open(embedder: Embedder | null = null): Promise<{ services: Services; catalog: CorpusModule }> {
-  const services = await createServices({ dataDir: tempDir(), embedder });
-  opened.push(services);
+  const services = await openServices({ dataDir: tempDir(), embedder });
   return { services, catalog: services.module('catalog') as CorpusModule };
 }
 

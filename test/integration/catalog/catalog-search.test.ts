@@ -1,22 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchOutputSchema, type SearchHit, type SearchOutput } from '../../../shared/contract.js';
-import { createServices, type Services } from '../../../main/app/bootstrap.js';
+import type { Services } from '../../../main/app/bootstrap.js';
 import type { CorpusModule } from '../../../main/app/corpus-module.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
+import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { searchCatalog } from './catalog-fixtures.js';
 
 const tempDir = useTempDirs();
-const opened: Services[] = [];
-afterEach(async () => {
-  for (const services of opened.splice(0)) await services.close();
-});
+const openServices = useServices();
 
 async function seeded(embedder: Embedder | null): Promise<Services> {
-  const services = await createServices({ dataDir: tempDir(), embedder });
-  opened.push(services);
+  const services = await openServices({ dataDir: tempDir(), embedder });
   await ingestCorpus(services, services.module('catalog') as CorpusModule);
   return services;
 }

@@ -1,20 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Food, SearchOutput } from '../../../shared/contract.js';
-import { createServices, type Services } from '../../../main/app/bootstrap.js';
+import type { Services } from '../../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
+import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const tempDir = useTempDirs();
-const opened: Services[] = [];
-afterEach(async () => {
-  for (const services of opened.splice(0)) await services.close();
-});
+const openServices = useServices();
 
 async function seeded(embedder: Embedder | null): Promise<Services> {
-  const services = await createServices({ dataDir: tempDir(), embedder });
-  opened.push(services);
+  const services = await openServices({ dataDir: tempDir(), embedder });
   services.profiles.ensure('ana', 'Ana');
   services.profiles.ensure('bea', 'Bea');
   await ingestCorpus(services, services.module('foods')!);

@@ -1,23 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchOutput } from '../../../shared/contract.js';
-import { createServices, type Services } from '../../../main/app/bootstrap.js';
+import type { Services } from '../../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import { repositoryRoot } from '../../helpers/cli.js';
+import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const tempDir = useTempDirs();
-const opened: Services[] = [];
-afterEach(async () => {
-  for (const services of opened.splice(0)) await services.close();
-});
+const openServices = useServices();
 
-async function open(dataDir: string): Promise<Services> {
-  const services = await createServices({ dataDir, embedder: null });
-  opened.push(services);
-  return services;
-}
+const open = (dataDir: string) => openServices({ dataDir, embedder: null });
 
 async function titles(services: Services, corpus: 'foods' | 'catalog' | 'kb', query: string): Promise<string[]> {
   const result = await services.dispatcher.call('search', { corpus, query, strategy: 'keyword', k: 5 }, { transport: 'cli', role: 'viewer' });
