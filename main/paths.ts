@@ -49,3 +49,11 @@ export function defaultModelDir(): string {
   if (resources && existsSync(join(resources, 'model'))) return join(resources, 'model');
   return join(packageRoot(), 'models', 'bge-small-en-v1.5');
 }
+
+/** Where the local reranker lives: CITA_RERANKER_DIR, else the packaged app's `reranker` resource, else the repository's models/. */
+export function defaultRerankerDir(): string {
+  if (process.env.CITA_RERANKER_DIR) return resolve(process.env.CITA_RERANKER_DIR);
+  const resources = (process as { resourcesPath?: string }).resourcesPath;
+  if (resources && existsSync(join(resources, 'reranker'))) return join(resources, 'reranker');
+  return join(packageRoot(), 'models', 'ms-marco-MiniLM-L-12-v2');
+}

@@ -1,18 +1,26 @@
 /**
- * `npm run model:fetch -- [--from DIR_OR_ARCHIVE] [--model-dir DIR] [--force]`
- * Places the pinned bge-small-en-v1.5 model in the model directory and verifies it (see main/embedding/model-fetch.ts).
+ * `npm run model:fetch -- [--only embedder|reranker] [--from DIR_OR_ARCHIVE] [--model-dir DIR] [--force]`
+ * Places the pinned local models (the bge-small-en-v1.5 embedder, then the ms-marco-MiniLM-L-12-v2 reranker) in their
+ * directories and verifies them (see main/embedding/model-fetch.ts). A failure of one is reported, the other is still
+ * fetched, and the exit code is 1. `--from` and `--model-dir` name one model: the embedder unless `--only reranker`.
  */
 import { parseArgs } from 'node:util';
-import { fetchModel } from '../main/embedding/model-fetch.js';
-import { defaultModelDir } from '../main/paths.js';
+import { fetchLocalModels, localModelNames, parseOnlyFlag } from '../main/app/local-models.js';
 
-const usage = 'usage: tsx scripts/model-fetch.ts [--from DIR_OR_ARCHIVE] [--model-dir DIR] [--force]';
+const usage = `usage: tsx scripts/model-fetch.ts [--only ${localModelNames.join('|')}] [--from DIR_OR_ARCHIVE] [--model-dir DIR] [--force]`;
 
 async function main(): Promise<number> {
-  let values: { from?: string | undefined; 'model-dir'?: string | undefined; force?: boolean | undefined; help?: boolean | undefined };
+  let values: {
+    only?: string | undefined;
+    from?: string | undefined;
+    'model-dir'?: string | undefined;
+    force?: boolean | undefined;
+    help?: boolean | undefined;
+  };
   try {
     ({ values } = parseArgs({
       options: {
+        only: { type: 'string' },
         from: { type: 'string' },
         'model-dir': { type: 'string' },
         force: { type: 'boolean' },
@@ -28,21 +36,38 @@ async function main(): Promise<number> {
     console.log(usage);
     return 0;
   }
+  const only = parseOnlyFlag(values.only);
+  if (only instanceof Error) {
+    console.error(`${only.message}\n${usage}`);
+    return 2;
+  }
 
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort(new Error('interrupted')));
-  const started = performance.now();
   try {
-    const result = await fetchModel({
-      modelDir: values['model-dir'] ?? defaultModelDir(),
+    const outcomes = await fetchLocalModels({
+      ...(only ? { only } : {}),
       ...(values.from ? { from: values.from } : {}),
+      ...(values['model-dir'] ? { modelDir: values['model-dir'] } : {}),
       force: values.force ?? false,
       signal: controller.signal,
-      onProgress: (message) => console.log(`model:fetch  ${message}`),
+      onProgress: (model, message) => console.log(`model:fetch  ${model}  ${message}`),
     });
-    console.log(`model:fetch  source: ${result.source}`);
-    for (const file of result.files) console.log(`model:fetch  ${file.sha256}  ${String(file.bytes).padStart(10)}  ${file.path}`);
-    console.log(`model:fetch  done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${result.modelDir}`);
+    for (const outcome of outcomes) {
+      const tag = `model:fetch  ${outcome.model}`;
+      if (!outcome.ok) {
+        console.error(`${tag}  FAILED: ${outcome.message}`);
+        continue;
+      }
+      console.log(`${tag}  source: ${outcome.fetched.source}`);
+      for (const file of outcome.fetched.files) console.log(`${tag}  ${file.sha256}  ${String(file.bytes).padStart(10)}  ${file.path}`);
+      console.log(`${tag}  done in ${outcome.seconds.toFixed(1)} s: ${outcome.fetched.modelDir}`);
+    }
+    const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.model);
+    if (failed.length > 0) {
+      console.error(`model:fetch  FAILED: ${failed.join(' and ')} not installed (${outcomes.length - failed.length} of ${outcomes.length} installed)`);
+      return 1;
+    }
     return 0;
   } catch (error) {
     console.error(`model:fetch  FAILED: ${(error as Error).message}`);

@@ -15,8 +15,11 @@ export const settingsSchema = z.object({
     .prefault({}),
   foods: z
     .object({
-      /** Cosine distance beyond which a semantic food hit is noise (the seed's value). */
-      max_dist: z.number().min(0).max(2).default(0.65),
+      /**
+       * Cosine distance beyond which a semantic food hit is noise. null: the value calibrated for the active embedder
+       * (0.65 for Gemini, the seed's; see foodsSemanticBars); a number overrides it for every embedder.
+       */
+      max_dist: z.number().min(0).max(2).nullable().default(null),
     })
     .prefault({}),
   fusion: z
@@ -33,9 +36,17 @@ export const settingsSchema = z.object({
     .prefault({}),
   kb: z
     .object({
-      /** Minimum cosine similarity; null = disabled, as shipped (ADR-0004). */
+      /** Minimum cosine similarity; null = disabled, as shipped (ADR-0004). Kept for comparison: answerability decides. */
       min_similarity: z.number().min(-1).max(1).nullable().default(null),
       strategy: z.enum(['keyword', 'vector', 'hybrid']).default('hybrid'),
+      /** Refuse a question when no card is relevant enough (the calibrated answerability model). */
+      answerability: z.boolean().default(true),
+      /** The answerability probability a card needs; null = the calibrated threshold of the signals in use. */
+      min_answerability: z.number().min(0).max(1).nullable().default(null),
+      /** Second-stage ranking of the first stage's best cards by the local cross-encoder, when it is installed. */
+      rerank: z.boolean().default(true),
+      /** How many of the first stage's cards the cross-encoder reorders (two passages each). */
+      rerank_candidates: z.number().int().min(1).max(50).default(12),
     })
     .prefault({}),
   llm: z

@@ -62,3 +62,8 @@ export function daysOf(from: string, to: string): string[] {
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
 }
+
+/** The weekday of `date`: 0 Monday … 6 Sunday (ISO order). */
+export function weekdayOf(date: string): number {
+  return (new Date(toTime(date)).getUTCDay() + 6) % 7;
+}

@@ -56,3 +56,32 @@ export function csvCell(value: string): string {
 export function csvLine(values: readonly string[]): string {
   return values.map(csvCell).join(',');
 }
+
+/** One line of a text read as CSV blocks. */
+export interface CsvBlockLine {
+  /** 1-based line number. */
+  line: number;
+  text: string;
+  cells: CsvCell[];
+  /** The header of the block this line is a data row of (lowercased names), or null when it is not a data row. */
+  header: string[] | null;
+}
+
+/**
+ * A text (a context) line by line, as CSV blocks: a header is a line of at least two cells, none empty and none
+ * with a digit; a data row has as many cells as the header above it; any other line ends the block. The grounding
+ * check and the attribution check read contexts this one way.
+ */
+export function csvBlockLines(text: string): CsvBlockLine[] {
+  let header: string[] | null = null;
+  return text.split(/\r?\n/).map((line, index) => {
+    const cells = line.includes(',') ? splitCsvLine(line) : [];
+    if (cells.length >= 2 && cells.every((cell) => cell.value.trim() !== '' && !/\d/.test(cell.value))) {
+      header = cells.map((cell) => cell.value.trim().toLowerCase());
+      return { line: index + 1, text: line, cells, header: null };
+    }
+    if (header !== null && cells.length === header.length) return { line: index + 1, text: line, cells, header };
+    header = null;
+    return { line: index + 1, text: line, cells, header: null };
+  });
+}

@@ -14,3 +14,18 @@ export function formatDecimal(value: number, decimals = 1): string {
   const text = `${whole}${fraction}`;
   return negative && /[1-9]/.test(text) ? `-${text}` : text;
 }
+
+/**
+ * A number as a context cell writes it ("30801.4", "14") written the way `language` writes numbers, as the screens'
+ * Intl formats do: English groups thousands with "," ("30,801.4", "2,300.0"); Spanish writes a decimal comma and
+ * groups with "." from five digits ("30.801,4", "2300,0"). Only separators change, never a digit, so the grounding
+ * check reads the same value back. Anything else is returned as it is.
+ */
+export function localizeNumber(text: string, language: 'es' | 'en'): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', whole = '', fraction] = match;
+  const groupFrom = language === 'es' ? 5 : 4;
+  const grouped = whole.length >= groupFrom ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'es' ? '.' : ',') : whole;
+  return `${sign}${grouped}${fraction === undefined ? '' : `${language === 'es' ? ',' : '.'}${fraction}`}`;
+}

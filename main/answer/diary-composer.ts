@@ -1,20 +1,18 @@
-import type { Citation, DiaryPlan, Language } from '../../shared/contract.js';
+import type { DiaryPlan, Language } from '../../shared/contract.js';
 import { nutrientOf, type NutrientKey } from '../../shared/nutrients.js';
+import { amount, countText, createCiter, emptyAnswer, mealsPhrase, section as sectionOf, type ComposedAnswer } from './answer-writing.js';
+import { composeComparison } from './comparison-composer.js';
 import { nutrientColumn, type ContextRow, type DiaryContext } from './diary-context.js';
+import { composeEntryList } from './entry-list-composer.js';
 
-export interface ComposedAnswer {
-  answer: string;
-  citations: Citation[];
-  /** True when the period holds no entries: there is nothing to answer from. */
-  empty: boolean;
-}
+export type { ComposedAnswer } from './answer-writing.js';
 
 /** How many entries and foods the answer names per nutrient. */
 const topCount = 3;
 
 interface Phrases {
-  empty(from: string, to: string): string;
   intro(label: string, from: string, to: string, days: string, withEntries: string): string;
+  introDay(label: string, date: string): string;
   largestEntries: string;
   entry(item: string, grams: string, value: string, date: string): string;
   largestFoods: string;
@@ -24,7 +22,7 @@ interface Phrases {
   highestDay(date: string, value: string): string;
   lowestDay(date: string, value: string): string;
   targetFrom(value: string, date: string): string;
-  targetSingle(value: string): string;
+  targetFirst(value: string, date: string): string;
   targetDays(over: string, under: string, withTarget: string): string;
   noneMeasured(label: string): string;
   /** Citation labels. */
@@ -33,40 +31,40 @@ interface Phrases {
 }
 
 const english: Phrases = {
-  empty: (from, to) => `Your diary has no entries from ${from} to ${to}.`,
   intro: (label, from, to, days, withEntries) => `${label} from ${from} to ${to} (${days} ${days === '1' ? 'day' : 'days'}, entries on ${withEntries} of them):`,
+  introDay: (label, date) => `${label} on ${date}:`,
   largestEntries: 'Largest single entries, one per food',
-  entry: (item, grams, value, date) => `${item}, ${grams} g with ${value} on ${date}`,
+  entry: (item, grams, value, date) => `${item}, ${grams} with ${value} on ${date}`,
   largestFoods: 'Foods with the most over the period',
-  food: (item, value, entries, grams) => `${item}, ${value} in ${entries} ${entries === '1' ? 'entry' : 'entries'} (${grams} g)`,
+  food: (item, value, entries, grams) => `${item}, ${value} in ${entries} ${entries === '1' ? 'entry' : 'entries'} (${grams})`,
   totals: (total, average) => `Total ${total}; average ${average} per day with entries`,
   total: (total) => `Total ${total}`,
   highestDay: (date, value) => `Highest day: ${date} with ${value}`,
   lowestDay: (date, value) => `lowest: ${date} with ${value}`,
   targetFrom: (value, date) => `${value} from ${date}`,
-  targetSingle: (value) => `Daily target ${value}`,
+  targetFirst: (value, date) => `Daily target ${value} from ${date}`,
   targetDays: (over, under, withTarget) =>
-    `the day's total was above it on ${over} ${over === '1' ? 'day' : 'days'} and below it on ${under}, of ${withTarget} ${withTarget === '1' ? 'day' : 'days'} with a target`,
+    `The day's total was above it on ${over} ${over === '1' ? 'day' : 'days'} and below it on ${under}, of ${withTarget} ${withTarget === '1' ? 'day' : 'days'} with a target`,
   noneMeasured: (label) => `${label}: no measured values in this period.`,
   targetLabel: 'target',
   targetDaysLabel: 'days over and under target',
 };
 
 const spanish: Phrases = {
-  empty: (from, to) => `Su diario no tiene entradas del ${from} al ${to}.`,
   intro: (label, from, to, days, withEntries) => `${label} del ${from} al ${to} (${days} ${days === '1' ? 'día' : 'días'}, con entradas en ${withEntries} de ellos):`,
+  introDay: (label, date) => `${label} el ${date}:`,
   largestEntries: 'Entradas con más aporte, una por alimento',
-  entry: (item, grams, value, date) => `${item}, ${grams} g con ${value} el ${date}`,
+  entry: (item, grams, value, date) => `${item}, ${grams} con ${value} el ${date}`,
   largestFoods: 'Alimentos con más aporte en el periodo',
-  food: (item, value, entries, grams) => `${item}, ${value} en ${entries} ${entries === '1' ? 'entrada' : 'entradas'} (${grams} g)`,
+  food: (item, value, entries, grams) => `${item}, ${value} en ${entries} ${entries === '1' ? 'entrada' : 'entradas'} (${grams})`,
   totals: (total, average) => `Total ${total}; promedio de ${average} por día con entradas`,
   total: (total) => `Total ${total}`,
   highestDay: (date, value) => `Día más alto: ${date} con ${value}`,
   lowestDay: (date, value) => `más bajo: ${date} con ${value}`,
   targetFrom: (value, date) => `${value} desde el ${date}`,
-  targetSingle: (value) => `Meta diaria ${value}`,
+  targetFirst: (value, date) => `Meta diaria ${value} desde el ${date}`,
   targetDays: (over, under, withTarget) =>
-    `el total del día la superó en ${over} ${over === '1' ? 'día' : 'días'} y quedó por debajo en ${under}, de ${withTarget} ${withTarget === '1' ? 'día' : 'días'} con meta`,
+    `El total del día la superó en ${over} ${over === '1' ? 'día' : 'días'} y quedó por debajo en ${under}, de ${withTarget} ${withTarget === '1' ? 'día' : 'días'} con meta`,
   noneMeasured: (label) => `${label}: sin valores medidos en este periodo.`,
   targetLabel: 'meta',
   targetDaysLabel: 'días por encima y por debajo de la meta',
@@ -86,36 +84,36 @@ function largestBy(rows: readonly ContextRow[], column: string): ContextRow[] {
 }
 
 /**
- * The offline answer: composed from the context rows only, in the question's language. Every figure is the
- * exact string of a context cell (never recomputed, never reformatted); it names the largest entries and foods
- * of each asked nutrient (with detail), the period's total and daily average, the highest and lowest day, and
- * the days over and under target — describing, never prescribing. Citations point at the context lines used.
+ * The offline answer: composed from the context rows only, in the answer's language and its number format (every
+ * figure is a context cell with only its separators localized: "1273.5" is "1,273.5" in English and "1273,5" in
+ * Spanish). A comparison shows both periods side by side and the difference; "what did I eat" lists every entry;
+ * otherwise it names the largest entries and foods of each asked nutrient (with detail), the period's total and
+ * daily average, the highest and lowest day, and the target and days over and under it — describing, never
+ * prescribing. Each clause names the food or day its figures belong to (the attribution check reads that). An empty
+ * period says where the diary's entries are, or, for an empty diary, how to log or import them.
  */
 export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, language: Language): ComposedAnswer {
+  if (plan.compare_to) return composeComparison(plan, context, language);
+  const period = sectionOf(context, 'period')[0];
+  const days = sectionOf(context, 'daily_totals');
+  if (!period || days.length === 0) return emptyAnswer(plan, context, language);
+  if (plan.list_entries) return composeEntryList(plan, context, language);
+
   const phrases = language === 'es' ? spanish : english;
-  const section = (name: ContextRow['section']) => context.rows.filter((row) => row.section === name);
-  const period = section('period')[0];
-  const days = section('daily_totals');
-  const citations: Citation[] = [];
-
-  const cite = (kind: Citation['kind'], label: string, rows: readonly ContextRow[], date?: string): string => {
-    const ref = `[${citations.length + 1}]`;
-    citations.push({ ref, kind, label, context_lines: rows.map((row) => row.line), ...(date ? { date } : {}) });
-    return ref;
-  };
-
-  if (!period || days.length === 0) {
-    return { answer: phrases.empty(plan.date_from, plan.date_to), citations, empty: true };
-  }
+  const section = (name: ContextRow['section']) => sectionOf(context, name);
+  const { citations, cite } = createCiter();
 
   const paragraphs: string[] = [];
   for (const key of plan.nutrients as NutrientKey[]) {
     const nutrient = nutrientOf(key);
-    const label = nutrient.labels[language];
+    const label = `${nutrient.labels[language]}${mealsPhrase(plan.meals, language)}`;
     const column = nutrientColumn(key);
-    const withUnit = (text: string): string => `${text} ${nutrient.unit}`;
+    const withUnit = (text: string): string => amount(text, nutrient.unit, language);
+    const grams = (text: string): string => amount(text, 'g', language);
     const lines: string[] = [
-      phrases.intro(label, period.cells.date_from as string, period.cells.date_to as string, period.cells.days as string, period.cells.days_with_entries as string),
+      period.cells.date_from === period.cells.date_to
+        ? phrases.introDay(label, period.cells.date_from as string)
+        : phrases.intro(label, period.cells.date_from as string, period.cells.date_to as string, countText(period.cells.days as string, language), countText(period.cells.days_with_entries as string, language)),
     ];
 
     const measuredDays = largestBy(days, column);
@@ -133,7 +131,7 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
         const named = entries.map((row) => {
           const item = row.cells.item as string;
           const date = row.cells.date as string;
-          return `${phrases.entry(item, row.cells.grams as string, withUnit(row.cells[column] as string), date)} ${cite('diary-entry', `${item}, ${date}`, [row], date)}`;
+          return `${phrases.entry(item, grams(row.cells.grams as string), withUnit(row.cells[column] as string), date)} ${cite('diary-entry', `${item}, ${date}`, [row], date)}`;
         });
         lines.push(`• ${phrases.largestEntries}: ${named.join('; ')}.`);
       }
@@ -141,7 +139,7 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
       if (foods.length > 0) {
         const named = foods.map((row) => {
           const item = row.cells.item as string;
-          return `${phrases.food(item, withUnit(row.cells[column] as string), row.cells.entries as string, row.cells.grams as string)} ${cite('diary-entry', item, [row])}`;
+          return `${phrases.food(item, withUnit(row.cells[column] as string), countText(row.cells.entries as string, language), grams(row.cells.grams as string))} ${cite('diary-entry', item, [row])}`;
         });
         lines.push(`• ${phrases.largestFoods}: ${named.join('; ')}.`);
       }
@@ -154,7 +152,7 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
     const lowest = measuredDays[measuredDays.length - 1] as ContextRow;
     if (measuredDays.length === 1) {
       // One day with entries: its total is the whole story (an average or a "highest day" would repeat it).
-      lines.push(`• ${phrases.total(withUnit(highest.cells[column] as string))} ${cite('diary-day', highest.cells.date as string, [highest], highest.cells.date)}.`);
+      lines.push(`• ${phrases.total(withUnit(highest.cells[column] as string))} ${periodDay(highest.cells.date as string, language)} ${cite('diary-day', highest.cells.date as string, [highest], highest.cells.date)}.`);
     } else {
       let totals = '';
       if (total?.cells[column] && average?.cells[column]) {
@@ -169,22 +167,26 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
     const targetRows = section('daily_targets').filter((row) => (row.cells[column] ?? '') !== '');
     const targetDays = section('target_days').find((row) => row.cells.nutrient === key);
     if (targetRows.length > 0) {
+      // Each target value with the first day it is in force, each its own clause, so each figure names its day.
       const changes = targetRows.filter((row, index) => index === 0 || row.cells[column] !== targetRows[index - 1]?.cells[column]);
-      const first = changes[0] as ContextRow;
-      const described =
-        changes.length === 1
-          ? phrases.targetSingle(withUnit(first.cells[column] as string))
-          : `${phrases.targetSingle(withUnit(first.cells[column] as string))}, ${changes
-              .slice(1)
-              .map((row) => phrases.targetFrom(withUnit(row.cells[column] as string), row.cells.date as string))
-              .join(', ')}`;
-      let sentence = `${described} ${cite('diary-day', `${label}: ${phrases.targetLabel}`, changes)}`;
+      const described = changes
+        .map((row, index) => {
+          const text = index === 0 ? phrases.targetFirst(withUnit(row.cells[column] as string), row.cells.date as string) : phrases.targetFrom(withUnit(row.cells[column] as string), row.cells.date as string);
+          return `${text} ${cite('diary-day', `${label}: ${phrases.targetLabel} ${row.cells.date as string}`, [row], row.cells.date)}`;
+        })
+        .join('; ');
+      let sentence = `${described}.`;
       if (targetDays) {
-        sentence += `; ${phrases.targetDays(targetDays.cells.days_over_target as string, targetDays.cells.days_under_target as string, targetDays.cells.days_with_target as string)} ${cite('diary-day', `${label}: ${phrases.targetDaysLabel}`, [targetDays])}`;
+        sentence += ` ${phrases.targetDays(countText(targetDays.cells.days_over_target as string, language), countText(targetDays.cells.days_under_target as string, language), countText(targetDays.cells.days_with_target as string, language))} ${cite('diary-day', `${label}: ${phrases.targetDaysLabel}`, [targetDays])}.`;
       }
-      lines.push(`• ${sentence}.`);
+      lines.push(`• ${sentence}`);
     }
     paragraphs.push(lines.join('\n'));
   }
   return { answer: paragraphs.join('\n\n'), citations, empty: false };
+}
+
+/** "on 2026-11-14" / "el 2026-11-14": the day a one-day total belongs to. */
+function periodDay(date: string, language: Language): string {
+  return language === 'es' ? `el ${date}` : `on ${date}`;
 }

@@ -18,6 +18,8 @@ export interface DiaryRetrieval {
   /** days_with_entries, total_<key>, average_<key>, unmeasured_<key>. */
   summary: ViewRow;
   targetDays: { nutrient: string; days_with_target: number; days_over_target: number; days_under_target: number }[];
+  /** The whole diary of the profile (first and last day with entries, entry count): says where entries are when a period has none. */
+  range?: { first_date: string | null; last_date: string | null; entries: number };
   /** Only when the plan asks for detail. */
   detail?: {
     /** diary_entry_nutrients rows, largest energy first, at most the cap. */
@@ -37,12 +39,24 @@ export interface ContextRow {
   cells: Record<string, string>;
 }
 
-export type ContextSection = 'period' | 'daily_totals' | 'daily_targets' | 'summary' | 'target_days' | 'food_totals' | 'foods';
+export type ContextSection =
+  | 'period'
+  | 'periods'
+  | 'daily_totals'
+  | 'daily_targets'
+  | 'summary'
+  | 'target_days'
+  | 'food_totals'
+  | 'foods'
+  | 'comparison'
+  | 'diary';
 
 export interface DiaryContext {
   text: string;
   rows: ContextRow[];
   notices: Notice[];
+  /** Entries of the period (with detail): more than the `foods` rows when the 400-row cap cut them. */
+  entryCount?: number;
 }
 
 /** The context column of a nutrient: its key with its unit ("sodium_mg", "protein_g", "energy_kcal"). */
@@ -97,6 +111,14 @@ export function buildDiaryContext(plan: DiaryPlan, retrieval: DiaryRetrieval): D
   comment('period');
   header(periodNames);
   row('period', periodNames, [plan.date_from, plan.date_to, String(daysBetween(plan.date_from, plan.date_to) + 1), integerCell(retrieval.summary.days_with_entries ?? 0)]);
+  const meals = plan.meals ?? [];
+  if (meals.length > 0) comment(`meals: ${meals.join(' ')} only; daily totals and summary and foods cover these meals; daily targets apply to whole days and are left out`);
+  if (retrieval.range && integerCell(retrieval.summary.days_with_entries ?? 0) === '0') {
+    const rangeNames = ['first_date', 'last_date', 'entries'];
+    comment('diary');
+    header(rangeNames);
+    row('diary', rangeNames, [retrieval.range.first_date ?? '', retrieval.range.last_date ?? '', integerCell(retrieval.range.entries)]);
+  }
 
   const totalsNames = ['date', 'entries', ...columns];
   comment('daily_totals');
@@ -189,5 +211,5 @@ export function buildDiaryContext(plan: DiaryPlan, retrieval: DiaryRetrieval): D
     }
   }
 
-  return { text: lines.join('\n'), rows, notices };
+  return { text: lines.join('\n'), rows, notices, ...(retrieval.detail ? { entryCount: retrieval.detail.entryCount } : {}) };
 }

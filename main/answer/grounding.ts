@@ -1,5 +1,5 @@
 import type { GroundedFigure, Grounding } from '../../shared/contract/ask.js';
-import { splitCsvLine } from './csv-line.js';
+import { csvBlockLines } from './csv-line.js';
 import { type DateToken, type Decimal, type NumberToken, roundToScale, scanText, toNumber } from './figures.js';
 import { unitOfHeader } from './units.js';
 
@@ -29,7 +29,8 @@ import { unitOfHeader } from './units.js';
  * whole cell under a header naming no unit ("entries") is a count and verifies only a figure written
  * without a unit. A number in prose without a unit matches any unit, and an answer figure without a
  * unit matches any context number. Known limit: the check proves a figure exists in the context, not that the sentence
- * attaches it to the right row; and a low-precision figure ("2") is easier to find than "2.4".
+ * attaches it to the right row (diary answers add that: `checkAttributedGrounding` in attributed-grounding.ts); and a
+ * low-precision figure ("2") is easier to find than "2.4".
  */
 export function checkGrounding(answer: string, context: string): Grounding {
   const index = indexContext(context);
@@ -50,7 +51,8 @@ interface ContextNumber {
   line: number;
 }
 
-interface ContextIndex {
+/** The numbers (with units and lines) and dates of a context, as the grounding check reads them. */
+export interface ContextIndex {
   numbers: ContextNumber[];
   hasDate(date: DateToken): boolean;
 }
@@ -60,29 +62,18 @@ function dateKey(year: number | null, month: number, day: number | null): string
 }
 
 /** Numbers (with units) and dates of the context, line by line; CSV blocks lend units from their header. */
-function indexContext(context: string): ContextIndex {
+export function indexContext(context: string): ContextIndex {
   const numbers: ContextNumber[] = [];
   const fullDates = new Set<string>();
   const monthDays = new Set<string>();
   const months = new Set<string>();
-  let header: { cellCount: number; units: (string | null)[] } | null = null;
 
-  context.split(/\r?\n/).forEach((line, lineIndex) => {
-    const cells = line.includes(',') ? splitCsvLine(line) : [];
-    let dataRow = false;
-    if (cells.length >= 2 && cells.every((cell) => cell.value.trim() !== '' && !/\d/.test(cell.value))) {
-      header = { cellCount: cells.length, units: cells.map((cell) => unitOfHeader(cell.value)) };
-    } else if (header !== null && cells.length === header.cellCount) {
-      dataRow = true;
-    } else {
-      header = null;
-    }
+  for (const { line, text, cells, header } of csvBlockLines(context)) {
     // A data row is read cell by cell ("5,320.0" there is two numbers, not 5320); any other line as prose.
-    const columnUnits = header?.units ?? [];
     // A whole-number cell under a header without a unit is a count: it verifies only a figure without a unit.
-    const segments = dataRow
-      ? cells.map((cell, column) => ({ text: cell.value, unit: columnUnits[column] ?? countUnit }))
-      : [{ text: line, unit: null as string | null }];
+    const segments = header
+      ? cells.map((cell, column) => ({ text: cell.value, unit: unitOfHeader(header[column] ?? '') ?? countUnit }))
+      : [{ text, unit: null as string | null }];
     for (const segment of segments) {
       const scanned = scanText(segment.text);
       for (const date of scanned.dates) {
@@ -92,10 +83,10 @@ function indexContext(context: string): ContextIndex {
       }
       for (const number of scanned.numbers) {
         const unit = number.unit ?? (segment.text.trim() === number.text ? segment.unit : null);
-        numbers.push({ readings: number.readings, unit, line: lineIndex + 1 });
+        numbers.push({ readings: number.readings, unit, line });
       }
     }
-  });
+  }
 
   return {
     numbers,
@@ -115,25 +106,31 @@ function unitsAgree(answerUnit: string | null, contextUnit: string | null): bool
   return answerUnit === null || contextUnit === null || answerUnit === contextUnit;
 }
 
-function checkNumber(number: NumberToken, index: ContextIndex): GroundedFigure {
-  for (const reading of number.readings) {
+/** For each reading of an answer number, in order, the context lines holding it (units agreeing, rounded as written). */
+export function matchingLines(number: NumberToken, index: ContextIndex): Array<{ reading: Decimal; lines: number[] }> {
+  return number.readings.map((reading) => {
     const lines = new Set<number>();
     for (const candidate of index.numbers) {
       if (!unitsAgree(number.unit, candidate.unit)) continue;
       if (candidate.readings.some((value) => roundToScale(value, reading.scale) === reading.mantissa)) lines.add(candidate.line);
     }
-    if (lines.size > 0) {
-      return figure(number, toNumber(reading), true, [...lines].sort((left, right) => left - right));
-    }
-  }
-  return figure(number, toNumber(number.readings[0] as Decimal), false, []);
+    return { reading, lines: [...lines].sort((left, right) => left - right) };
+  });
 }
 
-function figure(number: NumberToken, value: number, verified: boolean, contextLines: number[]): GroundedFigure {
+function checkNumber(number: NumberToken, index: ContextIndex): GroundedFigure {
+  const found = matchingLines(number, index).find((match) => match.lines.length > 0);
+  if (found) return groundedFigure(number, toNumber(found.reading), true, found.lines);
+  return groundedFigure(number, toNumber(number.readings[0] as Decimal), false, []);
+}
+
+/** A grounded figure for an answer number (its value is the reading that matched, or the first one). */
+export function groundedFigure(number: NumberToken, value: number, verified: boolean, contextLines: number[]): GroundedFigure {
   return { text: number.text, value, unit: number.unit, verified, context_lines: contextLines, start: number.start, end: number.end };
 }
 
-function unverifiedDate(date: DateToken): GroundedFigure {
+/** An answer date the context does not hold: a figure, unverified. */
+export function unverifiedDate(date: DateToken): GroundedFigure {
   const value = date.day === null ? (date.year ?? 0) * 100 + date.month : (date.year ?? 0) * 10000 + date.month * 100 + date.day;
   return { text: date.text, value, unit: 'date', verified: false, context_lines: [], start: date.start, end: date.end };
 }

@@ -7,7 +7,9 @@ import { createProfilesRepository, type ProfilesRepository } from '../db/reposit
 import { createSettingsRepository } from '../db/repositories/settings-repository.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { createEmbeddingService, type EmbeddingService } from '../embedding/embedding-service.js';
-import { defaultModelDir } from '../paths.js';
+import { defaultModelDir, defaultRerankerDir } from '../paths.js';
+import type { Reranker } from '../reranking/reranker.js';
+import { createRerankerService, type RerankerService } from '../reranking/reranker-service.js';
 import { createVectorStore, type VectorStore } from '../retrieval/vector-store.js';
 import { coreHandlers } from './core-handlers.js';
 import type { CorpusModule, ModuleDeps } from './corpus-module.js';
@@ -23,6 +25,9 @@ export interface ServiceOptions {
   modelDir?: string;
   /** Tests about other behaviour inject a small deterministic embedder, or null for keyword-only. */
   embedder?: Embedder | null;
+  rerankerDir?: string;
+  /** Tests about other behaviour inject a small deterministic reranker, or null for no reranking. */
+  reranker?: Reranker | null;
   /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
   secrets?: SecretStore;
 }
@@ -60,11 +65,15 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     settings: () => settings.get(),
     ...(options.embedder !== undefined ? { override: options.embedder } : {}),
   });
+  const reranker: RerankerService = createRerankerService({
+    modelDir: options.rerankerDir ?? defaultRerankerDir(),
+    ...(options.reranker !== undefined ? { override: options.reranker } : {}),
+  });
   settings.onChange((next, previous) => {
     if (JSON.stringify(next.embedder) !== JSON.stringify(previous.embedder)) void embedding.reset();
   });
 
-  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, jobs };
+  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, reranker, jobs };
   const modules: CorpusModule[] = [];
   for (const factory of moduleFactories) modules.push(await factory(deps));
 
@@ -85,6 +94,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     async close() {
       for (const module of modules) await module.close?.();
       await embedding.close();
+      await reranker.close();
       db.close();
       unmark();
     },

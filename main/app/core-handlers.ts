@@ -21,6 +21,7 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
       return {
         app: { version: appVersion(), data_dir: deps.dataDir, database: deps.databaseFile, schema_version: schemaVersion(deps.db) },
         embedder: { id: embedder.id, mode: embedder.mode, model_path: embedder.modelPath, model_sha256: embedder.modelSha256, problem: embedder.problem },
+        reranker: deps.reranker.describe(),
         corpora: deps.modules.flatMap((module) => (module.retriever ? [{ corpus: module.name, ...module.retriever.counts() }] : [])),
       };
     },

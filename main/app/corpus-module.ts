@@ -3,6 +3,7 @@ import type { Handlers } from '../api/handlers.js';
 import type { Database } from '../db/connection.js';
 import type { ProfilesRepository } from '../db/repositories/profiles-repository.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
+import type { RerankerService } from '../reranking/reranker-service.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import type { VectorStore } from '../retrieval/vector-store.js';
 import type { EventBus } from './event-bus.js';
@@ -18,6 +19,8 @@ export interface ModuleDeps {
   profiles: ProfilesRepository;
   vectors: VectorStore;
   embedding: EmbeddingService;
+  /** The local cross-encoder, or off with the reason. */
+  reranker: RerankerService;
   jobs: JobRunner;
 }
 
@@ -29,6 +32,12 @@ export interface EvaluationCase {
   expected: string[];
   /** A part of the set reported on its own row as well, e.g. the KB's Spanish questions ("es"). */
   subset?: string;
+  /** More parts the query belongs to (e.g. "fresh", "fresh:test"), each reported on its own row too. */
+  parts?: string[];
+  /** Whether the corpus holds an answer; by default, whether `expected` is non-empty. Refusals are scored on it. */
+  answerable?: boolean;
+  /** Facts an answer (`ask`) must contain: each a list of alternatives, any one of which must appear. */
+  keyFacts?: string[][];
 }
 
 export interface IngestOptions {
@@ -54,6 +63,8 @@ export interface CorpusModule {
   seedDemo?(options: { today: string; onProgress?: (message: string) => void }): Promise<Record<string, number>>;
   evaluation?: {
     load(): EvaluationCase[];
+    /** The module can switch a cross-encoder on and off: evaluations report both. */
+    rerank?: boolean;
     /** The item key a hit stands for, compared with `expected`. */
     itemOf(hit: SearchHit): string;
   };

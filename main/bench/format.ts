@@ -63,6 +63,12 @@ export function formatBenchReport(report: BenchReport): string {
     const cold = report.coldStart;
     lines.push('', `cold start of cita serve: listening ${cold.listeningMs} ms, first status ${cold.firstStatusMs} ms, first hybrid search ${cold.firstSearchMs} ms; server peak RSS ${cold.peakRssMb ?? '?'} MB`);
   }
+  if (report.kb) {
+    const kb = report.kb;
+    lines.push('', `clinical KB answers end to end (${kb.embedderId ?? 'keyword-only'}; cross-encoder ${kb.rerankerId ?? 'not installed'}; ${kb.questions} questions of the shipped sets)`);
+    lines.push(`  with the cross-encoder:    ${latency(kb.askWithRerank)}; ${Math.round(kb.answeredShare * 100)}% answered, the rest refused`);
+    lines.push(`  without the cross-encoder: ${latency(kb.askWithoutRerank)}`);
+  }
   lines.push('', `peak RSS of the benchmark process: ${report.memory.benchPeakRssMb} MB; total ${report.seconds} s`);
   for (const skipped of report.skipped) lines.push(`skipped ${skipped.section}: ${skipped.reason}`);
   lines.push('', 'targets (2-core machine):');

@@ -8,13 +8,14 @@ import { createLocalEmbedder } from '../embedding/local-embedder.js';
 import { verifyModel } from '../embedding/model-manifest.js';
 import { defaultBinaryCandidates } from '../retrieval/vector-store.js';
 import { benchHybrid, semanticFoodQueries, type HybridBenchResult } from './hybrid-bench.js';
+import { benchKbAsk, type KbBenchResult } from './kb-bench.js';
 import { benchKeyword, type KeywordBenchResult } from './keyword-bench.js';
 import { benchKnn, type KnnSizeResult } from './knn-bench.js';
 import { benchColdStart, type ColdStartResult } from './serve-bench.js';
 import { round } from './stats.js';
 import { meanPairCosine, syntheticBase, vectorsAround } from './synthetic-vectors.js';
 
-export const benchSections = ['embedding', 'knn', 'keyword', 'hybrid', 'serve'] as const;
+export const benchSections = ['embedding', 'knn', 'keyword', 'hybrid', 'serve', 'kb'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -44,6 +45,7 @@ export interface BenchReport {
   keyword?: KeywordBenchResult;
   hybrid?: Omit<HybridBenchResult, 'dataDir'>;
   coldStart?: ColdStartResult;
+  kb?: KbBenchResult;
   memory: { benchPeakRssMb: number };
   targets: TargetCheck[];
   skipped: { section: BenchSection; reason: string }[];
@@ -160,6 +162,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         report.coldStart = await benchColdStart({ dataDir: hybridDataDir, query: semanticFoodQueries[0] as string });
       }
     }
+    if (wanted('kb')) {
+      if (modelProblem !== null) report.skipped.push({ section: 'kb', reason: modelProblem });
+      else report.kb = await benchKbAsk({ workDir, modelDir: options.modelDir, rounds: options.quick ? 1 : 2, quick: options.quick, progress });
+    }
   } finally {
     await q8?.close();
     await fp32?.close();
@@ -227,6 +233,14 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
     'ms',
     (value) => value <= 50,
     cpu(report.hybrid?.semanticPath.cpuMeanMs, 'ms per query'),
+  );
+  check(
+    'KB answer p95 with the cross-encoder (ask, end to end)',
+    '≤ 1500 ms',
+    report.kb?.askWithRerank.p95Ms,
+    'ms',
+    (value) => value <= 1500,
+    report.kb ? `without it: p95 ${report.kb.askWithoutRerank.p95Ms} ms; ${cpu(report.kb.askWithRerank.cpuMeanMs, 'ms per answer')}` : undefined,
   );
   return checks;
 }

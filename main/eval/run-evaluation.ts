@@ -1,4 +1,4 @@
-import type { Corpus, SearchOutput, Strategy } from '../../shared/contract.js';
+import type { AskOutput, Corpus, SearchOutput, Strategy } from '../../shared/contract.js';
 import type { Services } from '../app/bootstrap.js';
 import type { EvaluationCase } from '../app/corpus-module.js';
 import { AppError } from '../app/errors.js';
@@ -9,6 +9,8 @@ export interface EvaluationRow {
   /** null: the whole set; otherwise one part of it (e.g. "es" for the KB's Spanish questions), after the whole. */
   subset: string | null;
   strategy: Strategy;
+  /** Whether the cross-encoder reordered the candidates (null: the corpus has no reranking). */
+  rerank: boolean | null;
   /** The embedder the results came from; null when the strategy ran keyword-only. */
   embedder: string | null;
   cases: number;
@@ -18,8 +20,50 @@ export interface EvaluationRow {
   ndcg10: number;
   /** Queries whose relevant items were not in the top 3, with what came instead. */
   misses: Array<{ id: string; query: string; expected: string[]; top3: string[] }>;
+  /** Refusals (`refused` in the search output) against whether the set says the query is answerable. */
+  refusal: RefusalMetrics | null;
+  /** Answers (`ask`, the default strategy) containing their key facts; null when the set has none. */
+  key_facts: { questions: number; contained: number; rate: number; missed: Array<{ id: string; question: string; missing: string[] }> } | null;
   /** Why this row is degraded or skipped, if it is. */
   note: string | null;
+}
+
+/** How well refusals track answerability: precision and recall of "refused" for the unanswerable queries. */
+export interface RefusalMetrics {
+  unanswerable: number;
+  refused_unanswerable: number;
+  answerable: number;
+  refused_answerable: number;
+  /** Of the refused queries, the share that were unanswerable (1 when nothing was refused). */
+  precision: number;
+  /** Of the unanswerable queries, the share refused (1 when there were none). */
+  recall: number;
+  /** Of the answerable queries, the share refused. */
+  answerable_refused_rate: number;
+}
+
+/** Refusal metrics from (answerable, refused) pairs. */
+export function refusalMetrics(outcomes: ReadonlyArray<{ answerable: boolean; refused: boolean }>): RefusalMetrics {
+  const unanswerable = outcomes.filter((outcome) => !outcome.answerable);
+  const answerable = outcomes.filter((outcome) => outcome.answerable);
+  const refusedUnanswerable = unanswerable.filter((outcome) => outcome.refused).length;
+  const refusedAnswerable = answerable.filter((outcome) => outcome.refused).length;
+  const refused = refusedUnanswerable + refusedAnswerable;
+  return {
+    unanswerable: unanswerable.length,
+    refused_unanswerable: refusedUnanswerable,
+    answerable: answerable.length,
+    refused_answerable: refusedAnswerable,
+    precision: refused === 0 ? 1 : refusedUnanswerable / refused,
+    recall: unanswerable.length === 0 ? 1 : refusedUnanswerable / unanswerable.length,
+    answerable_refused_rate: answerable.length === 0 ? 0 : refusedAnswerable / answerable.length,
+  };
+}
+
+/** Whether an answer contains each required fact (any alternative, case-insensitive); returns the missing facts. */
+export function missingKeyFacts(answer: string, keyFacts: readonly string[][]): string[] {
+  const folded = answer.toLowerCase();
+  return keyFacts.filter((alternatives) => !alternatives.some((fact) => folded.includes(fact.toLowerCase()))).map((alternatives) => alternatives.join(' | '));
 }
 
 export interface EvaluationReport {
@@ -37,6 +81,8 @@ export async function runEvaluation(
     strategy?: Strategy;
     /** Another set for the one corpus asked (`cita eval --set FILE`) instead of the shipped one. */
     cases?: EvaluationCase[];
+    /** Only with (true) or without (false) the cross-encoder, where the corpus has one; default both. */
+    rerank?: boolean;
     onProgress?: (message: string) => void;
   } = {},
 ): Promise<EvaluationReport> {
@@ -46,48 +92,80 @@ export async function runEvaluation(
   }
   if (options.cases && modules.length !== 1) throw new AppError('invalid_input', 'An evaluation set needs the one corpus it is for (--corpus).');
   const rows: EvaluationRow[] = [];
+  const call = async <T,>(operation: 'search' | 'ask', input: Record<string, unknown>, id: string): Promise<T> => {
+    const result = await services.dispatcher.call(operation, input, { transport: 'cli', role: 'viewer' });
+    if (!result.ok) throw new AppError(result.error.code, `evaluation query ${id} failed: ${result.error.message}`);
+    return result.value as T;
+  };
   for (const module of modules) {
     const evaluation = module.evaluation as NonNullable<typeof module.evaluation>;
     const cases = options.cases ?? evaluation.load();
+    const rerankings: Array<boolean | null> = evaluation.rerank ? (options.rerank === undefined ? [true, false] : [options.rerank]) : [null];
     for (const strategy of options.strategy ? [options.strategy] : strategies) {
-      options.onProgress?.(`evaluating ${module.name} · ${strategy} (${cases.length} queries)`);
-      const ranked: Array<{ subset: string | null; expected: string[]; ranked: string[] }> = [];
-      const misses: Array<EvaluationRow['misses'][number] & { subset: string | null }> = [];
-      let embedder: string | null = null;
-      let degraded: string | null = null;
-      for (const entry of cases) {
-        const result = await services.dispatcher.call('search', { corpus: module.name as Corpus, query: entry.query, k: 10, strategy }, { transport: 'cli', role: 'viewer' });
-        if (!result.ok) throw new AppError(result.error.code, `evaluation query ${entry.id} failed: ${result.error.message}`);
-        const output = result.value as SearchOutput;
-        embedder = output.embedder ?? embedder;
-        const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
-        if (notice && strategy !== 'keyword') degraded = notice.message;
-        const items = output.hits.map((hit) => evaluation.itemOf(hit));
-        const subset = entry.subset ?? null;
-        ranked.push({ subset, expected: entry.expected, ranked: items });
-        const top3 = items.slice(0, 3);
-        if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
-          misses.push({ subset, id: entry.id, query: entry.query, expected: entry.expected, top3 });
+      for (const rerank of rerankings) {
+        const label = `${module.name} · ${strategy}${rerank === null ? '' : rerank ? ' + rerank' : ' (no rerank)'}`;
+        options.onProgress?.(`evaluating ${label} (${cases.length} queries)`);
+        const outcomes: Array<{ parts: Array<string | null>; expected: string[]; ranked: string[]; answerable: boolean; refused: boolean }> = [];
+        const misses: Array<EvaluationRow['misses'][number] & { parts: Array<string | null> }> = [];
+        let embedder: string | null = null;
+        let degraded: string | null = null;
+        for (const entry of cases) {
+          const output = await call<SearchOutput>('search', { corpus: module.name as Corpus, query: entry.query, k: 10, strategy, ...(rerank === null ? {} : { rerank }) }, entry.id);
+          embedder = output.embedder ?? embedder;
+          const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
+          if (notice && strategy !== 'keyword') degraded = notice.message;
+          const items = output.hits.map((hit) => evaluation.itemOf(hit));
+          const parts = [entry.subset ?? null, ...(entry.parts ?? [])];
+          outcomes.push({ parts, expected: entry.expected, ranked: items, answerable: entry.answerable ?? entry.expected.length > 0, refused: output.refused });
+          const top3 = items.slice(0, 3);
+          if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
+            misses.push({ parts, id: entry.id, query: entry.query, expected: entry.expected, top3 });
+          }
         }
-      }
-      // The whole set, then each part of it when the set has more than one.
-      const subsets = [...new Set(ranked.map((entry) => entry.subset))];
-      for (const subset of subsets.length > 1 ? [null, ...subsets] : [null]) {
-        const part = ranked.filter((entry) => subset === null || entry.subset === subset);
-        const metrics = evaluateRankings(part);
-        rows.push({
-          corpus: module.name,
-          subset,
-          strategy,
-          embedder: strategy === 'keyword' ? null : embedder,
-          cases: metrics.cases,
-          out_of_scope: part.length - metrics.cases,
-          hit_rate: Object.fromEntries(Object.entries(metrics.hitRate).map(([k, value]) => [`@${k}`, value])),
-          mrr: metrics.mrr,
-          ndcg10: metrics.ndcg10,
-          misses: misses.filter((miss) => subset === null || miss.subset === subset).map(({ subset: _subset, ...miss }) => miss),
-          note: degraded,
-        });
+        // Key facts are measured on answers as the app gives them: hybrid, the default reranking.
+        const factCases = cases.filter((entry) => (entry.keyFacts?.length ?? 0) > 0);
+        const facts: Array<{ parts: Array<string | null>; id: string; question: string; missing: string[] }> = [];
+        if (module.ask && factCases.length > 0 && strategy === 'hybrid' && rerank !== false) {
+          for (const entry of factCases) {
+            const answer = await call<AskOutput>('ask', { corpus: module.name, question: entry.query, strategy }, entry.id);
+            facts.push({ parts: [entry.subset ?? null, ...(entry.parts ?? [])], id: entry.id, question: entry.query, missing: answer.refused ? ['(refused)'] : missingKeyFacts(answer.answer, entry.keyFacts ?? []) });
+          }
+        }
+        // The whole set, then each part of it when the set has more than one.
+        const allParts = [...new Set(outcomes.flatMap((entry) => entry.parts.filter((part): part is string => part !== null)))];
+        // A part that is the whole set adds no row.
+        const partRows = allParts.filter((part) => outcomes.some((entry) => !entry.parts.includes(part)));
+        for (const part of [null, ...partRows]) {
+          const inPart = <T extends { parts: Array<string | null> }>(entry: T) => part === null || entry.parts.includes(part);
+          const partOutcomes = outcomes.filter(inPart);
+          const metrics = evaluateRankings(partOutcomes);
+          const partFacts = facts.filter(inPart);
+          const hasRefusals = partOutcomes.some((entry) => !entry.answerable) || module.name === 'kb';
+          rows.push({
+            corpus: module.name,
+            subset: part,
+            strategy,
+            rerank,
+            embedder: strategy === 'keyword' ? null : embedder,
+            cases: metrics.cases,
+            out_of_scope: partOutcomes.length - metrics.cases,
+            hit_rate: Object.fromEntries(Object.entries(metrics.hitRate).map(([k, value]) => [`@${k}`, value])),
+            mrr: metrics.mrr,
+            ndcg10: metrics.ndcg10,
+            misses: misses.filter(inPart).map(({ parts: _parts, ...miss }) => miss),
+            refusal: hasRefusals ? refusalMetrics(partOutcomes) : null,
+            key_facts:
+              partFacts.length === 0
+                ? null
+                : {
+                    questions: partFacts.length,
+                    contained: partFacts.filter((fact) => fact.missing.length === 0).length,
+                    rate: partFacts.filter((fact) => fact.missing.length === 0).length / partFacts.length,
+                    missed: partFacts.filter((fact) => fact.missing.length > 0).map(({ id, question, missing }) => ({ id, question, missing })),
+                  },
+            note: degraded,
+          });
+        }
       }
     }
   }
@@ -96,19 +174,24 @@ export async function runEvaluation(
 
 /** The report as a fixed-width table. */
 export function formatEvaluation(report: EvaluationReport): string {
-  const header = ['corpus', 'part', 'strategy', 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10'];
+  const header = ['corpus', 'part', 'strategy', 'rerank', 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10', 'refused U', 'refused A', 'key facts'];
   const lines = report.rows.map((row) => [
     row.corpus,
     row.subset ?? 'all',
     row.strategy,
+    row.rerank === null ? '—' : row.rerank ? 'on' : 'off',
     row.embedder ?? (row.strategy === 'keyword' ? '—' : 'none'),
     String(row.cases),
     ...['@1', '@3', '@5', '@10'].map((k) => (row.hit_rate[k] ?? 0).toFixed(3)),
     row.mrr.toFixed(3),
     row.ndcg10.toFixed(3),
+    row.refusal ? `${row.refusal.refused_unanswerable}/${row.refusal.unanswerable}` : '—',
+    row.refusal ? `${row.refusal.refused_answerable}/${row.refusal.answerable}` : '—',
+    row.key_facts ? `${row.key_facts.contained}/${row.key_facts.questions}` : '—',
   ]);
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
   const notes = report.rows.filter((row) => row.note && row.subset === null).map((row) => `note (${row.corpus} ${row.strategy}): ${row.note}`);
-  return [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), ...notes].join('\n');
+  const legend = 'refused U: unanswerable queries refused / unanswerable; refused A: answerable queries refused / answerable (SPEC §8)';
+  return [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend, ...notes].join('\n');
 }

@@ -1,4 +1,4 @@
-import type { KeywordHit } from './keyword-index.js';
+import type { KeywordHit, KeywordMatch } from './keyword-index.js';
 import type { VectorNeighbour } from './vector-store.js';
 
 export type RetrievalPath = 'keyword' | 'vector';
@@ -12,6 +12,10 @@ export interface FusedHit {
   keywordScore: number | null;
   /** Keyword score divided by the query's best keyword score (0..1). */
   keywordNormalized: number | null;
+  /** How the query's words met the hit's (a typo-only match is `fuzzy`). */
+  keywordMatch: KeywordMatch | null;
+  /** Share of the query's terms the hit matched by keyword (0..1). */
+  keywordCoverage: number | null;
   vectorRank: number | null;
   vectorDistance: number | null;
 }
@@ -24,6 +28,8 @@ function fromKeyword(hit: KeywordHit, score: number): FusedHit {
     keywordRank: hit.rank,
     keywordScore: hit.score,
     keywordNormalized: hit.normalized,
+    keywordMatch: hit.match,
+    keywordCoverage: hit.coverage,
     vectorRank: null,
     vectorDistance: null,
   };
@@ -37,6 +43,8 @@ function fromVector(neighbour: VectorNeighbour, rank: number, score: number): Fu
     keywordRank: null,
     keywordScore: null,
     keywordNormalized: null,
+    keywordMatch: null,
+    keywordCoverage: null,
     vectorRank: rank,
     vectorDistance: neighbour.distance,
   };

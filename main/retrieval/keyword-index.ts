@@ -17,6 +17,9 @@ export interface KeywordIndexOptions {
   combineWith: 'AND' | 'OR';
 }
 
+/** How a hit's words met the query's: as typed, as the start of a longer word, or only within one typo. */
+export type KeywordMatch = 'exact' | 'prefix' | 'fuzzy';
+
 export interface KeywordHit {
   id: number;
   /** Raw BM25 score; `normalized` is score / best score of this query (1 for the top hit). */
@@ -24,6 +27,10 @@ export interface KeywordHit {
   normalized: number;
   rank: number;
   terms: string[];
+  /** The loosest way any matched query term met the document (a near-miss is `fuzzy`, never `exact`). */
+  match: KeywordMatch;
+  /** Share of the query's terms (after stop words) that the document matched, 0..1. */
+  coverage: number;
 }
 
 /** Everything a keyword search needs to know besides the query. */
@@ -58,6 +65,32 @@ export function processTerm(term: string): string | null {
   return folded.length > 3 && folded.endsWith('s') && !folded.endsWith('ss') ? folded.slice(0, -1) : folded;
 }
 
+const tokenizeForIndex = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
+
+/** The distinct terms of a query as the index processes them. */
+export function queryTerms(query: string): string[] {
+  const terms = new Set<string>();
+  for (const token of tokenizeForIndex(query)) {
+    const term = processTerm(token);
+    if (term) terms.add(term);
+  }
+  return [...terms];
+}
+
+/**
+ * Exact when every matched query term is one of the document's terms; prefix when some was only the start of one;
+ * fuzzy when some matched only within the typo allowance ("mutton" → "button").
+ */
+export function keywordMatchOf(matchedQueryTerms: readonly string[], documentTerms: readonly string[]): KeywordMatch {
+  let match: KeywordMatch = 'exact';
+  for (const term of matchedQueryTerms) {
+    if (documentTerms.includes(term)) continue;
+    if (documentTerms.some((documentTerm) => documentTerm.startsWith(term))) match = 'prefix';
+    else return 'fuzzy';
+  }
+  return match;
+}
+
 function miniSearchOptions(options: KeywordIndexOptions) {
   return {
     fields: options.fields,
@@ -66,7 +99,7 @@ function miniSearchOptions(options: KeywordIndexOptions) {
     // documents leave dirt that searches skip, and the wrapper compacts by rebuilding (see `compactWhenDirty`).
     autoVacuum: false,
     storeFields: ['owner'],
-    tokenize: (text: string) => text.split(/[^\p{L}\p{N}]+/u),
+    tokenize: tokenizeForIndex,
     processTerm,
     searchOptions: {
       boost: options.boost ?? {},
@@ -160,12 +193,15 @@ function wrap(
         filter: (result) => visible === null || result.owner === null || visible.has(result.owner as string),
       });
       const best = results[0]?.score ?? 1;
+      const termCount = Math.max(queryTerms(query).length, 1);
       return results.slice(0, options.limit).map((result, index) => ({
         id: result.id as number,
         score: result.score,
         normalized: result.score / best,
         rank: index + 1,
         terms: result.terms,
+        match: keywordMatchOf(result.queryTerms, result.terms),
+        coverage: Math.min(1, new Set(result.queryTerms).size / termCount),
       }));
     },
     size: () => mini.documentCount,

@@ -1,7 +1,20 @@
 import { z } from 'zod';
+import { answerabilitySchema } from './search.js';
 import { isoDateSchema, languageSchema, noticeSchema, operation, profileIdSchema, queryTextSchema, strategySchema } from './common.js';
+import { mealSchema } from './diary.js';
 
-/** What the diary planner decided to look up (after the sanitizer). */
+/** Why a diary question gets no figures: the plan's reasons, then the diary's (nothing logged). */
+export const diaryRefusalSchema = z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'invalid_date', 'no_entries', 'empty_diary']);
+export type DiaryRefusal = z.infer<typeof diaryRefusalSchema>;
+
+/** Something the question asked that the plan could not honour, with the words or dates concerned. */
+export const unhonouredSchema = z.object({
+  code: z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'future_date', 'invalid_date', 'period_clamped', 'nutrients_dropped', 'comparison_dropped', 'meals_dropped']),
+  text: z.string(),
+});
+export type Unhonoured = z.infer<typeof unhonouredSchema>;
+
+/** What the diary planner decided to look up (after the sanitizer). Fields after `planner` are optional for older readers. */
 export const diaryPlanSchema = z.object({
   date_from: isoDateSchema,
   date_to: isoDateSchema,
@@ -11,6 +24,18 @@ export const diaryPlanSchema = z.object({
   clamped: z.boolean(),
   /** Who planned: the offline rule-based parser or a configured LLM. */
   planner: z.enum(['rules', 'llm']),
+  /** Only these meals count; empty or missing: every meal. */
+  meals: z.array(mealSchema).optional(),
+  /** A comparison: the second period, shown side by side with the first, and the difference. */
+  compare_to: z.object({ date_from: isoDateSchema, date_to: isoDateSchema, clamped: z.boolean() }).optional(),
+  /** "What did I eat …": every entry of the period (and meals) is listed, not only the largest. */
+  list_entries: z.boolean().optional(),
+  /** The question cannot be answered from the diary, and why; nothing is retrieved. */
+  refusal: diaryRefusalSchema.exclude(['no_entries', 'empty_diary']).optional(),
+  /** What the plan assumed because the question did not say: the last 30 days, the macronutrient overview. */
+  defaults: z.array(z.enum(['period', 'nutrients'])).optional(),
+  /** What the question asked that the plan could not honour (a nutrient cita does not track, a future day…). */
+  not_honoured: z.array(unhonouredSchema).optional(),
 });
 export type DiaryPlan = z.infer<typeof diaryPlanSchema>;
 
@@ -35,6 +60,12 @@ export const groundedFigureSchema = z.object({
   value: z.number(),
   unit: z.string().nullable(),
   verified: z.boolean(),
+  /**
+   * Diary answers only (attribution check): "subject" when a row of the food or day its sentence names holds it;
+   * "unnamed" when the sentence names no subject and the figure is in the context; "misattributed" when the
+   * context holds it only in rows of another food or day.
+   */
+  attribution: z.enum(['subject', 'unnamed', 'misattributed']).optional(),
   /** 1-based context lines where the figure was found. */
   context_lines: z.array(z.number().int()),
   /** Character offsets of the figure in `answer`, for highlighting. */
@@ -60,6 +91,8 @@ export const askInputSchema = z
     strategy: strategySchema.optional(),
     /** Answer language; by default the question's language. */
     language: languageSchema.optional(),
+    /** The screen's language: the diary answers in it when the question is too short to tell its own. */
+    ui_language: languageSchema.optional(),
     /** "Today" for relative dates (tests and reproducible evaluations); the local date by default. */
     today: isoDateSchema
       .refine((date) => date >= '2000-01-01' && date <= '2099-12-31', 'today must fall between 2000-01-01 and 2099-12-31')
@@ -77,7 +110,11 @@ export const askOutputSchema = z.object({
   plan: diaryPlanSchema.optional(),
   notices: z.array(noticeSchema),
   refused: z.boolean(),
-  /** The fixed notice every answer carries (SPEC §4.2 / §4.4). */
+  /** Diary answers: why no figures were given, when `refused`. */
+  refusal: diaryRefusalSchema.optional(),
+  /** KB answers: whether the knowledge base holds an answer, and why (a refusal explains itself here). */
+  answerability: answerabilitySchema.optional(),
+  /** The notice every answer carries (SPEC §4.2 / §4.4); for the diary it names how the answer was made. */
   disclaimer: z.string(),
   /** The exact text the answer was composed from. */
   context: z.string(),

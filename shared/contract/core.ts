@@ -6,6 +6,8 @@ export const secretNameSchema = z.enum(['gemini_api_key', 'voyage_api_key']);
 
 export const embedderModeSchema = z.enum(['local', 'cloud', 'keyword-only']);
 
+export const rerankerModeSchema = z.enum(['local', 'off']);
+
 export const corpusStatusSchema = z.object({
   corpus: z.string(),
   rows: z.number().int(),
@@ -19,6 +21,14 @@ export const statusSchema = z.object({
   embedder: z.object({
     id: z.string().nullable(),
     mode: embedderModeSchema,
+    model_path: z.string().nullable(),
+    model_sha256: z.string().nullable(),
+    problem: z.string().nullable(),
+  }),
+  /** The local cross-encoder: 'off' (with the reason) when its model is missing, corrupt or failed to load. */
+  reranker: z.object({
+    id: z.string().nullable(),
+    mode: rerankerModeSchema,
     model_path: z.string().nullable(),
     model_sha256: z.string().nullable(),
     problem: z.string().nullable(),
@@ -41,7 +51,7 @@ export type IngestCounts = z.infer<typeof ingestCountsSchema>;
 /** Status, settings, jobs and re-ingest of the shipped data: what every build has. */
 export const coreOperations = {
   status: operation({
-    summary: 'Embedder id and mode, model file, and per-corpus row, vector and stale-vector counts.',
+    summary: 'Embedder and reranker ids and modes, model files, and per-corpus row, vector and stale-vector counts.',
     access: 'read',
     input: z.object({}).strict(),
     output: statusSchema,

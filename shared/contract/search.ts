@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { corpusSchema, noticeSchema, operation, profileIdSchema, queryTextSchema, strategySchema } from './common.js';
 import { foodSchema } from './foods.js';
 
+/** How well a hit answers the query, calibrated per corpus and embedder: what the UI and CLI show beside it. */
+export const relevanceSchema = z.enum(['strong', 'weak', 'none']);
+export type Relevance = z.infer<typeof relevanceSchema>;
+
 export const explainSchema = z.object({
   paths: z.array(z.enum(['keyword', 'vector'])),
   keyword_rank: z.number().int().nullable(),
   keyword_score: z.number().nullable(),
+  /** How the query's words met the hit's: as written, as the start of a word, or only within one typo. */
+  keyword_match: z.enum(['exact', 'prefix', 'fuzzy']).nullable().optional(),
   vector_distance: z.number().nullable(),
+  /** The cross-encoder's logit for (query, passage), when the hit was reranked. */
+  rerank_score: z.number().nullable().optional(),
   fused_score: z.number(),
 });
 
@@ -42,6 +50,7 @@ export const searchHitSchema = z.object({
   score: z.number(),
   /** How the hit was found, for the UI's keyword/semantic marks. */
   found_by: z.enum(['keyword', 'semantic', 'both']),
+  relevance: relevanceSchema,
   explain: explainSchema,
   food: foodSchema.optional(),
   catalog: catalogHitSchema.optional(),
@@ -56,17 +65,50 @@ export const searchInputSchema = z
     k: z.number().int().min(1).max(100).default(10),
     strategy: strategySchema.optional(),
     profile: profileIdSchema.default('default'),
+    /** KB: reorder the best candidates with the local cross-encoder (default: the `kb.rerank` setting). */
+    rerank: z.boolean().optional(),
   })
   .strict();
 export type SearchInput = z.output<typeof searchInputSchema>;
+
+/** One signal of the answerability decision and what it contributed, so a refusal can explain itself. */
+export const answerabilitySignalSchema = z.object({
+  name: z.string(),
+  value: z.number().nullable(),
+  contribution: z.number(),
+});
+
+/**
+ * Whether the corpus holds an answer to the query (SPEC §8): a calibrated probability from several signals,
+ * compared with a threshold chosen on the evaluation sets.
+ */
+export const answerabilitySchema = z.object({
+  answerable: z.boolean(),
+  probability: z.number(),
+  threshold: z.number(),
+  /** Which calibrated combination decided (it depends on whether the reranker and the embedder were available). */
+  model: z.string(),
+  signals: z.array(answerabilitySignalSchema),
+  /** Drugs and conditions the question names that no card covers, by their canonical English names. */
+  uncovered: z.array(z.string()),
+  /** One sentence for the user: why the answer was given or refused. */
+  reason: z.string(),
+  /** Titles of the closest cards, offered when refusing. */
+  closest: z.array(z.string()),
+});
+export type Answerability = z.infer<typeof answerabilitySchema>;
 
 export const searchOutputSchema = z.object({
   corpus: corpusSchema,
   query: z.string(),
   strategy: strategySchema,
   embedder: z.string().nullable(),
+  /** The reranker that ordered the hits, or null when none did. */
+  reranker: z.string().nullable().optional(),
   hits: z.array(searchHitSchema),
+  /** True when nothing relevant was found: no hits, or (KB) the question was judged unanswerable. */
   refused: z.boolean(),
+  answerability: answerabilitySchema.optional(),
   notices: z.array(noticeSchema),
 });
 export type SearchOutput = z.infer<typeof searchOutputSchema>;

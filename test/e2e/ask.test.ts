@@ -30,12 +30,13 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     await figure.click();
     const focused = page.locator(':focus');
     expect(await focused.getAttribute('data-line')).not.toBeNull();
-    expect(await focused.textContent()).toContain(figureText.replace(/\s*mg$/, '').replace(/\.0$/, ''));
+    // The answer groups thousands ("1,088.0 mg"); the context row holds the cell as written ("1088.0").
+    expect(await focused.textContent()).toContain(figureText.replace(/\s*mg$/, '').replace(/,/g, '').replace(/\.0$/, ''));
     expect(await focused.getAttribute('class')).toContain('context-cited');
 
     expect(await visibleText(answer.getByRole('region', { name: 'What was looked up' }))).toMatch(/Sodium/);
     expect(await answer.locator('.citations li').count()).toBeGreaterThan(0);
-    expect(await visibleText(answer.getByRole('note'))).toBe('AI-generated answer; verify in the dashboard');
+    expect(await visibleText(answer.getByRole('note'))).toBe('Answer composed by offline rules (no AI) from your diary rows; check it in Diary (Day and Trends tabs).');
     await saveScreenshot(page, 'ask-sodium-en');
     expect(problems).toEqual([]);
     await page.close();
@@ -87,12 +88,57 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
       const answer = page.getByRole('article', { name: spanish ? 'Respuesta' : 'Answer' });
       await answer.waitFor({ timeout: 30_000 });
       expect(await answer.locator('a.figure-verified').count()).toBeGreaterThan(0);
-      if (spanish) expect(await visibleText(answer.getByRole('note'))).toBe('Respuesta generada por IA; verifique en el panel');
+      if (spanish) expect(await visibleText(answer.getByRole('note'))).toBe('Respuesta compuesta por reglas sin conexión (sin IA) a partir de las filas de su diario; compruébela en Diario (pestañas Día y Tendencias).');
       await answer.locator('a.figure-verified').first().click();
       await expectAccessible(page, `ask (${locale})`);
       await saveScreenshot(page, `ask-${locale.slice(0, 2)}`);
       expect(problems).toEqual([]);
       await page.close();
     }
+  });
+
+  it('answers a Spanish question typed on the English screen in Spanish, with decimal commas', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    await page.getByLabel('Question about your diary').fill('¿Cuánta grasa comí la semana pasada?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('article', { name: 'Answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    const text = answer.locator('.answer-text');
+    expect(await text.getAttribute('lang')).toBe('es');
+    expect(await visibleText(text)).toMatch(/^Grasa del \d{4}-\d\d-\d\d al \d{4}-\d\d-\d\d/);
+    expect(await visibleText(text)).toMatch(/\d,\d g/);
+    expect(await answer.getAttribute('data-trusted')).toBe('true');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the meal and the every-entry plan of "what did I eat for dinner yesterday?"', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    await page.getByLabel('Question about your diary').fill('What did I eat for dinner yesterday?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('article', { name: 'Answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    const plan = await visibleText(answer.getByRole('region', { name: 'What was looked up' }));
+    expect(plan).toMatch(/Meals\s*Dinner/);
+    expect(plan).toMatch(/Per-entry detail\s*every entry/);
+    expect(await answer.locator('.citations li[data-kind="diary-entry"]').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'ask-dinner-en');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('explains a nutrient cita does not track, with no figures and no "try other words"', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    await page.getByLabel('Question about your diary').fill('How much vitamin K did I get last week?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('article', { name: 'No answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await visibleText(answer.locator('.answer-text'))).toMatch(/^cita does not track vitamin K/);
+    expect(await visibleText(answer.locator('[data-refusal="untracked_nutrient"]'))).toContain('Ask about one it tracks');
+    expect(await visibleText(answer)).not.toContain('Try other words');
+    expect(await visibleText(answer.getByRole('region', { name: 'What was looked up' }))).toMatch(/Not honoured\s*vitamin K: not tracked/);
+    expect(await answer.locator('mark.figure').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });

@@ -5,6 +5,8 @@ import { repositoryRoot } from './cli.js';
 
 export const modelDir = process.env.CITA_MODEL_DIR ?? join(repositoryRoot, 'models', 'bge-small-en-v1.5');
 export const modelPresent = existsSync(modelDir);
+export const rerankerDir = process.env.CITA_RERANKER_DIR ?? join(repositoryRoot, 'models', 'ms-marco-MiniLM-L-12-v2');
+export const rerankerPresent = existsSync(rerankerDir);
 const inCi = process.env.CI === 'true';
 
 /**
@@ -12,14 +14,23 @@ const inCi = process.env.CI === 'true';
  * with a loud message; under CI=true a missing model is a failing test. Returns whether to run them.
  */
 export function realModelTests(what: string): boolean {
-  if (!modelPresent && !inCi) {
+  return requireModel(what, 'model', modelDir, modelPresent);
+}
+
+/** The same for the real reranker (models/ms-marco-MiniLM-L-12-v2, or CITA_RERANKER_DIR). */
+export function realRerankerTests(what: string): boolean {
+  return requireModel(what, 'reranker', rerankerDir, rerankerPresent);
+}
+
+function requireModel(what: string, kind: string, directory: string, present: boolean): boolean {
+  if (!present && !inCi) {
     const line = '!'.repeat(100);
-    console.warn(`\n${line}\n!!! SKIPPING ${what}: no model at ${modelDir}. Run \`npm run model:fetch\`; under CI=true this fails.\n${line}\n`);
+    console.warn(`\n${line}\n!!! SKIPPING ${what}: no ${kind} at ${directory}. Run \`npm run model:fetch\`; under CI=true this fails.\n${line}\n`);
   }
-  describe(`${what}: the real model`, () => {
+  describe(`${what}: the real ${kind}`, () => {
     it.runIf(inCi)('is installed in CI', () => {
-      expect(modelPresent, `CI=true but no model at ${modelDir}: run \`npm run model:fetch\` first`).toBe(true);
+      expect(present, `CI=true but no ${kind} at ${directory}: run \`npm run model:fetch\` first`).toBe(true);
     });
   });
-  return modelPresent;
+  return present;
 }

@@ -42,13 +42,16 @@ export function formatAnswer(output: AskOutput, withContext: boolean): string {
   if (output.plan) {
     const { plan } = output;
     lines.push(
-      `plan (${plan.planner}): ${plan.date_from} → ${plan.date_to} · ${plan.nutrients.join(', ')}${plan.need_detail ? ' · per-food detail' : ''}${plan.clamped ? ' · period clamped' : ''}`,
+      `plan (${plan.planner}): ${plan.date_from} → ${plan.date_to}${plan.compare_to ? ` vs ${plan.compare_to.date_from} → ${plan.compare_to.date_to}` : ''}${plan.nutrients.length > 0 ? ` · ${plan.nutrients.join(', ')}` : ''}` +
+        `${plan.meals && plan.meals.length > 0 ? ` · meals: ${plan.meals.join(', ')}` : ''}${plan.list_entries ? ' · every entry' : plan.need_detail ? ' · per-food detail' : ''}` +
+        `${plan.clamped ? ' · period clamped' : ''}${plan.refusal ? ` · refused: ${plan.refusal}` : ''}`,
     );
   }
   const verdict = grounding.trusted ? 'trusted' : 'NOT TRUSTED';
   lines.push(`grounding: ${grounding.figures.length} figures, ${grounding.verified} verified, ${grounding.unverified} unverified (${verdict}) · composer: ${output.composer}`);
   for (const figure of grounding.figures.filter((figure) => !figure.verified)) lines.push(`  unverified: ${figure.text}`);
   for (const notice of output.notices) lines.push(`note: ${notice.message}`);
+  if (output.answerability) lines.push(`answerability (${output.answerability.model}): ${output.answerability.probability.toFixed(2)} vs ${output.answerability.threshold.toFixed(2)} — ${output.answerability.reason}`);
   if (output.refused) lines.push('refused: nothing retrieved answers this question');
   for (const citation of output.citations) {
     const where = citation.source_url ? ` ${citation.source_name ?? ''} ${citation.source_url}` : '';

@@ -1,44 +1,79 @@
-import { resolve } from 'node:path';
+import { fetchLocalModels, localModelNames, parseOnlyFlag, type LocalModelOutcome } from '../../app/local-models.js';
 import { AppError } from '../../app/errors.js';
-import { fetchModel } from '../../embedding/model-fetch.js';
-import { defaultModelDir } from '../../paths.js';
-import type { Command } from '../command.js';
+import { UsageError, type Command } from '../command.js';
 
-/** `cita model fetch`: the same fetch as `npm run model:fetch`, verified file by file against the pinned SHA-256s. */
+/**
+ * `cita model fetch`: the same fetch as `npm run model:fetch`, verified file by file against the pinned SHA-256s.
+ * Both local models by default (embedder, then reranker); a failure of one is reported and the other still tried.
+ */
+const usage = `cita model fetch [--only ${localModelNames.join('|')}] [--from DIR|ARCHIVE] [--model-dir DIR] [--force] [--json]`;
+
 export const modelFetchCommand: Command = {
   words: ['model', 'fetch'],
-  summary: 'Put the local embedding model (bge-small-en-v1.5) in the model directory, verified by SHA-256',
-  usage: 'cita model fetch [--from DIR|ARCHIVE] [--model-dir DIR] [--force] [--json]',
-  options: { from: { type: 'string' }, 'model-dir': { type: 'string' }, force: { type: 'boolean' } },
+  summary: 'Put the local embedding model (bge-small-en-v1.5) and reranker (ms-marco-MiniLM-L-12-v2) in place, verified by SHA-256',
+  usage,
+  options: { only: { type: 'string' }, from: { type: 'string' }, 'model-dir': { type: 'string' }, force: { type: 'boolean' } },
   async run(context) {
-    const from = typeof context.values.from === 'string' ? resolve(context.values.from) : undefined;
-    const modelDir = typeof context.values['model-dir'] === 'string' ? resolve(context.values['model-dir']) : defaultModelDir();
+    const only = parseOnlyFlag(context.values.only);
+    if (only instanceof Error) throw new UsageError(`${only.message} (usage: ${usage})`);
+    const from = typeof context.values.from === 'string' ? context.values.from : undefined;
+    const modelDir = typeof context.values['model-dir'] === 'string' ? context.values['model-dir'] : undefined;
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error('interrupted'));
     process.once('SIGINT', interrupt);
-    const started = performance.now();
     try {
-      const result = await fetchModel({
-        modelDir,
-        ...(from ? { from } : {}),
+      const outcomes = await fetchLocalModels({
+        ...(only ? { only } : {}),
+        ...(from !== undefined ? { from } : {}),
+        ...(modelDir !== undefined ? { modelDir } : {}),
         force: context.values.force === true,
         signal: controller.signal,
-        onProgress: (message) => context.progress(`model fetch  ${message}`),
+        onProgress: (model, message) => context.progress(`model fetch  ${model}  ${message}`),
       });
-      const seconds = (performance.now() - started) / 1000;
-      const human = [
-        `source: ${result.source}`,
-        ...result.files.map((file) => `${file.sha256}  ${String(file.bytes).padStart(10)}  ${file.path}`),
-        `verified model in ${result.modelDir} (${seconds.toFixed(1)} s)`,
-      ].join('\n');
-      context.print({ model_dir: result.modelDir, source: result.source, files: result.files, seconds }, human);
+      const failures = outcomes.filter((outcome) => !outcome.ok);
+      const [first] = outcomes;
+      if (outcomes.length === 1 && first) {
+        // One model: the document and the error are what they were before the reranker existed.
+        if (!first.ok) throw new AppError('unavailable', `The ${first.title} was not installed: ${first.message}`);
+        const { fetched, seconds } = first;
+        context.print({ model_dir: fetched.modelDir, source: fetched.source, files: fetched.files, seconds }, formatFetched(first));
+        return 0;
+      }
+      if (context.json) {
+        context.print({ ok: failures.length === 0, models: outcomes.map(toDocument) }, '');
+        return failures.length === 0 ? 0 : 1;
+      }
+      const human = outcomes.map((outcome) => `${outcome.model}: ${outcome.ok ? formatFetched(outcome) : 'NOT installed (see below)'}`).join('\n');
+      context.print(null, human);
+      if (failures.length > 0) {
+        throw new AppError(
+          'unavailable',
+          `${failures.length} of ${outcomes.length} models were not installed`,
+          failures.map((failure) => `${failure.model}: ${failure.ok ? '' : failure.message}`),
+        );
+      }
       return 0;
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      // fetchModel's messages already say what is wrong (mismatch, truncated file, no source) and what to do.
-      throw new AppError('unavailable', `The model was not installed: ${(error as Error).message}`);
+      if (error instanceof AppError || error instanceof UsageError) throw error;
+      // Only a cancel gets here: every other failure is one model's outcome above.
+      throw new AppError('unavailable', `The models were not installed: ${(error as Error).message}`);
     } finally {
       process.off('SIGINT', interrupt);
     }
   },
 };
+
+function formatFetched(outcome: Extract<LocalModelOutcome, { ok: true }>): string {
+  const { fetched, seconds } = outcome;
+  return [
+    `source: ${fetched.source}`,
+    ...fetched.files.map((file) => `${file.sha256}  ${String(file.bytes).padStart(10)}  ${file.path}`),
+    `verified ${outcome.title} in ${fetched.modelDir} (${seconds.toFixed(1)} s)`,
+  ].join('\n');
+}
+
+function toDocument(outcome: LocalModelOutcome): Record<string, unknown> {
+  return outcome.ok
+    ? { model: outcome.model, ok: true, model_dir: outcome.fetched.modelDir, source: outcome.fetched.source, files: outcome.fetched.files, seconds: outcome.seconds }
+    : { model: outcome.model, ok: false, error: { code: 'unavailable', message: outcome.message }, seconds: outcome.seconds };
+}

@@ -2,10 +2,10 @@ import type { Status } from '../../../shared/contract.js';
 import type { Command } from '../command.js';
 import { callOperation } from '../call.js';
 
-/** `cita status`: embedder id and mode, model file, per-corpus counts. */
+/** `cita status`: embedder and reranker ids and modes, model files, per-corpus counts. */
 export const statusCommand: Command = {
   words: ['status'],
-  summary: 'Show the embedder, the model file and per-corpus row, vector and stale-vector counts',
+  summary: 'Show the embedder, the reranker, their model files and per-corpus row, vector and stale-vector counts',
   usage: 'cita status [--data-dir DIR] [--json]',
   options: {},
   async run(context) {
@@ -22,6 +22,9 @@ function formatStatus(status: Status): string {
   ];
   if (status.embedder.model_path) lines.push(`model: ${status.embedder.model_path}  sha256 ${status.embedder.model_sha256 ?? '?'}`);
   if (status.embedder.problem) lines.push(`note: ${status.embedder.problem}`);
+  lines.push(`reranker: ${status.reranker.id ?? 'none'} (${status.reranker.mode})`);
+  if (status.reranker.model_path) lines.push(`reranker model: ${status.reranker.model_path}  sha256 ${status.reranker.model_sha256 ?? '?'}`);
+  if (status.reranker.problem) lines.push(`note: ${status.reranker.problem}`);
   if (status.corpora.length === 0) lines.push('no corpora loaded yet (run "cita seed")');
   for (const corpus of status.corpora) {
     lines.push(`${corpus.corpus.padEnd(8)} rows ${corpus.rows}  vectors ${corpus.vectors}  stale ${corpus.stale}  missing ${corpus.missing}`);

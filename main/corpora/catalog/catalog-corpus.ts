@@ -1,4 +1,4 @@
-import type { Notice, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
+import type { Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../app/settings-service.js';
 import { keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
@@ -12,6 +12,25 @@ import { queryContext } from './condition.js';
 
 /** The vector path is asked for at least this many neighbours, so a keyword hit rarely misses its cosine term. */
 export const minimumVectorCandidates = 100;
+
+/**
+ * How relevant a field is, from what does not depend on the other hits (fused scores are normalised per query, so
+ * they cannot say "nothing fits"): the query's exact business term in the name, the share of the query's words the
+ * field matched, and the cosine similarity. bge-small reads Spanish poorly and puts any two Spanish banking-flavoured
+ * texts at 0.65–0.73, so cosine alone is strong only above that; the bars were chosen on the development halves of
+ * kb/eval/catalog-relevance.json with catalog.json and catalog-hard.json (README "Relevance").
+ */
+export const catalogRelevanceBars = { strongCosine: 0.74, weakCosine: 0.6, strongCoverage: 0.34 };
+
+/** A catalog hit's relevance (see catalogRelevanceBars). */
+export function catalogRelevance(fused: FusedHit, calibrated: boolean): Relevance {
+  const cosine = fused.vectorDistance === null || !calibrated ? null : 1 - fused.vectorDistance;
+  const coverage = fused.keywordMatch === 'fuzzy' ? 0 : (fused.keywordCoverage ?? 0);
+  const bars = catalogRelevanceBars;
+  if ((cosine !== null && cosine >= bars.strongCosine) || (coverage >= bars.strongCoverage && (cosine === null || cosine >= bars.weakCosine))) return 'strong';
+  if ((cosine !== null && cosine >= bars.weakCosine) || coverage > 0) return 'weak';
+  return 'none';
+}
 
 export interface CatalogCorpus {
   search(input: SearchInput): Promise<SearchOutput>;
@@ -38,9 +57,9 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
   const loadKeywordIndex = () => keyword.replaceAll(repository.all());
   loadKeywordIndex();
 
-  function toHit(fused: FusedHit, row: CatalogFieldRow, notes: string[]): SearchHit {
+  function toHit(fused: FusedHit, row: CatalogFieldRow, notes: string[], relevance: Relevance): SearchHit {
     return {
-      ...toSearchHitBase(fused),
+      ...toSearchHitBase(fused, relevance),
       id: catalogHitId(row),
       title: row.business_name,
       source: row.source,
@@ -85,11 +104,20 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
       const rows = repository.byIds(fused.map((hit) => hit.id));
       const notes = repository.notesOf([...rows.keys()]);
       const context = queryContext(input.query);
+      // The bars were measured with bge-small; another embedder's cosines are not compared with them.
+      const calibrated = embedderId !== null && embedderId.split(':')[1] === 'bge-small-en-v1.5';
       const hits = fused.flatMap((hit) => {
         const row = rows.get(hit.id);
-        return row ? [toHit(hit, row, applicableNotes(notes.get(hit.id) ?? [], context))] : [];
+        return row ? [toHit(hit, row, applicableNotes(notes.get(hit.id) ?? [], context), catalogRelevance(hit, calibrated))] : [];
       });
-      return { corpus: 'catalog', query: input.query, strategy, embedder: embedderId, hits, refused: false, notices };
+      if (hits.length > 0 && !hits.some((hit) => hit.relevance === 'strong')) {
+        notices.push({
+          code: 'weak_matches',
+          message: 'No field matches this well: these are only loosely related. Try the business term, the system, or a physical name.',
+        });
+      }
+      // "refused": no field matches well; the loosely related ones are still listed, flagged.
+      return { corpus: 'catalog', query: input.query, strategy, embedder: embedderId, hits, refused: !hits.some((hit) => hit.relevance === 'strong'), notices };
     },
 
     importCatalog(document) {

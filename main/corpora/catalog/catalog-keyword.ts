@@ -1,4 +1,4 @@
-import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndex } from '../../retrieval/keyword-index.js';
+import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndex, type KeywordMatch } from '../../retrieval/keyword-index.js';
 import { tokenize } from '../../retrieval/text-folding.js';
 import type { CatalogFieldRow } from './catalog-repository.js';
 
@@ -62,16 +62,28 @@ export function createCatalogKeywordSearch(index: KeywordIndex = createCatalogKe
       if (term.length >= minimumBusinessTermLength) {
         for (const [id, name] of businessNames) if (name.includes(term)) lifted.add(id);
       }
-      const scored = new Map<number, { id: number; raw: number; combined: number; terms: string[] }>();
-      for (const hit of bm25) scored.set(hit.id, { id: hit.id, raw: hit.score, combined: hit.normalized, terms: hit.terms });
+      type Scored = { id: number; raw: number; combined: number; terms: string[]; match: KeywordMatch; coverage: number };
+      const scored = new Map<number, Scored>();
+      for (const hit of bm25) scored.set(hit.id, { id: hit.id, raw: hit.score, combined: hit.normalized, terms: hit.terms, match: hit.match, coverage: hit.coverage });
       for (const id of lifted) {
-        const entry = scored.get(id) ?? { id, raw: 0, combined: 0, terms: [] };
+        // The whole query is inside the business name: an exact match of every term, whatever BM25 saw.
+        const entry = scored.get(id) ?? { id, raw: 0, combined: 0, terms: [], match: 'exact', coverage: 1 };
         entry.combined += businessTermLift;
+        entry.match = 'exact';
+        entry.coverage = 1;
         scored.set(id, entry);
       }
       const ranked = [...scored.values()].sort((a, b) => b.combined - a.combined || a.id - b.id).slice(0, limit);
       const best = ranked[0]?.combined || 1;
-      return ranked.map((entry, index) => ({ id: entry.id, score: entry.raw, normalized: entry.combined / best, rank: index + 1, terms: entry.terms }));
+      return ranked.map((entry, index) => ({
+        id: entry.id,
+        score: entry.raw,
+        normalized: entry.combined / best,
+        rank: index + 1,
+        terms: entry.terms,
+        match: entry.match,
+        coverage: entry.coverage,
+      }));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ModuleFactory } from '../../app/corpus-module.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { createCatalogCorpus } from './catalog-corpus.js';
+import { loadEvaluationSets } from '../../eval/evaluation-file.js';
 import { catalogItemOf, loadCatalogEvaluation } from './catalog-evaluation.js';
 import { readCatalog } from './catalog-files.js';
 import { createCatalogKeywordIndex } from './catalog-keyword.js';
@@ -22,7 +23,7 @@ export const createCatalogModule: ModuleFactory = (deps) => {
       const document = readCatalog(options.from);
       return { corpus: 'catalog', ...catalog.importCatalog(document), embedded: 0 };
     },
-    evaluation: { load: () => loadCatalogEvaluation(), itemOf: catalogItemOf },
+    evaluation: { load: () => [...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })), ...loadEvaluationSets(['catalog-hard', 'catalog-relevance'])], itemOf: catalogItemOf },
     handlers: {
       'catalog.sources': () =>
         catalog.sources().map((source) => ({

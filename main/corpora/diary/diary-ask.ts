@@ -1,14 +1,16 @@
 import type { AskInput, AskOutput, Citation, Language, Notice } from '../../../shared/contract.js';
 import type { Settings } from '../../../shared/settings.js';
+import { checkAttributedGrounding } from '../../answer/attributed-grounding.js';
+import { buildComparisonContext } from '../../answer/comparison-context.js';
 import { buildDiaryContext, type DiaryContext } from '../../answer/diary-context.js';
 import { composeDiaryAnswer } from '../../answer/diary-composer.js';
-import { checkGrounding } from '../../answer/grounding.js';
-import { detectLanguage, diaryDisclaimer } from '../../answer/language.js';
+import { composeRefusal } from '../../answer/diary-refusals.js';
+import { answerLanguage, diaryDisclaimer } from '../../answer/language.js';
 import { composeWithLlm } from '../../answer/llm-composer.js';
 import { planWithLlm } from '../../answer/llm-planner.js';
 import { llmFromSettings } from '../../answer/llm/create-llm.js';
 import type { LlmClient } from '../../answer/llm/llm-client.js';
-import { adjustmentNotice, sanitizePlan, type RawPlan } from '../../answer/plan-sanitizer.js';
+import { adjustmentNotice, sanitizePlan, type PlanAdjustment, type RawPlan } from '../../answer/plan-sanitizer.js';
 import { planFromRules } from '../../answer/rule-planner.js';
 import { localToday } from '../../app/seed.js';
 import type { DiaryRepository } from './diary-repository.js';
@@ -28,11 +30,22 @@ function llmNotice(language: Language, step: 'plan' | 'answer', reason: string):
     : { code: 'llm_failed', message: `The language model failed to ${step === 'plan' ? 'plan' : 'write the answer'} (${reason}); the offline ${step === 'plan' ? 'rule-based planner' : 'composer'} was used instead.` };
 }
 
-function untrustedNotice(language: Language, figures: string[]): Notice {
-  const list = figures.slice(0, 5).join(', ');
-  return language === 'es'
-    ? { code: 'untrusted', message: `${figures.length} cifra(s) de la respuesta no están en los datos recuperados (${list}): la respuesta no es confiable.` }
-    : { code: 'untrusted', message: `${figures.length} figure(s) in the answer are not in the retrieved rows (${list}): the answer is not trusted.` };
+function untrustedNotice(language: Language, missing: string[], misattributed: string[]): Notice {
+  const es = language === 'es';
+  const parts: string[] = [];
+  if (missing.length > 0) {
+    const list = missing.slice(0, 5).join(', ');
+    parts.push(es ? `${missing.length} cifra(s) de la respuesta no están en los datos recuperados (${list})` : `${missing.length} figure(s) in the answer are not in the retrieved rows (${list})`);
+  }
+  if (misattributed.length > 0) {
+    const list = misattributed.slice(0, 5).join(', ');
+    parts.push(
+      es
+        ? `${misattributed.length} cifra(s) están en los datos pero no en la fila del alimento o el día a los que la respuesta las atribuye (${list})`
+        : `${misattributed.length} figure(s) are in the retrieved rows but not in the row of the food or day the answer gives them to (${list})`,
+    );
+  }
+  return { code: 'untrusted', message: `${parts.join('; ')}${es ? ': la respuesta no es confiable.' : ': the answer is not trusted.'}` };
 }
 
 /** Citations for a model's prose: each context line holding a verified figure, as a day or an entry. */
@@ -53,14 +66,20 @@ function citationsFromGrounding(context: DiaryContext, lines: readonly number[])
     });
 }
 
+/** Adjustments a refusal's answer already says: not repeated as notices. */
+const saidByRefusal: ReadonlySet<PlanAdjustment['code']> = new Set(['untracked_nutrient', 'not_understood', 'future_period', 'invalid_date']);
+
 /**
- * "Ask your log": plan (rules, or the configured LLM), sanitize, retrieve from the views, build the CSV context,
- * answer (the deterministic composer, or the LLM told to use only context figures), then check every figure of the
- * answer against the context. Any LLM failure falls back to the offline path with a notice.
+ * "Ask your log": plan (rules, or the configured LLM), sanitize, then either refuse with the reason (a nutrient cita
+ * does not track, a question it did not understand, the future, a date that does not exist) or retrieve from the
+ * views (one period, or two side by side), build the CSV context, answer (the deterministic composer, or the LLM
+ * told to use only context figures), and check every figure of the answer against the context and against the
+ * food and day its sentence gives it to. The answer is in the question's language (the screen's when the question
+ * is too short to tell). Any LLM failure falls back to the offline path with a notice.
  */
 export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<AskOutput> {
   deps.requireProfile(input.profile);
-  const language = input.language ?? detectLanguage(input.question);
+  const language = answerLanguage(input.question, { language: input.language, uiLanguage: input.ui_language });
   const today = input.today ?? localToday();
   const notices: Notice[] = [];
   const choice = llmFromSettings(deps.settings().llm, deps.environment ?? process.env);
@@ -82,9 +101,37 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
   }
   raw ??= planFromRules(input.question, today);
   const { plan, adjustments } = sanitizePlan(raw, { today, planner });
-  notices.push(...adjustments.map((adjustment) => adjustmentNotice(adjustment, language)));
+  // A refusal states its reason in the answer, and its period or nutrient defaults do not matter.
+  const told = adjustments.filter((adjustment) => !(plan.refusal && (saidByRefusal.has(adjustment.code) || adjustment.code === 'period_defaulted')));
+  notices.push(...told.map((adjustment) => adjustmentNotice(adjustment, language)));
 
-  const context = buildDiaryContext(plan, retrieveForPlan(deps.repository, input.profile, plan));
+  if (plan.refusal) {
+    const refusal = composeRefusal(plan, adjustments, language, today);
+    return {
+      corpus: 'diary',
+      question: input.question,
+      language,
+      answer: refusal.answer,
+      citations: [],
+      plan,
+      notices,
+      refused: true,
+      refusal: plan.refusal,
+      disclaimer: diaryDisclaimer(language, { planner, composer: 'deterministic' }),
+      context: refusal.context,
+      grounding: checkAttributedGrounding(refusal.answer, refusal.context),
+      composer: 'deterministic',
+      embedder: null,
+    };
+  }
+
+  const context = plan.compare_to
+    ? buildComparisonContext(
+        plan,
+        retrieveForPlan(deps.repository, input.profile, { ...plan, need_detail: false }),
+        retrieveForPlan(deps.repository, input.profile, { ...plan, need_detail: false }, { from: plan.compare_to.date_from, to: plan.compare_to.date_to }),
+      )
+    : buildDiaryContext(plan, retrieveForPlan(deps.repository, input.profile, plan));
   notices.push(...context.notices);
 
   const offline = composeDiaryAnswer(plan, context, language);
@@ -100,10 +147,17 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
     }
   }
 
-  const grounding = checkGrounding(answer, context.text);
+  const grounding = checkAttributedGrounding(answer, context.text);
   if (composer === 'llm') citations = citationsFromGrounding(context, grounding.figures.flatMap((figure) => (figure.verified ? figure.context_lines : [])));
   if (!grounding.trusted) {
-    notices.push(untrustedNotice(language, grounding.figures.filter((figure) => !figure.verified).map((figure) => figure.text)));
+    const unverified = grounding.figures.filter((figure) => !figure.verified);
+    notices.push(
+      untrustedNotice(
+        language,
+        unverified.filter((figure) => figure.attribution !== 'misattributed').map((figure) => figure.text),
+        unverified.filter((figure) => figure.attribution === 'misattributed').map((figure) => figure.text),
+      ),
+    );
   }
 
   return {
@@ -115,7 +169,8 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
     plan,
     notices,
     refused: offline.empty,
-    disclaimer: diaryDisclaimer(language),
+    ...(offline.refusal ? { refusal: offline.refusal } : {}),
+    disclaimer: diaryDisclaimer(language, { planner, composer }),
     context: context.text,
     grounding,
     composer,

@@ -55,6 +55,13 @@ export interface DayTargetRow {
   amount: number;
 }
 
+/** The first and last day with entries, and how many entries a profile has. */
+export interface DiaryRangeRow {
+  first_date: string | null;
+  last_date: string | null;
+  entries: number;
+}
+
 export interface NewEntry {
   profile: string;
   date: string;
@@ -83,17 +90,20 @@ export interface DiaryRepository {
   removeEntry(profile: string, id: number): boolean;
   entry(profile: string, id: number): EntryRow | undefined;
   entriesOfDay(profile: string, date: string): EntryRow[];
-  dailyTotals(profile: string, from: string, to: string): DailyTotalsRow[];
+  /** Daily totals (the view diary_daily_totals); with `meals`, the same sums over those meals' entries only. */
+  dailyTotals(profile: string, from: string, to: string, meals?: readonly Meal[]): DailyTotalsRow[];
   /** The target in force on each day of the period, per nutrient (days without a target have no row). */
   targetsByDay(profile: string, from: string, to: string): DayTargetRow[];
-  /** Entries of the period, largest energy first (entries without energy last), at most `limit`. */
-  entries(profile: string, from: string, to: string, limit: number): EntryRow[];
-  countEntries(profile: string, from: string, to: string): number;
-  /** Per food over the period, largest energy first, at most `limit`. */
-  foodTotals(profile: string, from: string, to: string, limit: number): FoodTotalsRow[];
-  countFoods(profile: string, from: string, to: string): number;
-  /** total_<key>, average_<key> (per day with entries) and unmeasured_<key> for every nutrient, and days_with_entries. */
-  summary(profile: string, from: string, to: string): PeriodSummaryRow;
+  /** Entries of the period (of `meals` only, when given), largest energy first (entries without energy last), at most `limit`. */
+  entries(profile: string, from: string, to: string, limit: number, meals?: readonly Meal[]): EntryRow[];
+  countEntries(profile: string, from: string, to: string, meals?: readonly Meal[]): number;
+  /** Per food over the period (of `meals` only, when given), largest energy first, at most `limit`. */
+  foodTotals(profile: string, from: string, to: string, limit: number, meals?: readonly Meal[]): FoodTotalsRow[];
+  countFoods(profile: string, from: string, to: string, meals?: readonly Meal[]): number;
+  /** total_<key>, average_<key> (per day with entries) and unmeasured_<key> for every nutrient, and days_with_entries; with `meals`, over those meals only. */
+  summary(profile: string, from: string, to: string, meals?: readonly Meal[]): PeriodSummaryRow;
+  /** The first and last day with entries of the whole diary, and its entry count (to tell an empty diary from an empty period). */
+  diaryRange(profile: string): DiaryRangeRow;
   /** Per nutrient with a target on some day with entries: days over and under it. */
   targetDays(profile: string, from: string, to: string): TargetDaysRow[];
   upsertTarget(target: NewTarget): void;
@@ -106,6 +116,16 @@ const summaryColumns = nutrientKeys
   .map((key) => `SUM(${key}) AS total_${key}, AVG(${key}) AS average_${key}, SUM(${key}_unmeasured) AS unmeasured_${key}`)
   .join(', ');
 const foodTotalColumns = nutrientKeys.map((key) => `SUM(${key}) AS ${key}`).join(', ');
+const mealDayColumns = nutrientKeys.map((key) => `SUM(${key}) AS ${key}, SUM(${key} IS NULL) AS ${key}_unmeasured`).join(', ');
+const allMeals: readonly Meal[] = ['breakfast', 'lunch', 'dinner', 'snack'];
+/** Meals as one bound parameter (",lunch,dinner,"), so each statement is prepared once whatever meals are asked. */
+function mealList(meals: readonly Meal[] | undefined): string {
+  return `,${(meals && meals.length > 0 ? meals : allMeals).join(',')},`;
+}
+function allMealsAsked(meals: readonly Meal[] | undefined): boolean {
+  return meals === undefined || meals.length === 0 || allMeals.every((meal) => meals.includes(meal));
+}
+const mealFilter = "instr(@meals, ',' || meal || ',') > 0";
 
 /** Builds the diary repository; statements are prepared once. */
 export function createDiaryRepository(db: Database): DiaryRepository {
@@ -128,22 +148,31 @@ export function createDiaryRepository(db: Database): DiaryRepository {
       AND (periods.effective_until IS NULL OR days.date < periods.effective_until)
      ORDER BY days.date, periods.nutrient`,
   );
-  const selectEntries = db.prepare<[string, string, string, number], EntryRow>(
-    `SELECT ${entryColumns} FROM diary_entry_nutrients WHERE profile = ? AND date BETWEEN ? AND ?
-     ORDER BY energy_kcal IS NULL, energy_kcal DESC, date, entry_id LIMIT ?`,
+  type PeriodParameters = { profile: string; from: string; to: string; meals: string };
+  const selectEntries = db.prepare<[PeriodParameters & { limit: number }], EntryRow>(
+    `SELECT ${entryColumns} FROM diary_entry_nutrients WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter}
+     ORDER BY energy_kcal IS NULL, energy_kcal DESC, date, entry_id LIMIT @limit`,
   );
-  const countEntries = db.prepare<[string, string, string], { count: number }>('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ? AND date BETWEEN ? AND ?');
-  const selectFoodTotals = db.prepare<[string, string, string, number], FoodTotalsRow>(
+  const countEntries = db.prepare<[PeriodParameters], { count: number }>(
+    `SELECT COUNT(*) AS count FROM diary_entries WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter}`,
+  );
+  const selectFoodTotals = db.prepare<[PeriodParameters & { limit: number }], FoodTotalsRow>(
     `SELECT food_id, food_name, food_brand, COUNT(*) AS entries, SUM(grams) AS grams, ${foodTotalColumns}
-     FROM diary_entry_nutrients WHERE profile = ? AND date BETWEEN ? AND ?
-     GROUP BY food_id ORDER BY energy_kcal IS NULL, energy_kcal DESC, food_name LIMIT ?`,
+     FROM diary_entry_nutrients WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter}
+     GROUP BY food_id ORDER BY energy_kcal IS NULL, energy_kcal DESC, food_name LIMIT @limit`,
   );
-  const countFoods = db.prepare<[string, string, string], { count: number }>(
-    'SELECT COUNT(DISTINCT food_id) AS count FROM diary_entries WHERE profile = ? AND date BETWEEN ? AND ?',
+  const countFoods = db.prepare<[PeriodParameters], { count: number }>(
+    `SELECT COUNT(DISTINCT food_id) AS count FROM diary_entries WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter}`,
   );
   const selectSummary = db.prepare<[string, string, string], PeriodSummaryRow>(
     `SELECT COUNT(*) AS days_with_entries, ${summaryColumns} FROM diary_daily_totals WHERE profile = ? AND date BETWEEN ? AND ?`,
   );
+  // The same daily sums as the view diary_daily_totals, over some meals' entries of diary_entry_nutrients.
+  const mealDays = `SELECT profile, date, COUNT(*) AS entries, SUM(grams) AS grams, ${mealDayColumns}
+     FROM diary_entry_nutrients WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter} GROUP BY date`;
+  const selectMealTotals = db.prepare<[PeriodParameters], DailyTotalsRow>(`${mealDays} ORDER BY date`);
+  const selectMealSummary = db.prepare<[PeriodParameters], PeriodSummaryRow>(`SELECT COUNT(*) AS days_with_entries, ${summaryColumns} FROM (${mealDays})`);
+  const selectRange = db.prepare<[string], DiaryRangeRow>('SELECT MIN(date) AS first_date, MAX(date) AS last_date, COUNT(*) AS entries FROM diary_entries WHERE profile = ?');
   const selectTargetDays = db.prepare<[string, string, string], TargetDaysRow>(
     `SELECT nutrient, COUNT(*) AS days_with_target, SUM(amount > target) AS days_over_target, SUM(amount < target) AS days_under_target
      FROM diary_daily_nutrients WHERE profile = ? AND date BETWEEN ? AND ? AND target IS NOT NULL AND amount IS NOT NULL
@@ -183,13 +212,16 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     removeEntry: (profile, id) => deleteEntry.run(id, profile).changes > 0,
     entry: (profile, id) => selectEntry.get(profile, id),
     entriesOfDay: (profile, date) => selectDay.all(profile, date),
-    dailyTotals: (profile, from, to) => selectTotals.all(profile, from, to),
+    dailyTotals: (profile, from, to, meals) =>
+      allMealsAsked(meals) ? selectTotals.all(profile, from, to) : selectMealTotals.all({ profile, from, to, meals: mealList(meals) }),
     targetsByDay: (profile, from, to) => selectTargetsByDay.all({ profile, from, to }),
-    entries: (profile, from, to, limit) => selectEntries.all(profile, from, to, limit),
-    countEntries: (profile, from, to) => (countEntries.get(profile, from, to) as { count: number }).count,
-    foodTotals: (profile, from, to, limit) => selectFoodTotals.all(profile, from, to, limit),
-    countFoods: (profile, from, to) => (countFoods.get(profile, from, to) as { count: number }).count,
-    summary: (profile, from, to) => selectSummary.get(profile, from, to) as PeriodSummaryRow,
+    entries: (profile, from, to, limit, meals) => selectEntries.all({ profile, from, to, limit, meals: mealList(meals) }),
+    countEntries: (profile, from, to, meals) => (countEntries.get({ profile, from, to, meals: mealList(meals) }) as { count: number }).count,
+    foodTotals: (profile, from, to, limit, meals) => selectFoodTotals.all({ profile, from, to, limit, meals: mealList(meals) }),
+    countFoods: (profile, from, to, meals) => (countFoods.get({ profile, from, to, meals: mealList(meals) }) as { count: number }).count,
+    summary: (profile, from, to, meals) =>
+      (allMealsAsked(meals) ? selectSummary.get(profile, from, to) : selectMealSummary.get({ profile, from, to, meals: mealList(meals) })) as PeriodSummaryRow,
+    diaryRange: (profile) => selectRange.get(profile) as DiaryRangeRow,
     targetDays: (profile, from, to) => selectTargetDays.all(profile, from, to),
     upsertTarget: (target) => {
       upsertTarget.run(target.profile, target.nutrient, target.amount, target.effective_from);

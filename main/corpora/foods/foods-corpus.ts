@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Food, Notice, SearchHit, SearchOutput, searchInputSchema } from '../../../shared/contract.js';
+import type { Food, Notice, Relevance, SearchHit, SearchOutput, searchInputSchema } from '../../../shared/contract.js';
 import type { Per100g } from '../../../shared/nutrients.js';
 import { AppError } from '../../app/errors.js';
 import type { SettingsService } from '../../app/settings-service.js';
@@ -8,6 +8,7 @@ import { createKeywordIndex, type KeywordDocument, type KeywordHit, type Keyword
 import { keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
+import { barsFor, semanticRelevance, type SemanticBars } from '../../retrieval/semantic-bars.js';
 import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
 import { localNamesForSearch, readIfctFoods } from './ifct.js';
 import { translateFoodQuery, type FoodQueryTranslation } from './spanish-food-words.js';
@@ -20,6 +21,29 @@ export const minimumKeywordHits = 8;
 /** Queries shorter than this never reach the embedder (the seed's rule). */
 export const minimumSemanticQueryLength = 3;
 export const sharedSource = 'IFCT 2017';
+
+/**
+ * Semantic fill bars per embedder model (cosine distance). Gemini keeps the seed's max_dist 0.65, calibrated by the
+ * seed on Gemini vectors. bge-small's were chosen on kb/eval/foods.json, foods-es.json and the dev half of
+ * foods-relevance.json (see README "Relevance"): with the seed's 0.65 it filtered nothing, so "xqzzv" got 20 foods.
+ */
+export const foodsSemanticBars: Readonly<Record<string, SemanticBars>> = {
+  'bge-small-en-v1.5': { strong: 0.32, max: 0.34 },
+  'gemini-embedding-001': { strong: 0.5, max: 0.65 },
+};
+/** An embedder nobody calibrated gets the seed's value, and hits it lets through are only ever weak. */
+const uncalibratedBars: SemanticBars = { strong: 0, max: 0.65 };
+
+/** The bars in force: `foods.max_dist` when the user set one, else the active embedder's calibration. */
+export function foodsBars(embedderId: string | null, maxDist: number | null): SemanticBars {
+  const calibrated = barsFor(foodsSemanticBars, embedderId, uncalibratedBars);
+  return maxDist === null ? calibrated : { strong: Math.min(calibrated.strong, maxDist), max: maxDist };
+}
+
+/** A keyword hit is strong unless its words met the query only within a typo ("mutton" → "Button mushroom"). */
+function keywordRelevance(fused: FusedHit): Relevance {
+  return fused.keywordMatch === 'fuzzy' ? 'weak' : 'strong';
+}
 
 export interface FoodsCorpus {
   search(input: SearchInput): Promise<SearchOutput>;
@@ -67,6 +91,14 @@ export function translationNotice(translation: FoodQueryTranslation): Notice {
   return { code: 'translated', message: `The catalog names foods in English, so this was also searched as "${translation.english}" (${pairs}).` };
 }
 
+function noMatchNotice(query: string): Notice {
+  return { code: 'no_match', message: `No food in the catalog matches "${query}". Check the spelling, try another name for it, or add it as your own food.` };
+}
+
+function weakMatchNotice(): Notice {
+  return { code: 'weak_matches', message: 'No close match: these foods only resemble what you typed (a near spelling or a related food).' };
+}
+
 /** The foods catalog: shared IFCT base plus each profile's own foods, searched keyword-first. */
 export function createFoodsCorpus(deps: {
   repository: FoodsRepository;
@@ -83,9 +115,10 @@ export function createFoodsCorpus(deps: {
     }
   }
 
-  function toHit(fused: FusedHit, row: FoodRow): SearchHit {
+  function toHit(fused: FusedHit, row: FoodRow, bars: SemanticBars): SearchHit {
+    const relevance = fused.paths.includes('keyword') ? keywordRelevance(fused) : semanticRelevance(fused.vectorDistance ?? 2, bars);
     return {
-      ...toSearchHitBase(fused),
+      ...toSearchHitBase(fused, relevance),
       id: row.code,
       title: row.brand ? `${row.name} (${row.brand})` : row.name,
       source: row.owner === null ? sharedSource : `profile:${row.owner}`,
@@ -112,6 +145,7 @@ export function createFoodsCorpus(deps: {
             );
       let fused: FusedHit[];
       let embedderId: string | null = null;
+      let bars = foodsBars(null, deps.settings.get().foods.max_dist);
       const wantsSemantic =
         strategy === 'vector' ||
         (strategy === 'hybrid' && keyword.length < minimumKeywordHits && input.query.length >= minimumSemanticQueryLength);
@@ -122,6 +156,7 @@ export function createFoodsCorpus(deps: {
         // bge-small-en reads English: a Spanish query is embedded as its translation.
         const semantic = await retriever.semantic(translation?.english ?? input.query, { k: input.k + keyword.length, owners });
         embedderId = semantic.embedderId;
+        bars = foodsBars(embedderId, deps.settings.get().foods.max_dist);
         if (!semantic.ok) {
           notices.push(semantic.notice);
           fused = keywordOnly(keyword, input.k);
@@ -129,19 +164,19 @@ export function createFoodsCorpus(deps: {
         } else if (strategy === 'vector') {
           fused = vectorOnly(semantic.neighbours, input.k);
         } else {
-          fused = keywordFirstFill(keyword, semantic.neighbours, {
-            limit: input.k,
-            maxDistance: deps.settings.get().foods.max_dist,
-            minKeywordHits: minimumKeywordHits,
-          });
+          fused = keywordFirstFill(keyword, semantic.neighbours, { limit: input.k, maxDistance: bars.max, minKeywordHits: minimumKeywordHits });
         }
       }
       const rows = repository.byIds(fused.map((hit) => hit.id));
       const hits = fused.flatMap((hit) => {
         const row = rows.get(hit.id);
-        return row ? [toHit(hit, row)] : [];
+        return row ? [toHit(hit, row, bars)] : [];
       });
-      return { corpus: 'foods', query: input.query, strategy, embedder: embedderId, hits, refused: false, notices };
+      const relevant = hits.filter((hit) => hit.relevance !== 'none');
+      if (relevant.length === 0) notices.push(noMatchNotice(input.query));
+      else if (relevant.every((hit) => hit.relevance === 'weak')) notices.push(weakMatchNotice());
+      // "refused": nothing strong, i.e. no food the query names; weak look-alikes are still shown, marked as such.
+      return { corpus: 'foods', query: input.query, strategy, embedder: embedderId, hits, refused: !hits.some((hit) => hit.relevance === 'strong'), notices };
     },
 
     async add(input) {

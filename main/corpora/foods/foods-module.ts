@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ModuleFactory } from '../../app/corpus-module.js';
-import { loadEvaluationFile } from '../../eval/evaluation-file.js';
+import { loadEvaluationSets } from '../../eval/evaluation-file.js';
 import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { createFoodsCorpus, foodKeywordDocument, foodsKeywordOptions } from './foods-corpus.js';
@@ -29,7 +29,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
       const counts = await foods.seedShared();
       return { corpus: 'foods', ...counts, removed: 0, embedded: 0 };
     },
-    evaluation: { load: () => loadEvaluationFile('foods'), itemOf: (hit) => hit.id },
+    evaluation: { load: () => loadEvaluationSets(['foods', 'foods-es', 'foods-relevance']), itemOf: (hit) => hit.id },
     handlers: {
       'foods.add': (input) => foods.add(input),
       'foods.update': (input) => foods.update(input),

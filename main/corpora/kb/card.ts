@@ -104,7 +104,7 @@ export function splitSections(body: string): CardSection[] {
 const sourceLinePattern = /^Source:\s*(.+?),\s*(https?:\/\/\S+)\s*$/;
 
 /** The sections without the closing `Source:` line: the citation travels as metadata, not as passage text. */
-function withoutSourceLine(sections: CardSection[]): CardSection[] {
+export function withoutSourceLine(sections: CardSection[]): CardSection[] {
   const last = sections.at(-1);
   if (!last) return sections;
   const lines = last.text.split('\n');

@@ -1,12 +1,12 @@
-import type { AskOutput, Citation, Language, Notice, Strategy } from '../../../shared/contract.js';
+import type { AskOutput, Citation, Language, Notice } from '../../../shared/contract.js';
 import { checkGrounding } from '../../answer/grounding.js';
-import { foldText } from '../../retrieval/text-folding.js';
+import type { ChosenQuote } from './kb-answer-units.js';
 import type { KbCardHit, KbRetrieval } from './kb-search.js';
-import { quoteUnits, selectQuotes } from './quotes.js';
 
-/** Cards an answer quotes at most, and units (sentences, list items) quoted per card. */
+export { detectLanguage } from './kb-language.js';
+
+/** Cards an answer quotes at most. */
 export const answerCards = 3;
-export const quotesPerCard = 2;
 
 /** The fixed notice every KB answer carries (SPEC §4.4). */
 export const kbDisclaimer: Record<Language, string> = {
@@ -14,38 +14,42 @@ export const kbDisclaimer: Record<Language, string> = {
   es: 'Material de referencia para profesionales clínicos, no es consejo médico ni un dispositivo médico: consulte la ficha técnica vigente y los protocolos locales, y aplique su juicio clínico.',
 };
 
-const refusal: Record<Language, string> = {
-  en: 'No card of the clinical knowledge base matches this question, so there is nothing to quote. Try the drug names, symptoms or the skill you are looking for, or a vector or hybrid search.',
-  es: 'Ninguna tarjeta de la base de conocimiento clínica coincide con esta pregunta, así que no hay nada que citar. Pruebe con los nombres de los medicamentos, los síntomas o la técnica que busca, o con una búsqueda vectorial o híbrida.',
+// One sentence that says the KB does not answer; then, on its own line, the closest topics (never quoted as an answer).
+const refusal: Record<Language, { nothing: string; closest: string }> = {
+  en: {
+    nothing: 'The clinical knowledge base has no card that answers this question, so cita does not answer it.',
+    closest: 'Closest topics (not an answer):',
+  },
+  es: {
+    nothing: 'La base de conocimiento clínica no tiene ninguna tarjeta que responda a esta pregunta, así que cita no la responde.',
+    closest: 'Temas más cercanos (no son una respuesta):',
+  },
+};
+
+const uncoveredSentence: Record<Language, (names: string) => string> = {
+  en: (names) => `No card covers ${names}.`,
+  es: (names) => `Ninguna tarjeta trata de ${names}.`,
 };
 
 // No count in words or digits: every figure of an answer must come from the context.
 const introduction: Record<Language, (cards: number) => string> = {
-  en: (cards) => `Quoted from the ${cards === 1 ? 'closest reference card' : 'closest reference cards'}:`,
-  es: (cards) => `Citado de ${cards === 1 ? 'la tarjeta de referencia más cercana' : 'las tarjetas de referencia más cercanas'} (en inglés):`,
+  en: (cards) => `Quoted from the ${cards === 1 ? 'reference card that answers it' : 'reference cards that answer it'}:`,
+  es: (cards) => `Citado de ${cards === 1 ? 'la tarjeta de referencia que responde' : 'las tarjetas de referencia que responden'} (en inglés):`,
 };
 
-const spanishMarkers = new Set([
-  'que', 'como', 'cual', 'cuales', 'cuando', 'puedo', 'paciente', 'pacientes', 'toma', 'tomar', 'para', 'por', 'con', 'una', 'los',
-  'las', 'del', 'hay', 'hago', 'debo', 'esta', 'tiene', 'dosis', 'medicamento', 'medicamentos', 'signos', 'sintomas', 'cuanto',
-]);
-const englishMarkers = new Set([
-  'the', 'what', 'how', 'can', 'should', 'patient', 'patients', 'with', 'take', 'takes', 'taking', 'does', 'is', 'are', 'on', 'for',
-  'when', 'which', 'do', 'and', 'of', 'to', 'signs', 'dose',
-]);
-
-/** The question's language: Spanish punctuation or more Spanish than English function words → es. */
-export function detectLanguage(question: string): Language {
-  if (/[¿¡ñÑ]/.test(question)) return 'es';
-  const words = foldText(question).split(/[^\p{L}]+/u);
-  const spanish = words.filter((word) => spanishMarkers.has(word)).length;
-  const english = words.filter((word) => englishMarkers.has(word)).length;
-  return spanish > english ? 'es' : 'en';
-}
-
-/** The refusal: nothing was retrieved, so nothing is said (ADR-0004: refuse on zero-match retrieval). */
+/**
+ * The refusal: no card is relevant enough, so nothing is quoted. It says so in one sentence, names drugs or
+ * conditions no card covers, and lists the closest card titles as topics (they are in `context`, so a figure in a
+ * title is checked like any other).
+ */
 export function refusedAnswer(question: string, language: Language, retrieval: KbRetrieval): AskOutput {
-  const answer = refusal[language];
+  const { answerability } = retrieval;
+  const lines = [refusal[language].nothing];
+  if (answerability.uncovered.length > 0) lines.push(uncoveredSentence[language](answerability.uncovered.join(', ')));
+  const closest = answerability.closest;
+  if (closest.length > 0) lines.push(refusal[language].closest, ...closest.map((title) => `- ${title}`));
+  const answer = lines.join('\n');
+  const context = closest.join('\n');
   return {
     corpus: 'kb',
     question,
@@ -55,49 +59,73 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
     notices: retrieval.notices,
     refused: true,
     disclaimer: kbDisclaimer[language],
-    context: '',
-    grounding: checkGrounding(answer, ''),
+    context,
+    grounding: checkGrounding(answer, context),
     composer: 'deterministic',
     embedder: retrieval.embedder,
     strategy: retrieval.strategy,
+    answerability,
   };
 }
 
-/**
- * The deterministic answer: the closest cards' most relevant sentences quoted verbatim, each quote followed
- * by its citation marker. `context` holds exactly the passages the quotes were taken from, one block per
- * card, and every figure of the answer is checked against it.
- */
-export function composeAnswer(question: string, language: Language, retrieval: KbRetrieval): AskOutput {
-  const cards: KbCardHit[] = retrieval.cards.slice(0, answerCards);
-  if (cards.length === 0) return refusedAnswer(question, language, retrieval);
-  const quotes = selectQuotes(question, cards.map((card) => quoteUnits(card.passage.passage)), quotesPerCard);
+/** The cards an answer may quote: those the answerability model calls strong, in retrieval order (at most three). */
+export function quotableCards(retrieval: KbRetrieval): KbCardHit[] {
+  const strong = retrieval.cards.filter((card) => card.relevance === 'strong');
+  if (strong.length > 0) return strong.slice(0, answerCards);
+  // Answerability switched off: the closest card is quoted, marked as such by its relevance.
+  return retrieval.cards.slice(0, 1);
+}
 
-  const contextLines: string[] = [];
+/** One block of the context: a section of a card as it was quoted from. */
+interface ContextBlock {
+  ref: string;
+  title: string;
+  section: string;
+  text: string;
+}
+
+/**
+ * The deterministic answer: the chosen sentences of each card quoted verbatim, grouped by card section (an action
+ * section first when the question asks what to do), each line followed by the card's citation marker. `context`
+ * holds exactly the sections the quotes come from, and every figure of the answer is checked against the context
+ * of the card its line cites.
+ */
+export function composeAnswer(question: string, language: Language, retrieval: KbRetrieval, chosen: ReadonlyArray<{ card: KbCardHit; quotes: ChosenQuote[] }>): AskOutput {
+  if (!retrieval.answerability.answerable || chosen.length === 0) return refusedAnswer(question, language, retrieval);
+
+  const blocks: ContextBlock[] = [];
+  const answerLines: string[] = [introduction[language](chosen.length)];
   const citations: Citation[] = [];
-  const answerLines: string[] = [introduction[language](cards.length)];
-  cards.forEach((card, index) => {
-    const { passage } = card;
+  const contextLines: string[] = [];
+  chosen.forEach(({ card, quotes }, index) => {
     const ref = `[${index + 1}]`;
-    if (contextLines.length > 0) contextLines.push('');
+    const { passage } = card;
+    const bySection = new Map<string, ChosenQuote[]>();
+    for (const quote of quotes) bySection.set(quote.section, [...(bySection.get(quote.section) ?? []), quote]);
     const first = contextLines.length + 1;
-    contextLines.push(`${ref} ${passage.title} — ${passage.section}`, ...passage.passage.split('\n'));
+    for (const [section, sectionQuotes] of bySection) {
+      const text = sectionQuotes[0]?.sectionText ?? '';
+      blocks.push({ ref, title: passage.title, section, text });
+      if (contextLines.length > 0) contextLines.push('');
+      contextLines.push(`${ref} ${passage.title} — ${section}`, ...text.split('\n'));
+      const inOrder = [...sectionQuotes].sort((a, b) => a.unit.position - b.unit.position);
+      // Units that were not next to each other in the card are joined with an ellipsis, as a quotation should.
+      const quoted = inOrder.map((quote, unitIndex) => (unitIndex > 0 && quote.unit.position !== (inOrder[unitIndex - 1]?.unit.position ?? -2) + 1 ? `… ${quote.unit.text}` : quote.unit.text)).join(' ');
+      answerLines.push(`${passage.title} (${section}): “${quoted}” ${ref}`);
+    }
     citations.push({
       ref,
       kind: 'kb-card',
       label: passage.title,
-      context_lines: Array.from({ length: contextLines.length - first + 1 }, (_, offset) => first + offset),
+      context_lines: Array.from({ length: contextLines.length - first + 1 }, (_, offset) => first + offset).filter((line) => contextLines[line - 1] !== ''),
       card_id: passage.card_id,
       source_name: passage.source_name,
       source_url: passage.source_url,
     });
-    const chosen = quotes[index] ?? [];
-    // Units that were not next to each other in the card are joined with an ellipsis, as a quotation should.
-    const quoted = chosen.map((unit, unitIndex) => (unitIndex > 0 && unit.position !== (chosen[unitIndex - 1]?.position ?? -2) + 1 ? `… ${unit.text}` : unit.text)).join(' ');
-    answerLines.push(`${passage.title} (${passage.section}): “${quoted}” ${ref}`);
   });
 
   const answer = answerLines.join('\n');
+  const context = contextLines.join('\n');
   const notices: Notice[] = [...retrieval.notices];
   if (language === 'es') notices.push({ code: 'cards_in_english', message: 'Las tarjetas están escritas en inglés; se citan tal cual.' });
   return {
@@ -109,10 +137,44 @@ export function composeAnswer(question: string, language: Language, retrieval: K
     notices,
     refused: false,
     disclaimer: kbDisclaimer[language],
-    context: contextLines.join('\n'),
-    grounding: checkGrounding(answer, contextLines.join('\n')),
+    context,
+    grounding: checkCitedGrounding(answer, context, citations),
     composer: 'deterministic',
     embedder: retrieval.embedder,
-    strategy: retrieval.strategy as Strategy,
+    strategy: retrieval.strategy,
+    answerability: retrieval.answerability,
   };
+}
+
+/**
+ * Attribution for KB answers: a figure counts only when the card its line cites holds it. Each line of the answer
+ * is checked against the context lines of the citations it carries ([1], [2]…); a line without a marker (the
+ * introduction, or a model's sentence without one) is checked against the whole context, and so is trusted only for
+ * figures some cited card holds. Offsets are mapped back to the whole answer.
+ */
+export function checkCitedGrounding(answer: string, context: string, citations: readonly Citation[]): AskOutput['grounding'] {
+  const contextLines = context.split('\n');
+  const linesOf = new Map(citations.map((citation) => [citation.ref, citation.context_lines]));
+  const figures: AskOutput['grounding']['figures'] = [];
+  let offset = 0;
+  for (const line of answer.split('\n')) {
+    const refs = [...line.matchAll(/\[(\d+)\]/g)].map((match) => `[${match[1]}]`).filter((ref) => linesOf.has(ref));
+    let lineContext = context;
+    let numbers: number[] = [];
+    if (refs.length > 0) {
+      numbers = [...new Set(refs.flatMap((ref) => linesOf.get(ref) ?? []))].sort((a, b) => a - b);
+      lineContext = numbers.map((number) => contextLines[number - 1] ?? '').join('\n');
+    }
+    for (const figure of checkGrounding(line, lineContext).figures) {
+      figures.push({
+        ...figure,
+        start: figure.start + offset,
+        end: figure.end + offset,
+        context_lines: refs.length > 0 ? figure.context_lines.map((local) => numbers[local - 1] ?? local) : figure.context_lines,
+      });
+    }
+    offset += line.length + 1;
+  }
+  const verified = figures.filter((figure) => figure.verified).length;
+  return { figures, verified, unverified: figures.length - verified, trusted: verified === figures.length };
 }

@@ -1,8 +1,10 @@
 import type { AskInput, AskOutput, Language, Notice } from '../../../shared/contract.js';
-import { checkGrounding } from '../../answer/grounding.js';
 import type { LlmChoice } from '../../answer/llm/create-llm.js';
 import { LlmError, type LlmClient } from '../../answer/llm/llm-client.js';
-import { answerCards, composeAnswer, detectLanguage } from './kb-answer.js';
+import type { Reranker } from '../../reranking/reranker.js';
+import type { CardSection } from './card.js';
+import { answerCards, checkCitedGrounding, composeAnswer, detectLanguage, quotableCards } from './kb-answer.js';
+import { chooseQuotes } from './kb-answer-units.js';
 import type { KbSearch } from './kb-search.js';
 
 /** Longest answer kept from a model (a runaway reply is cut, never shown whole). */
@@ -47,15 +49,39 @@ function untrustedNotice(language: Language, figures: readonly string[]): Notice
   };
 }
 
+/** What answering needs besides the search: a card's sections, the reranker for sentences, the LLM if any. */
+export interface KbAskDeps {
+  search: KbSearch;
+  llm: () => LlmChoice;
+  /** The sections of a card as stored (the whole card, not only the retrieved chunk). */
+  sectionsOf: (cardId: string) => CardSection[];
+  /** The cross-encoder, when installed and switched on; sentence choice falls back to keyword overlap. */
+  reranker: () => Promise<Reranker | null>;
+}
+
 /**
- * A question to the clinical KB: retrieve the closest cards (refusing when nothing matches), quote them
- * deterministically, or, with a language model configured, let it write the answer from the same passages.
- * Either way every figure is checked against the passages; a model failure falls back to the quotes.
+ * A question to the clinical KB: retrieve and judge answerability (refusing, by default, when no card is relevant
+ * enough), choose the sentences of the relevant cards that answer it, and quote them; or, with a language model
+ * configured, let it write the answer from the same passages. Either way every figure is checked against the card
+ * its statement cites; a model failure falls back to the quotes.
  */
-export async function askKb(deps: { search: KbSearch; llm: () => LlmChoice }, input: AskInput): Promise<AskOutput> {
+export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput> {
   const language = input.language ?? detectLanguage(input.question);
-  const retrieval = await deps.search.retrieve(input.question, { k: answerCards, ...(input.strategy ? { strategy: input.strategy } : {}) });
-  const quoted = composeAnswer(input.question, language, retrieval);
+  const retrieval = await deps.search.retrieve(input.question, { k: Math.max(answerCards, 5), language, ...(input.strategy ? { strategy: input.strategy } : {}) });
+  if (!retrieval.answerability.answerable || retrieval.cards.length === 0) return composeAnswer(input.question, language, retrieval, []);
+  const cards = quotableCards(retrieval);
+  const reranker = retrieval.reranker === null ? null : await deps.reranker();
+  const quotes = await chooseQuotes(
+    { original: input.question, english: retrieval.query.english },
+    cards.map((card) => ({ title: card.passage.title, sections: deps.sectionsOf(card.passage.card_id) })),
+    reranker,
+  );
+  const quoted = composeAnswer(
+    input.question,
+    language,
+    retrieval,
+    cards.map((card, index) => ({ card, quotes: quotes[index] ?? [] })).filter((entry) => entry.quotes.length > 0),
+  );
   if (quoted.refused) return quoted;
 
   const choice = deps.llm();
@@ -67,7 +93,7 @@ export async function askKb(deps: { search: KbSearch; llm: () => LlmChoice }, in
   } catch (error) {
     return { ...quoted, notices: [...quoted.notices, llmNotice(language, 'llm_failed', (error as Error).message)] };
   }
-  const grounding = checkGrounding(answer, quoted.context);
+  const grounding = checkCitedGrounding(answer, quoted.context, quoted.citations);
   const cited = quoted.citations.filter((citation) => answer.includes(citation.ref));
   const notices = [...quoted.notices];
   if (!grounding.trusted) notices.push(untrustedNotice(language, grounding.figures.filter((figure) => !figure.verified).map((figure) => figure.text)));

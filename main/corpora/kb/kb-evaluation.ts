@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { SearchHit } from '../../../shared/contract.js';
 import type { EvaluationCase } from '../../app/corpus-module.js';
@@ -11,6 +11,15 @@ export function kbEvaluationPath(): string {
   return join(packageRoot(), 'kb', 'eval', 'clinical.json');
 }
 
+/**
+ * Every shipped KB set, in the order `cita eval` reports them: the original in-scope set, the harder answerable
+ * set with key facts (written later, from the user's side), and the unanswerable set. Each has a development
+ * half (`subset: "dev"`, used to calibrate answerability) and a held-out half (`"test"`), except the original.
+ */
+export function kbEvaluationPaths(): string[] {
+  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
+}
+
 const evaluationFileSchema = z.object({
   version: z.literal(1),
   questions: z
@@ -20,16 +29,29 @@ const evaluationFileSchema = z.object({
         question: z.string().min(1),
         expected: z.array(z.string().min(1)),
         note: z.string().optional(),
-      }),
+        language: z.enum(['en', 'es']).optional(),
+        /** dev: used to calibrate; test: held out. */
+        subset: z.enum(['dev', 'test']).optional(),
+        /** Facts a correct answer must contain: each an array of alternatives, any one of which must appear. */
+        key_facts: z.array(z.array(z.string().min(1)).min(1)).optional(),
+        category: z.string().optional(),
+        style: z.string().optional(),
+      }).strict(),
     )
     .min(1),
 });
 
-/** One question of the set with its note, which says whether it is Spanish or out of scope. */
+/** One question of a set with what the set says about it. */
 export interface KbEvaluationQuestion extends EvaluationCase {
   note: string;
-  /** The note starts with "Spanish" (or says "(Spanish)"): the English-only embedder is not expected to carry it. */
+  /** Spanish: the set says so, or (older sets) the note starts with "Spanish" or says "(Spanish)". */
   spanish: boolean;
+  /** The file's name without .json, e.g. "clinical-fresh". */
+  set: string;
+  /** dev (calibration) or test (held out); the original set is all dev. */
+  half: 'dev' | 'test';
+  keyFacts: string[][];
+  category: string | null;
 }
 
 /** `kb/eval/clinical.json` as evaluation cases: `{id, query: question, expected}` plus what the note says. */
@@ -47,14 +69,41 @@ export function loadKbEvaluation(path: string = kbEvaluationPath()): KbEvaluatio
       parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(top)'}: ${issue.message}`),
     );
   }
+  const set = basename(path, '.json');
   return parsed.data.questions.map((entry) => {
     const note = entry.note ?? '';
-    const spanish = /^spanish\b|\(spanish\)/i.test(note);
-    return { id: entry.id, query: entry.question, expected: entry.expected, note, spanish, subset: spanish ? 'es' : 'en' };
+    const spanish = entry.language ? entry.language === 'es' : /^spanish\b|\(spanish\)/i.test(note);
+    return {
+      id: entry.id,
+      query: entry.question,
+      expected: entry.expected,
+      note,
+      spanish,
+      subset: spanish ? 'es' : 'en',
+      set,
+      half: entry.subset ?? 'dev',
+      keyFacts: entry.key_facts ?? [],
+      category: entry.category ?? null,
+    };
   });
 }
 
 /** A KB hit counts for the card it comes from. */
 export function kbItemOf(hit: SearchHit): string {
   return hit.kb?.card_id ?? hit.id;
+}
+
+/** Every shipped KB set as evaluation cases: parts by set and by half, key facts, and answerability. */
+export function loadKbEvaluationCases(paths: readonly string[] = kbEvaluationPaths()): EvaluationCase[] {
+  return paths.flatMap((path) =>
+    loadKbEvaluation(path).map((question) => ({
+      id: `${question.set}/${question.id}`,
+      query: question.query,
+      expected: question.expected,
+      subset: question.subset,
+      parts: question.set === 'clinical' ? [question.set] : [question.set, `${question.set}:${question.half}`],
+      answerable: question.expected.length > 0,
+      keyFacts: question.keyFacts,
+    })),
+  );
 }

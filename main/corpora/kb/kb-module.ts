@@ -3,10 +3,12 @@ import type { ModuleFactory } from '../../app/corpus-module.js';
 import { AppError } from '../../app/errors.js';
 import { defaultModelDir } from '../../paths.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
-import { splitSections } from './card.js';
+import { loadKbCalibration } from './kb-calibration-file.js';
+import { splitSections, withoutSourceLine } from './card.js';
+import { loadClinicalLexicon } from './clinical-lexicon.js';
 import { kbFormula } from './chunking.js';
 import { askKb } from './kb-ask.js';
-import { kbItemOf, loadKbEvaluation } from './kb-evaluation.js';
+import { kbItemOf, loadKbEvaluationCases } from './kb-evaluation.js';
 import { ingestCards, kbCorpus } from './kb-ingest.js';
 import { createKbRepository } from './kb-repository.js';
 import { createKbKeywordIndex, createKbSearch, kbKeywordDocument } from './kb-search.js';
@@ -16,9 +18,20 @@ import { loadTokenCounter, type TokenCounter } from './token-counter.js';
 export const createKbModule: ModuleFactory = (deps) => {
   const repository = createKbRepository(deps.db);
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
-  const loadKeywordIndex = () => retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
+  const kb = createKbSearch({
+    repository,
+    retriever,
+    settings: deps.settings,
+    lexicon: loadClinicalLexicon(),
+    calibration: loadKbCalibration(),
+    reranker: () => deps.reranker.get(),
+    rerankerProblem: () => deps.reranker.describe().problem,
+  });
+  const loadKeywordIndex = () => {
+    retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
+    kb.refreshCoverage();
+  };
   loadKeywordIndex();
-  const kb = createKbSearch({ repository, retriever, settings: deps.settings });
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'kb_chunks', loadKeywordIndex);
 
   // The model's own tokenizer sizes the chunks; it is read once, on the first ingest, from the model directory.
@@ -29,10 +42,23 @@ export const createKbModule: ModuleFactory = (deps) => {
     name: kbCorpus,
     retriever,
     search: (input) => kb.search(input),
-    ask: (input) => askKb({ search: kb, llm: () => llmFromSettings(deps.settings.get().llm) }, input),
+    ask: (input) =>
+      askKb(
+        {
+          search: kb,
+          llm: () => llmFromSettings(deps.settings.get().llm),
+          sectionsOf: (cardId) => withoutSourceLine(splitSections(repository.card(cardId)?.body ?? '')),
+          reranker: () => deps.reranker.get(),
+        },
+        input,
+      ),
     syncWithOtherProcesses,
-    ingest: (options) => ingestCards({ repository, keyword: retriever.keyword, vectors: deps.vectors, tokenCounter }, options),
-    evaluation: { load: () => loadKbEvaluation(), itemOf: kbItemOf },
+    async ingest(options) {
+      const counts = await ingestCards({ repository, keyword: retriever.keyword, vectors: deps.vectors, tokenCounter }, options);
+      kb.refreshCoverage();
+      return counts;
+    },
+    evaluation: { load: () => loadKbEvaluationCases(), itemOf: kbItemOf, rerank: true },
     handlers: {
       'kb.cards': (input) => repository.cardSummaries(input.category),
       'kb.card': (input) => {

@@ -1,14 +1,23 @@
-import type { Notice, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
+import type { Answerability, Language, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../app/settings-service.js';
+import type { Reranker } from '../../reranking/reranker.js';
 import { keywordOnly, reciprocalRankFusion, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndex } from '../../retrieval/keyword-index.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import type { VectorNeighbour } from '../../retrieval/vector-store.js';
+import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CardSignals } from './answerability.js';
+import type { ClinicalLexicon } from './clinical-lexicon.js';
+import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import type { KbChunkRow, KbPassageRow, KbRepository } from './kb-repository.js';
+import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
 /** Every chunk is a candidate: the KB is small (hundreds of chunks), so ranking is exact, not approximate. */
 const maxCandidates = 4000;
+/** Cards whose signals decide answerability, as in the calibration (scripts/calibrate-kb.ts). */
+export const answerabilityCards = 5;
+/** Passages of each candidate card the cross-encoder reads: its two best by the first stage. */
+const rerankPassagesPerCard = 2;
 
 /** The keyword index sees a chunk's card title, its section heading and its passage. */
 export function kbKeywordDocument(row: Pick<KbChunkRow, 'id' | 'embed_text'>): KeywordDocument {
@@ -21,16 +30,24 @@ export function createKbKeywordIndex(): KeywordIndex {
   return createKeywordIndex({ fields: ['title', 'section', 'passage'], boost: { title: 2 }, combineWith: 'OR' });
 }
 
-/** One card found by a search: its fused score and the chunk shown as its passage. */
+/** One card found by a search: its fused score, the chunk shown as its passage, and how relevant it is. */
 export interface KbCardHit {
   fused: FusedHit;
   passage: KbPassageRow;
+  signals: CardSignals;
+  /** The calibrated probability that this card answers the question. */
+  probability: number;
+  relevance: Relevance;
 }
 
 export interface KbRetrieval {
   strategy: Strategy;
   embedder: string | null;
+  /** The reranker that ordered the cards, or null. */
+  reranker: string | null;
+  query: KbQuery;
   cards: KbCardHit[];
+  answerability: Answerability;
   notices: Notice[];
 }
 
@@ -44,25 +61,60 @@ export type HybridFusion = 'rrf' | 'weighted';
  */
 export const defaultHybridFusion: HybridFusion = 'rrf';
 
-export interface KbSearch {
-  retrieve(query: string, options: { k: number; strategy?: Strategy }): Promise<KbRetrieval>;
-  search(input: SearchInput): Promise<SearchOutput>;
+/** How the reranked cards are ordered: by the cross-encoder alone, or fusing its rank with the first stage's. */
+export type RerankOrder = 'rerank' | 'rrf';
+export const defaultRerankOrder: RerankOrder = 'rrf';
+
+export interface KbRetrieveOptions {
+  k: number;
+  strategy?: Strategy;
+  /** Overrides the `kb.rerank` setting (evaluations compare both). */
+  rerank?: boolean;
+  language?: Language;
 }
 
-/**
- * Dense, BM25 and hybrid retrieval over chunks, grouped back to cards. Hybrid fuses the two card-level rankings
- * with reciprocal rank fusion by default (see `defaultHybridFusion`).
- * Card numbers for fusion are positions in the alphabetical card list, so ties break the same way everywhere.
- */
-export function createKbSearch(deps: {
+export interface KbSearch {
+  retrieve(question: string, options: KbRetrieveOptions): Promise<KbRetrieval>;
+  search(input: SearchInput): Promise<SearchOutput>;
+  /** Re-reads which drugs and conditions the cards name (after an ingest or another process's write). */
+  refreshCoverage(): void;
+}
+
+export interface KbSearchDeps {
   repository: KbRepository;
   retriever: Retriever;
   settings: SettingsService;
+  lexicon: ClinicalLexicon;
+  calibration: AnswerabilityCalibration;
+  /** The local cross-encoder, or null when it is not installed (then ranking is the first stage's). */
+  reranker: () => Promise<Reranker | null>;
+  /** Why the reranker is unavailable, for the notice; null when it is installed. */
+  rerankerProblem: () => string | null;
   /** How hybrid fuses the two rankings; evaluations compare both, the app uses the default. */
   hybridFusion?: HybridFusion;
-}): KbSearch {
-  const { repository, retriever } = deps;
+  rerankOrder?: RerankOrder;
+}
+
+/**
+ * Dense, BM25 and hybrid retrieval over chunks, grouped back to cards, then (when installed) a cross-encoder over
+ * the best candidates, then calibrated answerability: every card gets a probability of answering the question from
+ * the cross-encoder, the cosine, keyword coverage and whether the drugs and conditions the question names are on
+ * the card (or anywhere in the KB). The question is answerable when the best card's probability reaches the
+ * threshold. Card numbers for fusion are positions in the alphabetical card list, so ties break the same way
+ * everywhere.
+ */
+export function createKbSearch(deps: KbSearchDeps): KbSearch {
+  const { repository, retriever, lexicon, calibration } = deps;
   const hybridFusion = deps.hybridFusion ?? defaultHybridFusion;
+  const rerankOrder = deps.rerankOrder ?? defaultRerankOrder;
+  let coverage: KbCoverage = buildCoverage();
+
+  function buildCoverage(): KbCoverage {
+    return buildKbCoverage(
+      lexicon,
+      repository.allChunks().map((chunk) => ({ cardId: chunk.card_id, title: chunk.embed_text.split('\n')[0] ?? '', text: chunk.embed_text })),
+    );
+  }
 
   function cardNumbers(): { numberOf: Map<string, number>; idOf: string[] } {
     const idOf = repository.cardIds();
@@ -94,19 +146,23 @@ export function createKbSearch(deps: {
     return cards;
   }
 
-  async function retrieve(query: string, options: { k: number; strategy?: Strategy }): Promise<KbRetrieval> {
+  async function retrieve(question: string, options: KbRetrieveOptions): Promise<KbRetrieval> {
     const settings = deps.settings.get();
     const strategy = options.strategy ?? settings.kb.strategy;
+    const query = prepareKbQuery(question, lexicon, options.language);
     const notices: Notice[] = [];
+    if (query.replaced.length > 0) notices.push(englishFormNotice(query));
     const chunkCount = retriever.keyword.size();
     const limit = Math.min(Math.max(chunkCount, 1), maxCandidates);
 
     let neighbours: VectorNeighbour[] | null = null;
+    let allNeighbours: VectorNeighbour[] = [];
     let embedder: string | null = null;
     if (strategy !== 'keyword') {
-      const semantic = await retriever.semantic(query, { k: limit });
+      const semantic = await retriever.semantic(query.english, { k: limit });
       embedder = semantic.embedderId;
       if (semantic.ok) {
+        allNeighbours = semantic.neighbours;
         const threshold = settings.kb.min_similarity;
         neighbours = threshold === null ? semantic.neighbours : semantic.neighbours.filter((neighbour) => 1 - neighbour.distance >= threshold);
       } else {
@@ -114,14 +170,16 @@ export function createKbSearch(deps: {
         if (semantic.notice.code === 'keyword_only') embedder = null;
       }
     }
-    // Keyword search runs for keyword and hybrid, and stands in for the dense path when it is unavailable.
-    const keyword = strategy !== 'vector' || neighbours === null ? retriever.keyword.search(query, { limit }) : [];
+    // Keyword search runs for keyword and hybrid, and stands in for the dense path when it is unavailable. The
+    // answerability signals always need keyword coverage, so it runs for every strategy.
+    const keyword = retriever.keyword.search(query.keywordText, { limit });
+    const rankingKeyword = strategy !== 'vector' || neighbours === null ? keyword : [];
     if (strategy === 'hybrid' && neighbours !== null && neighbours.length > 0 && keyword.length === 0) {
-      // Dense retrieval always finds a nearest card; say when nothing else supports it (ADR-0004: no threshold).
+      // Dense retrieval always finds a nearest card; say when no word of the question supports it.
       notices.push({ code: 'semantic_only', message: 'No word of the question appears in the cards: these are only the semantically closest cards and may not answer it.' });
     }
 
-    const chunkIds = [...new Set([...keyword.map((hit) => hit.id), ...(neighbours ?? []).map((neighbour) => neighbour.itemId)])];
+    const chunkIds = [...new Set([...keyword.map((hit) => hit.id), ...allNeighbours.map((neighbour) => neighbour.itemId)])];
     const passages = repository.passagesByIds(chunkIds);
     const { numberOf, idOf } = cardNumbers();
     const cardOfChunk = (chunkId: number) => {
@@ -129,57 +187,204 @@ export function createKbSearch(deps: {
       return passage ? numberOf.get(passage.card_id) : undefined;
     };
     // Equal BM25 scores are ordered by card then chunk, not by the index's insertion history.
-    const keywordChunks = [...keyword]
+    const keywordChunks = [...rankingKeyword]
       .sort((a, b) => b.score - a.score || (cardOfChunk(a.id) ?? 0) - (cardOfChunk(b.id) ?? 0) || a.id - b.id)
       .map((hit, index) => ({ ...hit, rank: index + 1 }));
     const vectorChunks = neighbours ?? [];
 
-    const fuse = (keywordHits: readonly KeywordHit[], vectorHits: readonly VectorNeighbour[], limit: number): FusedHit[] => {
-      if (neighbours === null) return keywordOnly(keywordHits, limit);
-      if (strategy === 'vector') return vectorOnly(vectorHits, limit);
-      if (hybridFusion === 'rrf') return reciprocalRankFusion(keywordHits, vectorHits, { k: settings.fusion.rrf_k, limit });
-      return weightedFusion(keywordHits, vectorHits, { keywordWeight: settings.fusion.keyword_weight, vectorWeight: settings.fusion.vector_weight, limit });
+    const fuse = (keywordHits: readonly KeywordHit[], vectorHits: readonly VectorNeighbour[], count: number): FusedHit[] => {
+      if (neighbours === null) return keywordOnly(keywordHits, count);
+      if (strategy === 'vector') return vectorOnly(vectorHits, count);
+      if (hybridFusion === 'rrf') return reciprocalRankFusion(keywordHits, vectorHits, { k: settings.fusion.rrf_k, limit: count });
+      return weightedFusion(keywordHits, vectorHits, { keywordWeight: settings.fusion.keyword_weight, vectorWeight: settings.fusion.vector_weight, limit: count });
     };
+    const wantRerank = options.rerank ?? settings.kb.rerank;
+    const poolSize = Math.max(options.k, wantRerank ? settings.kb.rerank_candidates : 0);
     // Cards are ranked on their own rankings (a card's best chunk per path), so two paths agreeing on a card
-    // count even when they prefer different chunks of it; the passage shown is the card's best chunk when the
-    // same fusion ranks chunks.
-    const fusedCards = fuse(keywordCards(keywordChunks, cardOfChunk), vectorCards(vectorChunks, cardOfChunk), options.k);
-    const bestChunkOf = new Map<number, number>();
+    // count even when they prefer different chunks of it.
+    const fusedCards = fuse(keywordCards(keywordChunks, cardOfChunk), vectorCards(vectorChunks, cardOfChunk), poolSize);
+    const chunksOfCard = new Map<number, number[]>();
     for (const hit of fuse(keywordChunks, vectorChunks, chunkIds.length)) {
       const card = cardOfChunk(hit.id);
-      if (card !== undefined && !bestChunkOf.has(card)) bestChunkOf.set(card, hit.id);
+      if (card === undefined) continue;
+      chunksOfCard.set(card, [...(chunksOfCard.get(card) ?? []), hit.id]);
     }
-    const cards = fusedCards.flatMap((hit): KbCardHit[] => {
-      const chunkId = bestChunkOf.get(hit.id);
-      const passage = chunkId === undefined ? undefined : passages.get(chunkId);
-      return passage && idOf[hit.id - 1] === passage.card_id ? [{ fused: hit, passage }] : [];
+
+    // Per-card signals from every chunk of the card, whatever path ranked it.
+    const cosineOf = new Map<number, number>();
+    for (const neighbour of allNeighbours) {
+      const card = cardOfChunk(neighbour.itemId);
+      if (card !== undefined) cosineOf.set(card, Math.max(cosineOf.get(card) ?? -1, 1 - neighbour.distance));
+    }
+    const coverageOf = new Map<number, number>();
+    for (const hit of keyword) {
+      const card = cardOfChunk(hit.id);
+      if (card !== undefined && hit.match !== 'fuzzy') coverageOf.set(card, Math.max(coverageOf.get(card) ?? 0, hit.coverage));
+    }
+    const named = query.mentions;
+    const uncoveredMentions = named.filter((mention) => !coverage.coveredByKb(mention));
+    const uncovered = [...new Set(uncoveredMentions.map((mention) => mention.canonical))];
+    const uncoveredDrugs = uncoveredMentions.filter((mention) => mention.kind !== 'condition').length;
+    const uncoveredConditions = uncoveredMentions.length - uncoveredDrugs;
+
+    const pool = fusedCards.flatMap((hit) => {
+      const chunks = chunksOfCard.get(hit.id) ?? [];
+      const cardId = idOf[hit.id - 1];
+      return cardId === undefined || chunks.length === 0 ? [] : [{ hit, cardId, chunks }];
     });
-    return { strategy, embedder, cards, notices };
+
+    let reranker: Reranker | null = null;
+    let rerankScores: Map<number, { score: number; chunk: number }> | null = null;
+    if (wantRerank && pool.length > 0) {
+      reranker = await deps.reranker();
+      if (reranker === null) {
+        notices.push({ code: 'reranker_unavailable', message: `Ranked without the cross-encoder: ${deps.rerankerProblem() ?? 'it is not installed'}.` });
+      } else {
+        const reranked = pool.slice(0, settings.kb.rerank_candidates);
+        const pairs = reranked.flatMap(({ hit, chunks }) => chunks.slice(0, rerankPassagesPerCard).map((chunk) => ({ card: hit.id, chunk })));
+        try {
+          const scores = await reranker.score(query.english, pairs.map((pair) => rerankText(passages.get(pair.chunk) as KbPassageRow)));
+          rerankScores = new Map();
+          pairs.forEach((pair, index) => {
+            const score = scores[index] ?? Number.NEGATIVE_INFINITY;
+            const best = rerankScores?.get(pair.card);
+            if (!best || score > best.score) rerankScores?.set(pair.card, { score, chunk: pair.chunk });
+          });
+        } catch (error) {
+          notices.push({ code: 'reranker_failed', message: `The cross-encoder failed (${(error as Error).message}); first-stage ranking shown.` });
+          reranker = null;
+        }
+      }
+    }
+
+    const ordered = rerankScores === null ? pool : orderByRerank(pool, rerankScores, rerankOrder);
+    const calibrated = calibration.embedder === embedderModel(embedder);
+    const variantName = variantFor({ rerank: rerankScores !== null, dense: calibrated && allNeighbours.length > 0 });
+    const variant = calibration.variants[variantName];
+    const thresholds = { threshold: settings.kb.min_answerability ?? variant.threshold, weakThreshold: Math.min(variant.weakThreshold, settings.kb.min_answerability ?? 1) };
+
+    const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
+      const reranked = rerankScores?.get(hit.id);
+      const shownChunk = reranked?.chunk ?? (chunks[0] as number);
+      const covered = named.filter((mention) => coverage.coveredByCard(cardId, mention)).length;
+      const signals: CardSignals = {
+        rerank: reranked?.score ?? null,
+        cosine: cosineOf.get(hit.id) ?? null,
+        keywordCoverage: coverageOf.get(hit.id) ?? 0,
+        mentionCount: named.length,
+        uncoveredDrugs,
+        uncoveredConditions,
+        cardCoverage: named.length === 0 ? 0 : covered / named.length,
+        spanish: query.language === 'es',
+      };
+      // A card the cross-encoder did not read (beyond the candidates) is scored without it.
+      const scoring = reranked || rerankScores === null ? variant : calibration.variants[variantFor({ rerank: false, dense: calibrated && allNeighbours.length > 0 })];
+      const { probability } = scoreCard(scoring, signals);
+      return { fused: hit, passage: passages.get(shownChunk) as KbPassageRow, signals, probability, relevance: relevanceOf(probability, thresholds) };
+    });
+
+    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability });
+    return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards, answerability, notices };
   }
 
   return {
     retrieve,
+    refreshCoverage() {
+      coverage = buildCoverage();
+    },
     async search(input) {
-      const retrieval = await retrieve(input.query, { k: input.k, ...(input.strategy ? { strategy: input.strategy } : {}) });
+      const retrieval = await retrieve(input.query, { k: input.k, ...(input.strategy ? { strategy: input.strategy } : {}), ...(input.rerank !== undefined ? { rerank: input.rerank } : {}) });
       const hits = retrieval.cards.map(toKbHit);
+      const notices = [...retrieval.notices];
+      if (!retrieval.answerability.answerable && hits.length > 0) notices.push({ code: 'not_answerable', message: retrieval.answerability.reason });
       return {
         corpus: 'kb',
         query: input.query,
         strategy: retrieval.strategy,
         embedder: retrieval.embedder,
+        reranker: retrieval.reranker,
         hits,
-        refused: hits.length === 0,
-        notices: retrieval.notices,
+        refused: hits.length === 0 || !retrieval.answerability.answerable,
+        answerability: retrieval.answerability,
+        notices,
       };
     },
   };
 }
 
-/** The contract's hit for a card: its best passage with the card's citation. */
+function embedderModel(embedderId: string | null): string | null {
+  return embedderId === null ? null : (embedderId.split(':')[1] ?? null);
+}
+
+/** What the cross-encoder reads of a passage: the card title and section give the passage its subject. */
+export function rerankText(passage: Pick<KbPassageRow, 'title' | 'section' | 'passage'>): string {
+  return `${passage.title}. ${passage.section}. ${passage.passage.replace(/\*\*|__|`/g, '')}`;
+}
+
+type PoolEntry = { hit: FusedHit; cardId: string; chunks: number[] };
+
+/**
+ * The reranked candidates first, ordered by the cross-encoder alone or by fusing its rank with the first stage's
+ * (reciprocal rank, k = 10: both orders count, the cross-encoder breaks the first stage's near-ties), then the
+ * cards it did not read in their first-stage order. Ties break on the first-stage position.
+ */
+function orderByRerank(pool: readonly PoolEntry[], scores: ReadonlyMap<number, { score: number }>, order: RerankOrder): PoolEntry[] {
+  const read = pool.filter((entry) => scores.has(entry.hit.id));
+  const unread = pool.filter((entry) => !scores.has(entry.hit.id));
+  const byScore = [...read].sort((a, b) => (scores.get(b.hit.id)?.score ?? 0) - (scores.get(a.hit.id)?.score ?? 0));
+  const rerankRank = new Map(byScore.map((entry, index) => [entry.hit.id, index + 1]));
+  const firstRank = new Map(pool.map((entry, index) => [entry.hit.id, index + 1]));
+  const key = (entry: PoolEntry) =>
+    order === 'rerank' ? -(rerankRank.get(entry.hit.id) ?? 0) : 1 / (10 + (rerankRank.get(entry.hit.id) ?? 0)) + 1 / (10 + (firstRank.get(entry.hit.id) ?? 0));
+  const sorted = [...read].sort((a, b) => key(b) - key(a) || (firstRank.get(a.hit.id) ?? 0) - (firstRank.get(b.hit.id) ?? 0));
+  return [...sorted, ...unread];
+}
+
+/**
+ * The question is answerable when its own signals (the best cross-encoder score and cosine among the candidates,
+ * see questionSignals) reach the threshold; the reason names uncovered drugs or conditions when there are some.
+ */
+function decide(
+  cards: readonly KbCardHit[],
+  context: {
+    variantName: string;
+    variant: AnswerabilityCalibration['variants']['keyword'];
+    thresholds: { threshold: number; weakThreshold: number };
+    uncovered: string[];
+    enabled: boolean;
+  },
+): Answerability {
+  // The calibration saw each question's first five cards; more would only add chances of a high score.
+  const signalsOfQuestion = questionSignals(cards.slice(0, answerabilityCards).map((card) => card.signals));
+  const scored = signalsOfQuestion ? scoreCard(context.variant, signalsOfQuestion) : null;
+  const probability = scored?.probability ?? 0;
+  const threshold = context.thresholds.threshold;
+  const answerable = scored !== null && (!context.enabled || probability >= threshold);
+  const closest = cards.slice(0, 3).map((card) => card.passage.title);
+  let reason: string;
+  if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
+  else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
+  else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
+  else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
+  else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
+  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest };
+}
+
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+function englishFormNotice(query: KbQuery): Notice {
+  const pairs = query.replaced.map((pair) => `${pair.from} → ${pair.to}`).join(', ');
+  return { code: 'translated', message: `The cards are in English, so this was also searched as "${query.english}" (${pairs}).` };
+}
+
+/** The contract's hit for a card: its best passage with the card's citation and its relevance. */
 export function toKbHit(hit: KbCardHit): SearchHit {
   const { passage } = hit;
   return {
-    ...toSearchHitBase(hit.fused),
+    ...toSearchHitBase(hit.fused, hit.relevance, hit.signals.rerank),
     id: passage.card_id,
     title: passage.title,
     source: passage.source_name,

@@ -1,3 +1,4 @@
+import { DefaultAbbrMarkerOptions, split, SentenceSplitterSyntax } from 'sentence-splitter';
 import { indexTerms } from '../../retrieval/text-folding.js';
 
 /** A quotable unit of a passage: one sentence of prose, or one whole list item. */
@@ -6,6 +7,27 @@ export interface QuoteUnit {
   /** Position in the passage, so chosen units are quoted in reading order. */
   position: number;
   listItem: boolean;
+}
+
+/**
+ * Abbreviations a clinical card may use besides sentence-splitter's English list ("St." is there already): a
+ * period after one of these does not end the sentence.
+ */
+const clinicalAbbreviations = [
+  'approx.', 'wk.', 'wks.', 'hr.', 'hrs.', 'min.', 'mo.', 'mos.', 'yr.', 'yrs.', 'tab.', 'tabs.', 'cap.', 'caps.', 'inj.', 'susp.',
+  'soln.', 'max.', 'no.', 'vs.', 'cf.', 'incl.', 'dept.', 'e.g.', 'i.e.', 'etc.', 'et al.', 'Sr.', 'Sra.', 'Dra.', 'aprox.', 'comp.',
+];
+const splitterLanguage = {
+  ...DefaultAbbrMarkerOptions.language,
+  ABBREVIATIONS: [...new Set([...DefaultAbbrMarkerOptions.language.ABBREVIATIONS, ...clinicalAbbreviations])],
+};
+
+/** Sentences of a line of prose, split by sentence-splitter with clinical abbreviations and decimals kept whole. */
+export function splitSentences(line: string): string[] {
+  return split(line, { AbbrMarker: { language: splitterLanguage } })
+    .filter((node) => node.type === SentenceSplitterSyntax.Sentence)
+    .map((node) => node.raw.trim())
+    .filter((sentence) => sentence.length > 0);
 }
 
 /** List items following a unit that ends with ":" are quoted with it, up to this many. */
@@ -18,9 +40,8 @@ export function quoteUnits(passage: string): QuoteUnit[] {
     const listItem = /^\s*(?:[-*+]|\d+[.)])\s+/.test(rawLine);
     const line = rawLine.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/\*\*|__|`/g, '').trim();
     if (line.length === 0 || /^#{1,6}\s/.test(line)) continue;
-    // A list item (often a quoted talking point) stays whole; prose splits into sentences: . ! or ? (maybe closed
-    // by a quote or bracket), a space, then a capital, a digit or an opening quote.
-    const sentences = listItem ? [line] : line.split(/(?<=[.!?]["”’)]?)\s+(?=["“‘(]?[\p{Lu}\d])/u);
+    // A list item (often a quoted talking point) stays whole; prose splits into sentences.
+    const sentences = listItem ? [line] : splitSentences(line);
     for (const sentence of sentences) {
       if (sentence.trim().length > 0) units.push({ text: sentence.trim(), position: units.length, listItem });
     }
@@ -29,7 +50,7 @@ export function quoteUnits(passage: string): QuoteUnit[] {
 }
 
 /** A chosen unit that introduces a list ("… as OARS:") brings the list along. */
-function withIntroducedItems(units: readonly QuoteUnit[], chosen: readonly QuoteUnit[]): QuoteUnit[] {
+export function withIntroducedItems(units: readonly QuoteUnit[], chosen: readonly QuoteUnit[]): QuoteUnit[] {
   const positions = new Set(chosen.map((unit) => unit.position));
   for (const unit of chosen) {
     if (!unit.text.endsWith(':')) continue;
@@ -44,11 +65,10 @@ function stem(term: string): string {
 }
 
 /**
- * The `count` units most related to the question, in reading order: each unit scores the inverse document
- * frequency (over the candidate units) of the question terms it shares. When no unit shares a term (a
- * paraphrase, or a Spanish question over English cards), the passage's first units are quoted.
+ * Each unit's keyword-overlap score: the inverse document frequency (over all the candidate units) of the
+ * question terms it shares, terms compared by their first five letters.
  */
-export function selectQuotes(question: string, passages: readonly QuoteUnit[][], count: number): QuoteUnit[][] {
+export function keywordOverlapScores(question: string, passages: readonly QuoteUnit[][]): number[][] {
   const questionStems = new Set(indexTerms(question).map(stem));
   const unitStems = passages.map((units) => units.map((unit) => new Set(indexTerms(unit.text).map(stem))));
   const documentFrequency = new Map<string, number>();
@@ -59,15 +79,26 @@ export function selectQuotes(question: string, passages: readonly QuoteUnit[][],
       for (const term of stems) if (questionStems.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     }
   }
-  return passages.map((units, passageIndex) => {
-    const scored = units.map((unit, unitIndex) => {
+  return passages.map((units, passageIndex) =>
+    units.map((_unit, unitIndex) => {
       let score = 0;
       for (const term of unitStems[passageIndex]?.[unitIndex] ?? []) {
         const frequency = documentFrequency.get(term);
         if (frequency) score += Math.log(1 + unitCount / frequency);
       }
-      return { unit, score };
-    });
+      return score;
+    }),
+  );
+}
+
+/**
+ * The `count` units most related to the question by keyword overlap, in reading order. When no unit shares a term
+ * (a paraphrase, or a Spanish question over English cards), the passage's first units are quoted.
+ */
+export function selectQuotes(question: string, passages: readonly QuoteUnit[][], count: number): QuoteUnit[][] {
+  const scores = keywordOverlapScores(question, passages);
+  return passages.map((units, passageIndex) => {
+    const scored = units.map((unit, unitIndex) => ({ unit, score: scores[passageIndex]?.[unitIndex] ?? 0 }));
     const chosen = scored.some((entry) => entry.score > 0)
       ? [...scored].sort((a, b) => b.score - a.score || a.unit.position - b.unit.position).slice(0, count).filter((entry) => entry.score > 0)
       : scored.slice(0, count);

@@ -194,12 +194,15 @@ describe('catalog search: hybrid scoring', () => {
 });
 
 describe('catalog evaluation set', () => {
-  it('loads the 20 analyst queries with their expected source, and counts a hit for the source it cites', async () => {
+  it('loads the gate set, the harder set and the relevance set, and counts a hit for the source it cites', async () => {
     const services = await seeded(null);
     const evaluation = services.module('catalog')?.evaluation;
     const cases = evaluation?.load() ?? [];
-    expect(cases).toHaveLength(20);
-    expect(cases[1]).toEqual({ id: 'q02', query: 'saldo vencido de la cartera', expected: ['creditos'] });
+    expect(cases.filter((entry) => entry.parts?.includes('catalog'))).toHaveLength(20);
+    expect(cases.filter((entry) => entry.parts?.includes('catalog-hard'))).toHaveLength(20);
+    expect(cases.filter((entry) => entry.parts?.includes('catalog-relevance'))).toHaveLength(50);
+    expect(cases[1]).toEqual({ id: 'catalog/q02', query: 'saldo vencido de la cartera', expected: ['creditos'], parts: ['catalog'] });
+    expect(cases.filter((entry) => entry.answerable === false).every((entry) => entry.expected.length === 0)).toBe(true);
     const output = await searchCatalog(services, { query: cases[1]?.query ?? '', strategy: 'keyword' });
     expect(evaluation?.itemOf(output.hits[0] as SearchHit)).toBe('creditos');
   });

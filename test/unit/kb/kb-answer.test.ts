@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { answerCards, composeAnswer, detectLanguage, kbDisclaimer } from '../../../main/corpora/kb/kb-answer.js';
+import { answerCards, checkCitedGrounding, composeAnswer, detectLanguage, kbDisclaimer, quotableCards } from '../../../main/corpora/kb/kb-answer.js';
+import { chooseQuotes } from '../../../main/corpora/kb/kb-answer-units.js';
 import type { KbCardHit, KbRetrieval } from '../../../main/corpora/kb/kb-search.js';
-
-function cardHit(cardId: string, title: string, section: string, passage: string): KbCardHit {
-  return {
-    fused: { id: 1, score: 1, paths: ['keyword'], keywordRank: 1, keywordScore: 1, keywordNormalized: 1, vectorRank: null, vectorDistance: null },
-    passage: {
-      id: 1,
-      owner: null,
-      card_id: cardId,
-      chunk_index: 0,
-      section,
-      passage,
-      content_hash: 'h',
-      embed_text: `${title}\n${section}\n${passage}`,
-      embed_hash: 'e',
-      title,
-      category: 'escalation',
-      source_name: `Source of ${cardId}`,
-      source_url: `https://example.org/${cardId}`,
-    },
-  };
-}
-
-const retrieval = (cards: KbCardHit[]): KbRetrieval => ({ strategy: 'keyword', embedder: null, cards, notices: [] });
+import { cardHit, retrievalOf, wholePassageQuotes } from '../../helpers/kb-hits.js';
 
 const lithium = cardHit(
   'esc-lithium-toxicity',
@@ -32,6 +11,13 @@ const lithium = cardHit(
   'Early signs include diarrhea, vomiting and tremor. These can appear at levels below 2 mEq/L.\n\n- Confusion or seizures: call 911.',
 );
 const hypoglycemia = cardHit('esc-hypoglycemia', 'Hypoglycemia — the 15-15 rule', 'What to do', 'Give 15 grams of fast-acting carbohydrate and recheck in 15 minutes.');
+
+/** The answer as askKb composes it without a cross-encoder: keyword-overlap quotes of every quotable card. */
+async function answer(question: string, retrieval: KbRetrieval, language: 'en' | 'es' = 'en') {
+  const cards = quotableCards(retrieval);
+  const quotes = await chooseQuotes({ original: question, english: question }, cards.map(wholePassageQuotes), null);
+  return composeAnswer(question, language, retrieval, cards.map((card, index) => ({ card, quotes: quotes[index] ?? [] })));
+}
 
 describe('the question language', () => {
   it('is Spanish with Spanish punctuation or mostly Spanish words, English otherwise', () => {
@@ -42,57 +28,102 @@ describe('the question language', () => {
   });
 });
 
-describe('a KB answer', () => {
-  it('refuses with a clear message when nothing was retrieved, citing nothing', () => {
-    const answer = composeAnswer('How do I file my taxes?', 'en', retrieval([]));
-    expect(answer.refused).toBe(true);
-    expect(answer.answer).toMatch(/No card of the clinical knowledge base matches this question/);
-    expect(answer.citations).toEqual([]);
-    expect(answer.context).toBe('');
-    expect(answer.disclaimer).toBe(kbDisclaimer.en);
+describe('a KB refusal', () => {
+  it('says in one sentence that no card answers, quotes nothing, cites nothing, and lists the closest topics', async () => {
+    const weak = cardHit('esc-lithium-toxicity', 'Lithium toxicity — when to escalate', 'Red flags', 'Early signs.', 'weak');
+    const refused = await answer('What is the amoxicillin dose for otitis?', retrievalOf([weak], { uncovered: ['amoxicillin'] }));
+    expect(refused.refused).toBe(true);
+    const lines = refused.answer.split('\n');
+    expect(lines[0]).toBe('The clinical knowledge base has no card that answers this question, so cita does not answer it.');
+    expect(lines[1]).toBe('No card covers amoxicillin.');
+    expect(lines).toContain('- Lithium toxicity — when to escalate');
+    expect(refused.answer).not.toContain('“');
+    expect(refused.citations).toEqual([]);
+    expect(refused.disclaimer).toBe(kbDisclaimer.en);
   });
 
-  it('quotes passages verbatim, each quote followed by its citation marker', () => {
-    const answer = composeAnswer('signs of lithium toxicity and when to call 911', 'en', retrieval([lithium, hypoglycemia]));
-    expect(answer.refused).toBe(false);
-    const lines = answer.answer.split('\n').slice(1);
-    expect(lines).toHaveLength(2);
+  it('keeps a figure in a closest-topic title verified, since the titles are its context', async () => {
+    const weak = cardHit('esc-hypoglycemia', 'Hypoglycemia — the 15-15 rule', 'What to do', 'Give 15 grams.', 'weak');
+    const refused = await answer('taxes?', retrievalOf([weak]));
+    expect(refused.grounding.trusted).toBe(true);
+  });
+
+  it('refuses in Spanish for a Spanish question', async () => {
+    const refused = await answer('¿Quién ganó el Mundial?', retrievalOf([]), 'es');
+    expect(refused.answer).toMatch(/^La base de conocimiento clínica no tiene ninguna tarjeta/);
+    expect(refused.disclaimer).toBe(kbDisclaimer.es);
+  });
+});
+
+describe('a KB answer', () => {
+  it('quotes passages verbatim, each quoted line followed by its citation marker', async () => {
+    const quoted = await answer('signs of lithium toxicity and when to call 911', retrievalOf([lithium, hypoglycemia]));
+    expect(quoted.refused).toBe(false);
+    const lines = quoted.answer.split('\n').slice(1);
     expect(lines[0]).toMatch(/^Lithium toxicity — when to escalate \(Red flags\): “.+” \[1\]$/);
-    expect(lines[1]).toMatch(/\[2\]$/);
-    for (const quoted of answer.answer.matchAll(/“(.+?)”/g)) {
-      for (const part of (quoted[1] as string).split(' … ')) expect(answer.context).toContain(part);
+    for (const quote of quoted.answer.matchAll(/“(.+?)”/g)) {
+      for (const part of (quote[1] as string).split(' … ')) expect(quoted.context).toContain(part);
     }
   });
 
-  it('cites each card with its id, title, source name and URL, and the context lines it stands on', () => {
-    const answer = composeAnswer('lithium', 'en', retrieval([lithium, hypoglycemia]));
-    expect(answer.citations.map((citation) => [citation.ref, citation.kind, citation.card_id, citation.label, citation.source_name, citation.source_url])).toEqual([
+  it('quotes only cards judged strong, never a weak one beside them', async () => {
+    const weakHypoglycemia = { ...hypoglycemia, relevance: 'weak' as const, probability: 0.3 };
+    const quoted = await answer('lithium', retrievalOf([lithium, weakHypoglycemia]));
+    expect(quoted.citations.map((citation) => citation.card_id)).toEqual(['esc-lithium-toxicity']);
+  });
+
+  it('cites each card with its id, title, source name and URL, and the context lines it stands on', async () => {
+    const quoted = await answer('lithium vomiting; carbohydrate', retrievalOf([lithium, hypoglycemia]));
+    expect(quoted.citations.map((citation) => [citation.ref, citation.kind, citation.card_id, citation.label, citation.source_name, citation.source_url])).toEqual([
       ['[1]', 'kb-card', 'esc-lithium-toxicity', 'Lithium toxicity — when to escalate', 'Source of esc-lithium-toxicity', 'https://example.org/esc-lithium-toxicity'],
       ['[2]', 'kb-card', 'esc-hypoglycemia', 'Hypoglycemia — the 15-15 rule', 'Source of esc-hypoglycemia', 'https://example.org/esc-hypoglycemia'],
     ]);
-    const contextLines = answer.context.split('\n');
-    expect(contextLines[(answer.citations[0]?.context_lines[0] ?? 0) - 1]).toBe('[1] Lithium toxicity — when to escalate — Red flags');
-    const hypoglycemiaLines = (answer.citations[1]?.context_lines ?? []).map((line) => contextLines[line - 1]);
+    const contextLines = quoted.context.split('\n');
+    expect(contextLines[(quoted.citations[0]?.context_lines[0] ?? 0) - 1]).toBe('[1] Lithium toxicity — when to escalate — Red flags');
+    const hypoglycemiaLines = (quoted.citations[1]?.context_lines ?? []).map((line) => contextLines[line - 1]);
     expect(hypoglycemiaLines).toEqual(['[2] Hypoglycemia — the 15-15 rule — What to do', hypoglycemia.passage.passage]);
   });
 
-  it('has every figure of the answer verified against the context', () => {
-    const answer = composeAnswer('What if the level is above 2 mEq/L? Give 15 grams?', 'en', retrieval([lithium, hypoglycemia]));
-    expect(answer.grounding.figures.length).toBeGreaterThan(0);
-    expect(answer.grounding.unverified).toBe(0);
-    expect(answer.grounding.trusted).toBe(true);
+  it('has every figure of the answer verified against the card it cites', async () => {
+    const quoted = await answer('What if the level is above 2 mEq/L? Give 15 grams?', retrievalOf([lithium, hypoglycemia]));
+    expect(quoted.grounding.figures.length).toBeGreaterThan(0);
+    expect(quoted.grounding.unverified).toBe(0);
+    expect(quoted.grounding.trusted).toBe(true);
   });
 
-  it(`quotes at most ${answerCards} cards`, () => {
-    const many = Array.from({ length: answerCards + 2 }, (_, index) => cardHit(`esc-card-${index}`, `Card ${index}`, 'S', `Passage number ${index}.`));
-    expect(composeAnswer('passage', 'en', retrieval(many)).citations).toHaveLength(answerCards);
+  it(`quotes at most ${answerCards} cards`, async () => {
+    const many: KbCardHit[] = Array.from({ length: answerCards + 2 }, (_, index) => cardHit(`esc-card-${index}`, `Card ${index}`, 'S', `Passage number ${index}.`));
+    expect((await answer('passage', retrievalOf(many))).citations).toHaveLength(answerCards);
   });
 
-  it('answers a Spanish question in Spanish, with the Spanish notice, quoting the English cards', () => {
-    const answer = composeAnswer('¿Cuáles son los signos de intoxicación por litio?', 'es', retrieval([lithium]));
-    expect(answer.language).toBe('es');
-    expect(answer.answer.split('\n')[0]).toMatch(/^Citado de la tarjeta de referencia más cercana/);
-    expect(answer.disclaimer).toBe(kbDisclaimer.es);
-    expect(answer.notices.map((notice) => notice.code)).toContain('cards_in_english');
+  it('answers a Spanish question in Spanish, with the Spanish notice, quoting the English cards', async () => {
+    const quoted = await answer('¿Cuáles son los signos de intoxicación por litio?', retrievalOf([lithium]), 'es');
+    expect(quoted.language).toBe('es');
+    expect(quoted.answer.split('\n')[0]).toMatch(/^Citado de la tarjeta de referencia que responde/);
+    expect(quoted.disclaimer).toBe(kbDisclaimer.es);
+    expect(quoted.notices.map((notice) => notice.code)).toContain('cards_in_english');
+  });
+});
+
+describe('attribution of figures to the cited card', () => {
+  const context = ['[1] Lithium — Red flags', 'Levels above 2 mEq/L are dangerous.', '', '[2] Hypoglycemia — What to do', 'Give 15 grams of carbohydrate.'].join('\n');
+  const citations = [
+    { ref: '[1]', kind: 'kb-card' as const, label: 'Lithium', context_lines: [1, 2] },
+    { ref: '[2]', kind: 'kb-card' as const, label: 'Hypoglycemia', context_lines: [4, 5] },
+  ];
+
+  it('verifies a figure held by the card its line cites', () => {
+    expect(checkCitedGrounding('Give 15 grams [2].', context, citations).trusted).toBe(true);
+  });
+
+  it('does not verify a figure another card holds: "15 grams" cited to the lithium card is unverified', () => {
+    const grounding = checkCitedGrounding('Lithium: give 15 grams [1].', context, citations);
+    expect(grounding.trusted).toBe(false);
+    expect(grounding.figures.find((figure) => !figure.verified)?.value).toBe(15);
+  });
+
+  it('maps a verified figure to the whole context\'s line numbers', () => {
+    const grounding = checkCitedGrounding('Above 2 mEq/L [1].', context, citations);
+    expect(grounding.figures[0]?.context_lines).toEqual([2]);
   });
 });

@@ -44,3 +44,10 @@ describe('choosing what to quote', () => {
     expect(chosen?.map((unit) => unit.text)).toEqual(['The core skills are OARS:', 'Open questions.', 'Affirmations.', 'Reflections.', 'Summaries.']);
   });
 });
+
+describe('sentence boundaries in clinical text', () => {
+  it('does not cut at "St." (St. John\'s wort) or at clinical abbreviations', () => {
+    const units = quoteUnits("Avoid St. John's wort with SSRIs. Recheck approx. every 4 wk. until stable. Stop.");
+    expect(units.map((unit) => unit.text)).toEqual(["Avoid St. John's wort with SSRIs.", 'Recheck approx. every 4 wk. until stable.', 'Stop.']);
+  });
+});

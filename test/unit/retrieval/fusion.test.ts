@@ -4,7 +4,7 @@ import type { KeywordHit } from '../../../main/retrieval/keyword-index.js';
 import type { VectorNeighbour } from '../../../main/retrieval/vector-store.js';
 
 function keyword(...ids: number[]): KeywordHit[] {
-  return ids.map((id, index) => ({ id, score: 10 - index, normalized: (10 - index) / 10, rank: index + 1, terms: [] }));
+  return ids.map((id, index) => ({ id, score: 10 - index, normalized: (10 - index) / 10, rank: index + 1, terms: [], match: 'exact' as const, coverage: 1 }));
 }
 
 function vector(...pairs: Array<[number, number]>): VectorNeighbour[] {

@@ -36,7 +36,7 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
   return (
     <article className={`answer ${trusted ? 'answer-trusted' : 'answer-untrusted'}`} aria-labelledby={`${prefix}-title`} data-trusted={trusted} data-refused={output.refused}>
       <h2 id={`${prefix}-title`}>{output.refused ? t('answer.refusedTitle') : t('answer.title')}</h2>
-      {output.refused && <p className="banner banner-info">{t('answer.refusedHelp')}</p>}
+      {output.refused && <p className="banner banner-info" data-refusal={output.refusal}>{output.refusal ? t(`answer.refusals.${output.refusal}`) : t('answer.refusedHelp')}</p>}
       {!output.refused && !grounding.trusted && (
         <p className="banner banner-danger" role="alert">
           {t('answer.untrusted', { count: grounding.unverified })}
@@ -65,7 +65,9 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
           if (!figure) return <span key={index}>{segment.text}</span>;
           const label = figure.verified
             ? t('answer.figureVerified', { lines: figure.context_lines.join(', ') })
-            : t('answer.figureUnverified');
+            : figure.attribution === 'misattributed'
+              ? t('answer.figureMisattributed', { lines: figure.context_lines.join(', ') })
+              : t('answer.figureUnverified');
           return figure.verified && figure.context_lines.length > 0 ? (
             <a
               key={index}
@@ -112,10 +114,28 @@ function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
       <dl className="facts">
         <dt>{t('answer.period')}</dt>
         <dd>{t('answer.periodValue', { from: plan.date_from, to: plan.date_to })}</dd>
+        {plan.compare_to && (
+          <>
+            <dt>{t('answer.comparedWith')}</dt>
+            <dd>{t('answer.periodValue', { from: plan.compare_to.date_from, to: plan.compare_to.date_to })}</dd>
+          </>
+        )}
+        {plan.meals && plan.meals.length > 0 && (
+          <>
+            <dt>{t('answer.meals')}</dt>
+            <dd>{plan.meals.map((meal) => t(`diary.meals.${meal}`)).join(', ')}</dd>
+          </>
+        )}
         <dt>{t('answer.nutrients')}</dt>
         <dd>{plan.nutrients.length > 0 ? plan.nutrients.map((key) => nutrientLabel(key, language)).join(', ') : t('answer.allNutrients')}</dd>
         <dt>{t('answer.detail')}</dt>
-        <dd>{plan.need_detail ? t('answer.detailYes') : t('answer.detailNo')}</dd>
+        <dd>{plan.list_entries ? t('answer.detailEntries') : plan.need_detail ? t('answer.detailYes') : t('answer.detailNo')}</dd>
+        {plan.not_honoured && plan.not_honoured.length > 0 && (
+          <>
+            <dt>{t('answer.notHonoured')}</dt>
+            <dd data-code="not-honoured">{plan.not_honoured.map((item) => t(`answer.notHonouredCodes.${item.code}`, { text: item.text })).join('; ')}</dd>
+          </>
+        )}
         <dt>{t('answer.planner')}</dt>
         <dd>{t(`answer.planners.${plan.planner}`)}</dd>
       </dl>

@@ -15,7 +15,8 @@ export function AskScreen() {
   const { profile } = useProfile();
   const [question, setQuestion] = useState('');
   const [answer, ask] = useAction('ask');
-  const submit = (text: string) => void ask({ corpus: 'diary', question: text, profile, language: asLanguage(i18n.language) });
+  // The answer follows the question's language; the screen's is used only when the question is too short to tell.
+  const submit = (text: string) => void ask({ corpus: 'diary', question: text, profile, ui_language: asLanguage(i18n.language) });
   return (
     <section aria-labelledby="ask-title" className="screen">
       <header className="screen-header">

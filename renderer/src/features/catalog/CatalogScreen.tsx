@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogHit, SearchHit } from '../../../../shared/contract';
 import { useOperation } from '../../api/context';
 import { FoundBy } from '../../components/FoundBy';
+import { Relevance } from '../../components/Relevance';
 import { Notices } from '../../components/Notices';
 import { SearchField } from '../../components/SearchField';
 import { Empty, ErrorState, Loading } from '../../components/states';
@@ -67,7 +68,8 @@ function CatalogCard({ hit, field }: { hit: SearchHit; field: CatalogHit }) {
       <article aria-label={field.business_name}>
         <header className="hit-header">
           <h2 className="hit-heading">{field.business_name}</h2>
-          <FoundBy foundBy={hit.found_by} />
+          <Relevance relevance={hit.relevance} />
+          <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
         </header>
         <p lang="es">{field.definition}</p>
         <dl className="facts compact">

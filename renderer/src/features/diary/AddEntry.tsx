@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { meals, type Food, type Meal } from '../../../../shared/contract';
 import { useAction, useOperation } from '../../api/context';
 import { FoundBy } from '../../components/FoundBy';
+import { Relevance } from '../../components/Relevance';
 import { ErrorState } from '../../components/states';
 import { useDebounced } from '../../components/useDebounced';
 import { searchTargetAttribute } from '../../components/shortcuts';
@@ -59,7 +60,8 @@ export function AddEntry({ profile, date, onAdded }: { profile: string; date: st
                     <button type="button" className="hit" onClick={() => setFood(hit.food as Food)}>
                       <span className="hit-title">{hit.food.brand ? `${hit.food.name} (${hit.food.brand})` : hit.food.name}</span>
                       <span className="hit-meta">
-                        <FoundBy foundBy={hit.found_by} />
+                        <Relevance relevance={hit.relevance} />
+          <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
                       </span>
                     </button>
                   </li>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Food, OperationOutput, SearchHit } from '../../../../shared/contract';
 import { useOperation, type Loadable } from '../../api/context';
 import { FoundBy } from '../../components/FoundBy';
+import { Relevance } from '../../components/Relevance';
 import { Notices } from '../../components/Notices';
 import { SearchField } from '../../components/SearchField';
 import { Empty, ErrorState, Loading } from '../../components/states';
@@ -103,7 +104,8 @@ function FoodHit({ hit, food, selected, onSelect }: { hit: SearchHit; food: Food
         <span className="hit-title">{food.name}</span>
         {food.brand && <span className="hit-brand">{food.brand}</span>}
         <span className="hit-meta">
-          <FoundBy foundBy={hit.found_by} />
+          <Relevance relevance={hit.relevance} />
+          <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
           {food.owner ? <span className="badge badge-own">{t('foods.ownBadge')}</span> : <span className="muted">{food.food_group || food.source}</span>}
         </span>
       </button>

@@ -4,6 +4,7 @@ import type { KbPassage, SearchHit } from '../../../../shared/contract';
 import { useAction, useOperation } from '../../api/context';
 import { AnswerView } from '../../components/answer/AnswerView';
 import { FoundBy } from '../../components/FoundBy';
+import { Relevance } from '../../components/Relevance';
 import { Notices } from '../../components/Notices';
 import { SearchField } from '../../components/SearchField';
 import { Empty, ErrorState, Loading } from '../../components/states';
@@ -100,7 +101,8 @@ function PassageHit({ hit, passage, onOpenCard }: { hit: SearchHit; passage: KbP
       <article aria-label={passage.title} lang="en">
         <header className="hit-header">
           <h2 className="hit-heading">{passage.title}</h2>
-          <FoundBy foundBy={hit.found_by} />
+          <Relevance relevance={hit.relevance} />
+          <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
         </header>
         <p className="muted">
           {t(`kb.categories.${passage.category}`, { defaultValue: passage.category })} · {passage.section}

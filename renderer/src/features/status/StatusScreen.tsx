@@ -35,7 +35,7 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
   const api = useApi();
   const [ingesting, setIngesting] = useState<string | null>(null);
   const [ingested, setIngested] = useState<{ kind: 'ok'; counts: IngestCounts } | { kind: 'error'; message: string } | null>(null);
-  const { app, embedder, corpora } = status;
+  const { app, embedder, reranker, corpora } = status;
   const pending = corpora.reduce((sum, corpus) => sum + corpus.stale + corpus.missing, 0);
   const running = reembed.job?.state === 'running';
 
@@ -65,6 +65,10 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
         <dd>
           {embedder.model_path ?? t('status.none')}
           {embedder.model_path && (embedder.model_sha256 ? ` (SHA-256 ${embedder.model_sha256.slice(0, 16)}…)` : ` (${t('status.notVerified')})`)}
+        </dd>
+        <dt>{t('status.reranker')}</dt>
+        <dd>
+          {reranker.id ? <code>{reranker.id}</code> : t('status.rerankerOff', { reason: reranker.problem ?? '—' })}
         </dd>
       </dl>
       {embedder.mode === 'keyword-only' && (

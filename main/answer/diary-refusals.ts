@@ -1,0 +1,63 @@
+import type { DiaryPlan, Language } from '../../shared/contract.js';
+import { nutrients } from '../../shared/nutrients.js';
+import { csvLine } from './csv-line.js';
+import { listWords, trackedNutrientNames, type PlanAdjustment } from './plan-sanitizer.js';
+
+/** A refusal: what the user reads, and the context it was written from (what the plan knew). */
+export interface Refusal {
+  answer: string;
+  context: string;
+}
+
+const examples: Record<Language, readonly string[]> = {
+  en: ['How much sodium did I have last week?', 'What did I eat for dinner yesterday?', 'Did I eat more protein this week than last week?', 'Which foods gave me the most sugar this month?'],
+  es: ['¿Cuánto sodio comí la semana pasada?', '¿Qué cené ayer?', '¿Comí más proteína esta semana que la semana pasada?', '¿Qué alimentos me aportaron más azúcar este mes?'],
+};
+
+/**
+ * The answer to a plan that cannot be answered from the diary, with no figures: a nutrient cita does not track
+ * (and what it does track), a question it did not understand (with examples), a period that has not happened yet,
+ * or a date that does not exist. Dates and phrases it repeats are in its context, so the grounding check holds.
+ */
+export function composeRefusal(plan: DiaryPlan, adjustments: readonly PlanAdjustment[], language: Language, today: string): Refusal {
+  const es = language === 'es';
+  switch (plan.refusal) {
+    case 'untracked_nutrient': {
+      const names = adjustments.flatMap((adjustment) => (adjustment.code === 'untracked_nutrient' ? adjustment.names : []));
+      const context = [`# asked: ${names.join('; ')}`, '# tracked_nutrients', csvLine(['key', 'label_en', 'label_es', 'unit']), ...nutrients.map((nutrient) => csvLine([nutrient.key, nutrient.labels.en, nutrient.labels.es, nutrient.unit]))].join('\n');
+      return {
+        answer: es
+          ? `cita no registra ${listWords(names, 'es')}: su diario no tiene ese dato, así que no hay nada que mostrar. Registra ${trackedNutrientNames('es')}; pregunte por alguno de ellos.`
+          : `cita does not track ${listWords(names, 'en')}: your diary holds no such figure, so there is nothing to show. It tracks ${trackedNutrientNames('en')}; ask about one of those.`,
+        context,
+      };
+    }
+    case 'not_understood':
+      return {
+        answer: es
+          ? `No entendí la pregunta como una pregunta sobre su diario de comidas. Pregunte por un nutriente, un periodo o una comida, por ejemplo: ${examples.es.map((example) => `«${example}»`).join(', ')}.`
+          : `I did not understand that as a question about your food diary. Ask about a nutrient, a period or a meal, for example: ${examples.en.map((example) => `"${example}"`).join(', ')}.`,
+        context: '',
+      };
+    case 'future_period': {
+      const period = plan.date_from === plan.date_to ? plan.date_from : es ? `del ${plan.date_from} al ${plan.date_to}` : `${plan.date_from} to ${plan.date_to}`;
+      return {
+        answer: es
+          ? `El periodo pedido (${period}) todavía no ha llegado: su diario solo puede tener entradas hasta hoy, ${today}. Pregunte por días hasta hoy.`
+          : `The period asked for (${period}) has not happened yet: your diary can only hold entries up to today, ${today}. Ask about days up to today.`,
+        context: ['# period', csvLine(['date_from', 'date_to', 'today']), csvLine([plan.date_from, plan.date_to, today])].join('\n'),
+      };
+    }
+    case 'invalid_date': {
+      const dates = adjustments.flatMap((adjustment) => (adjustment.code === 'invalid_date' ? adjustment.dates : []));
+      return {
+        answer: es
+          ? `${listWords(dates.map((date) => `«${date}»`), 'es')} no es una fecha que exista, así que no se consultó nada. Pregunte de nuevo con un día que exista o con un periodo como «la semana pasada».`
+          : `${listWords(dates.map((date) => `"${date}"`), 'en')} is not a date that exists, so nothing was looked up. Ask again with a real day, or a period such as "last week".`,
+        context: ['# invalid_dates', ...dates].join('\n'),
+      };
+    }
+    default:
+      return { answer: '', context: '' };
+  }
+}

@@ -1,0 +1,74 @@
+import { resolve } from 'node:path';
+import { fetchModel, type FetchedModel, type FetchModelOptions } from '../embedding/model-fetch.js';
+import { loadModelManifest, type ModelFilesManifest } from '../embedding/model-manifest.js';
+import { defaultModelDir, defaultRerankerDir } from '../paths.js';
+import { loadRerankerManifest } from '../reranking/reranker-manifest.js';
+
+/** The local models cita can fetch, in the order they are fetched. */
+export const localModelNames = ['embedder', 'reranker'] as const;
+export type LocalModelName = (typeof localModelNames)[number];
+
+interface LocalModel {
+  name: LocalModelName;
+  title: string;
+  manifest: () => ModelFilesManifest;
+  defaultDir: () => string;
+}
+
+const localModels: readonly LocalModel[] = [
+  { name: 'embedder', title: 'embedding model bge-small-en-v1.5', manifest: loadModelManifest, defaultDir: defaultModelDir },
+  { name: 'reranker', title: 'reranker ms-marco-MiniLM-L-12-v2', manifest: loadRerankerManifest, defaultDir: defaultRerankerDir },
+];
+
+export interface FetchLocalModelsOptions {
+  /** One model only; both when absent (unless `from` or `modelDir` is given, which name one model: the embedder). */
+  only?: LocalModelName;
+  from?: string;
+  modelDir?: string;
+  force?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (model: LocalModelName, message: string) => void;
+  /** Tests replace the fetch itself. */
+  fetch?: (options: FetchModelOptions) => Promise<FetchedModel>;
+}
+
+export type LocalModelOutcome =
+  | { model: LocalModelName; title: string; ok: true; seconds: number; fetched: FetchedModel }
+  | { model: LocalModelName; title: string; ok: false; seconds: number; message: string };
+
+/**
+ * Fetches and verifies the local models one after the other. A failure is recorded and the next model is still
+ * attempted, so one unreachable registry never hides the other model; only a cancel stops the run.
+ */
+export async function fetchLocalModels(options: FetchLocalModelsOptions = {}): Promise<LocalModelOutcome[]> {
+  const fetch = options.fetch ?? fetchModel;
+  const single = options.only ?? (options.from !== undefined || options.modelDir !== undefined ? 'embedder' : undefined);
+  const outcomes: LocalModelOutcome[] = [];
+  for (const model of localModels.filter((candidate) => single === undefined || candidate.name === single)) {
+    options.signal?.throwIfAborted();
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const fetched = await fetch({
+        modelDir: options.modelDir !== undefined ? resolve(options.modelDir) : model.defaultDir(),
+        manifest: model.manifest(),
+        ...(options.from !== undefined ? { from: resolve(options.from) } : {}),
+        force: options.force ?? false,
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (message) => options.onProgress?.(model.name, message),
+      });
+      outcomes.push({ model: model.name, title: model.title, ok: true, seconds: seconds(), fetched });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      outcomes.push({ model: model.name, title: model.title, ok: false, seconds: seconds(), message: (error as Error).message });
+    }
+  }
+  return outcomes;
+}
+
+/** Reads `--only`; undefined when absent, an Error naming the choices when unknown. */
+export function parseOnlyFlag(value: unknown): LocalModelName | undefined | Error {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (localModelNames as readonly string[]).includes(value)) return value as LocalModelName;
+  return new Error(`--only must be ${localModelNames.join(' or ')} (got "${String(value)}")`);
+}

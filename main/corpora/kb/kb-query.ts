@@ -1,0 +1,53 @@
+import type { Language } from '../../../shared/contract.js';
+import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
+import { detectLanguage } from './kb-language.js';
+import { translateClinicalQuery } from './spanish-clinical-words.js';
+
+/** A clinician's question as each retrieval path reads it. */
+export interface KbQuery {
+  question: string;
+  language: Language;
+  /**
+   * The question in English for the English-only embedder and reranker: brand, Spanish and everyday drug names
+   * replaced by their canonical English names, and a Spanish question translated word by word.
+   */
+  english: string;
+  /** What BM25 searches: the question as written plus the English words it lacks (cards are English). */
+  keywordText: string;
+  /** Drugs, classes and conditions the question names. */
+  mentions: ClinicalMention[];
+  /** Words replaced on the way to `english`, for the notice that says so. */
+  replaced: Array<{ from: string; to: string }>;
+}
+
+/** The question with every mention whose surface differs from its canonical name replaced by that name. */
+function withCanonicalNames(question: string, mentions: readonly ClinicalMention[]): { text: string; replaced: KbQuery['replaced'] } {
+  let text = '';
+  let position = 0;
+  const replaced: KbQuery['replaced'] = [];
+  for (const mention of [...mentions].sort((a, b) => a.start - b.start)) {
+    text += question.slice(position, mention.start);
+    const same = mention.surface.toLowerCase() === mention.canonical.toLowerCase();
+    text += same ? mention.surface : mention.canonical;
+    if (!same) replaced.push({ from: mention.surface, to: mention.canonical });
+    position = mention.end;
+  }
+  return { text: text + question.slice(position), replaced };
+}
+
+/** Reads a question once for every path: its language, its English form, its keyword text and its clinical names. */
+export function prepareKbQuery(question: string, lexicon: ClinicalLexicon, language: Language = detectLanguage(question)): KbQuery {
+  const mentions = lexicon.find(question);
+  const canonical = withCanonicalNames(question, mentions);
+  const replaced = [...canonical.replaced];
+  let english = canonical.text;
+  if (language === 'es') {
+    const translation = translateClinicalQuery(canonical.text);
+    if (translation) {
+      english = translation.english;
+      replaced.push(...translation.pairs.map((pair) => ({ from: pair.spanish, to: pair.english })));
+    }
+  }
+  const added = english === question ? '' : ` ${english}`;
+  return { question, language, english, keywordText: `${question}${added}`, mentions, replaced };
+}

@@ -1,0 +1,53 @@
+/** The embedder's side of the model worker thread: bge-small feature extraction, CLS-pooled and L2-normalised. */
+import { env, pipeline } from '@huggingface/transformers';
+import type { WorkerSession } from './model-worker-protocol.js';
+
+export interface EmbeddingSessionConfig {
+  /** Parent directory of the model directory: transformers.js resolves `modelRoot/modelName/...`. */
+  modelRoot: string;
+  modelName: string;
+  dtype: 'q8' | 'fp32';
+  threads: number;
+  batchSize: number;
+  dimensions: number;
+}
+
+/** Loads the model from its local directory (the worker has remote loading off). */
+export async function openEmbeddingSession(config: EmbeddingSessionConfig): Promise<WorkerSession<'embedding'>> {
+  env.localModelPath = config.modelRoot; // read while the pipeline loads; loads never overlap (the worker's queue)
+  const extractor = await pipeline('feature-extraction', config.modelName, {
+    dtype: config.dtype,
+    session_options: {
+      intraOpNumThreads: config.threads,
+      interOpNumThreads: 1,
+      // Spinning intra-op threads made inference ~3x slower on the 2-core target; idle threads must sleep.
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
+    },
+  });
+  const { batchSize, dimensions } = config;
+  return {
+    async run(texts, isCancelled) {
+      const data = new Float32Array(texts.length * dimensions);
+      // Similar lengths share a batch so little padding is computed; a stable sort keeps batches reproducible.
+      const order = texts.map((_, index) => index).sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
+      for (let start = 0; start < order.length; start += batchSize) {
+        if (isCancelled()) return undefined;
+        const indices = order.slice(start, start + batchSize);
+        const output = await extractor(
+          indices.map((index) => texts[index] ?? ''),
+          { pooling: 'cls', normalize: true },
+        );
+        const values = output.data as Float32Array;
+        if (values.length !== indices.length * dimensions) {
+          throw new Error(`the model returned ${values.length / indices.length} dimensions, expected ${dimensions}`);
+        }
+        indices.forEach((inputIndex, row) => data.set(values.subarray(row * dimensions, (row + 1) * dimensions), inputIndex * dimensions));
+        output.dispose();
+      }
+      return { output: data, transfer: [data.buffer as ArrayBuffer] };
+    },
+    async dispose() {
+      await extractor.dispose();
+    },
+  };
+}

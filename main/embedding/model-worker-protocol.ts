@@ -1,0 +1,34 @@
+/**
+ * Messages between the process's one model worker thread and its host (model-worker.ts). Every ONNX model of the
+ * process runs in that one thread: onnxruntime-node 1.21 crashes the whole process ("Entering the V8 API without
+ * proper locking") when sessions in two worker threads run inference, so the embedder and the reranker share it.
+ */
+import type { EmbeddingSessionConfig } from './embedding-session.js';
+import type { RerankingInput, RerankingOutput, RerankingSessionConfig } from '../reranking/reranking-session.js';
+
+/** What each kind of session is opened with, is given and answers. */
+export interface ModelKinds {
+  embedding: { config: EmbeddingSessionConfig; input: string[]; output: Float32Array };
+  reranking: { config: RerankingSessionConfig; input: RerankingInput; output: RerankingOutput };
+}
+export type ModelKind = keyof ModelKinds;
+
+export type ModelWorkerRequest =
+  | { type: 'open'; session: number; kind: ModelKind; config: ModelKinds[ModelKind]['config'] }
+  | { type: 'run'; id: number; session: number; input: ModelKinds[ModelKind]['input'] }
+  | { type: 'cancel'; id: number }
+  | { type: 'release'; session: number };
+
+export type ModelWorkerReply =
+  | { type: 'opened'; session: number }
+  | { type: 'open-failed'; session: number; message: string }
+  | { type: 'result'; id: number; output: ModelKinds[ModelKind]['output'] }
+  | { type: 'error'; id: number; message: string; cancelled: boolean }
+  | { type: 'released'; session: number };
+
+/** A session as the worker thread holds it: runs inputs in arrival order, checking for a cancel between batches. */
+export interface WorkerSession<K extends ModelKind> {
+  /** Undefined when cancelled part-way; `transfer` lists buffers handed over instead of copied. */
+  run(input: ModelKinds[K]['input'], isCancelled: () => boolean): Promise<{ output: ModelKinds[K]['output']; transfer?: ArrayBuffer[] } | undefined>;
+  dispose(): Promise<void>;
+}

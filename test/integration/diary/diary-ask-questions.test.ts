@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../../../main/app/bootstrap.js';
+import { itemLabel } from '../../../main/answer/diary-context.js';
+import { formatDecimal, localizeNumber } from '../../../main/answer/decimal-format.js';
+import type { AskOutput } from '../../../shared/contract.js';
+import { useTempDirs } from '../../helpers/temp.js';
+import { call, diaryServices, value } from './diary-helpers.js';
+
+/** The day users try the demo on: a Tuesday, with 90 days of diary ending that day. */
+const today = '2026-12-01';
+
+const tempDir = useTempDirs();
+let services: Services;
+
+beforeAll(async () => {
+  services = await diaryServices(tempDir(), { demo: true, today });
+});
+afterAll(async () => {
+  await services.close();
+});
+
+function ask(question: string, extra: Record<string, unknown> = {}): Promise<AskOutput> {
+  return value<AskOutput>(services, 'ask', { corpus: 'diary', profile: 'demo', question, today, ...extra });
+}
+
+/** The demo's entries of a day (and meal), as the view holds them. */
+function entriesOf(date: string, meal?: string): Array<{ food_name: string; food_brand: string; grams: number; meal: string }> {
+  const rows = services.db
+    .prepare("SELECT food_name, food_brand, grams, meal FROM diary_entry_nutrients WHERE profile = 'demo' AND date = ? ORDER BY entry_id")
+    .all(date) as Array<{ food_name: string; food_brand: string; grams: number; meal: string }>;
+  return meal ? rows.filter((row) => row.meal === meal) : rows;
+}
+
+/** SUM of a nutrient over a period, from the view. */
+function viewTotal(nutrient: string, from: string, to: string): number {
+  return (services.db.prepare(`SELECT SUM(${nutrient}) AS total FROM diary_entry_nutrients WHERE profile = 'demo' AND date BETWEEN ? AND ?`).get(from, to) as { total: number }).total;
+}
+
+describe('Ask your log reads dates as the user means them (today 2026-12-01)', () => {
+  it('reads "entre el 20 de noviembre y el 10 de diciembre" as this year, cut at today with a notice, never swapped', async () => {
+    const output = await ask('¿Cuánta grasa comí entre el 20 de noviembre y el 10 de diciembre?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-20', date_to: today, nutrients: ['fat'], clamped: false });
+    const codes = output.notices.map((notice) => notice.code);
+    expect(codes).toContain('future_date');
+    expect(codes).not.toContain('period_swapped');
+    expect(codes).not.toContain('period_clamped');
+    expect(output.notices.find((notice) => notice.code === 'future_date')?.message).toBe('El periodo pedido termina el 2026-12-10, después de hoy (2026-12-01): se cortó para terminar hoy.');
+    expect(output.plan?.not_honoured).toContainEqual({ code: 'future_date', text: '2026-12-10' });
+  });
+
+  it('answers "What did I eat on December 10?" as a day that has not happened yet, not as last year', async () => {
+    const output = await ask('What did I eat on December 10?');
+    expect(output.plan).toMatchObject({ date_from: '2026-12-10', date_to: '2026-12-10', refusal: 'future_period' });
+    expect(output).toMatchObject({ refused: true, refusal: 'future_period' });
+    expect(output.answer).toContain('(2026-12-10) has not happened yet');
+    expect(output.grounding.figures).toEqual([]);
+  });
+
+  it('reads "next week" as the future, not the last 30 days', async () => {
+    const output = await ask('how much protein next week?');
+    expect(output.plan).toMatchObject({ date_from: '2026-12-07', date_to: '2026-12-13', refusal: 'future_period' });
+    expect(output.refused).toBe(true);
+  });
+
+  it('reads "fin de semana pasado" as last Saturday and Sunday', async () => {
+    const output = await ask('¿cuánto sodio el fin de semana pasado?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-28', date_to: '2026-11-29' });
+    expect(output.notices.map((notice) => notice.code)).not.toContain('period_defaulted');
+  });
+
+  it('reads "since Monday" as Monday to today', async () => {
+    const output = await ask('how much sugar since Monday?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-30', date_to: today, nutrients: ['free_sugars'] });
+  });
+});
+
+describe('Ask your log honours meals, lists and comparisons', () => {
+  it('lists every food eaten on November 14, each with its grams, not the top three per nutrient', async () => {
+    const output = await ask('What did I eat on November 14?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-14', date_to: '2026-11-14', list_entries: true });
+    const entries = entriesOf('2026-11-14');
+    expect(entries.length).toBeGreaterThanOrEqual(10);
+    for (const entry of entries) expect(output.answer).toContain(`${itemLabel(entry.food_name, entry.food_brand)} (${localizeNumber(formatDecimal(entry.grams), 'en')} g`);
+    expect(output.citations.filter((citation) => citation.kind === 'diary-entry')).toHaveLength(entries.length);
+  });
+
+  it('answers "what did I eat for dinner yesterday?" with that dinner\'s entries only', async () => {
+    const output = await ask('what did I eat for dinner yesterday?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-30', date_to: '2026-11-30', meals: ['dinner'], list_entries: true });
+    const dinner = entriesOf('2026-11-30', 'dinner');
+    expect(dinner.length).toBeGreaterThan(0);
+    expect(output.citations.filter((citation) => citation.kind === 'diary-entry')).toHaveLength(dinner.length);
+    for (const entry of dinner) expect(output.answer).toContain(itemLabel(entry.food_name, entry.food_brand));
+    expect(output.answer).not.toMatch(/breakfast|lunch|snack/);
+  });
+
+  it('compares protein this week with last week, each total equal to the view and the difference between them', async () => {
+    const output = await ask('did I eat more protein this week than last week?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-30', date_to: today, compare_to: { date_from: '2026-11-23', date_to: '2026-11-29', clamped: false } });
+    const thisWeek = formatDecimal(viewTotal('protein', '2026-11-30', today));
+    const lastWeek = formatDecimal(viewTotal('protein', '2026-11-23', '2026-11-29'));
+    expect(output.answer).toContain(`• 2026-11-30 to 2026-12-01: total ${localizeNumber(thisWeek, 'en')} g`);
+    expect(output.answer).toContain(`• 2026-11-23 to 2026-11-29: total ${localizeNumber(lastWeek, 'en')} g`);
+    const difference = (Number(thisWeek) * 10 - Number(lastWeek) * 10) / 10;
+    expect(output.answer).toContain(`total ${localizeNumber(formatDecimal(Math.abs(difference)), 'en')} g ${difference < 0 ? 'lower' : 'higher'}`);
+  });
+
+  it('compares sodium this week with last week when asked to "compare"', async () => {
+    const output = await ask('compare my sodium this week with last week');
+    expect(output.plan).toMatchObject({ nutrients: ['sodium'], compare_to: { date_from: '2026-11-23', date_to: '2026-11-29' } });
+    expect(output.answer).toContain('Sodium: 2026-11-30 to 2026-12-01 compared with 2026-11-23 to 2026-11-29.');
+  });
+
+  it('answers "October or November" with both months', async () => {
+    const output = await ask('Did I have more calories in October or November?');
+    expect(output.plan).toMatchObject({ date_from: '2026-10-01', date_to: '2026-10-31', compare_to: { date_from: '2026-11-01', date_to: '2026-11-30' } });
+    expect(output.answer).toContain('• 2026-10-01 to 2026-10-31: total');
+    expect(output.answer).toContain('• 2026-11-01 to 2026-11-30: total');
+  });
+});
+
+describe('Ask your log says what it cannot answer', () => {
+  for (const [question, name] of [
+    ['how much vitamin K did I get last week?', 'vitamin K'],
+    ['did I drink enough water', 'water'],
+    ['what is my cholesterol?', 'cholesterol'],
+  ] as const) {
+    it(`answers "${question}" with what cita does not track and what it tracks, no figures`, async () => {
+      const output = await ask(question);
+      expect(output).toMatchObject({ refused: true, refusal: 'untracked_nutrient', plan: { refusal: 'untracked_nutrient', nutrients: [] } });
+      expect(output.answer).toMatch(new RegExp(`^cita does not track ${name}: .* It tracks energy, protein, fat`));
+      expect(output.grounding.figures).toEqual([]);
+      expect(output.notices.map((notice) => notice.code)).not.toContain('nutrients_defaulted');
+    });
+  }
+
+  it('answers "asdf qwer" with "I did not understand" and examples, never a summary', async () => {
+    const output = await ask('asdf qwer');
+    expect(output).toMatchObject({ refused: true, refusal: 'not_understood', context: '' });
+    expect(output.answer).toMatch(/^I did not understand that as a question about your food diary\. .*for example: "How much sodium did I have last week\?"/);
+    expect(output.grounding.figures).toEqual([]);
+  });
+
+  it('answers the tracked part of a question and names the part it cannot', async () => {
+    const output = await ask('vitamin K and sodium last week');
+    expect(output.refused).toBe(false);
+    expect(output.plan?.nutrients).toEqual(['sodium']);
+    expect(output.notices.find((notice) => notice.code === 'untracked_nutrient')?.message).toMatch(/^cita does not track vitamin K: only the rest is answered/);
+  });
+
+  it('tells an empty diary to log or import entries', async () => {
+    const output = await value<AskOutput>(services, 'ask', { corpus: 'diary', profile: 'default', question: 'sodium last week', today });
+    expect(output).toMatchObject({ refused: true, refusal: 'empty_diary' });
+    expect(output.answer).toContain('Log what you eat in Diary');
+    expect(output.answer).not.toMatch(/other words/i);
+  });
+
+  it('tells where the entries are when the period asked holds none', async () => {
+    const output = await ask('sodium in August');
+    expect(output).toMatchObject({ refused: true, refusal: 'no_entries' });
+    expect(output.answer).toBe('Your diary has no entries from 2026-08-01 to 2026-08-31. It has entries from 2026-09-03 to 2026-12-01 [1].');
+    expect(output.grounding).toMatchObject({ unverified: 0, trusted: true });
+  });
+});
+
+describe('Ask your log answers in the question\'s language and number format', () => {
+  it('answers a Spanish question in Spanish on an English screen, with decimal commas', async () => {
+    const output = await ask('¿qué alimentos me aportaron más sodio en las últimas dos semanas?', { ui_language: 'en' });
+    expect(output.language).toBe('es');
+    expect(output.answer).toMatch(/^Sodio del 2026-11-18 al 2026-12-01/);
+    expect(output.answer).toMatch(/\d,\d mg/);
+    expect(output.answer).not.toMatch(/\d\.\d mg/);
+    expect(output.grounding).toMatchObject({ unverified: 0, trusted: true });
+  });
+
+  it('answers an English question in English on a Spanish screen', async () => {
+    const output = await ask('how much protein did I eat last week?', { ui_language: 'es' });
+    expect(output.language).toBe('en');
+    expect(output.answer).toMatch(/^Protein from 2026-11-23 to 2026-11-29/);
+  });
+
+  it('answers a question too short to tell in the screen\'s language', async () => {
+    const output = await ask('kcal', { ui_language: 'es' });
+    expect(output.language).toBe('es');
+    expect(output.answer).toMatch(/^Energía del/);
+  });
+
+  it('names offline rules and the Diary screen in the disclaimer, in the answer\'s language', async () => {
+    expect((await ask('sodium last week')).disclaimer).toBe('Answer composed by offline rules (no AI) from your diary rows; check it in Diary (Day and Trends tabs).');
+    expect((await ask('sodio la semana pasada')).disclaimer).toContain('compruébela en Diario (pestañas Día y Tendencias)');
+  });
+
+  it('keeps every figure of every kind of answer verified against its own row, in both languages', async () => {
+    const questions = [
+      'which foods gave me the most sodium in the last two weeks?',
+      '¿qué alimentos me aportaron más sodio en las últimas dos semanas?',
+      'What did I eat on November 14?',
+      '¿Qué comí el 14 de noviembre?',
+      'did I eat more protein this week than last week?',
+      '¿comí más grasa en octubre o en noviembre?',
+      'how much fat was in my lunches last week?',
+      '¿cuánto sodio tuvo mi merienda esta semana?',
+      'how much sodium did I eat in the last 6 months?',
+      'dame un resumen de la semana pasada',
+    ];
+    for (const question of questions) {
+      const output = await ask(question);
+      expect(output.refused, question).toBe(false);
+      expect(output.grounding.figures.length, question).toBeGreaterThan(3);
+      expect(output.grounding.figures.filter((figure) => !figure.verified).map((figure) => figure.text), question).toEqual([]);
+    }
+  });
+});
+
+describe('Ask your log on bad input', () => {
+  for (const [question, code] of [
+    ['grasa el 31 de febrero', 'invalid_date'],
+    ['how much protein did I eat on the 45th?', 'invalid_date'],
+    ['calories on 0000-01-01', 'invalid_date'],
+    ['sodium on 9999-12-31', 'future_period'],
+  ] as const) {
+    it(`refuses "${question}" with a clear reason and no other period`, async () => {
+      const output = await ask(question);
+      expect(output).toMatchObject({ refused: true, refusal: code });
+      expect(output.grounding.trusted).toBe(true);
+      expect(output.context).not.toContain('# daily_totals');
+    });
+  }
+
+  it('cuts a period over 92 days and says so', async () => {
+    const output = await ask('protein this year');
+    expect(output.plan).toMatchObject({ date_from: '2026-09-01', date_to: today, clamped: true });
+    expect(output.notices.find((notice) => notice.code === 'period_clamped')?.message).toBe('The period asked for has 335 days; only the last 92 are used.');
+  });
+
+  it('refuses a profile that does not exist with a clear error', async () => {
+    const result = await call(services, 'ask', { corpus: 'diary', profile: 'ghost', question: 'sodium', today });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ code: 'not_found', message: expect.stringMatching(/There is no profile "ghost"/) });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Relevance with the real models (bge-small and the ms-marco cross-encoder): the KB refuses what no card answers,
+ * the shipped calibration still holds on the development questions, foods say "no match" for nonsense, and the
+ * catalog flags off-topic questions. Thresholds are the shipped ones; the held-out figures are in the README.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskOutput, SearchOutput } from '../../shared/contract.js';
+import { createServices, type Services } from '../../main/app/bootstrap.js';
+import { ingestCorpus } from '../../main/app/ingest.js';
+import { loadKbEvaluationCases } from '../../main/corpora/kb/kb-evaluation.js';
+import { runEvaluation } from '../../main/eval/run-evaluation.js';
+import { modelDir, realModelTests, realRerankerTests, rerankerDir } from '../helpers/model.js';
+import { useTempDirs } from '../helpers/temp.js';
+
+const run = realModelTests('relevance and answerability') && realRerankerTests('relevance and answerability');
+const tempDir = useTempDirs();
+
+describe.runIf(run)('relevance with the real embedder and reranker', () => {
+  let services: Services;
+
+  beforeAll(async () => {
+    services = await createServices({ dataDir: tempDir(), modelDir, rerankerDir });
+    for (const name of ['foods', 'catalog', 'kb']) await ingestCorpus(services, services.module(name)!);
+  }, 300_000);
+
+  afterAll(async () => {
+    await services?.close();
+  });
+
+  async function call<T>(operation: 'search' | 'ask', input: Record<string, unknown>): Promise<T> {
+    const result = await services.dispatcher.call(operation, input, { transport: 'cli', role: 'viewer' });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value as T;
+  }
+  const ask = (question: string) => call<AskOutput>('ask', { corpus: 'kb', question });
+  const search = (corpus: string, query: string) => call<SearchOutput>('search', { corpus, query, k: 10 });
+
+  it('refuses clinical questions no card answers, naming an uncovered drug and the closest topics', async () => {
+    const answer = await ask("What's the amoxicillin dose for acute otitis media in a child?");
+    expect(answer.refused).toBe(true);
+    expect(answer.citations).toEqual([]);
+    expect(answer.answerability?.answerable).toBe(false);
+    expect(answer.answerability?.uncovered).toContain('amoxicillin');
+    expect(answer.answer).toMatch(/No card covers amoxicillin/);
+    expect(answer.answer).toMatch(/Closest topics/);
+  });
+
+  it('refuses questions that are not clinical at all, and nonsense', async () => {
+    for (const question of ['What is the capital of Australia?', 'xqzzv', '¿Va a llover mañana en Sevilla?', '😂😂🙏']) {
+      expect((await ask(question)).refused, question).toBe(true);
+    }
+  });
+
+  it('answers a brand-name interaction question from the right card, with the fact asked for', async () => {
+    const answer = await ask('She takes her Synthroid with Tums at breakfast. How far apart should they be?');
+    expect(answer.refused).toBe(false);
+    expect(answer.citations[0]?.card_id).toBe('ddi-levothyroxine-calcium-iron');
+    expect(answer.answer).toMatch(/4 hours/);
+    expect(answer.grounding.trusted).toBe(true);
+  });
+
+  it('answers a Spanish question through the English form of its drug names', async () => {
+    const answer = await ask('¿Puedo darle ibuprofeno a un paciente que toma warfarina?');
+    expect(answer.refused).toBe(false);
+    expect(answer.citations[0]?.card_id).toBe('ddi-warfarin-nsaids');
+    expect(answer.notices.map((notice) => notice.code)).toContain('translated');
+  });
+
+  it('labels KB hits by relevance and reranks with the cross-encoder', async () => {
+    const output = await search('kb', 'ibuprofen with warfarin');
+    expect(output.reranker).toMatch(/ms-marco-MiniLM-L-12-v2/);
+    expect(output.hits[0]?.id).toBe('ddi-warfarin-nsaids');
+    expect(output.hits[0]?.relevance).toBe('strong');
+    expect(output.hits[0]?.explain.rerank_score).toEqual(expect.any(Number));
+    expect(output.hits.some((hit) => hit.relevance !== 'strong')).toBe(true);
+  });
+
+  it('keeps the shipped calibration: on the development questions it refuses at least 80% of the unanswerable and at most 5% of the answerable', async () => {
+    const development = loadKbEvaluationCases().filter((entry) => !(entry.parts ?? []).some((part) => part.endsWith(':test')));
+    const report = await runEvaluation(services, { corpus: 'kb', strategy: 'hybrid', rerank: true, cases: development });
+    const whole = report.rows.find((row) => row.subset === null);
+    expect(whole?.refusal?.recall).toBeGreaterThanOrEqual(0.8);
+    expect(whole?.refusal?.answerable_refused_rate).toBeLessThanOrEqual(0.05);
+  }, 600_000);
+
+  it('finds no food for nonsense and says why', async () => {
+    const output = await search('foods', 'xqzzv');
+    expect(output.hits).toEqual([]);
+    expect(output.refused).toBe(true);
+    expect(output.notices.map((notice) => notice.code)).toContain('no_match');
+  });
+
+  it('marks a typo-only keyword match as a weak near spelling ("mutton" → Button mushroom), and a real match as strong', async () => {
+    const mutton = await search('foods', 'mutton');
+    const button = mutton.hits.find((hit) => hit.title.startsWith('Button mushroom'));
+    expect(button?.explain.keyword_match).toBe('fuzzy');
+    expect(button?.relevance).toBe('weak');
+    const spinach = await search('foods', 'spinach');
+    expect(spinach.hits[0]?.relevance).toBe('strong');
+    expect(spinach.refused).toBe(false);
+  });
+
+  it('flags an off-topic catalog question as weak, and finds an exact business term strongly', async () => {
+    const weather = await search('catalog', 'weather forecast for Lima tomorrow');
+    expect(weather.refused).toBe(true);
+    expect(weather.notices.map((notice) => notice.code)).toContain('weak_matches');
+    expect(weather.hits.every((hit) => hit.relevance !== 'strong')).toBe(true);
+    const overdue = await search('catalog', 'saldo vencido de la cartera');
+    expect(overdue.hits[0]?.relevance).toBe('strong');
+    expect(overdue.refused).toBe(false);
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { translateClinicalQuery } from '../../../../main/corpora/kb/spanish-clinical-words.js';
+
+const english = (question: string) => translateClinicalQuery(question)?.english;
+
+describe('Spanish clinical words for the English cards', () => {
+  it('reads a phrase as one term before its words', () => {
+    expect(translateClinicalQuery('dolor de pecho')).toEqual({
+      english: 'chest pain',
+      pairs: [{ spanish: 'dolor de pecho', english: 'chest pain' }],
+    });
+    expect(english('dolor')).toBe('pain');
+  });
+
+  it('takes the longest phrase that matches', () => {
+    expect(english('no se siente bien')).toBe('feels unwell');
+    expect(english('se siente bien')).toBe('feels fine');
+    expect(english('presión arterial alta')).toBe('high blood pressure');
+  });
+
+  it('matches phrases in their inflected forms and steps over articles and clitics', () => {
+    expect(english('dolores de pecho')).toBe('chest pain');
+    expect(english('sangran las encías')).toBe('bleeding gums');
+    expect(english('no se puede pagar')).toBe('cannot afford');
+  });
+
+  it('folds accents and case', () => {
+    expect(english('HINCHAZÓN')).toBe('swelling');
+    expect(english('hinchazon')).toBe('swelling');
+    expect(english('Dolor De Pecho')).toBe('chest pain');
+  });
+
+  it('keeps words it does not know as typed, such as drug names', () => {
+    expect(english('warfarina con ibuprofeno')).toBe('warfarina with ibuprofeno');
+  });
+
+  it('keeps numbers and units as typed', () => {
+    expect(english('glucosa de 54 mg/dL')).toBe('glucose 54 mg/dL');
+    expect(english('INR de 4,5 y sangrado')).toBe('INR 4,5 bleeding');
+    expect(english('regla 15-15')).toBe('rule 15-15');
+  });
+
+  it('reads gerunds, participles and past tenses as their verb', () => {
+    expect(english('sangrando')).toBe('bleeding');
+    expect(english('sangraba')).toBe('bleeding');
+    expect(english('vomitó')).toBe('vomiting');
+    expect(english('olvidé')).toBe('forget');
+    expect(english('recomiendan')).toBe('recommend');
+  });
+
+  it('reads feminine and plural forms as their dictionary form', () => {
+    expect(english('mareada')).toBe('dizzy');
+    expect(english('hinchadas')).toBe('swollen');
+    expect(english('moretones')).toBe('bruise');
+    expect(english('veces')).toBe('times');
+  });
+
+  it('reads stem-changing verbs and attached pronouns', () => {
+    expect(english('duele')).toBe('pain');
+    expect(english('siente')).toBe('feel');
+    expect(english('tomándolas')).toBe('take');
+    expect(english('desmayarse')).toBe('fainting');
+  });
+
+  it('drops stop words and question fillers', () => {
+    expect(english('¿Qué tengo que hacer con el mareo?')).toBe('what to do with dizziness');
+  });
+
+  it('returns null when nothing was translated', () => {
+    expect(translateClinicalQuery('¿Qué puedo hacer?')).toBeNull();
+    expect(translateClinicalQuery('warfarina ibuprofeno')).toBeNull();
+    expect(translateClinicalQuery('warfarin and ibuprofen')).toBeNull();
+    expect(translateClinicalQuery('')).toBeNull();
+  });
+
+  it('writes a word already spelled as the cards spell it in English without listing it in the notice', () => {
+    expect(translateClinicalQuery('mareo y confusión')).toEqual({
+      english: 'dizziness confusion',
+      pairs: [{ spanish: 'mareo', english: 'dizziness' }],
+    });
+  });
+
+  it('lists what it translated, in question order, for the notice', () => {
+    expect(translateClinicalQuery('heces negras y mareo con warfarina')?.pairs).toEqual([
+      { spanish: 'heces negras', english: 'black stools' },
+      { spanish: 'mareo', english: 'dizziness' },
+      { spanish: 'con', english: 'with' },
+    ]);
+  });
+
+  it.each([
+    [
+      'symptoms',
+      '¿Qué hago si un paciente con warfarina tiene moretones y sangrado de encías?',
+      ['bruise', 'bleeding gums', 'warfarina'],
+    ],
+    [
+      'conditions',
+      'Paciente con presión alta y azúcar baja',
+      ['high blood pressure', 'low blood sugar'],
+    ],
+    [
+      'escalation',
+      '¿Cuándo hay que llamar al 112 o ir a urgencias por dolor de pecho?',
+      ['call 911', 'emergency department', 'chest pain'],
+    ],
+    [
+      'taking medicines',
+      '¿Se puede tomar la levotiroxina con el desayuno o mejor en ayunas?',
+      ['take', 'with breakfast', 'empty stomach'],
+    ],
+    [
+      'adherence',
+      'La paciente dice que no puede pagar las pastillas y que se siente bien',
+      ['cannot afford', 'pill', 'feels fine'],
+    ],
+    [
+      'motivational interviewing',
+      '¿Cómo uso la escucha reflexiva y las preguntas abiertas en la entrevista motivacional?',
+      ['reflective listening', 'open questions', 'motivational interviewing'],
+    ],
+    [
+      'rulers',
+      '¿Cómo aplico la regla de importancia y la de confianza?',
+      ['importance ruler', 'confidence'],
+    ],
+    [
+      'interactions',
+      '¿Es peligroso combinar ibuprofeno con warfarina? ¿Aumenta el riesgo de sangrado?',
+      ['dangerous', 'combine', 'bleeding risk'],
+    ],
+    [
+      'time and quantity',
+      '¿Cuántas horas hay que separar el calcio de la levotiroxina? ¿Al menos cuatro?',
+      ['hours', 'separate', 'calcium', 'at least', 'four'],
+    ],
+    [
+      'drug classes',
+      'Toma un anticoagulante, un antiinflamatorio y sustituto de la sal',
+      ['anticoagulant', 'NSAID', 'salt substitute'],
+    ],
+    [
+      'lay medicine names',
+      'Se le olvida la pastilla para la tensión por la noche',
+      ['blood pressure medicine', 'in the evening'],
+    ],
+  ])('translates a question about %s into the cards’ English', (_area, question, expected) => {
+    const translated = english(question);
+    for (const words of expected) expect(translated).toContain(words);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { asksForAction, chooseQuotes, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
+import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
+
+const card = {
+  title: 'Lithium toxicity — when to escalate',
+  sections: [
+    { heading: 'What it is', text: 'Lithium has a narrow therapeutic range. Levels rise with dehydration. Some thiazides raise levels too.' },
+    { heading: 'What to do', text: 'Send the patient to urgent care the same day when vomiting or diarrhea persists. Check a lithium level.' },
+    { heading: 'Talking points', text: '- "Drink fluids when it is hot."' },
+  ],
+};
+
+describe('whether a question asks what to do', () => {
+  it('recognises English and Spanish action questions', () => {
+    expect(asksForAction('When should a patient on lithium go to urgent care?')).toBe(true);
+    expect(asksForAction('What should I do if she vomits?')).toBe(true);
+    expect(asksForAction('¿Qué hago si el paciente vomita?')).toBe(true);
+    expect(asksForAction('¿Cuándo hay que enviarlo a urgencias?')).toBe(true);
+  });
+
+  it('does not read a plain question as an action question', () => {
+    expect(asksForAction('Why do thiazides raise lithium levels?')).toBe(false);
+    expect(asksForAction('What is OARS?')).toBe(false);
+  });
+});
+
+describe('choosing the sentences that answer', () => {
+  it('quotes the sentence the cross-encoder scores best', async () => {
+    const [quotes] = await chooseQuotes({ original: 'do thiazides raise lithium levels', english: 'do thiazides raise lithium levels' }, [card], createSharedWordReranker());
+    const best = [...(quotes ?? [])].sort((a, b) => b.score - a.score)[0];
+    expect(best?.unit.text).toBe('Some thiazides raise levels too.');
+  });
+
+  it('leads with an action sentence when the question asks what to do', async () => {
+    const question = 'lithium levels rise, what should I do?';
+    const [quotes] = await chooseQuotes({ original: question, english: question }, [card], createSharedWordReranker());
+    expect(quotes?.[0]?.action).toBe(true);
+    expect(quotes?.[0]?.section).toBe('What to do');
+  });
+
+  it('chooses by keyword overlap when there is no cross-encoder', async () => {
+    const [quotes] = await chooseQuotes({ original: 'dehydration', english: 'dehydration' }, [card], null);
+    expect(quotes?.map((quote) => quote.unit.text)).toEqual(['Levels rise with dehydration.']);
+  });
+
+  it(`quotes at most ${quotesPerCard} sentences of a card, and only those scoring close to its best`, async () => {
+    const [quotes] = await chooseQuotes({ original: 'lithium levels', english: 'lithium levels' }, [card], createSharedWordReranker());
+    expect(quotes?.length).toBeLessThanOrEqual(quotesPerCard);
+    const scores = (quotes ?? []).map((quote) => quote.score);
+    expect(Math.max(...scores) - Math.min(...scores)).toBeLessThanOrEqual(secondQuoteMargin);
+  });
+});
