@@ -19,7 +19,7 @@ export const logDir = join(root, 'node_modules', '.cache', 'cita');
  * Runs a command with its output written to `logFile` (not the terminal); resolves with its exit code (null when
  * it could not start or ran past `timeoutMs`) and the tail of its output. Never rejects.
  */
-export function runLogged(command, args, { cwd = root, env = process.env, logFile, timeoutMs }) {
+export function runLogged(command, args, { cwd = root, env = process.env, logFile, timeoutMs, signal }) {
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   return new Promise((resolve) => {
@@ -31,16 +31,27 @@ export function runLogged(command, args, { cwd = root, env = process.env, logFil
     };
     let child;
     try {
-      child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Its own process group (POSIX), so that giving up stops what it started too (npm → sh → tsx → mvn).
+      child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     } catch (error) {
       log.end(String(error));
       resolve({ code: null, tail: String(error?.message ?? error), timedOut });
       return;
     }
+    const stop = (signal) => {
+      try {
+        if (process.platform === 'win32') child.kill(signal);
+        else process.kill(-child.pid, signal);
+      } catch {
+        // Already gone.
+      }
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGTERM');
+      stop('SIGTERM');
+      setTimeout(() => stop('SIGKILL'), 5000).unref();
     }, timeoutMs);
+    signal?.addEventListener('abort', () => stop('SIGTERM'), { once: true });
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.once('error', (error) => {
@@ -65,6 +76,10 @@ export function reasonOf(output) {
   return (error ?? lines.at(-1) ?? 'no output').replace(/^([A-Z]\w*Error|Error):\s*/, '').slice(0, 200);
 }
 
+function duration(milliseconds) {
+  return milliseconds >= 60_000 ? `${Math.round(milliseconds / 60_000)} min` : `${Math.round(milliseconds / 1000)} s`;
+}
+
 function shown(file) {
   return relative(process.cwd(), file) || file;
 }
@@ -73,18 +88,18 @@ function shown(file) {
  * Electron's binary, downloaded by Electron's own install script (which package.json's allowScripts keeps npm
  * from running, because its failure would fail the whole install). `electronDir` is node_modules/electron.
  */
-export async function installElectron({ electronDir, env = process.env, timeoutMs = 10 * 60_000, logFile = join(logDir, 'electron-install.log') }) {
+export async function installElectron({ electronDir, env = process.env, timeoutMs = 10 * 60_000, logFile = join(logDir, 'electron-install.log'), signal }) {
   const script = join(electronDir, 'install.js');
   if (!existsSync(script)) return { ok: true, line: null };
   const version = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')).version;
   if (env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
     return { ok: true, line: `cita: Electron ${version}: download skipped (ELECTRON_SKIP_BINARY_DOWNLOAD); npm start serves the app to your browser.` };
   }
-  const run = await runLogged(process.execPath, [script], { cwd: electronDir, env, logFile, timeoutMs });
+  const run = await runLogged(process.execPath, [script], { cwd: electronDir, env, logFile, timeoutMs, signal });
   if (run.code === 0 && existsSync(join(electronDir, 'path.txt'))) {
     return { ok: true, line: `cita: Electron ${version} is installed; npm start opens the desktop app.` };
   }
-  const reason = run.timedOut ? `no answer in ${Math.round(timeoutMs / 60_000)} min` : reasonOf(run.tail);
+  const reason = run.timedOut ? `no answer in ${duration(timeoutMs)}` : reasonOf(run.tail);
   return {
     ok: false,
     line: `cita: Electron's binary could not be downloaded (${reason}); npm start serves the app to your browser instead (log: ${shown(logFile)}).`,
@@ -103,14 +118,14 @@ export function npmCommand(env = process.env) {
  * The local model(s), through `npm run model:fetch` (the same path a user runs by hand): reused when already
  * verified, else fetched and verified by SHA-256. A failure leaves cita keyword-only, never the install failed.
  */
-export async function fetchModels({ env = process.env, timeoutMs = 20 * 60_000, logFile = join(logDir, 'model-fetch.log'), npm = npmCommand(env), print = console.log }) {
+export async function fetchModels({ env = process.env, timeoutMs = 20 * 60_000, logFile = join(logDir, 'model-fetch.log'), npm = npmCommand(env), print = console.log, signal }) {
   if (env.CITA_SKIP_MODEL_FETCH === '1') {
     return { ok: true, line: 'cita: local model: fetch skipped (CITA_SKIP_MODEL_FETCH=1); run "npm run model:fetch" to add it.' };
   }
   print('cita: fetching the local model (npm run model:fetch)…');
-  const run = await runLogged(npm.command, [...npm.prefix, 'run', '--silent', 'model:fetch'], { env, logFile, timeoutMs });
+  const run = await runLogged(npm.command, [...npm.prefix, 'run', '--silent', 'model:fetch'], { env, logFile, timeoutMs, signal });
   if (run.code === 0) return { ok: true, line: 'cita: local model ready (checked by SHA-256).' };
-  const reason = run.timedOut ? `no answer in ${Math.round(timeoutMs / 60_000)} min` : reasonOf(run.tail);
+  const reason = run.timedOut ? `no answer in ${duration(timeoutMs)}` : reasonOf(run.tail);
   return {
     ok: false,
     line: `cita: the local model could not be fetched now (${reason}); search is keyword-only until "npm run model:fetch" succeeds (log: ${shown(logFile)}).`,
@@ -118,9 +133,17 @@ export async function fetchModels({ env = process.env, timeoutMs = 20 * 60_000, 
 }
 
 async function main() {
-  const electron = await installElectron({ electronDir: join(root, 'node_modules', 'electron') });
+  // Ctrl+C (or a kill) of the install stops the download or the model fetch too, not only this script.
+  const interrupted = new AbortController();
+  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(name, () => {
+      interrupted.abort();
+      process.exit(1);
+    });
+  }
+  const electron = await installElectron({ electronDir: join(root, 'node_modules', 'electron'), signal: interrupted.signal });
   if (electron.line) console.log(electron.line);
-  const model = await fetchModels({});
+  const model = await fetchModels({ signal: interrupted.signal });
   console.log(model.line);
 }
 
