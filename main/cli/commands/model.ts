@@ -10,12 +10,14 @@ export const modelFetchCommand: Command = {
   summary: 'Put the local embedding model (bge-small-en-v1.5) in the model directory, verified by SHA-256',
   usage: 'cita model fetch [--from DIR|ARCHIVE] [--model-dir DIR] [--force] [--json]',
   options: { from: { type: 'string' }, 'model-dir': { type: 'string' }, force: { type: 'boolean' } },
+  stopsOnSignal: true,
   async run(context) {
     const from = typeof context.values.from === 'string' ? resolve(context.values.from) : undefined;
     const modelDir = typeof context.values['model-dir'] === 'string' ? resolve(context.values['model-dir']) : defaultModelDir();
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error('interrupted'));
-    process.once('SIGINT', interrupt);
+    context.stopSignal.addEventListener('abort', interrupt, { once: true });
+    if (context.stopSignal.aborted) interrupt();
     const started = performance.now();
     try {
       const result = await fetchModel({
@@ -38,7 +40,7 @@ export const modelFetchCommand: Command = {
       // fetchModel's messages already say what is wrong (mismatch, truncated file, no source) and what to do.
       throw new AppError('unavailable', `The model was not installed: ${(error as Error).message}`);
     } finally {
-      process.off('SIGINT', interrupt);
+      context.stopSignal.removeEventListener('abort', interrupt);
     }
   },
 };
