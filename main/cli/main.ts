@@ -29,6 +29,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   const json = argv.includes('--json');
   let services: Services | undefined;
   let shutdown: ShutdownListener | undefined;
+  let printer: ReturnType<typeof createProgressPrinter> | undefined;
   try {
     const words = positionalWords(argv);
     const command = findCommand(words);
@@ -45,6 +46,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     // Without this, SIGTERM or SIGHUP (and SIGINT, for most commands) would kill cita before its 'exit' handlers
     // run, leaving a stale running/<pid>.json mark behind. A command that can stop cleanly is told; any other ends
     // now: SQLite rolls back what was not committed, as after a crash, and the mark goes with the 'exit' event.
+    printer = createProgressPrinter(io, json);
     shutdown = listenForShutdown({ onSignal: (signal) => (command.stopsOnSignal ? undefined : process.exit(exitCodeOf(signal))) });
     const context: CommandContext = {
       values,
@@ -58,7 +60,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       print(value, human) {
         io.stdout(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
       },
-      progress: createProgressPrinter(io, json),
+      progress: printer.progress,
       stopSignal: shutdown.signal,
     };
     return await command.run(context);
@@ -66,6 +68,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     return reportError(error, json, io);
   } finally {
     await services?.close();
+    printer?.flush();
     shutdown?.dispose();
   }
 }
@@ -75,26 +78,32 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
  * readable: a completed counter ("955 of 955") always shows, and the last line of a burst shows a second later
  * (so a closing "shipped data loaded" is never swallowed). Silent with --json unless CITA_PROGRESS=1.
  */
-function createProgressPrinter(io: CliIo, json: boolean): (message: string) => void {
-  if (json && process.env.CITA_PROGRESS !== '1') return () => undefined;
+function createProgressPrinter(io: CliIo, json: boolean): { progress: (message: string) => void; flush: () => void } {
+  if (json && process.env.CITA_PROGRESS !== '1') return { progress: () => undefined, flush: () => undefined };
   if (process.stderr.isTTY) {
     process.once('exit', () => io.stderr('\n'));
-    return (message) => io.stderr(`\r\x1b[2K${message}`);
+    return { progress: (message) => io.stderr(`\r\x1b[2K${message}`), flush: () => undefined };
   }
   let last = 0;
-  let held: NodeJS.Timeout | undefined;
+  let held: { message: string; timer: NodeJS.Timeout } | undefined;
   const write = (message: string) => {
-    clearTimeout(held);
+    if (held) clearTimeout(held.timer);
     held = undefined;
     last = Date.now();
     io.stderr(`${message}\n`);
   };
-  return (message) => {
-    const wait = last + 1000 - Date.now();
-    if (wait <= 0 || / (\d+) of \1\b/.test(message)) return write(message);
-    clearTimeout(held);
-    held = setTimeout(() => write(message), wait);
-    held.unref();
+  return {
+    progress(message) {
+      const wait = last + 1000 - Date.now();
+      if (wait <= 0 || / (\d+) of \1\b/.test(message)) return write(message);
+      if (held) clearTimeout(held.timer);
+      held = { message, timer: setTimeout(() => write(message), wait) };
+      held.timer.unref();
+    },
+    // The command ended: a held last line is still worth reading.
+    flush: () => {
+      if (held) write(held.message);
+    },
   };
 }
 
