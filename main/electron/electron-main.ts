@@ -65,15 +65,17 @@ async function main(): Promise<void> {
 
   // Quitting (last window closed, or SIGINT/SIGTERM/SIGHUP from a terminal or `npm start`) closes the services
   // first, so the database is closed cleanly and the running mark removed; Electron's default would just exit.
-  let closed = false;
+  let state: 'open' | 'closing' | 'closed' = 'open';
   app.on('before-quit', (event) => {
-    if (closed) return;
+    if (state === 'closed') return;
     event.preventDefault();
+    if (state === 'closing') return; // a second Ctrl+C or Cmd+Q while closing
+    state = 'closing';
     stopping.abort();
     void seeding
       .then(() => services.close())
       .finally(() => {
-        closed = true;
+        state = 'closed';
         app.quit();
       });
   });
