@@ -3,6 +3,7 @@ import { askOperations } from './contract/ask.js';
 import { catalogOperations } from './contract/catalog.js';
 import { jobInfoSchema } from './contract/common.js';
 import { coreOperations } from './contract/core.js';
+import { demoOperations } from './contract/demo.js';
 import { diaryOperations } from './contract/diary.js';
 import { foodsOperations } from './contract/foods.js';
 import { kbOperations } from './contract/kb.js';
@@ -17,6 +18,7 @@ export * from './contract/ask.js';
 export * from './contract/catalog.js';
 export * from './contract/common.js';
 export * from './contract/core.js';
+export * from './contract/demo.js';
 export * from './contract/diary.js';
 export * from './contract/foods.js';
 export * from './contract/kb.js';
@@ -31,6 +33,7 @@ export const operations = {
   ...diaryOperations,
   ...kbOperations,
   ...catalogOperations,
+  ...demoOperations,
 };
 
 export type Operations = typeof operations;

@@ -15,6 +15,8 @@ export const operationNames = [
   'catalog.sources',
   // clinical knowledge base
   'kb.cards', 'kb.card',
+  // the first-run demo data
+  'demo.remove',
 ] as const;
 
 export const eventNames = ['job.progress'] as const;

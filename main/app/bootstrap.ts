@@ -13,6 +13,7 @@ import { createRerankerService, type RerankerService } from '../reranking/rerank
 import { createVectorStore, type VectorStore } from '../retrieval/vector-store.js';
 import { coreHandlers } from './core-handlers.js';
 import type { CorpusModule, ModuleDeps } from './corpus-module.js';
+import { createDemoData, demoHandlers, type DemoData } from './demo-data.js';
 import { createEventBus, type EventBus } from './event-bus.js';
 import { createFileSecretStore, type SecretStore } from './secrets.js';
 import { createJobRunner, type JobRunner } from './jobs.js';
@@ -36,6 +37,8 @@ export interface ServiceOptions {
 export interface Services extends ModuleDeps {
   databaseFile: string;
   modules: CorpusModule[];
+  /** The first-run demo profile: load once, badge, remove. */
+  demo: DemoData;
   dispatcher: Dispatcher;
   /** A module by name (foods, diary, catalog, kb). */
   module(name: string): CorpusModule | undefined;
@@ -77,9 +80,11 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const modules: CorpusModule[] = [];
   for (const factory of moduleFactories) modules.push(await factory(deps));
 
+  const demo = createDemoData({ db, profiles, vectors, modules });
   const handlers = Object.assign(
     {},
     coreHandlers({ ...deps, databaseFile, modules, secrets }),
+    demoHandlers(demo),
     ...modules.map((module) => module.handlers ?? {}),
   ) as Handlers;
   const missing = operationNames.filter((name) => typeof handlers[name] !== 'function');
@@ -89,9 +94,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     ...deps,
     databaseFile,
     modules,
+    demo,
     dispatcher: createDispatcher(handlers),
     module: (name) => modules.find((module) => module.name === name),
     async close() {
+      // A background job (a re-embed) must not write into a closed database.
+      await jobs.stopAll();
       for (const module of modules) await module.close?.();
       await embedding.close();
       await reranker.close();

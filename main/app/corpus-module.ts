@@ -59,7 +59,9 @@ export interface CorpusModule {
   ask?(input: AskInput): Promise<AskOutput>;
   /** Loads the shipped data (or `from`) idempotently; `cita seed` and `cita ingest` call it. */
   ingest?(options: IngestOptions): Promise<IngestCounts>;
-  /** `cita seed --demo`: demo data (a demo profile with a diary). */
+  /** Rebuilds in-memory indexes from the rows after this process wrote them past the module (demo data loaded or removed). */
+  reload?(): void;
+  /** `cita seed --demo` and the first start: demo data (a demo profile with a diary). */
   seedDemo?(options: { today: string; onProgress?: (message: string) => void }): Promise<Record<string, number>>;
   evaluation?: {
     load(): EvaluationCase[];

@@ -15,6 +15,8 @@ export interface JobRunner {
   list(): JobInfo[];
   /** Resolves when the job ends (for the CLI and tests). */
   wait(job: string): Promise<JobInfo>;
+  /** Cancels every running job and resolves when all have ended (before the database closes). */
+  stopAll(): Promise<void>;
 }
 
 /** Runs background jobs and publishes their progress as contract events. */
@@ -62,6 +64,11 @@ export function createJobRunner(events: EventBus, log: (message: string) => void
       const entry = jobs.get(job);
       if (!entry) throw new AppError('not_found', `There is no job ${job}.`);
       return entry.finished;
+    },
+    async stopAll() {
+      const running = [...jobs.values()].filter(({ info }) => info.state === 'running');
+      for (const { controller } of running) controller.abort();
+      await Promise.all(running.map(({ finished }) => finished));
     },
   };
 }

@@ -27,10 +27,13 @@ export function reembedWork(
       return counts.missing + counts.stale;
     });
     const total = pending.reduce((sum, count) => sum + count, 0);
+    if (total === 0) return 'nothing to embed: every row has a current vector';
     let doneBefore = 0;
     const results: ReembedResult[] = [];
     report(0, total, `0 of ${total}`);
-    for (const target of targets) {
+    for (const [index, target] of targets.entries()) {
+      // A corpus with nothing pending gets no progress line of its own ("kb: 955 of 955" twice said nothing).
+      if (pending[index] === 0) continue;
       const result = await reembedCorpus({ ...deps, embedder }, target, {
         ...settings,
         signal,

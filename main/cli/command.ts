@@ -14,6 +14,8 @@ export interface CommandContext {
   print(value: unknown, human: string): void;
   /** A progress line on stderr (never on stdout, which --json keeps for the one document). */
   progress(message: string): void;
+  /** Aborted by SIGINT, SIGTERM or SIGHUP; only commands with `stopsOnSignal` ever see it aborted. */
+  stopSignal: AbortSignal;
 }
 
 /** One `cita` command: thin, calling the same services as the app. */
@@ -25,6 +27,11 @@ export interface Command {
   options: OptionSpec;
   /** Returns the exit code; long-running commands (serve) resolve when they stop. */
   run(context: CommandContext): Promise<number>;
+  /**
+   * The command stops by itself, soon, when `context.stopSignal` aborts (serve, reembed, model fetch). Any other
+   * command is ended at once by the signal; either way its database is left consistent and its running mark removed.
+   */
+  stopsOnSignal?: boolean;
 }
 
 /** A usage mistake: exit code 2 with a one-line reason. */

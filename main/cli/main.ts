@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServices, type Services } from '../app/bootstrap.js';
 import { AppError } from '../app/errors.js';
+import { exitCodeOf, listenForShutdown, type ShutdownListener } from '../app/shutdown-signals.js';
 import { appVersion, defaultDataDir } from '../paths.js';
 import { UsageError, type Command, type CommandContext, type OptionSpec } from './command.js';
 import { commands } from './commands/index.js';
@@ -27,6 +28,8 @@ const processIo: CliIo = {
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
   let services: Services | undefined;
+  let shutdown: ShutdownListener | undefined;
+  let printer: ReturnType<typeof createProgressPrinter> | undefined;
   try {
     const words = positionalWords(argv);
     const command = findCommand(words);
@@ -40,6 +43,11 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     const positionals = parsed.positionals.slice(command.words.length);
     if (values.help) return io.stdout(`${command.summary}\n\nusage: ${command.usage}\n`), 0;
     const dataDir = resolve(typeof values['data-dir'] === 'string' ? values['data-dir'] : defaultDataDir());
+    // Without this, SIGTERM or SIGHUP (and SIGINT, for most commands) would kill cita before its 'exit' handlers
+    // run, leaving a stale running/<pid>.json mark behind. A command that can stop cleanly is told; any other ends
+    // now: SQLite rolls back what was not committed, as after a crash, and the mark goes with the 'exit' event.
+    printer = createProgressPrinter(io, json);
+    shutdown = listenForShutdown({ onSignal: (signal) => (command.stopsOnSignal ? undefined : process.exit(exitCodeOf(signal))) });
     const context: CommandContext = {
       values,
       positionals,
@@ -52,32 +60,50 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       print(value, human) {
         io.stdout(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
       },
-      progress: createProgressPrinter(io, json),
+      progress: printer.progress,
+      stopSignal: shutdown.signal,
     };
     return await command.run(context);
   } catch (error) {
     return reportError(error, json, io);
   } finally {
     await services?.close();
+    printer?.flush();
+    shutdown?.dispose();
   }
 }
 
 /**
- * Progress on stderr: one line redrawn in place on a terminal; otherwise at most one line a second (plus the
- * last), so logs stay readable. Silent with --json unless CITA_PROGRESS=1.
+ * Progress on stderr: one line redrawn in place on a terminal; otherwise at most one line a second, so logs stay
+ * readable: a completed counter ("955 of 955") always shows, and the last line of a burst shows a second later
+ * (so a closing "shipped data loaded" is never swallowed). Silent with --json unless CITA_PROGRESS=1.
  */
-function createProgressPrinter(io: CliIo, json: boolean): (message: string) => void {
-  if (json && process.env.CITA_PROGRESS !== '1') return () => undefined;
+function createProgressPrinter(io: CliIo, json: boolean): { progress: (message: string) => void; flush: () => void } {
+  if (json && process.env.CITA_PROGRESS !== '1') return { progress: () => undefined, flush: () => undefined };
   if (process.stderr.isTTY) {
     process.once('exit', () => io.stderr('\n'));
-    return (message) => io.stderr(`\r\x1b[2K${message}`);
+    return { progress: (message) => io.stderr(`\r\x1b[2K${message}`), flush: () => undefined };
   }
   let last = 0;
-  return (message) => {
-    const now = Date.now();
-    if (now - last < 1000 && !/ (\d+) of \1\b/.test(message)) return;
-    last = now;
+  let held: { message: string; timer: NodeJS.Timeout } | undefined;
+  const write = (message: string) => {
+    if (held) clearTimeout(held.timer);
+    held = undefined;
+    last = Date.now();
     io.stderr(`${message}\n`);
+  };
+  return {
+    progress(message) {
+      const wait = last + 1000 - Date.now();
+      if (wait <= 0 || / (\d+) of \1\b/.test(message)) return write(message);
+      if (held) clearTimeout(held.timer);
+      held = { message, timer: setTimeout(() => write(message), wait) };
+      held.timer.unref();
+    },
+    // The command ended: a held last line is still worth reading.
+    flush: () => {
+      if (held) write(held.message);
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } fr
 import { createServices } from '../app/bootstrap.js';
 import { contentSecurityPolicy } from '../app/content-security-policy.js';
 import { seedShippedData } from '../app/seed.js';
+import { listenForShutdown } from '../app/shutdown-signals.js';
 import { packageRoot } from '../paths.js';
 import { denyAllPermissions, guardContents, resolveAppFile } from './guards.js';
 import { forwardEvents, registerIpc } from './ipc-bridge.js';
@@ -18,6 +19,8 @@ app.enableSandbox();
 const openExternal = (url: string) => void shell.openExternal(url);
 // Every web contents Electron creates (not only our window) gets the same navigation and window guards.
 app.on('web-contents-created', (_event, contents) => guardContents(contents, openExternal));
+// A signal quits the way closing the window does (see 'before-quit' below).
+listenForShutdown({ onSignal: () => app.quit() });
 
 const mimeTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
@@ -52,13 +55,31 @@ async function main(): Promise<void> {
   forwardEvents(services.events, window.webContents);
   window.once('ready-to-show', () => window.show());
   await window.loadURL(`${appOrigin}/index.html`);
-  // The shipped data is loaded on every start, after the window is up: seeding is idempotent, leaves user data
-  // alone, and its embedding reports progress to the Index status screen like any re-embed.
-  seedShippedData(services, { demo: false }).catch((error: unknown) => console.error(`cita: loading the shipped data failed: ${String(error)}`));
+  // The shipped data is loaded on every start, after the window is up, and the demo profile on the first start of a
+  // new data directory: seeding is idempotent, leaves user data alone, and its embedding reports progress to the
+  // Index status screen like any re-embed.
+  const stopping = new AbortController();
+  const seeding = seedShippedData(services, { demo: 'first-run', signal: stopping.signal }).catch((error: unknown) =>
+    console.error(`cita: loading the shipped data failed: ${String(error)}`),
+  );
 
-  app.on('window-all-closed', () => {
-    void services.close().then(() => app.quit());
+  // Quitting (last window closed, or SIGINT/SIGTERM/SIGHUP from a terminal or `npm start`) closes the services
+  // first, so the database is closed cleanly and the running mark removed; Electron's default would just exit.
+  let state: 'open' | 'closing' | 'closed' = 'open';
+  app.on('before-quit', (event) => {
+    if (state === 'closed') return;
+    event.preventDefault();
+    if (state === 'closing') return; // a second Ctrl+C or Cmd+Q while closing
+    state = 'closing';
+    stopping.abort();
+    void seeding
+      .then(() => services.close())
+      .finally(() => {
+        state = 'closed';
+        app.quit();
+      });
   });
+  app.on('window-all-closed', () => app.quit());
 }
 
 void main();

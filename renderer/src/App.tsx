@@ -10,10 +10,12 @@ import { FoodsScreen } from './features/foods/FoodsScreen';
 import { KbScreen } from './features/kb/KbScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { StatusScreen } from './features/status/StatusScreen';
-import { ProfileProvider } from './profile/profile';
+import { DemoBanner, ProfileProvider } from './profile/profile';
 
 export const screenIds = ['foods', 'diary', 'ask', 'catalog', 'kb', 'settings', 'status'] as const;
 export type ScreenId = (typeof screenIds)[number];
+/** The screens that show one profile's data (and so say when it is demo data). */
+const profileScreens: readonly ScreenId[] = ['foods', 'diary', 'ask'];
 
 /** The screen a `#/<screen>[/<more>]` fragment names; anything else opens Foods. */
 export function screenFromHash(hash: string): ScreenId {
@@ -88,6 +90,7 @@ export function App({ onSettingsChange }: { onSettingsChange: (settings: Setting
               {t('app.degraded', { reason: status.value.embedder.problem ?? '—' })}
             </p>
           )}
+          {profileScreens.includes(screen) && <DemoBanner />}
           {screens[screen]()}
         </main>
       </div>

@@ -6,6 +6,7 @@ import { createApiClient } from './api/client';
 import { ApiProvider } from './api/context';
 import { detectTransport } from './api/transport';
 import { App } from './App';
+import { AccessNeeded } from './components/AccessNeeded';
 import { createI18n, systemLanguage, type Language } from './i18n';
 import './styles.css';
 
@@ -22,8 +23,11 @@ function applyTheme(settings: Settings | null): void {
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   const transport = detectTransport(location, sessionStorage);
-  if ('error' in transport) {
-    root.render(<p className="state state-error" role="alert">{transport.error}</p>);
+  if ('missingToken' in transport) {
+    const language = systemLanguage(navigator.languages);
+    document.documentElement.lang = language;
+    applyTheme(null);
+    root.render(<AccessNeeded i18n={await createI18n(language)} language={language} origin={location.origin} />);
     return;
   }
   const client = createApiClient(transport);

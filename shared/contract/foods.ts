@@ -88,9 +88,9 @@ export const foodsOperations = {
     output: z.object({ id: z.string(), name: z.string() }),
   }),
   'profiles.list': operation({
-    summary: 'The profiles of this data directory.',
+    summary: 'The profiles of this data directory; `demo` marks the demo data cita loaded (removable with demo.remove).',
     access: 'read',
     input: z.object({}).strict(),
-    output: z.array(z.object({ id: z.string(), name: z.string() })),
+    output: z.array(z.object({ id: z.string(), name: z.string(), demo: z.boolean() })),
   }),
 };

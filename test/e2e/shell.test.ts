@@ -21,11 +21,25 @@ describe.runIf(enabled)('the app shell in Chromium', () => {
     await page.close();
   });
 
-  it('without the token the page says how to get in', async () => {
-    const page = await app.browser.newPage();
-    await page.goto(app.serve.url);
-    expect(await visibleText(page.getByRole('alert'))).toContain('cita serve');
-    await page.close();
+  it('without the token, a styled page says in both languages how to open the app, the reader\'s language first', async () => {
+    for (const [locale, first, second] of [
+      ['en-US', 'Open cita with its access link', 'Abra cita con su enlace de acceso'],
+      ['es-ES', 'Abra cita con su enlace de acceso', 'Open cita with its access link'],
+    ] as const) {
+      const page = await app.browser.newPage({ locale });
+      await page.goto(app.serve.url);
+      expect(await visibleText(page.getByRole('heading', { level: 1 }))).toBe(first);
+      expect(await visibleText(page.getByRole('heading', { level: 2 }))).toBe(second);
+      const english = page.locator('section[lang="en"]');
+      expect(await english.textContent()).toContain('In the terminal where you ran npm start (or cita serve), find the line "open in a browser:"');
+      expect(await english.textContent()).toContain(`run npx cita token --role editor and open ${app.serve.url.replace(/\/$/, '')}/#token=`);
+      expect(await page.locator('section[lang="es"]').textContent()).toContain('En la terminal donde ejecutó npm start');
+      // Styled like the app (a panel), not a bare line of text.
+      expect(await english.evaluate((element) => getComputedStyle(element).borderTopLeftRadius)).toBe('8px');
+      await expectAccessible(page, `the access page (${locale})`);
+      if (locale === 'en-US') await saveScreenshot(page, 'access-page');
+      await page.close();
+    }
   });
 
   it('"/" and Ctrl+K focus the search of the screen, but a "/" typed into a field stays in the field', async () => {

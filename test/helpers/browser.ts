@@ -101,15 +101,20 @@ export interface ServedApp {
 /**
  * One seeded data directory, one `cita serve` and one Chromium for a whole test file (kept fast: seeding
  * and start-up happen once). `seed` are the arguments after `cita seed` (default: the demo data); `seedEnv` and
- * `serveEnv` set environment variables of those two commands (e.g. CITA_MODEL_DIR).
+ * `serveEnv` set environment variables of those two commands (e.g. CITA_MODEL_DIR), `serveArgs` add to `cita serve`'s.
  */
-export function useServedApp(options: { seed?: string[]; seedEnv?: (dataDir: string) => Record<string, string>; serveEnv?: Record<string, string> } = {}): ServedApp {
+export function useServedApp(
+  options: { seed?: string[] | null; seedEnv?: (dataDir: string) => Record<string, string>; serveEnv?: Record<string, string>; serveArgs?: string[] } = {},
+): ServedApp {
   const app = {} as ServedApp;
   beforeAll(async () => {
     app.dataDir = mkdtempSync(join(tmpdir(), 'cita-e2e-'));
-    const seeded = runCita(['seed', ...(options.seed ?? ['--demo']), '--data-dir', app.dataDir], { env: options.seedEnv?.(app.dataDir) ?? {} });
-    expect(seeded.status, seeded.stderr).toBe(0);
-    app.serve = await startServe(app.dataDir, options.serveEnv);
+    // seed: null skips `cita seed` (a new data directory, as `npm start` meets it with serveArgs ['--seed']).
+    if (options.seed !== null) {
+      const seeded = runCita(['seed', ...(options.seed ?? ['--demo']), '--data-dir', app.dataDir], { env: options.seedEnv?.(app.dataDir) ?? {} });
+      expect(seeded.status, seeded.stderr).toBe(0);
+    }
+    app.serve = await startServe(app.dataDir, options.serveEnv, options.serveArgs);
     app.browser = await launchChromium();
   });
   afterAll(async () => {

@@ -58,7 +58,7 @@ describe('profile export and import', () => {
     const imported = await importProfile(services, 'alice2', out, { name: 'Alice (copy)' });
     expect(imported).toMatchObject({ profile: 'alice2', foods: 2, diary: 3, targets: 1 });
     for (const date of ['2025-06-01', '2025-06-02']) expect(await dayWithoutIds('alice2', date)).toEqual(await dayWithoutIds('alice', date));
-    expect(services.profiles.list()).toContainEqual({ id: 'alice2', name: 'Alice (copy)' });
+    expect(services.profiles.list()).toContainEqual({ id: 'alice2', name: 'Alice (copy)', demo: false });
   });
 
   it('writes owner-only files, and only the profile’s own data', () => {

@@ -3,7 +3,7 @@ import { askCommand } from './ask.js';
 import { backupCommand } from './backup.js';
 import { benchCommand } from './bench.js';
 import { diaryAddCommand, diaryDayCommand, diaryImportCommand, diaryTargetCommand } from './diary.js';
-import { exportCommand, importProfileCommand, profileAddCommand, profileListCommand } from './profile.js';
+import { demoRemoveCommand, exportCommand, importProfileCommand, profileAddCommand, profileListCommand } from './profile.js';
 import { restoreCommand } from './restore.js';
 import { evalCommand } from './eval.js';
 import { foodAddCommand } from './food.js';
@@ -17,4 +17,4 @@ import { statusCommand } from './status.js';
 import { tokenCommand } from './token.js';
 
 /** Every `cita` command, in the order `--help` lists them. */
-export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, askCommand, foodAddCommand, diaryAddCommand, diaryImportCommand, diaryDayCommand, diaryTargetCommand, reembedCommand, modelFetchCommand, evalCommand, benchCommand, serveCommand, tokenCommand, profileAddCommand, profileListCommand, backupCommand, restoreCommand, exportCommand, importProfileCommand];
+export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, askCommand, foodAddCommand, diaryAddCommand, diaryImportCommand, diaryDayCommand, diaryTargetCommand, reembedCommand, modelFetchCommand, evalCommand, benchCommand, serveCommand, tokenCommand, profileAddCommand, profileListCommand, demoRemoveCommand, backupCommand, restoreCommand, exportCommand, importProfileCommand];

@@ -13,6 +13,7 @@ export const modelFetchCommand: Command = {
   summary: 'Put the local embedding model (bge-small-en-v1.5) and reranker (ms-marco-MiniLM-L-12-v2) in place, verified by SHA-256',
   usage,
   options: { only: { type: 'string' }, from: { type: 'string' }, 'model-dir': { type: 'string' }, force: { type: 'boolean' } },
+  stopsOnSignal: true,
   async run(context) {
     const only = parseOnlyFlag(context.values.only);
     if (only instanceof Error) throw new UsageError(`${only.message} (usage: ${usage})`);
@@ -20,7 +21,8 @@ export const modelFetchCommand: Command = {
     const modelDir = typeof context.values['model-dir'] === 'string' ? context.values['model-dir'] : undefined;
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error('interrupted'));
-    process.once('SIGINT', interrupt);
+    context.stopSignal.addEventListener('abort', interrupt, { once: true });
+    if (context.stopSignal.aborted) interrupt();
     try {
       const outcomes = await fetchLocalModels({
         ...(only ? { only } : {}),
@@ -58,7 +60,7 @@ export const modelFetchCommand: Command = {
       // Only a cancel gets here: every other failure is one model's outcome above.
       throw new AppError('unavailable', `The models were not installed: ${(error as Error).message}`);
     } finally {
-      process.off('SIGINT', interrupt);
+      context.stopSignal.removeEventListener('abort', interrupt);
     }
   },
 };

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { profileIdSchema, profileNameSchema } from '../../../shared/contract.js';
+import { profileIdSchema, profileNameSchema, type DemoRemoval } from '../../../shared/contract.js';
 import { AppError } from '../../app/errors.js';
 import { exportFiles, exportProfile, importProfile } from '../../app/profile-transfer.js';
 import { callOperation } from '../call.js';
@@ -29,8 +29,27 @@ export const profileListCommand: Command = {
   options: {},
   async run(context) {
     if (context.positionals.length > 0) throw new UsageError(`unexpected argument "${context.positionals[0]}"`);
-    const profiles = (await callOperation(context, 'profiles.list', {})) as Array<{ id: string; name: string }>;
-    context.print(profiles, profiles.map((profile) => `${profile.id}\t${profile.name}`).join('\n'));
+    const profiles = (await callOperation(context, 'profiles.list', {})) as Array<{ id: string; name: string; demo: boolean }>;
+    context.print(profiles, profiles.map((profile) => `${profile.id}\t${profile.name}${profile.demo ? '\t(demo data)' : ''}`).join('\n'));
+    return 0;
+  },
+};
+
+/** `cita demo remove`: the demo data goes for good (what Settings → Demo data does in the app). */
+export const demoRemoveCommand: Command = {
+  words: ['demo', 'remove'],
+  summary: 'Remove the demo data (the demo profile with its foods, diary and targets); it is not loaded again',
+  usage: 'cita demo remove [--data-dir DIR] [--json]',
+  options: {},
+  async run(context) {
+    if (context.positionals.length > 0) throw new UsageError(`unexpected argument "${context.positionals[0]}"`);
+    const removal = (await callOperation(context, 'demo.remove', {})) as DemoRemoval;
+    context.print(
+      removal,
+      removal.removed
+        ? `removed the demo data (${removal.profiles.join(', ')}): ${removal.entries} diary entries, ${removal.foods} foods, ${removal.targets} targets`
+        : 'there was no demo data to remove',
+    );
     return 0;
   },
 };

@@ -8,6 +8,7 @@ export const reembedCommand: Command = {
   summary: 'Embed rows that lack a current vector (after seeding, an import or an embedder change); resumable',
   usage: 'cita reembed [--corpus foods|catalog|kb] [--batch N] [--pause-ms N] [--json]',
   options: { corpus: { type: 'string' }, batch: { type: 'string' }, 'pause-ms': { type: 'string' } },
+  stopsOnSignal: true,
   async run(context) {
     const corpusFlag = context.values.corpus;
     const corpus = corpusFlag === undefined ? undefined : corpusSchema.safeParse(corpusFlag);
@@ -21,14 +22,16 @@ export const reembedCommand: Command = {
       'reembed',
       reembedWork(services, targets, { ...(batchSize !== undefined ? { batchSize } : {}), ...(pauseMs !== undefined ? { pauseMs } : {}) }),
     );
+    // Work done so far is kept; the next run resumes from the rows still without a current vector.
     const stopOnSignal = () => services.jobs.cancel(job.job);
-    process.once('SIGINT', stopOnSignal);
+    context.stopSignal.addEventListener('abort', stopOnSignal, { once: true });
+    if (context.stopSignal.aborted) stopOnSignal();
     const unsubscribe = services.events.on('job.progress', (progress) => {
       if (progress.job === job.job && progress.state === 'running') context.progress(`reembed ${progress.message}`);
     });
     const finished = await services.jobs.wait(job.job);
     unsubscribe();
-    process.off('SIGINT', stopOnSignal);
+    context.stopSignal.removeEventListener('abort', stopOnSignal);
     const seconds = (Date.now() - started) / 1000;
     context.print({ ...finished, seconds }, `${finished.state}: ${finished.message} in ${seconds.toFixed(1)} s`);
     return finished.state === 'done' ? 0 : 1;

@@ -1,42 +1,51 @@
 import { join } from 'node:path';
 import { seedShippedData } from '../../app/seed.js';
+import { untilAborted } from '../../app/shutdown-signals.js';
 import { packageRoot } from '../../paths.js';
-import { startHttpServer } from '../../server/http-server.js';
+import { startHttpServer, type RunningServer } from '../../server/http-server.js';
 import { createTokenService, loadOrCreateSecret } from '../../server/tokens.js';
 import { integerFlag, type Command } from '../command.js';
+
+/** The port `cita serve` (and so `npm start`) uses unless told otherwise. */
+const defaultPort = 4780;
 
 /** `cita serve`: the local HTTP API and the renderer, on 127.0.0.1 only. */
 export const serveCommand: Command = {
   words: ['serve'],
   summary: 'Serve the local HTTP API and the app in a browser (127.0.0.1 only, token auth)',
-  usage: 'cita serve [--port N] [--seed] [--data-dir DIR] [--json]   (--port 0 picks a free port; --seed loads the shipped data in the background once listening)',
+  usage: 'cita serve [--port N] [--seed] [--data-dir DIR] [--json]   (--port 0 picks a free port, as does a busy default 4780; --seed loads the shipped data, and the demo profile into a new data directory, in the background once listening)',
   options: { port: { type: 'string' }, seed: { type: 'boolean' } },
+  stopsOnSignal: true,
   async run(context) {
-    const port = integerFlag(context.values, 'port', { min: 0, max: 65535 }) ?? 4780;
+    const requestedPort = integerFlag(context.values, 'port', { min: 0, max: 65535 });
     const services = await context.services();
+    // Stopped while starting: nothing was served yet; runCli closes the services and removes the running mark.
+    if (context.stopSignal.aborted) return 0;
     const tokens = createTokenService(loadOrCreateSecret(services.dataDir));
-    const server = await startHttpServer({
-      dispatcher: services.dispatcher,
-      tokens,
-      events: services.events,
-      rendererDir: join(packageRoot(), 'dist', 'renderer'),
-      port,
-    });
+    const serve = (port: number) =>
+      startHttpServer({ dispatcher: services.dispatcher, tokens, events: services.events, rendererDir: join(packageRoot(), 'dist', 'renderer'), port });
+    let server: RunningServer;
+    try {
+      server = await serve(requestedPort ?? defaultPort);
+    } catch (error) {
+      // `npm start` names no port: a busy default (another cita, another app) is no reason not to start.
+      if (requestedPort !== undefined || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      context.progress(`port ${defaultPort} is in use; serving on a free port instead`);
+      server = await serve(0);
+    }
     const token = await tokens.sign({ role: 'editor' });
     const openUrl = `${server.url}#token=${token}`;
     context.print({ url: server.url, token, open_url: openUrl }, `cita is serving ${server.url}\nopen in a browser: ${openUrl}\n(Ctrl+C to stop)`);
-    if (context.values.seed === true) {
-      // Serving first, loading after: the app answers at once and shows the embedding's progress as it goes.
-      seedShippedData(services, { demo: false, onProgress: context.progress })
-        .then(() => context.progress('shipped data loaded'))
-        .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(error as Error).message}`));
-    }
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    // Serving first, loading after: the app answers at once and shows the embedding's progress as it goes.
+    const seeding = context.values.seed === true
+      ? seedShippedData(services, { demo: 'first-run', signal: context.stopSignal, onProgress: context.progress })
+          .then((result) => context.progress(result.stopped ? 'loading the shipped data stopped; the next start resumes it' : 'shipped data loaded'))
+          .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(error as Error).message}`))
+      : Promise.resolve();
+    await untilAborted(context.stopSignal);
     await server.close();
+    // Seeding notices the signal at its next step (a running embedding is cancelled); the services close after it.
+    await seeding;
     return 0;
   },
 };

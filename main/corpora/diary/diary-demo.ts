@@ -1,6 +1,7 @@
 import type { Meal } from '../../../shared/contract/diary.js';
 import type { NutrientKey, Per100g } from '../../../shared/nutrients.js';
 import { addDays } from '../../answer/calendar.js';
+import { AppError } from '../../app/errors.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';
 import type { DiaryRepository, NewEntry, NewTarget } from './diary-repository.js';
@@ -133,7 +134,7 @@ function dayMeals(random: () => number): Array<{ meal: Meal; food: string; grams
 }
 
 /**
- * Fills the demo profile: its own packaged foods (created once, reused after), 90 days of diary ending `today`
+ * Fills the demo profile (created marked as demo data; refused when the id is a profile of the user's): its own packaged foods (created once, reused after), 90 days of diary ending `today`
  * built from IFCT foods with a fixed seed, and targets with one change halfway. The diary and targets are
  * replaced as a whole, so seeding twice with the same `today` leaves the same rows.
  */
@@ -141,7 +142,12 @@ export function seedDemoDiary(
   deps: { profiles: ProfilesRepository; foods: FoodsRepository; diary: DiaryRepository },
   today: string,
 ): Record<string, number> {
-  const createdProfile = deps.profiles.ensure(demoProfile, 'Demo');
+  const existed = deps.profiles.exists(demoProfile);
+  // Marked as demo data; a profile of the user's that happens to be called "demo" is never filled or replaced.
+  if (!deps.profiles.ensureDemo(demoProfile, 'Demo')) {
+    throw new AppError('conflict', `A profile of your own is called "${demoProfile}"; cita will not load the demo data over it.`);
+  }
+  const createdProfile = !existed;
   const existing = deps.foods.all().filter((row) => row.owner === demoProfile);
   const ids = new Map<string, number>();
   let createdFoods = 0;

@@ -16,8 +16,8 @@ export const createDiaryModule: ModuleFactory = (deps) => {
     name: 'diary',
     ask: (input) => askDiary({ repository, requireProfile: diary.requireProfile, settings: () => deps.settings.get() }, input),
     async seedDemo({ today }) {
-      // The demo's own packaged foods go through the foods repository (the same insert `foods.add` uses); the
-      // foods keyword index reads them at the next start, and seeding embeds them with everything else.
+      // The demo's own packaged foods go through the foods repository (the same insert `foods.add` uses); seeding
+      // then has the foods module reload its keyword index, and embeds them with everything else.
       return seedDemoDiary({ profiles: deps.profiles, foods: createFoodsRepository(deps.db), diary: repository }, today);
     },
     handlers: {

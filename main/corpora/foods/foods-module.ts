@@ -19,12 +19,14 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   });
   const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
   const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever });
-  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', () => keyword.index.replaceAll(foodDocuments()));
+  const reload = () => keyword.index.replaceAll(foodDocuments());
+  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', reload);
   return {
     name: 'foods',
     retriever,
     search: (input) => foods.search(input),
     syncWithOtherProcesses,
+    reload,
     async ingest() {
       const counts = await foods.seedShared();
       return { corpus: 'foods', ...counts, removed: 0, embedded: 0 };

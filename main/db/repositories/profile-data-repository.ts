@@ -22,13 +22,23 @@ export interface TargetExportRow {
   effective_from: string;
 }
 
-/** What a profile owns, read whole for export and counted for import (foods, diary entries, targets). */
+export interface RemovedProfile {
+  foods: number;
+  entries: number;
+  targets: number;
+}
+
+/** What a profile owns, read whole for export, counted for import, removed with the profile (foods, diary entries, targets). */
 export interface ProfileDataRepository {
   ownFoods(profile: string): OwnFoodRow[];
   entries(profile: string): EntryExportRow[];
   targets(profile: string): TargetExportRow[];
   /** How many rows the profile owns in each table: an import goes only into a profile with none. */
   counts(profile: string): { foods: number; entries: number; targets: number };
+  /** The row ids of the profile's own foods (their vectors are removed with them). */
+  ownFoodIds(profile: string): number[];
+  /** Deletes the profile and everything it owns, in one transaction; counts what went. */
+  remove(profile: string): RemovedProfile;
 }
 
 /** All SQL of profile export and import. */
@@ -44,6 +54,21 @@ export function createProfileDataRepository(db: Database): ProfileDataRepository
             (SELECT count(*) FROM diary_entries WHERE profile = ?) AS entries,
             (SELECT count(*) FROM diary_targets WHERE profile = ?) AS targets`,
   );
+  const selectFoodIds = db.prepare<[string], { id: number }>('SELECT id FROM foods WHERE owner = ? ORDER BY id');
+  // Entries first: they hold their foods (ON DELETE RESTRICT), and the order of cascades is not something to rely on.
+  const deleteEntries = db.prepare<[string]>('DELETE FROM diary_entries WHERE profile = ?');
+  const deleteTargets = db.prepare<[string]>('DELETE FROM diary_targets WHERE profile = ?');
+  const deleteImports = db.prepare<[string]>('DELETE FROM diary_imports WHERE profile = ?');
+  const deleteFoods = db.prepare<[string]>('DELETE FROM foods WHERE owner = ?');
+  const deleteProfile = db.prepare<[string]>('DELETE FROM profiles WHERE id = ?');
+  const remove = db.transaction((profile: string): RemovedProfile => {
+    const entries = deleteEntries.run(profile).changes;
+    const targets = deleteTargets.run(profile).changes;
+    deleteImports.run(profile);
+    const foods = deleteFoods.run(profile).changes;
+    deleteProfile.run(profile);
+    return { foods, entries, targets };
+  });
   return {
     ownFoods: (profile) =>
       selectFoods.all(profile).map((row) => ({
@@ -55,5 +80,7 @@ export function createProfileDataRepository(db: Database): ProfileDataRepository
     entries: (profile) => selectEntries.all(profile),
     targets: (profile) => selectTargets.all(profile),
     counts: (profile) => selectCounts.get(profile, profile, profile) as { foods: number; entries: number; targets: number },
+    ownFoodIds: (profile) => selectFoodIds.all(profile).map((row) => row.id),
+    remove: (profile) => remove(profile),
   };
 }

@@ -37,7 +37,7 @@ export function createHttpTransport(baseUrl: string, token: string): Transport {
           body: JSON.stringify(input ?? {}),
         });
       } catch {
-        return { ok: false, error: { code: 'unavailable', message: 'cita is not reachable; is "cita serve" still running?' } };
+        return { ok: false, error: { code: 'unavailable', message: 'cita is not reachable; is "npm start" (or "cita serve") still running?' } };
       }
       try {
         return (await response.json()) as Result<unknown>;
@@ -84,8 +84,8 @@ async function streamEvents(
   }
 }
 
-/** Picks the transport: the preload bridge in Electron, else the token handed over in the URL fragment. */
-export function detectTransport(location: Location, storage: Storage): Transport | { error: string } {
+/** Picks the transport: the preload bridge in Electron, else the token handed over in the URL fragment (none: the access page). */
+export function detectTransport(location: Location, storage: Storage): Transport | { missingToken: true } {
   if (window.cita) return createIpcTransport(window.cita);
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
   const fromFragment = fragment.get('token');
@@ -94,6 +94,6 @@ export function detectTransport(location: Location, storage: Storage): Transport
     history.replaceState(null, '', location.pathname + location.search);
   }
   const token = fromFragment ?? storage.getItem('cita.token');
-  if (!token) return { error: 'This page needs the link that "cita serve" printed (it carries an access token).' };
+  if (!token) return { missingToken: true };
   return createHttpTransport(new URL('./', location.href).href, token);
 }

@@ -28,7 +28,7 @@ export const en = {
   errors: {
     invalid_input: 'Some of what was entered is not valid; correct it and try again.',
     unknown_operation: 'This version of cita cannot do that yet.',
-    unauthorized: 'The access link has expired; open the link that "cita serve" printed again.',
+    unauthorized: 'The access link has expired; open the link that "npm start" (or "cita serve") printed again.',
     forbidden: 'Your access does not allow this change; ask for an editor link.',
     not_found: 'That item no longer exists; search again.',
     conflict: 'Something else is already doing this; wait for it to finish.',
@@ -71,6 +71,17 @@ export const en = {
   },
   profile: {
     label: 'Profile',
+    demo: 'Demo data',
+    demoOption: '{{name}} (demo data)',
+    demoBanner: 'This is demo data: a made-up 90-day diary to try cita with. Your own profiles never mix with it.',
+    demoRemoveLink: 'Remove it in Settings',
+  },
+  access: {
+    title: 'Open cita with its access link',
+    why: 'This is cita in browser mode. It opens only with the link that carries its access token (the part after #token=), so that no other web page or program on this computer can reach your data.',
+    fromTerminal: 'In the terminal where you ran npm start (or cita serve), find the line "open in a browser:" and open that link.',
+    restart: 'Closed that terminal? Run npm start again in the cita folder: it prints a fresh link.',
+    token: 'Or, in the cita folder, run npx cita token --role editor and open {{origin}}/#token= followed by what it prints.',
   },
   foods: {
     title: 'Foods',
@@ -151,6 +162,14 @@ export const en = {
     },
   },
   settings: {
+    demo: {
+      title: 'Demo data',
+      help: 'cita started with demo data so there is something to explore: the profile {{names}}, with its own packaged foods, a 90-day diary and targets. Removing it deletes all of that for good; it is not loaded again, and your own profiles are not touched.',
+      remove: 'Remove demo data…',
+      confirm: 'Remove the demo profile and everything in it? This cannot be undone.',
+      confirmRemove: 'Yes, remove it',
+      removed: 'Demo data removed ({{entries}} diary entries, {{foods}} foods).',
+    },
     profiles: {
       title: 'Profiles',
       help: 'Each profile has its own foods and diary; no profile sees another one\'s.',

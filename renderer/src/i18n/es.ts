@@ -30,7 +30,7 @@ export const es: Messages = {
   errors: {
     invalid_input: 'Algo de lo introducido no es válido; corríjalo e inténtelo de nuevo.',
     unknown_operation: 'Esta versión de cita todavía no puede hacer eso.',
-    unauthorized: 'El enlace de acceso caducó; vuelva a abrir el enlace que imprimió "cita serve".',
+    unauthorized: 'El enlace de acceso caducó; vuelva a abrir el enlace que imprimió "npm start" (o "cita serve").',
     forbidden: 'Su acceso no permite este cambio; pida un enlace de editor.',
     not_found: 'Ese elemento ya no existe; busque de nuevo.',
     conflict: 'Otra tarea ya está haciendo esto; espere a que termine.',
@@ -73,6 +73,17 @@ export const es: Messages = {
   },
   profile: {
     label: 'Perfil',
+    demo: 'Datos de demostración',
+    demoOption: '{{name}} (datos de demostración)',
+    demoBanner: 'Estos son datos de demostración: un diario inventado de 90 días para probar cita. Sus propios perfiles nunca se mezclan con ellos.',
+    demoRemoveLink: 'Elimínelos en Ajustes',
+  },
+  access: {
+    title: 'Abra cita con su enlace de acceso',
+    why: 'Esta es cita en modo navegador. Solo se abre con el enlace que lleva su token de acceso (lo que sigue a #token=), para que ninguna otra página web ni otro programa de este equipo llegue a sus datos.',
+    fromTerminal: 'En la terminal donde ejecutó npm start (o cita serve), busque la línea "open in a browser:" y abra ese enlace.',
+    restart: '¿Cerró esa terminal? Vuelva a ejecutar npm start en la carpeta de cita: imprime un enlace nuevo.',
+    token: 'O bien, en la carpeta de cita, ejecute npx cita token --role editor y abra {{origin}}/#token= seguido de lo que imprima.',
   },
   foods: {
     title: 'Alimentos',
@@ -153,6 +164,14 @@ export const es: Messages = {
     },
   },
   settings: {
+    demo: {
+      title: 'Datos de demostración',
+      help: 'cita empezó con datos de demostración para que haya algo que explorar: el perfil {{names}}, con sus propios alimentos envasados, un diario de 90 días y objetivos. Eliminarlos borra todo eso definitivamente; no se vuelven a cargar y sus propios perfiles no se tocan.',
+      remove: 'Eliminar los datos de demostración…',
+      confirm: '¿Eliminar el perfil de demostración y todo lo que contiene? No se puede deshacer.',
+      confirmRemove: 'Sí, eliminarlos',
+      removed: 'Datos de demostración eliminados ({{entries}} entradas del diario, {{foods}} alimentos).',
+    },
     profiles: {
       title: 'Perfiles',
       help: 'Cada perfil tiene sus propios alimentos y diario; ningún perfil ve los de otro.',

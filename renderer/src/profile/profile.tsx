@@ -4,7 +4,7 @@ import { useOperation } from '../api/context';
 
 interface ProfileState {
   profile: string;
-  profiles: readonly { id: string; name: string }[];
+  profiles: readonly { id: string; name: string; demo: boolean }[];
   setProfile(profile: string): void;
   /** Reads the list again (after a profile is created). */
   reload(): void;
@@ -47,16 +47,30 @@ export function ProfilePicker() {
   const { profile, profiles, setProfile } = useProfile();
   const id = useId();
   if (profiles.length === 0) return null;
+  const demo = profiles.some((known) => known.id === profile && known.demo);
   return (
     <div className="profile-picker">
       <label htmlFor={id}>{t('profile.label')}</label>
       <select id={id} value={profile} onChange={(event) => setProfile(event.target.value)}>
         {profiles.map((known) => (
           <option key={known.id} value={known.id}>
-            {known.name}
+            {known.demo ? t('profile.demoOption', { name: known.name }) : known.name}
           </option>
         ))}
       </select>
+      {demo && <span className="badge badge-demo">{t('profile.demo')}</span>}
     </div>
+  );
+}
+
+/** Says, on the screens that show a profile's data, that the chosen profile is demo data and where to remove it. */
+export function DemoBanner() {
+  const { t } = useTranslation();
+  const { profile, profiles } = useProfile();
+  if (!profiles.some((known) => known.id === profile && known.demo)) return null;
+  return (
+    <p className="banner banner-info" role="note">
+      {t('profile.demoBanner')} <a href="#/settings">{t('profile.demoRemoveLink')}</a>
+    </p>
   );
 }

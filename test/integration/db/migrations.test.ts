@@ -70,4 +70,42 @@ describe('migrations', () => {
     expect(db.prepare('SELECT count(*) AS n FROM diary_imports').get()).toEqual({ n: 0 });
     db.close();
   });
+
+  it('0009_demo_data: a new data directory is due the first-run demo; one holding the user\'s data is not', () => {
+    const fresh = databaseAt(9);
+    expect(fresh.prepare('SELECT key, value FROM app_state').all()).toEqual([{ key: 'first_run_demo', value: 'pending' }]);
+    expect(fresh.prepare('SELECT id, demo FROM profiles').all()).toEqual([{ id: 'default', demo: 0 }]);
+    expect(() => fresh.prepare("INSERT INTO profiles (id, name, demo) VALUES ('x', 'X', 2)").run()).toThrow(/CHECK/);
+    fresh.close();
+
+    const cases: Array<[string, (db: ReturnType<typeof databaseAt>) => void]> = [
+      ['a profile of their own', (db) => db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run()],
+      ['a food of their own', (db) => db.prepare("INSERT INTO foods (code, owner, name, source, embed_text, embed_hash) VALUES ('U1', 'default', 'Pan', 'user', 'x', 'h')").run()],
+      ['a diary entry', (db) => {
+        db.prepare("INSERT INTO foods (code, name, source, embed_text, embed_hash) VALUES ('A1', 'Rice', 'ifct', 'x', 'h')").run();
+        db.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES ('default', '2026-07-02', 'lunch', 1, 80)").run();
+      }],
+    ];
+    for (const [what, write] of cases) {
+      const file = join(tempDir(), 'cita.sqlite');
+      const before = openDatabase(file, { upTo: 8 });
+      write(before);
+      before.close();
+      const after = openDatabase(file, { upTo: 9 });
+      expect(after.prepare('SELECT count(*) AS n FROM app_state').get(), what).toEqual({ n: 0 });
+      after.close();
+    }
+  });
+
+  it('0009_demo_data: the demo profile of an earlier `cita seed --demo` is marked as demo data, a user\'s "demo" is not', () => {
+    for (const [name, demo] of [['Demo', 1], ['My demo', 0]] as const) {
+      const file = join(tempDir(), 'cita.sqlite');
+      const before = openDatabase(file, { upTo: 8 });
+      before.prepare("INSERT INTO profiles (id, name) VALUES ('demo', ?)").run(name);
+      before.close();
+      const after = openDatabase(file, { upTo: 9 });
+      expect(after.prepare("SELECT demo FROM profiles WHERE id = 'demo'").get()).toEqual({ demo });
+      after.close();
+    }
+  });
 });

@@ -34,6 +34,7 @@ export function ProfileSettings() {
         {profiles.map((profile) => (
           <li key={profile.id}>
             {profile.name} <span className="muted">({profile.id})</span>
+            {profile.demo && <> <span className="badge badge-demo">{t('profile.demo')}</span></>}
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { messageOf, useApi, useOperation } from '../../api/context';
 import { ErrorState, Loading } from '../../components/states';
 import { parseSettingNumber } from './parse-number';
 import { ApiKeySettings } from './ApiKeySettings';
+import { DemoDataSettings } from './DemoDataSettings';
 import { ProfileSettings } from './ProfileSettings';
 import { SettingsSection, type SaveResult } from './SettingsSection';
 
@@ -37,6 +38,7 @@ export function SettingsScreen({ onChange }: { onChange: (settings: Settings) =>
       <EmbedderSettings settings={settings} save={save} />
       <ApiKeySettings />
       <ProfileSettings />
+      <DemoDataSettings />
       <RetrievalSettings settings={settings} save={save} />
       <CatalogKbSettings settings={settings} save={save} />
       <LlmSettings settings={settings} save={save} />
