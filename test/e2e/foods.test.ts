@@ -15,7 +15,8 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     const results = page.getByRole('list', { name: 'Foods found' });
     const first = results.getByRole('button').first();
     expect(await visibleText(first)).toContain('Rice flakes');
-    expect(await first.locator('.badge').first().textContent()).toMatch(/^(Keyword|Semantic|Keyword \+ semantic)$/);
+    expect(await first.locator('.badge:not([data-relevance])').first().textContent()).toMatch(/^(Keyword|Semantic|Keyword \+ semantic)$/);
+    expect(await first.locator('[data-relevance]').textContent()).toBe('Strong match');
     await first.click();
     const detail = page.getByRole('article', { name: 'Rice flakes' });
     const energy = detail.getByRole('row', { name: /^Energy \d/ });
@@ -74,6 +75,23 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /^Rice flakes/ }).click();
     await page.getByRole('article', { name: 'Rice flakes' }).waitFor();
     expect(await page.getByRole('button', { name: 'Edit this food' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says "no match" for nonsense instead of listing look-alikes, and marks a near spelling as weak (screenshot)', async () => {
+    const { page, problems } = await openScreen(app, 'foods');
+    const search = page.getByLabel('Search foods');
+    await search.fill('xqzzv');
+    await page.getByText(/No food in the catalog matches "xqzzv"/).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('list', { name: 'Foods found' }).count()).toBe(0);
+    await saveScreenshot(page, 'foods-no-match-en');
+    await search.fill('mutton');
+    const button = page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /Button mushroom/ });
+    await button.waitFor({ timeout: 30_000 });
+    expect(await visibleText(button.locator('[data-relevance]'))).toBe('Weak match');
+    expect(await visibleText(button.locator('.badge-near'))).toBe('Near spelling');
+    await saveScreenshot(page, 'foods-near-spelling-en');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -60,6 +60,38 @@ describe.runIf(enabled)('the Clinical KB screen in Chromium', () => {
     }
   });
 
+  it('refuses a question no card answers, naming the uncovered drug and the closest topics (screenshot)', async () => {
+    const { page, problems } = await openScreen(app, 'kb');
+    await page.getByLabel('Your question').fill("What's the amoxicillin dose for acute otitis media in a 20 kg child?");
+    await page.getByRole('button', { name: 'Ask', exact: true }).last().click();
+    const refusal = page.getByRole('article', { name: 'No answer' });
+    await refusal.waitFor({ timeout: 30_000 });
+    const text = await visibleText(refusal);
+    expect(text).toContain('has no card that answers this question');
+    expect(text).toContain('No card covers amoxicillin');
+    expect(text).toContain('Closest topics');
+    expect(await refusal.locator('.citations li').count()).toBe(0);
+    await saveScreenshot(page, 'kb-refusal-en');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('marks each passage found by its relevance, and says when none is relevant enough (screenshot)', async () => {
+    const { page, problems } = await openScreen(app, 'kb');
+    await page.getByRole('button', { name: 'Search passages' }).click();
+    await page.getByLabel('Search the cards').fill('ibuprofen with warfarin');
+    const hits = page.getByRole('list', { name: 'Passages found' });
+    const first = hits.getByRole('listitem').first();
+    expect(await visibleText(first.locator('[data-relevance]'))).toBe('Strong match');
+    expect(await hits.locator('[data-relevance="none"], [data-relevance="weak"]').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'kb-relevance-en');
+    await page.getByLabel('Search the cards').fill('capital of Australia');
+    await page.getByText(/No card is relevant enough/).waitFor({ timeout: 30_000 });
+    expect(await hits.locator('[data-relevance="strong"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('works in Spanish and has no serious or critical accessibility violations, reader included (screenshots in both languages)', async () => {
     for (const locale of ['en-US', 'es-ES'] as const) {
       const spanish = locale === 'es-ES';

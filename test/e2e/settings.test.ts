@@ -40,13 +40,42 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
     await field.fill('5');
     await section.getByRole('button', { name: 'Save' }).click();
     expect(await visibleText(section.getByRole('alert').filter({ hasText: /max_dist|between|2/ }))).not.toContain('not a number');
-    expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBe(0.65);
+    expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBeNull();
     await field.fill('0,5');
     await section.getByRole('button', { name: 'Save' }).click();
     expect(await visibleText(section.getByRole('status'))).toBe('Saved.');
     expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBe(0.5);
     await page.reload();
     expect(await page.getByLabel('Foods: largest semantic distance').inputValue()).toBe('0.5');
+    // Emptied, the field goes back to the value calibrated for the embedder.
+    await page.getByLabel('Foods: largest semantic distance').fill('');
+    await page.getByRole('form', { name: 'Retrieval' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('form', { name: 'Retrieval' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the KB answerability and reranking settings, saves them, and refuses a threshold that is not a number', async () => {
+    const { page, problems } = await openScreen(app, 'settings');
+    const section = page.getByRole('form', { name: 'Data catalog and clinical KB' });
+    const refuse = section.getByLabel('Refuse when no card is relevant enough (answerability)');
+    expect(await refuse.isChecked()).toBe(true);
+    expect(await section.getByLabel('Rerank the best cards with the local cross-encoder').isChecked()).toBe(true);
+    await section.getByLabel('Minimum answerability').fill('high');
+    await section.getByRole('button', { name: 'Save' }).click();
+    expect(await visibleText(section.getByRole('alert').filter({ hasText: 'not a number' }))).toContain('use digits');
+    await section.getByLabel('Minimum answerability').fill('0.6');
+    await section.getByLabel('Cards the cross-encoder reorders').fill('8');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await callApi<Settings>(app, 'settings.get', {})).kb).toMatchObject({ answerability: true, min_answerability: 0.6, rerank: true, rerank_candidates: 8 });
+    await section.getByLabel('Minimum answerability').fill('');
+    await section.getByLabel('Cards the cross-encoder reorders').fill('12');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await callApi<Settings>(app, 'settings.get', {})).kb.min_answerability).toBeNull();
+    await saveScreenshot(page, 'settings-kb-en');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/contract.js';
+import { foldText } from '../../retrieval/text-folding.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { detectLanguage } from './kb-language.js';
 import { translateClinicalQuery } from './spanish-clinical-words.js';
@@ -20,6 +21,16 @@ export interface KbQuery {
   replaced: Array<{ from: string; to: string }>;
 }
 
+/** Whether `words` appear in `text` as whole words ("ibuprofeno" does not contain the word "ibuprofen"). */
+function containsWords(text: string, words: string): boolean {
+  const at = text.indexOf(words);
+  if (at < 0) return false;
+  const before = text[at - 1];
+  const after = text[at + words.length];
+  const isLetter = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);
+  return !isLetter(before) && !isLetter(after);
+}
+
 /** The question with every mention whose surface differs from its canonical name replaced by that name. */
 function withCanonicalNames(question: string, mentions: readonly ClinicalMention[]): { text: string; replaced: KbQuery['replaced'] } {
   let text = '';
@@ -27,7 +38,8 @@ function withCanonicalNames(question: string, mentions: readonly ClinicalMention
   const replaced: KbQuery['replaced'] = [];
   for (const mention of [...mentions].sort((a, b) => a.start - b.start)) {
     text += question.slice(position, mention.start);
-    const same = mention.surface.toLowerCase() === mention.canonical.toLowerCase();
+    // "acute otitis media" already says "otitis media": only a name that hides its canonical one is replaced.
+    const same = containsWords(foldText(mention.surface), foldText(mention.canonical));
     text += same ? mention.surface : mention.canonical;
     if (!same) replaced.push({ from: mention.surface, to: mention.canonical });
     position = mention.end;

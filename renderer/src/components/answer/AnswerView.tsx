@@ -36,7 +36,7 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
   return (
     <article className={`answer ${trusted ? 'answer-trusted' : 'answer-untrusted'}`} aria-labelledby={`${prefix}-title`} data-trusted={trusted} data-refused={output.refused}>
       <h2 id={`${prefix}-title`}>{output.refused ? t('answer.refusedTitle') : t('answer.title')}</h2>
-      {output.refused && <p className="banner banner-info" data-refusal={output.refusal}>{output.refusal ? t(`answer.refusals.${output.refusal}`) : t('answer.refusedHelp')}</p>}
+      {output.refused && <p className="banner banner-info" data-refusal={output.refusal}>{output.refusal ? t(`answer.refusals.${output.refusal}`) : output.corpus === 'kb' ? t('answer.kbRefusedHelp') : t('answer.refusedHelp')}</p>}
       {!output.refused && !grounding.trusted && (
         <p className="banner banner-danger" role="alert">
           {t('answer.untrusted', { count: grounding.unverified })}

@@ -81,7 +81,8 @@ function KbSearch({ onOpenCard }: { onOpenCard: (cardId: string) => void }) {
       ) : (
         <>
           <Notices notices={results.value.notices} />
-          {results.value.refused || results.value.hits.length === 0 ? (
+          {/* A refused search still lists the closest passages, each marked by its relevance; the notice says why. */}
+          {results.value.hits.length === 0 ? (
             <Empty message={t('kb.noHits')} />
           ) : (
             <ol className="card-list" aria-label={t('kb.resultsLabel')}>

@@ -134,22 +134,31 @@ function EmbedderSettings({ settings, save }: SectionProps) {
 
 function RetrievalSettings({ settings, save }: SectionProps) {
   const { t } = useTranslation();
-  const [maxDist, setMaxDist] = useState(String(settings.foods.max_dist));
+  // Empty: the value calibrated for the active embedder (the setting is null).
+  const [maxDist, setMaxDist] = useState(settings.foods.max_dist === null ? '' : String(settings.foods.max_dist));
   const [keywordWeight, setKeywordWeight] = useState(String(settings.fusion.keyword_weight));
   const [vectorWeight, setVectorWeight] = useState(String(settings.fusion.vector_weight));
   const [rrfK, setRrfK] = useState(String(settings.fusion.rrf_k));
   async function submit(): Promise<SaveResult> {
-    const values = { maxDist: parseSettingNumber(maxDist), keyword: parseSettingNumber(keywordWeight), vector: parseSettingNumber(vectorWeight), rrf: parseSettingNumber(rrfK) };
+    const automatic = maxDist.trim() === '';
+    const values = { maxDist: automatic ? 0 : parseSettingNumber(maxDist), keyword: parseSettingNumber(keywordWeight), vector: parseSettingNumber(vectorWeight), rrf: parseSettingNumber(rrfK) };
     if (Object.values(values).some((value) => value === null)) return { ok: false, message: t('settings.notANumber') };
     return save({
-      foods: { max_dist: values.maxDist as number },
+      foods: { max_dist: automatic ? null : (values.maxDist as number) },
       fusion: { keyword_weight: values.keyword as number, vector_weight: values.vector as number, rrf_k: values.rrf as number },
     });
   }
   return (
     <SettingsSection title={t('settings.retrieval.title')} description={t('settings.retrieval.help')} onSave={submit}>
       <label htmlFor="setting-max-dist">{t('settings.retrieval.maxDist')}</label>
-      <input id="setting-max-dist" inputMode="decimal" value={maxDist} aria-describedby="setting-max-dist-help" onChange={(event) => setMaxDist(event.target.value)} />
+      <input
+        id="setting-max-dist"
+        inputMode="decimal"
+        value={maxDist}
+        placeholder={t('settings.retrieval.maxDistAutomatic')}
+        aria-describedby="setting-max-dist-help"
+        onChange={(event) => setMaxDist(event.target.value)}
+      />
       <p id="setting-max-dist-help" className="hint form-wide">{t('settings.retrieval.maxDistHelp')}</p>
       <label htmlFor="setting-keyword-weight">{t('settings.retrieval.keywordWeight')}</label>
       <input id="setting-keyword-weight" inputMode="decimal" value={keywordWeight} onChange={(event) => setKeywordWeight(event.target.value)} />
@@ -165,12 +174,23 @@ function CatalogKbSettings({ settings, save }: SectionProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState(settings.catalog.phase);
   const [strategy, setStrategy] = useState(settings.kb.strategy);
+  const [answerability, setAnswerability] = useState(settings.kb.answerability);
+  const [minAnswerability, setMinAnswerability] = useState(settings.kb.min_answerability === null ? '' : String(settings.kb.min_answerability));
+  const [rerank, setRerank] = useState(settings.kb.rerank);
+  const [candidates, setCandidates] = useState(String(settings.kb.rerank_candidates));
   const [thresholdOn, setThresholdOn] = useState(settings.kb.min_similarity !== null);
   const [threshold, setThreshold] = useState(String(settings.kb.min_similarity ?? 0.5));
   async function submit(): Promise<SaveResult> {
     const value = thresholdOn ? parseSettingNumber(threshold) : null;
     if (thresholdOn && value === null) return { ok: false, message: t('settings.notANumber') };
-    return save({ catalog: { phase }, kb: { strategy, min_similarity: value } });
+    const minimum = minAnswerability.trim() === '' ? null : parseSettingNumber(minAnswerability);
+    if (minAnswerability.trim() !== '' && minimum === null) return { ok: false, message: t('settings.notANumber') };
+    const candidateCount = parseSettingNumber(candidates);
+    if (candidateCount === null) return { ok: false, message: t('settings.notANumber') };
+    return save({
+      catalog: { phase },
+      kb: { strategy, min_similarity: value, answerability, min_answerability: minimum, rerank, rerank_candidates: candidateCount },
+    });
   }
   return (
     <SettingsSection title={t('settings.corpora.title')} onSave={submit}>
@@ -185,6 +205,29 @@ function CatalogKbSettings({ settings, save }: SectionProps) {
         <option value="vector">{t('strategies.vector')}</option>
         <option value="hybrid">{t('strategies.hybrid')}</option>
       </select>
+      <span className="form-label-cell" />
+      <label className="checkbox">
+        <input type="checkbox" checked={answerability} onChange={(event) => setAnswerability(event.target.checked)} />
+        {t('settings.corpora.answerabilityOn')}
+      </label>
+      <label htmlFor="setting-kb-min-answerability">{t('settings.corpora.minAnswerability')}</label>
+      <input
+        id="setting-kb-min-answerability"
+        inputMode="decimal"
+        disabled={!answerability}
+        value={minAnswerability}
+        placeholder={t('settings.corpora.minAnswerabilityCalibrated')}
+        aria-describedby="setting-kb-min-answerability-help"
+        onChange={(event) => setMinAnswerability(event.target.value)}
+      />
+      <p id="setting-kb-min-answerability-help" className="hint form-wide">{t('settings.corpora.minAnswerabilityHelp')}</p>
+      <span className="form-label-cell" />
+      <label className="checkbox">
+        <input type="checkbox" checked={rerank} onChange={(event) => setRerank(event.target.checked)} />
+        {t('settings.corpora.rerankOn')}
+      </label>
+      <label htmlFor="setting-kb-rerank-candidates">{t('settings.corpora.rerankCandidates')}</label>
+      <input id="setting-kb-rerank-candidates" inputMode="numeric" disabled={!rerank} value={candidates} onChange={(event) => setCandidates(event.target.value)} />
       <span className="form-label-cell" />
       <label className="checkbox">
         <input type="checkbox" checked={thresholdOn} onChange={(event) => setThresholdOn(event.target.checked)} />

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
+import { buildKbCoverage } from '../../../main/corpora/kb/kb-coverage.js';
+
+const lexicon = loadClinicalLexicon();
+const cards = [
+  { cardId: 'ddi-warfarin-nsaids', title: 'Warfarin with NSAIDs — bleeding risk', text: 'Warfarin with NSAIDs. NSAIDs such as ibuprofen and naproxen add to the bleeding risk of warfarin.' },
+  { cardId: 'ddi-methotrexate-trimethoprim', title: 'Methotrexate with trimethoprim', text: 'Methotrexate with trimethoprim. Penicillins and other antibiotics may also interact.' },
+];
+const coverage = buildKbCoverage(lexicon, cards);
+const mention = (text: string) => {
+  const [found] = lexicon.find(text);
+  if (!found) throw new Error(`the lexicon does not know "${text}"`);
+  return found;
+};
+
+describe('which drugs the cards cover', () => {
+  it('covers a drug a card names', () => {
+    expect(coverage.coveredByCard('ddi-warfarin-nsaids', mention('ibuprofen'))).toBe(true);
+    expect(coverage.coveredByKb(mention('Coumadin'))).toBe(true);
+  });
+
+  it('covers every member of a class the card title names (ketorolac is an NSAID)', () => {
+    expect(coverage.coveredByCard('ddi-warfarin-nsaids', mention('ketorolac'))).toBe(true);
+  });
+
+  it('does not cover a member of a class mentioned only in passing in the body (amoxicillin, a penicillin)', () => {
+    expect(coverage.coveredByKb(mention('amoxicillin'))).toBe(false);
+  });
+
+  it('lets a class in a question meet a card that names one of its members', () => {
+    expect(coverage.coveredByCard('ddi-warfarin-nsaids', mention('NSAIDs'))).toBe(true);
+  });
+
+  it('does not cover a drug no card names', () => {
+    expect(coverage.coveredByKb(mention('isotretinoin'))).toBe(false);
+  });
+});
