@@ -46,7 +46,7 @@ export const settingsSchema = z.object({
       /** Second-stage ranking of the first stage's best cards by the local cross-encoder, when it is installed. */
       rerank: z.boolean().default(true),
       /** How many of the first stage's cards the cross-encoder reorders (two passages each). */
-      rerank_candidates: z.number().int().min(1).max(50).default(12),
+      rerank_candidates: z.number().int().min(1).max(50).default(8),
     })
     .prefault({}),
   llm: z

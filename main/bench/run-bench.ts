@@ -164,7 +164,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
     if (wanted('kb')) {
       if (modelProblem !== null) report.skipped.push({ section: 'kb', reason: modelProblem });
-      else report.kb = await benchKbAsk({ workDir, modelDir: options.modelDir, rounds: options.quick ? 1 : 2, quick: options.quick, progress });
+      else report.kb = await benchKbAsk({ workDir, modelDir: options.modelDir, rounds: 1, quick: options.quick, progress });
     }
   } finally {
     await q8?.close();
