@@ -67,7 +67,16 @@ export async function startCloudStandIn(keys: { gemini?: string; voyage?: string
       }
       const path = request.url ?? '';
       state.requests.push({ path, headers: request.headers, body });
-      const answer = () => route(path, request.headers, body, response);
+      // A delayed answer to a request of an earlier generation (a killed client's last batch, answered after the test
+      // moved on) is dropped, so it is never counted as embedded in the next run.
+      const arrivedIn = state.generation;
+      const answer = () => {
+        if (arrivedIn !== state.generation) {
+          response.destroy();
+          return;
+        }
+        route(path, request.headers, body, response);
+      };
       if (state.mode === 'hang') {
         hanging.add(response);
         return;
