@@ -85,6 +85,8 @@ export interface DiaryRepository {
   insertEntries(entries: readonly NewEntry[]): number[];
   /** Inserts an import's entries and records its content hash, in one transaction. */
   importEntries(profile: string, sha256: string, entries: readonly NewEntry[]): void;
+  /** Records an import whose entries were written batch by batch (profile import), by the digest of its rows. */
+  recordImport(profile: string, sha256: string, rows: number): void;
   /** The last committed import of this content into the profile, if any. */
   previousImport(profile: string, sha256: string): { rows: number; imported_at: string } | undefined;
   removeEntry(profile: string, id: number): boolean;
@@ -208,6 +210,9 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     visibleFood: (profile, code) => selectVisibleFood.get(code, profile),
     insertEntries: (entries) => insertEntries(entries),
     importEntries: (profile, sha256, entries) => importEntries(profile, sha256, entries),
+    recordImport: (profile, sha256, rows) => {
+      insertImport.run(profile, sha256, rows);
+    },
     previousImport: (profile, sha256) => selectImport.get(profile, sha256),
     removeEntry: (profile, id) => deleteEntry.run(id, profile).changes > 0,
     entry: (profile, id) => selectEntry.get(profile, id),
