@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '../../shared/contract.js';
-import { AppError } from './errors.js';
+import { AppError, escapeControlCharacters, storageFailure } from './errors.js';
 import type { EventBus } from './event-bus.js';
 
 export type JobInfo = EventPayload<'job.progress'>;
@@ -42,9 +42,9 @@ export function createJobRunner(events: EventBus, log: (message: string) => void
           });
           Object.assign(info, { state: controller.signal.aborted ? 'cancelled' : 'done', message });
         } catch (error) {
-          const message = error instanceof AppError ? error.message : 'the job failed; see the log';
-          if (!(error instanceof AppError)) log(`cita: job ${kind} failed: ${(error as Error)?.stack ?? String(error)}`);
-          Object.assign(info, { state: 'failed', message });
+          const known = error instanceof AppError ? error : storageFailure(error);
+          if (!known) log(`cita: job ${kind} failed: ${(error as Error)?.stack ?? String(error)}`);
+          Object.assign(info, { state: 'failed', message: known ? escapeControlCharacters(known.message) : 'the job failed; see the log' });
         }
         publish(info);
         return info;

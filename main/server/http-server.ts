@@ -2,7 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { isOperationName } from '../../shared/contract.js';
+import { defaultMaxInputBytes, isOperationName, operations } from '../../shared/contract.js';
 import type { ErrorCode, ErrorInfo, Result } from '../../shared/result.js';
 import type { Dispatcher } from '../api/dispatch.js';
 import type { EventBus } from '../app/event-bus.js';
@@ -43,6 +43,9 @@ const statusOf: Record<ErrorCode, number> = {
   cancelled: 409,
   internal: 500,
 };
+
+/** Top-level keys an input may have: every operation's input has a handful. */
+const maxInputKeys = 64;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -106,18 +109,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
       return sendError(response, { code: 'invalid_input', message: 'The body must be JSON (Content-Type: application/json).' });
     }
+    // Each operation reads only as much as its input can need: a flood of keys for `status` is refused unread.
+    const limit = Math.min(maxBodyBytes, (isOperationName(name) ? operations[name].maxInputBytes : undefined) ?? defaultMaxInputBytes);
     const declaredLength = Number(request.headers['content-length'] ?? 0);
-    const body = declaredLength > maxBodyBytes ? 'too_large' : await readBody(request, maxBodyBytes);
+    const body = declaredLength > limit ? 'too_large' : await readBody(request, limit);
     if (body === 'too_large') {
       // Do not read (or keep the connection for) the rest of an oversized upload.
       response.setHeader('Connection', 'close');
-      return sendError(response, { code: 'payload_too_large', message: `The body is larger than ${maxBodyBytes} bytes.` });
+      return sendError(response, { code: 'payload_too_large', message: `The body is larger than ${limit} bytes, the most "${name.slice(0, 80)}" takes.` });
     }
     let input: unknown;
     try {
       input = body.length === 0 ? {} : JSON.parse(body);
     } catch {
       return sendError(response, { code: 'invalid_input', message: 'The body is not valid JSON.' });
+    }
+    if (typeof input === 'object' && input !== null && !Array.isArray(input) && Object.keys(input).length > maxInputKeys) {
+      return sendError(response, { code: 'invalid_input', message: `The body has ${Object.keys(input).length} keys; an operation's input has at most ${maxInputKeys}.` });
     }
     if (!isOperationName(name)) return sendResult(response, await options.dispatcher.call(name, input, context));
     const scoped = scopeToProfile(name, input, claims.profile);
