@@ -5,6 +5,7 @@ import type { CorpusModule, ModuleDeps } from './corpus-module.js';
 import { AppError } from './errors.js';
 import { ingestCorpus } from './ingest.js';
 import { validateSecretValue, type SecretStore } from './secrets.js';
+import { jobVisibleTo } from './jobs.js';
 import { reembedWork } from './reembed.js';
 
 type CoreOperation =
@@ -32,7 +33,8 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
       return deps.jobs.start('reembed', reembedWork(deps, targets));
     },
     'jobs.cancel': (input) => deps.jobs.cancel(input.job),
-    'jobs.list': () => deps.jobs.list(),
+    // A token bound to one profile sees that profile's jobs only (none today: a re-embed works on everyone's rows).
+    'jobs.list': (_input, context) => deps.jobs.list().filter((job) => jobVisibleTo(job, context.profile)),
     ingest: async (input) => {
       const module = moduleOf(input.corpus);
       if (!module?.ingest) throw unavailable(input.corpus, 'ingest');

@@ -63,6 +63,8 @@ export const isoDateSchema = z
 export const jobInfoSchema = z.object({
   job: z.string(),
   kind: z.string(),
+  /** The one profile whose data the job works on; absent when it works on everyone's (a re-embed). */
+  profile: z.string().optional(),
   state: z.enum(['running', 'done', 'failed', 'cancelled']),
   done: z.number().int(),
   total: z.number().int(),
