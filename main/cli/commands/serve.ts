@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { storageFailure } from '../../app/errors.js';
 import { seedShippedData } from '../../app/seed.js';
 import { untilAborted } from '../../app/shutdown-signals.js';
 import { packageRoot } from '../../paths.js';
@@ -41,7 +42,7 @@ export const serveCommand: Command = {
     const seeding = context.values.seed === true
       ? seedShippedData(services, { demo: 'first-run', signal: context.stopSignal, onProgress: context.progress })
           .then((result) => context.progress(result.stopped ? 'loading the shipped data stopped; the next start resumes it' : 'shipped data loaded'))
-          .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(error as Error).message}`))
+          .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(storageFailure(error) ?? (error as Error)).message}`))
       : Promise.resolve();
     await untilAborted(context.stopSignal);
     await server.close();
