@@ -117,7 +117,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return sendError(response, { code: 'unauthorized', message: 'A valid bearer token is required ("cita token" mints one).' });
     }
     const context = { transport: 'http' as const, role: claims.role, ...(claims.profile ? { profile: claims.profile } : {}) };
-    if (name === 'events' && request.method === 'GET') return streamEvents(request, response, claims);
+    if (name === 'events' && request.method === 'GET') return streamEvents(response, claims);
     if (request.method !== 'POST') return sendError(response, { code: 'not_found', message: 'Operations are called with POST.' });
     if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
       return sendError(response, { code: 'invalid_input', message: 'The body must be JSON (Content-Type: application/json).' });
@@ -151,7 +151,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
    * nothing to say for `idleMs` is closed (the page opens another), a token holds at most a few at once, and a token
    * bound to one profile hears only of that profile's jobs.
    */
-  function streamEvents(request: IncomingMessage, response: ServerResponse, token: VerifiedToken): void {
+  function streamEvents(response: ServerResponse, token: VerifiedToken): void {
     const open = streams.get(token.id) ?? new Set<ServerResponse>();
     const total = [...streams.values()].reduce((sum, set) => sum + set.size, 0);
     if (open.size >= streamLimits.perToken || total >= streamLimits.total) {
