@@ -1,6 +1,6 @@
 import { isOperationName, operations, type OperationName } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
-import { AppError, toErrorInfo } from '../app/errors.js';
+import { AppError, errorLimits, presentableError, toErrorInfo } from '../app/errors.js';
 import type { CallContext } from './context.js';
 import type { Handlers } from './handlers.js';
 
@@ -11,43 +11,52 @@ export interface Dispatcher {
 
 /** The single entry point every transport (IPC, HTTP, CLI) goes through. */
 export function createDispatcher(handlers: Handlers, log: (message: string) => void = (message) => console.error(message)): Dispatcher {
+  async function dispatch(name: string, input: unknown, context: CallContext): Promise<Result<unknown>> {
+    if (!isOperationName(name)) {
+      return { ok: false, error: { code: 'unknown_operation', message: `There is no operation named "${String(name).slice(0, 80)}".` } };
+    }
+    const spec = operations[name];
+    if (spec.access === 'write' && context.role !== 'editor') {
+      return { ok: false, error: { code: 'forbidden', message: `"${name}" changes data and needs the editor role.` } };
+    }
+    const parsed = spec.input.safeParse(input ?? {});
+    if (!parsed.success) {
+      // A body of half a million unknown keys makes one issue naming them all: only the start of it is answered.
+      const issues = parsed.error.issues;
+      const listed = issues.length > errorLimits.details ? errorLimits.details - 1 : issues.length;
+      const details = issues.slice(0, listed).map((issue) => `${issue.path.slice(0, 8).join('.').slice(0, 80) || '(input)'}: ${issue.message}`);
+      if (issues.length > listed) details.push(`… and ${issues.length - listed} more`);
+      return {
+        ok: false,
+        error: { code: 'invalid_input', message: `The input of "${name}" is not valid: ${(issues[0]?.message ?? 'unknown problem').slice(0, 200)}.`, details },
+      };
+    }
+    const boundProfile = (parsed.data as { profile?: unknown }).profile;
+    if (context.profile !== undefined && boundProfile !== undefined && boundProfile !== context.profile) {
+      return { ok: false, error: { code: 'forbidden', message: 'This token may only act on its own profile.' } };
+    }
+    try {
+      const handler = handlers[name as OperationName] as (input: unknown, context: CallContext) => unknown;
+      const value = await handler(parsed.data, context);
+      const checked = spec.output.safeParse(value);
+      if (!checked.success) {
+        log(`cita: output of ${name} does not match the contract: ${checked.error.message}`);
+        throw new AppError('internal', `cita produced an invalid answer for "${name}"; this is a bug.`);
+      }
+      return { ok: true, value: checked.data };
+    } catch (error) {
+      const info = toErrorInfo(error);
+      // A stack trace belongs in the log only for a bug: an AppError or a full disk is the user's to act on.
+      if (info.code === 'internal' && !(error instanceof AppError)) log(`cita: ${name} failed: ${(error as Error)?.stack ?? String(error)}`);
+      return { ok: false, error: info };
+    }
+  }
+
   return {
     async call(name, input, context) {
-      if (!isOperationName(name)) {
-        return { ok: false, error: { code: 'unknown_operation', message: `There is no operation named "${String(name).slice(0, 80)}".` } };
-      }
-      const spec = operations[name];
-      if (spec.access === 'write' && context.role !== 'editor') {
-        return { ok: false, error: { code: 'forbidden', message: `"${name}" changes data and needs the editor role.` } };
-      }
-      const parsed = spec.input.safeParse(input ?? {});
-      if (!parsed.success) {
-        return {
-          ok: false,
-          error: {
-            code: 'invalid_input',
-            message: `The input of "${name}" is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`,
-            details: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`),
-          },
-        };
-      }
-      const boundProfile = (parsed.data as { profile?: unknown }).profile;
-      if (context.profile !== undefined && boundProfile !== undefined && boundProfile !== context.profile) {
-        return { ok: false, error: { code: 'forbidden', message: 'This token may only act on its own profile.' } };
-      }
-      try {
-        const handler = handlers[name as OperationName] as (input: unknown, context: CallContext) => unknown;
-        const value = await handler(parsed.data, context);
-        const checked = spec.output.safeParse(value);
-        if (!checked.success) {
-          log(`cita: output of ${name} does not match the contract: ${checked.error.message}`);
-          throw new AppError('internal', `cita produced an invalid answer for "${name}"; this is a bug.`);
-        }
-        return { ok: true, value: checked.data };
-      } catch (error) {
-        if (!(error instanceof AppError)) log(`cita: ${name} failed: ${(error as Error)?.stack ?? String(error)}`);
-        return { ok: false, error: toErrorInfo(error) };
-      }
+      const result = await dispatch(name, input, context);
+      // Whatever an error repeats from the input (a name, a CSV cell) reaches terminals and logs escaped and cut.
+      return result.ok ? result : { ok: false, error: presentableError(result.error) };
     },
   };
 }

@@ -1,11 +1,13 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { openDatabase, shippedMigrations } from '../db/connection.js';
 import type { Migration } from '../db/migrator.js';
+import { declaredSpaces, referenceSchema, schemaDifferences, schemaEntries } from '../db/schema-check.js';
+import { companionTableSql, vectorTableSql } from '../retrieval/vector-store.js';
 import { AppError } from './errors.js';
-import { otherRunningProcesses } from './running-marker.js';
+import { isProcessAlive, otherRunningProcesses } from './running-marker.js';
 
 /** Backups kept by default: older ones are removed after each new backup. */
 export const defaultBackupsKept = 10;
@@ -133,8 +135,10 @@ function assertIntact(db: Database, file: string): void {
 }
 
 /**
- * What a file offered for restore is: an intact SQLite database with cita's tables and a schema this cita
- * knows. Anything else is refused before the current database is touched.
+ * What a file offered for restore is: an intact SQLite database whose schema is exactly the one this cita's
+ * migrations produce at its version (tables, columns, indexes; no trigger or view of anyone else's), whose
+ * references all resolve, at a version this cita knows. Anything else is refused before the current database
+ * is touched, with one line saying why.
  */
 export function inspectBackupFile(file: string, migrations: readonly Migration[] = shippedMigrations()): { schema_version: number } {
   if (!existsSync(file) || !statSync(file).isFile()) throw new AppError('not_found', `There is no file ${file}.`);
@@ -146,28 +150,49 @@ export function inspectBackupFile(file: string, migrations: readonly Migration[]
   }
   try {
     let verdict: unknown;
-    let tables: string[];
+    let version: number;
     try {
       verdict = db.pragma('integrity_check', { simple: true });
-      tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
+      version = db.pragma('user_version', { simple: true }) as number;
     } catch (error) {
       throw new AppError('invalid_input', `${file} is not a cita database (${(error as Error).message}).`);
     }
-    if (verdict !== 'ok') throw new AppError('database_corrupt', `${file} failed its integrity check (${String(verdict)}); it was not restored.`);
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version < 1 || !tables.includes('profiles') || !tables.includes('settings')) {
-      throw new AppError('invalid_input', `${file} is an SQLite database but not a cita database; it was not restored.`);
-    }
+    if (verdict !== 'ok') throw new AppError('database_corrupt', `${file} failed its integrity check (${String(verdict).split('\n')[0]}); it was not restored.`);
+    if (version < 1) throw new AppError('invalid_input', `${file} is an SQLite database but not a cita database; it was not restored.`);
     if (version > migrations.length) {
       throw new AppError(
         'database_too_new',
         `${file} has schema version ${version}, but this cita knows versions up to ${migrations.length}; update cita to restore it.`,
       );
     }
+    const differences = schemaDifferencesOf(db, migrations, version);
+    if (differences.length > 0) {
+      const more = differences.length > 3 ? ` and ${differences.length - 3} more` : '';
+      throw new AppError('invalid_input', `${file} is not a database cita made (schema version ${version}: ${differences.slice(0, 3).join('; ')}${more}); it was not restored.`);
+    }
+    const dangling = db.prepare<[], { table: string }>('PRAGMA foreign_key_check').all();
+    if (dangling.length > 0) {
+      throw new AppError('invalid_input', `${file} has ${dangling.length} rows whose references point nowhere (in ${[...new Set(dangling.map((row) => row.table))].slice(0, 3).join(', ')}); it was not restored.`);
+    }
     return { schema_version: version };
   } finally {
     db.close();
   }
+}
+
+/** How a database's schema differs from the one cita produces at `version`, given the vector spaces it declares. */
+function schemaDifferencesOf(db: Database, migrations: readonly Migration[], version: number): string[] {
+  let statements: string[];
+  try {
+    const tables = new Set(schemaEntries(db).map((entry) => entry.name));
+    statements = declaredSpaces(db).flatMap((space) => [
+      vectorTableSql(space.table, space.dimensions),
+      ...(tables.has(`${space.table}_floats`) ? [companionTableSql(`${space.table}_floats`)] : []),
+    ]);
+  } catch (error) {
+    return [(error as Error).message];
+  }
+  return schemaDifferences(referenceSchema(migrations, version, statements), schemaEntries(db));
 }
 
 /**
@@ -198,10 +223,11 @@ async function saveCurrent(databaseFile: string, dataDir: string, now: Date): Pr
 }
 
 /**
- * Replaces a data directory's database with a backup: the file is checked first (intact, cita's, not newer),
- * the current database is saved as a backup, then the backup API writes the file into place (SQLite journals
- * that write, so a crash midway leaves the old database), and the result is migrated to this cita's schema.
- * The app should be closed: a running instance would keep its in-memory indexes of the old data.
+ * Replaces a data directory's database with a backup: the file is checked first (intact, exactly cita's schema,
+ * not newer), then copied and migrated to this cita's schema as a staging file next to the database; only when
+ * that worked is the current database saved as a backup and the staged copy written into place by the backup API
+ * (SQLite journals that write, so a crash midway leaves the old database). A file that fails any step changes
+ * nothing. The app should be closed: a running instance would keep its in-memory indexes of the old data.
  */
 export async function restoreDatabase(options: {
   dataDir: string;
@@ -224,28 +250,74 @@ export async function restoreDatabase(options: {
   if (exists && realpathSync(source) === realpathSync(options.databaseFile)) {
     throw new AppError('invalid_input', `${source} is the database in use; choose a backup file.`);
   }
-  const current = exists ? await saveCurrent(options.databaseFile, options.dataDir, now) : null;
-  if (current?.damaged) {
-    // SQLite cannot write into a file it cannot read; the damaged one is saved, so it makes way.
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${options.databaseFile}${suffix}`, { force: true });
+  const staging = `${options.databaseFile}.restore-${process.pid}.partial`;
+  try {
+    await stageMigratedCopy(source, staging, migrations);
+    const current = exists ? await saveCurrent(options.databaseFile, options.dataDir, now) : null;
+    if (current?.damaged) {
+      // SQLite cannot write into a file it cannot read; the damaged one is saved, so it makes way.
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${options.databaseFile}${suffix}`, { force: true });
+    }
+    const input = openPlain(staging, true);
+    try {
+      await input.backup(options.databaseFile);
+    } catch (error) {
+      throw new AppError('unavailable', `The backup could not be written over ${options.databaseFile} (is cita running?): ${(error as Error).message}`);
+    } finally {
+      input.close();
+    }
+    const restored = openDatabase(options.databaseFile, { migrations });
+    try {
+      return {
+        restored_from: source,
+        saved: current?.saved ?? null,
+        schema_version_before: versionBefore,
+        schema_version: restored.pragma('user_version', { simple: true }) as number,
+      };
+    } finally {
+      restored.close();
+    }
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${staging}${suffix}`, { force: true });
   }
+}
+
+/**
+ * Copies a checked backup to `staging` and migrates the copy to this cita's schema, then checks the result again:
+ * a migration that fails on the candidate's rows refuses the restore before the current database is touched.
+ */
+async function stageMigratedCopy(source: string, staging: string, migrations: readonly Migration[]): Promise<void> {
+  removeStaleStaging(dirname(staging));
   const input = openPlain(source, true);
   try {
-    await input.backup(options.databaseFile);
+    await input.backup(staging);
   } catch (error) {
-    throw new AppError('unavailable', `The backup could not be written over ${options.databaseFile} (is cita running?): ${(error as Error).message}`);
+    throw new AppError('unavailable', `The backup could not be copied next to the database: ${(error as Error).message}`);
   } finally {
     input.close();
   }
-  const restored = openDatabase(options.databaseFile, { migrations });
+  chmodSync(staging, 0o600);
+  let migrated: Database;
   try {
-    return {
-      restored_from: source,
-      saved: current?.saved ?? null,
-      schema_version_before: versionBefore,
-      schema_version: restored.pragma('user_version', { simple: true }) as number,
-    };
+    migrated = openDatabase(staging, { migrations });
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 'internal') throw new AppError(error.code, `${source} could not be brought to this cita's schema (${error.message}); it was not restored.`);
+    throw new AppError('invalid_input', `${source} could not be brought to this cita's schema (${(error as Error).message}); it was not restored.`);
+  }
+  try {
+    const differences = schemaDifferencesOf(migrated, migrations, migrations.length);
+    if (differences.length > 0) throw new AppError('invalid_input', `${source} does not migrate to cita's schema (${differences.slice(0, 3).join('; ')}); it was not restored.`);
+    // One self-contained file: the copy into place then reads no -wal beside it.
+    migrated.pragma('journal_mode = DELETE');
   } finally {
-    restored.close();
+    migrated.close();
+  }
+}
+
+/** Staging files of restores that were killed (kill -9, power cut): their process is gone, so nobody needs them. */
+function removeStaleStaging(directory: string): void {
+  for (const name of readdirSync(directory)) {
+    const pid = /\.restore-(\d+)\.partial(?:-wal|-shm)?$/.exec(name)?.[1];
+    if (pid !== undefined && (Number(pid) === process.pid || !isProcessAlive(Number(pid)))) rmSync(join(directory, name), { force: true });
   }
 }

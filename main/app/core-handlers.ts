@@ -5,6 +5,7 @@ import type { CorpusModule, ModuleDeps } from './corpus-module.js';
 import { AppError } from './errors.js';
 import { ingestCorpus } from './ingest.js';
 import { validateSecretValue, type SecretStore } from './secrets.js';
+import { jobVisibleTo } from './jobs.js';
 import { reembedWork } from './reembed.js';
 
 type CoreOperation =
@@ -16,13 +17,19 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
   const unavailable = (name: string, what: string) => new AppError('unavailable', `The ${name} corpus does not support ${what} in this version.`);
 
   return {
-    status: () => {
+    status: (_input, context) => {
       const embedder = deps.embedding.describe();
+      const reranker = deps.reranker.describe();
+      // A token bound to one profile learns neither where the files are nor how many rows other profiles own.
+      const bound = context.profile;
+      const path = (value: string | null) => (bound === undefined ? value : null);
+      const paths = [deps.dataDir, embedder.modelPath, reranker.model_path].filter((known): known is string => typeof known === 'string' && known !== '');
+      const sentence = (text: string | null) => (bound === undefined || text === null ? text : paths.reduce((said, known) => said.split(known).join('(a folder)'), text));
       return {
-        app: { version: appVersion(), data_dir: deps.dataDir, database: deps.databaseFile, schema_version: schemaVersion(deps.db) },
-        embedder: { id: embedder.id, mode: embedder.mode, model_path: embedder.modelPath, model_sha256: embedder.modelSha256, problem: embedder.problem },
-        reranker: deps.reranker.describe(),
-        corpora: deps.modules.flatMap((module) => (module.retriever ? [{ corpus: module.name, ...module.retriever.counts() }] : [])),
+        app: { version: appVersion(), data_dir: path(deps.dataDir), database: path(deps.databaseFile), schema_version: schemaVersion(deps.db) },
+        embedder: { id: embedder.id, mode: embedder.mode, model_path: path(embedder.modelPath), model_sha256: embedder.modelSha256, problem: sentence(embedder.problem) },
+        reranker: { ...reranker, model_path: path(reranker.model_path), problem: sentence(reranker.problem) },
+        corpora: deps.modules.flatMap((module) => (module.retriever ? [{ corpus: module.name, ...module.retriever.counts(bound) }] : [])),
       };
     },
     'settings.get': () => deps.settings.get(),
@@ -32,7 +39,8 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
       return deps.jobs.start('reembed', reembedWork(deps, targets));
     },
     'jobs.cancel': (input) => deps.jobs.cancel(input.job),
-    'jobs.list': () => deps.jobs.list(),
+    // A token bound to one profile sees that profile's jobs only (none today: a re-embed works on everyone's rows).
+    'jobs.list': (_input, context) => deps.jobs.list().filter((job) => jobVisibleTo(job, context.profile)),
     ingest: async (input) => {
       const module = moduleOf(input.corpus);
       if (!module?.ingest) throw unavailable(input.corpus, 'ingest');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '../../shared/contract.js';
-import { AppError } from './errors.js';
+import { AppError, escapeControlCharacters, storageFailure } from './errors.js';
 import type { EventBus } from './event-bus.js';
 
 export type JobInfo = EventPayload<'job.progress'>;
@@ -9,8 +9,8 @@ export type JobInfo = EventPayload<'job.progress'>;
 export type JobWork = (signal: AbortSignal, report: (done: number, total: number, message: string) => void) => Promise<string>;
 
 export interface JobRunner {
-  /** Starts work in the background; one job of a kind at a time. */
-  start(kind: string, work: JobWork): JobInfo;
+  /** Starts work in the background; one job of a kind at a time. `profile`: the one profile whose data it works on. */
+  start(kind: string, work: JobWork, options?: { profile?: string }): JobInfo;
   cancel(job: string): JobInfo;
   list(): JobInfo[];
   /** Resolves when the job ends (for the CLI and tests). */
@@ -28,12 +28,12 @@ export function createJobRunner(events: EventBus, log: (message: string) => void
   }
 
   return {
-    start(kind, work) {
+    start(kind, work, options = {}) {
       for (const { info } of jobs.values()) {
         if (info.kind === kind && info.state === 'running') throw new AppError('conflict', `A ${kind} job is already running (${info.job}).`);
       }
       const controller = new AbortController();
-      const info: JobInfo = { job: randomUUID(), kind, state: 'running', done: 0, total: 0, message: 'starting' };
+      const info: JobInfo = { job: randomUUID(), kind, ...(options.profile !== undefined ? { profile: options.profile } : {}), state: 'running', done: 0, total: 0, message: 'starting' };
       const finished = (async () => {
         try {
           const message = await work(controller.signal, (done, total, message) => {
@@ -42,9 +42,9 @@ export function createJobRunner(events: EventBus, log: (message: string) => void
           });
           Object.assign(info, { state: controller.signal.aborted ? 'cancelled' : 'done', message });
         } catch (error) {
-          const message = error instanceof AppError ? error.message : 'the job failed; see the log';
-          if (!(error instanceof AppError)) log(`cita: job ${kind} failed: ${(error as Error)?.stack ?? String(error)}`);
-          Object.assign(info, { state: 'failed', message });
+          const known = error instanceof AppError ? error : storageFailure(error);
+          if (!known) log(`cita: job ${kind} failed: ${(error as Error)?.stack ?? String(error)}`);
+          Object.assign(info, { state: 'failed', message: known ? escapeControlCharacters(known.message) : 'the job failed; see the log' });
         }
         publish(info);
         return info;
@@ -71,4 +71,9 @@ export function createJobRunner(events: EventBus, log: (message: string) => void
       await Promise.all(running.map(({ finished }) => finished));
     },
   };
+}
+
+/** Whether a caller bound to `profile` (undefined: bound to none) may see a job: only its own profile's jobs. */
+export function jobVisibleTo(job: Pick<JobInfo, 'profile'>, profile: string | undefined): boolean {
+  return profile === undefined || job.profile === profile;
 }

@@ -49,7 +49,7 @@ export function otherRunningProcesses(dataDir: string): RunningProcess[] {
   for (const name of names) {
     const pid = Number(name.slice(0, -'.json'.length));
     if (pid === process.pid) continue;
-    if (!alive(pid)) {
+    if (!isProcessAlive(pid)) {
       rmSync(join(directoryOf(dataDir), name), { force: true });
       continue;
     }
@@ -62,7 +62,8 @@ export function otherRunningProcesses(dataDir: string): RunningProcess[] {
   return running;
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id exists (possibly another user's). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -146,3 +146,9 @@ export function createMemorySecretStore(initial: Partial<Record<SecretName, stri
     describe: () => 'memory',
   };
 }
+
+/** Removes a secret from text; also its URL-encoded form, which is how it would appear in an echoed URL. */
+export function redactSecret(text: string, secret: string): string {
+  if (secret.length === 0) return text;
+  return text.split(secret).join('[redacted]').split(encodeURIComponent(secret)).join('[redacted]');
+}

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServices, type Services } from '../app/bootstrap.js';
-import { AppError } from '../app/errors.js';
+import { AppError, escapeControlCharacters, presentableError, storageFailure } from '../app/errors.js';
 import { exitCodeOf, listenForShutdown, type ShutdownListener } from '../app/shutdown-signals.js';
 import { appVersion, defaultDataDir } from '../paths.js';
 import { UsageError, type Command, type CommandContext, type OptionSpec } from './command.js';
@@ -58,7 +58,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         return services;
       },
       print(value, human) {
-        io.stdout(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+        // Data may hold what a terminal would obey (an ESC sequence in a food name): shown, not obeyed.
+        io.stdout(json ? `${JSON.stringify(value)}\n` : `${escapeControlCharacters(human, { keepLineBreaks: true })}\n`);
       },
       progress: printer.progress,
       stopSignal: shutdown.signal,
@@ -82,7 +83,7 @@ function createProgressPrinter(io: CliIo, json: boolean): { progress: (message: 
   if (json && process.env.CITA_PROGRESS !== '1') return { progress: () => undefined, flush: () => undefined };
   if (process.stderr.isTTY) {
     process.once('exit', () => io.stderr('\n'));
-    return { progress: (message) => io.stderr(`\r\x1b[2K${message}`), flush: () => undefined };
+    return { progress: (message) => io.stderr(`\r\x1b[2K${escapeControlCharacters(message)}`), flush: () => undefined };
   }
   let last = 0;
   let held: { message: string; timer: NodeJS.Timeout } | undefined;
@@ -90,7 +91,7 @@ function createProgressPrinter(io: CliIo, json: boolean): { progress: (message: 
     if (held) clearTimeout(held.timer);
     held = undefined;
     last = Date.now();
-    io.stderr(`${message}\n`);
+    io.stderr(`${escapeControlCharacters(message)}\n`);
   };
   return {
     progress(message) {
@@ -131,11 +132,16 @@ function parseFlags(command: Command, argv: string[]): { values: CommandContext[
 
 function reportError(error: unknown, json: boolean, io: CliIo): number {
   const usage = error instanceof UsageError;
-  const info = error instanceof AppError
-    ? error.toInfo()
-    : usage
-      ? { code: 'invalid_input' as const, message: (error as Error).message }
-      : { code: 'internal' as const, message: `unexpected failure: ${(error as Error)?.message ?? String(error)}` };
+  const storage = storageFailure(error);
+  const info = presentableError(
+    error instanceof AppError
+      ? error.toInfo()
+      : usage
+        ? { code: 'invalid_input' as const, message: (error as Error).message }
+        : storage
+          ? storage.toInfo()
+          : { code: 'internal' as const, message: `unexpected failure: ${(error as Error)?.message ?? String(error)}` },
+  );
   if (json) io.stdout(`${JSON.stringify({ ok: false, error: info })}\n`);
   io.stderr(`cita: ${info.message}\n`);
   for (const detail of info.details?.slice(0, 20) ?? []) io.stderr(`  ${detail}\n`);

@@ -1,10 +1,14 @@
 import { join, normalize, sep } from 'node:path';
 import type { Session, WebContents } from 'electron';
-import { appOrigin, isAllowedExternalUrl, isAppUrl } from './link-policy.js';
+import { allowedExternalUrl, appOrigin, isAppUrl } from './link-policy.js';
 
-/** What a window-open request becomes: never a new Electron window; an allowlisted link opens in the system browser. */
-export function windowOpenDecision(url: string): { action: 'deny'; openExternally: boolean } {
-  return { action: 'deny', openExternally: isAllowedExternalUrl(url) };
+/**
+ * What a window-open request becomes: never a new Electron window; an allowlisted link opens in the system browser,
+ * as the normalised URL that was checked (`url`), never the raw text.
+ */
+export function windowOpenDecision(url: string): { action: 'deny'; openExternally: false } | { action: 'deny'; openExternally: true; url: string } {
+  const allowed = allowedExternalUrl(url);
+  return allowed === null ? { action: 'deny', openExternally: false } : { action: 'deny', openExternally: true, url: allowed };
 }
 
 /**
@@ -24,7 +28,7 @@ export function guardContents(contents: WebContents, openExternal: (url: string)
   });
   contents.setWindowOpenHandler(({ url }) => {
     const decision = windowOpenDecision(url);
-    if (decision.openExternally) openExternal(url);
+    if (decision.openExternally) openExternal(decision.url);
     return { action: decision.action };
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());

@@ -26,18 +26,26 @@ export function isAppUrl(url: string): boolean {
 }
 
 /**
- * An external link may open only over https, to an allowlisted host compared exactly
- * (so `medlineplus.gov.attacker.com` and `attacker.com/medlineplus.gov` do not pass), with no credentials.
+ * The URL to hand to the system browser, or null: only https, to an allowlisted host compared exactly (so
+ * `medlineplus.gov.attacker.com` and `attacker.com/medlineplus.gov` do not pass), with no credentials or port. The
+ * answer is the URL as parsed (`href`), never the raw text: a browser or OS handler that reads
+ * `https://www.fda.gov\@evil.com` differently from WHATWG's parser (which makes the backslash a slash) then gets
+ * `https://www.fda.gov/@evil.com`, the URL that was checked.
  */
-export function isAllowedExternalUrl(url: string, allowlist: readonly string[] = externalHostAllowlist): boolean {
+export function allowedExternalUrl(url: string, allowlist: readonly string[] = externalHostAllowlist): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return false;
+    return null;
   }
-  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '' || parsed.port !== '') return false;
-  return allowlist.includes(parsed.hostname.toLowerCase());
+  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '' || parsed.port !== '') return null;
+  return allowlist.includes(parsed.hostname.toLowerCase()) ? parsed.href : null;
+}
+
+/** Whether an external link may open (see allowedExternalUrl). */
+export function isAllowedExternalUrl(url: string, allowlist: readonly string[] = externalHostAllowlist): boolean {
+  return allowedExternalUrl(url, allowlist) !== null;
 }
 
 /** IPC is answered only for the app's own top frame. */

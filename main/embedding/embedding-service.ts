@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from '../../shared/settings.js';
+import { endpointProblem } from '../app/key-endpoints.js';
 import { createEnvironmentSecretStore, secretEnvironmentVariables, type SecretName, type SecretStore } from '../app/secrets.js';
 import { createGeminiEmbedder, geminiDefaultBaseUrl, geminiEmbedderId } from './cloud/gemini-embedder.js';
 import { createVoyageEmbedder, voyageDefaultBaseUrl, voyageEmbedderId } from './cloud/voyage-embedder.js';
@@ -94,7 +95,11 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     } catch (error) {
       unreadable = (error as Error).message;
     }
-    if (apiKey) return { kind: 'cloud', provider: settings.provider, apiKey };
+    if (apiKey) {
+      const refused = endpointProblem(baseUrlOf(settings.provider), options.cloudBaseUrls?.[settings.provider] ? `the ${provider.label} endpoint` : provider.baseUrlVariable);
+      if (!refused) return { kind: 'cloud', provider: settings.provider, apiKey };
+      return { kind: 'local', dtype: settings.dtype, note: `the ${provider.label} API key is not sent: ${refused}; the local model is used instead` };
+    }
     const why = unreadable ?? `no ${provider.label} API key is configured (set ${secretEnvironmentVariables[provider.secret]} or store one in the app)`;
     return { kind: 'local', dtype: settings.dtype, note: `${why}; the local model is used instead` };
   }
@@ -120,10 +125,14 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     }
   }
 
+  function baseUrlOf(provider: CloudProvider): string {
+    const entry = providers[provider];
+    return options.cloudBaseUrls?.[provider] ?? (process.env[entry.baseUrlVariable]?.trim() || entry.defaultBaseUrl);
+  }
+
   function cloudEmbedder(provider: CloudProvider, apiKey: string): Embedder {
     const settings = options.settings().embedder;
-    const entry = providers[provider];
-    const baseUrl = options.cloudBaseUrls?.[provider] ?? process.env[entry.baseUrlVariable] ?? entry.defaultBaseUrl;
+    const baseUrl = baseUrlOf(provider);
     // Keyed by a digest of the key, so a key stored while running takes effect; the key itself is not kept here.
     const key = [provider, baseUrl, settings.cloud_timeout_ms, settings.cloud_batch_size, settings.cloud_pause_ms, createHash('sha256').update(apiKey).digest('hex')].join('|');
     if (cloud?.key === key) return cloud.embedder;

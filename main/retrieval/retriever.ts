@@ -30,7 +30,8 @@ export interface Retriever {
   currentSpace(create: boolean): Promise<VectorSpace | undefined>;
   /** Embeds rows now if an embedder is available (best effort; the re-embed job catches up otherwise). */
   embedRows(rows: readonly EmbeddableRow[]): Promise<boolean>;
-  counts(): VectorCounts;
+  /** Rows and vectors of the corpus; with `visibleTo`, of the rows that profile can see. */
+  counts(visibleTo?: string): VectorCounts;
   /** The current embedder's id (known without loading it), null in keyword-only mode. */
   embedderId(): string | null;
 }
@@ -119,10 +120,10 @@ export function createRetriever(
       }
     },
     embedderId: () => deps.embedding.describe().id,
-    counts() {
+    counts(visibleTo) {
       const description = deps.embedding.describe();
       const space = description.id ? deps.vectors.findSpace(options.corpus, description.id, options.formula) : undefined;
-      return vectorCounts(deps.db, options.table, space);
+      return vectorCounts(deps.db, options.table, space, visibleTo);
     },
   };
 }

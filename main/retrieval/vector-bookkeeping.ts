@@ -19,18 +19,23 @@ export interface VectorCounts {
   missing: number;
 }
 
-/** Rows, vectors, stale vectors (text changed since embedding) and rows without a vector. */
-export function vectorCounts(db: Database, table: string, space: VectorSpace | undefined): VectorCounts {
-  const rows = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+/**
+ * Rows, vectors, stale vectors (text changed since embedding) and rows without a vector; with `visibleTo`, only the
+ * rows that profile can see (shared ones and its own), so one profile's status says nothing of another's.
+ */
+export function vectorCounts(db: Database, table: string, space: VectorSpace | undefined, visibleTo?: string): VectorCounts {
+  const visible = visibleTo === undefined ? '' : ' WHERE t.owner IS NULL OR t.owner = @profile';
+  const parameters = visibleTo === undefined ? [] : [{ profile: visibleTo }];
+  const rows = (db.prepare(`SELECT count(*) AS n FROM ${table} t${visible}`).get(...parameters) as { n: number }).n;
   if (!space) return { rows, vectors: 0, stale: 0, missing: rows };
   const counts = db
     .prepare(
       `SELECT count(v.item_id) AS vectors,
               sum(CASE WHEN v.item_id IS NOT NULL AND v.content_hash != t.embed_hash THEN 1 ELSE 0 END) AS stale,
               sum(CASE WHEN v.item_id IS NULL THEN 1 ELSE 0 END) AS missing
-       FROM ${table} t LEFT JOIN ${space.table} v ON v.item_id = t.id`,
+       FROM ${table} t LEFT JOIN ${space.table} v ON v.item_id = t.id${visible}`,
     )
-    .get() as { vectors: number; stale: number | null; missing: number | null };
+    .get(...parameters) as { vectors: number; stale: number | null; missing: number | null };
   return { rows, vectors: counts.vectors, stale: counts.stale ?? 0, missing: counts.missing ?? 0 };
 }
 

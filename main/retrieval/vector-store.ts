@@ -102,6 +102,19 @@ function toSpace(row: SpaceRow): VectorSpace {
   return { id: row.id, corpus: row.corpus, embedderId: row.embedder_id, formula: row.formula, dimensions: row.dimensions, table: row.table_name };
 }
 
+/** The statement that creates a space's vec0 table (restore compares a backup's schema with it). */
+export function vectorTableSql(table: string, dimensions: number): string {
+  return (
+    `CREATE VIRTUAL TABLE ${table} USING vec0(item_id INTEGER PRIMARY KEY, owner TEXT PARTITION KEY, ` +
+    `embedding FLOAT[${dimensions}] distance_metric=cosine, +content_hash TEXT)`
+  );
+}
+
+/** The statement that creates a space's plain float copy (the binary-quantised option's). */
+export function companionTableSql(companion: string): string {
+  return `CREATE TABLE ${companion} (item_id INTEGER PRIMARY KEY, owner TEXT NOT NULL, embedding BLOB NOT NULL) STRICT`;
+}
+
 /** sqlite-vec `vec0` tables with cosine distance, partitioned by owner; optionally a binary-quantised fast path. */
 export function createVectorStore(db: Database, options: VectorStoreOptions = {}): VectorStore {
   const selectSpace = db.prepare<[string, string, string], SpaceRow>(
@@ -129,7 +142,7 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
     if (!tableExists.get(companion)) {
       if (!quantized) return undefined;
       db.transaction(() => {
-        db.exec(`CREATE TABLE ${companion} (item_id INTEGER PRIMARY KEY, owner TEXT NOT NULL, embedding BLOB NOT NULL) STRICT`);
+        db.exec(companionTableSql(companion));
         db.exec(`INSERT INTO ${companion} (item_id, owner, embedding) SELECT item_id, owner, embedding FROM ${space.table}`);
       })();
     }
@@ -176,10 +189,7 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
 
   const createSpace = db.transaction((corpus: string, embedderId: string, formula: string, dimensions: number): VectorSpace => {
     const table = `vec_${corpus.replace(/[^a-z0-9]/g, '_')}_${nextId.get()?.next ?? 1}`;
-    db.exec(
-      `CREATE VIRTUAL TABLE ${table} USING vec0(item_id INTEGER PRIMARY KEY, owner TEXT PARTITION KEY, ` +
-        `embedding FLOAT[${dimensions}] distance_metric=cosine, +content_hash TEXT)`,
-    );
+    db.exec(vectorTableSql(table, dimensions));
     insertSpace.run(corpus, embedderId, formula, dimensions, table);
     return toSpace(selectSpace.get(corpus, embedderId, formula) as SpaceRow);
   });

@@ -2,13 +2,14 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { isOperationName } from '../../shared/contract.js';
+import { defaultMaxInputBytes, isOperationName, operations } from '../../shared/contract.js';
 import type { ErrorCode, ErrorInfo, Result } from '../../shared/result.js';
 import type { Dispatcher } from '../api/dispatch.js';
 import type { EventBus } from '../app/event-bus.js';
+import { jobVisibleTo } from '../app/jobs.js';
 import { contentSecurityPolicy } from '../app/content-security-policy.js';
 import { scopeToProfile } from './profile-scope.js';
-import type { TokenService } from './tokens.js';
+import type { TokenService, VerifiedToken } from './tokens.js';
 
 export interface HttpServerOptions {
   dispatcher: Dispatcher;
@@ -20,6 +21,11 @@ export interface HttpServerOptions {
   maxBodyBytes?: number;
   /** Failed authentications allowed per minute before answering 429. */
   maxAuthFailuresPerMinute?: number;
+  /** Event streams one token may hold open at once (a browser tab holds one), and all tokens together. */
+  maxEventStreamsPerToken?: number;
+  maxEventStreams?: number;
+  /** An event stream with no event for this long is closed (the page reconnects); it also ends when its token expires. */
+  eventStreamIdleMs?: number;
 }
 
 export interface RunningServer {
@@ -44,6 +50,9 @@ const statusOf: Record<ErrorCode, number> = {
   internal: 500,
 };
 
+/** Top-level keys an input may have: every operation's input has a handful. */
+const maxInputKeys = 64;
+
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -60,6 +69,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const maxBodyBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
   const rendererDir = resolve(options.rendererDir);
   const authLimiter = createFailureLimiter(options.maxAuthFailuresPerMinute ?? 20, 60_000);
+  const streamLimits = {
+    perToken: options.maxEventStreamsPerToken ?? 8,
+    total: options.maxEventStreams ?? 64,
+    idleMs: options.eventStreamIdleMs ?? 5 * 60_000,
+  };
+  /** Open event streams by token id. */
+  const streams = new Map<string, Set<ServerResponse>>();
   let port = options.port;
   const server: Server = createServer({ requireHostHeader: true }, (request, response) => {
     handle(request, response).catch(() => {
@@ -101,17 +117,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return sendError(response, { code: 'unauthorized', message: 'A valid bearer token is required ("cita token" mints one).' });
     }
     const context = { transport: 'http' as const, role: claims.role, ...(claims.profile ? { profile: claims.profile } : {}) };
-    if (name === 'events' && request.method === 'GET') return streamEvents(request, response);
+    if (name === 'events' && request.method === 'GET') return streamEvents(response, claims);
     if (request.method !== 'POST') return sendError(response, { code: 'not_found', message: 'Operations are called with POST.' });
     if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
       return sendError(response, { code: 'invalid_input', message: 'The body must be JSON (Content-Type: application/json).' });
     }
+    // Each operation reads only as much as its input can need: a flood of keys for `status` is refused unread.
+    const limit = Math.min(maxBodyBytes, (isOperationName(name) ? operations[name].maxInputBytes : undefined) ?? defaultMaxInputBytes);
     const declaredLength = Number(request.headers['content-length'] ?? 0);
-    const body = declaredLength > maxBodyBytes ? 'too_large' : await readBody(request, maxBodyBytes);
+    const body = declaredLength > limit ? 'too_large' : await readBody(request, limit);
     if (body === 'too_large') {
       // Do not read (or keep the connection for) the rest of an oversized upload.
       response.setHeader('Connection', 'close');
-      return sendError(response, { code: 'payload_too_large', message: `The body is larger than ${maxBodyBytes} bytes.` });
+      return sendError(response, { code: 'payload_too_large', message: `The body is larger than ${limit} bytes, the most "${name.slice(0, 80)}" takes.` });
     }
     let input: unknown;
     try {
@@ -119,19 +137,49 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     } catch {
       return sendError(response, { code: 'invalid_input', message: 'The body is not valid JSON.' });
     }
+    if (typeof input === 'object' && input !== null && !Array.isArray(input) && Object.keys(input).length > maxInputKeys) {
+      return sendError(response, { code: 'invalid_input', message: `The body has ${Object.keys(input).length} keys; an operation's input has at most ${maxInputKeys}.` });
+    }
     if (!isOperationName(name)) return sendResult(response, await options.dispatcher.call(name, input, context));
     const scoped = scopeToProfile(name, input, claims.profile);
     if (!scoped.ok) return sendError(response, scoped.error);
     sendResult(response, await options.dispatcher.call(name, scoped.input, context));
   }
 
-  function streamEvents(request: IncomingMessage, response: ServerResponse): void {
+  /**
+   * Progress events as a text/event-stream, for as long as the token lives and something happens: a stream with
+   * nothing to say for `idleMs` is closed (the page opens another), a token holds at most a few at once, and a token
+   * bound to one profile hears only of that profile's jobs.
+   */
+  function streamEvents(response: ServerResponse, token: VerifiedToken): void {
+    const open = streams.get(token.id) ?? new Set<ServerResponse>();
+    const total = [...streams.values()].reduce((sum, set) => sum + set.size, 0);
+    if (open.size >= streamLimits.perToken || total >= streamLimits.total) {
+      return sendError(response, {
+        code: 'rate_limited',
+        message: open.size >= streamLimits.perToken ? `This token already holds ${open.size} event streams; close one first.` : 'Too many event streams are open; close one first.',
+      });
+    }
+    open.add(response);
+    streams.set(token.id, open);
     response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
     response.write(': connected\n\n');
+    const end = () => response.end();
+    let idle = setTimeout(end, streamLimits.idleMs);
+    const expiry = setTimeout(end, Math.max(0, Math.min(token.expiresAt * 1000 - Date.now(), 2 ** 31 - 1)));
     const unsubscribe = options.events.on('job.progress', (payload) => {
+      if (!jobVisibleTo(payload, token.profile)) return;
+      clearTimeout(idle);
+      idle = setTimeout(end, streamLimits.idleMs);
       response.write(`event: job.progress\ndata: ${JSON.stringify(payload)}\n\n`);
     });
-    request.on('close', unsubscribe);
+    response.on('close', () => {
+      unsubscribe();
+      clearTimeout(idle);
+      clearTimeout(expiry);
+      open.delete(response);
+      if (open.size === 0) streams.delete(token.id);
+    });
   }
 
   function serveStatic(response: ServerResponse, pathname: string): void {

@@ -1,30 +1,63 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Role } from '../api/context.js';
+import { AppError } from '../app/errors.js';
 
 const issuer = 'cita';
 const audience = 'cita-local-api';
 const algorithm = 'HS256';
+
+/** The longest a token may live (from its issue to its expiry): a forgotten token stops working within a month. */
+export const maxTokenLifetimeSeconds = 30 * 24 * 3600;
+/** Lifetime of a token unless asked otherwise. */
+export const defaultTokenLifetimeSeconds = 12 * 3600;
+/** Clocks of one machine agree; this only absorbs the second a token is minted in. */
+const clockToleranceSeconds = 60;
 
 export interface TokenClaims {
   role: Role;
   profile?: string;
 }
 
-export interface TokenService {
-  sign(claims: TokenClaims, ttlSeconds?: number): Promise<string>;
-  /** The claims of a valid token, or null for anything else (bad signature, algorithm, issuer, audience, expired). */
-  verify(token: string): Promise<TokenClaims | null>;
+/** A token that passed every check: its claims, its id (for revocation) and when it stops working. */
+export interface VerifiedToken extends TokenClaims {
+  id: string;
+  /** Seconds since the epoch. */
+  expiresAt: number;
 }
 
-const claimsSchema = z.object({ role: z.enum(['viewer', 'editor']), profile: z.string().optional() });
+export interface TokenService {
+  /** A token with these claims, living `ttlSeconds` (at most maxTokenLifetimeSeconds). */
+  sign(claims: TokenClaims, ttlSeconds?: number): Promise<string>;
+  /**
+   * The verified token, or null for anything else: bad signature, algorithm, issuer or audience; expired; issued in
+   * the future or living longer than the maximum; without an id; revoked.
+   */
+  verify(token: string): Promise<VerifiedToken | null>;
+}
+
+const claimsSchema = z.object({
+  role: z.enum(['viewer', 'editor']),
+  profile: z.string().optional(),
+  jti: z.string().min(16).max(64),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+
+/** Where a data directory keeps its signing secret and its list of revoked tokens. */
+export function secretFileOf(dataDir: string): string {
+  return join(dataDir, 'api-secret');
+}
+function revokedFileOf(dataDir: string): string {
+  return join(dataDir, 'api-revoked.json');
+}
 
 /** Reads the per-install secret, creating it (0600) on first use. */
 export function loadOrCreateSecret(dataDir: string): Uint8Array {
-  const file = join(dataDir, 'api-secret');
+  const file = secretFileOf(dataDir);
   if (!existsSync(file)) {
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
   } else if ((statSync(file).mode & 0o077) !== 0) {
@@ -35,29 +68,107 @@ export function loadOrCreateSecret(dataDir: string): Uint8Array {
   return Buffer.from(hex, 'hex');
 }
 
-/** HS256 tokens with the algorithm pinned and exp, iss and aud always checked. */
-export function createTokenService(secret: Uint8Array): TokenService {
+/** Writes a small owner-only file under its final name only once complete. */
+function writePrivateFile(file: string, text: string): void {
+  const partial = `${file}.partial-${process.pid}`;
+  writeFileSync(partial, text, { mode: 0o600 });
+  chmodSync(partial, 0o600);
+  renameSync(partial, file);
+}
+
+/** Replaces the signing secret: every token signed before stops working, in running servers too. */
+export function rotateSecret(dataDir: string): void {
+  writePrivateFile(secretFileOf(dataDir), randomBytes(32).toString('hex'));
+  // Ids revoked one by one are moot now.
+  writePrivateFile(revokedFileOf(dataDir), `${JSON.stringify({ revoked: {} })}\n`);
+}
+
+const revokedFileSchema = z.object({ revoked: z.record(z.string(), z.number()) });
+
+/** The revoked token ids of a data directory (id → expiry); a file that is not cita's revokes nothing and is rewritten. */
+function readRevoked(dataDir: string): Record<string, number> {
+  const file = revokedFileOf(dataDir);
+  if (!existsSync(file)) return {};
+  try {
+    return revokedFileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).revoked;
+  } catch {
+    return {};
+  }
+}
+
+/** Revokes one token until it would have expired; the list keeps only ids that have not expired yet. */
+export function revokeToken(dataDir: string, token: VerifiedToken, now = Math.floor(Date.now() / 1000)): void {
+  const kept = Object.fromEntries(Object.entries(readRevoked(dataDir)).filter(([, expiresAt]) => expiresAt > now));
+  writePrivateFile(revokedFileOf(dataDir), `${JSON.stringify({ revoked: { ...kept, [token.id]: token.expiresAt } })}\n`);
+}
+
+/** A file's contents, read again only when the file changed (another process rotated or revoked). */
+function watchedFile<T>(file: string, read: () => T): () => T {
+  let cache: { stamp: string; value: T } | undefined;
+  return () => {
+    let stamp = 'missing';
+    try {
+      const stat = statSync(file);
+      stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      // Missing: read() decides what that means.
+    }
+    if (cache?.stamp !== stamp) cache = { stamp, value: read() };
+    return cache.value;
+  };
+}
+
+/**
+ * The token service of a data directory: its secret and its revocations are read from the directory and followed
+ * while running, so `cita token revoke` takes effect in a running `cita serve` at its next request.
+ */
+export function createDataDirTokenService(dataDir: string): TokenService {
+  loadOrCreateSecret(dataDir);
+  const secret = watchedFile(secretFileOf(dataDir), () => loadOrCreateSecret(dataDir));
+  const revoked = watchedFile(revokedFileOf(dataDir), () => readRevoked(dataDir));
+  return createTokenService(secret, { isRevoked: (id) => Object.prototype.hasOwnProperty.call(revoked(), id) });
+}
+
+/**
+ * HS256 tokens with the algorithm pinned; issuer, audience, expiry, issue time (not in the future, not older than the
+ * maximum lifetime) and id always checked. `secret` may be a function, to follow a secret that is rotated.
+ */
+export function createTokenService(secret: Uint8Array | (() => Uint8Array), options: { isRevoked?: (id: string) => boolean } = {}): TokenService {
+  const key = typeof secret === 'function' ? secret : () => secret;
   return {
-    async sign(claims, ttlSeconds = 12 * 3600) {
+    async sign(claims, ttlSeconds = defaultTokenLifetimeSeconds) {
+      if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > maxTokenLifetimeSeconds) {
+        throw new AppError('invalid_input', `A token lives from 1 second to ${maxTokenLifetimeSeconds} seconds (30 days).`);
+      }
+      const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ ...claims })
         .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
         .setIssuer(issuer)
         .setAudience(audience)
         .setSubject('local-user')
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(secret);
+        .setJti(randomBytes(16).toString('base64url'))
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(key());
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, key(), {
           algorithms: [algorithm],
           issuer,
           audience,
-          requiredClaims: ['exp', 'iat'],
+          requiredClaims: ['exp', 'iat', 'jti'],
+          // Rejects an issue time in the future as well as one older than the longest lifetime.
+          maxTokenAge: maxTokenLifetimeSeconds,
+          clockTolerance: clockToleranceSeconds,
         });
         const claims = claimsSchema.safeParse(payload);
-        return claims.success ? claims.data : null;
+        if (!claims.success) return null;
+        const { role, profile, jti, iat, exp } = claims.data;
+        // A token minted to live longer than the maximum is refused even while young.
+        if (exp - iat > maxTokenLifetimeSeconds) return null;
+        if (options.isRevoked?.(jti)) return null;
+        return { role, ...(profile !== undefined ? { profile } : {}), id: jti, expiresAt: exp };
       } catch {
         return null;
       }

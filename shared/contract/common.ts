@@ -8,7 +8,12 @@ export interface OperationSpec<I extends z.ZodType, O extends z.ZodType> {
   access: Access;
   input: I;
   output: O;
+  /** Largest JSON body the HTTP server reads for this operation; `defaultMaxInputBytes` unless the input is large by nature. */
+  maxInputBytes?: number;
 }
+
+/** Largest JSON body of an operation over HTTP unless it says otherwise: a query, a food or a setting fits many times over. */
+export const defaultMaxInputBytes = 256 * 1024;
 
 /** Declares one operation of the contract. */
 export function operation<I extends z.ZodType, O extends z.ZodType>(spec: OperationSpec<I, O>): OperationSpec<I, O> {
@@ -58,6 +63,8 @@ export const isoDateSchema = z
 export const jobInfoSchema = z.object({
   job: z.string(),
   kind: z.string(),
+  /** The one profile whose data the job works on; absent when it works on everyone's (a re-embed). */
+  profile: z.string().optional(),
   state: z.enum(['running', 'done', 'failed', 'cancelled']),
   done: z.number().int(),
   total: z.number().int(),

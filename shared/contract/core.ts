@@ -17,7 +17,8 @@ export const corpusStatusSchema = z.object({
 });
 
 export const statusSchema = z.object({
-  app: z.object({ version: z.string(), data_dir: z.string(), database: z.string(), schema_version: z.number().int() }),
+  /** `data_dir` and `database` are null for a token bound to one profile: where the files are is not its business. */
+  app: z.object({ version: z.string(), data_dir: z.string().nullable(), database: z.string().nullable(), schema_version: z.number().int() }),
   embedder: z.object({
     id: z.string().nullable(),
     mode: embedderModeSchema,
@@ -51,7 +52,7 @@ export type IngestCounts = z.infer<typeof ingestCountsSchema>;
 /** Status, settings, jobs and re-ingest of the shipped data: what every build has. */
 export const coreOperations = {
   status: operation({
-    summary: 'Embedder and reranker ids and modes, model files, and per-corpus row, vector and stale-vector counts.',
+    summary: 'Embedder and reranker ids and modes, model files, and per-corpus row, vector and stale-vector counts (for a token bound to one profile: no paths, and only the rows it can see).',
     access: 'read',
     input: z.object({}).strict(),
     output: statusSchema,

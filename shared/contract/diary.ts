@@ -130,6 +130,8 @@ export const diaryOperations = {
   'diary.import': operation({
     summary: 'Import diary entries from CSV (date,meal,food_code,grams): validated line by line, all or nothing; dry_run checks only.',
     access: 'write',
+    // The CSV's characters, UTF-8 encoded and JSON-escaped, with room to spare.
+    maxInputBytes: 8 * 1024 * 1024,
     input: z
       .object({
         profile: profileIdSchema.default('default'),

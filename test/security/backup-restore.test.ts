@@ -7,16 +7,17 @@ import { backupDatabase, backupsDirOf, inspectBackupFile, listBackups, restoreDa
 import { createServices, databaseFileOf } from '../../main/app/bootstrap.js';
 import { openDatabase, shippedMigrations } from '../../main/db/connection.js';
 import { startServe } from '../helpers/browser.js';
+import { createWordHashEmbedder } from '../helpers/fake-embedder.js';
 import { runCita } from '../helpers/cli.js';
 import { useTempDirs } from '../helpers/temp.js';
 import { fingerprintFile, integrityOf } from './support/fingerprint.js';
 
 const tempDir = useTempDirs();
 
-/** A data directory with one profile food, closed again. */
+/** A data directory with one profile food and its vector (so restore meets a vector space's tables), closed again. */
 async function dataDirWith(foodName: string): Promise<string> {
   const dataDir = tempDir();
-  const services = await createServices({ dataDir, embedder: null });
+  const services = await createServices({ dataDir, embedder: createWordHashEmbedder() });
   const result = await services.dispatcher.call('foods.add', { name: foodName, per100g: { energy_kcal: 100 } }, { transport: 'cli', role: 'editor' });
   if (!result.ok) throw new Error(result.error.message);
   await services.close();

@@ -15,20 +15,20 @@ describe('cita token', () => {
     expect(role).toBe('editor');
     const claims = decodeJwt(token);
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(60);
-    expect(await createTokenService(loadOrCreateSecret(dataDir)).verify(token)).toEqual({ role: 'editor' });
+    expect(await createTokenService(loadOrCreateSecret(dataDir)).verify(token)).toMatchObject({ role: 'editor' });
   });
 
   it('mints a viewer token when no role is given', async () => {
     const dataDir = tempDir();
     const run = runCita(['token', '--data-dir', dataDir]);
     expect(run.status).toBe(0);
-    expect(await createTokenService(loadOrCreateSecret(dataDir)).verify(run.stdout.trim())).toEqual({ role: 'viewer' });
+    expect(await createTokenService(loadOrCreateSecret(dataDir)).verify(run.stdout.trim())).toMatchObject({ role: 'viewer' });
   });
 
   it('binds a token to a profile', async () => {
     const dataDir = tempDir();
     const run = runCita(['token', '--role', 'viewer', '--profile', 'alice', '--data-dir', dataDir]);
-    expect(await createTokenService(loadOrCreateSecret(dataDir)).verify(run.stdout.trim())).toEqual({ role: 'viewer', profile: 'alice' });
+    expect(await createTokenService(loadOrCreateSecret(dataDir)).verify(run.stdout.trim())).toMatchObject({ role: 'viewer', profile: 'alice' });
   });
 
   it('is not accepted by another install', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LlmError, postJson, type LlmClient } from './llm-client.js';
 
-/** Gemini's public endpoint; `base_url` in settings may point elsewhere (a proxy, or a stand-in in tests). */
+/** Gemini's public endpoint; the key goes nowhere else unless CITA_GEMINI_BASE_URL, set with the key, says so (create-llm.ts). */
 export const geminiDefaultBaseUrl = 'https://generativelanguage.googleapis.com/v1beta';
 export const geminiDefaultModel = 'gemini-2.0-flash';
 
@@ -23,7 +23,7 @@ export function createGeminiClient(options: { apiKey: string; model?: string; ba
         contents: [{ role: 'user', parts: [{ text: request.user }] }],
         generationConfig: { temperature: 0, ...(request.json ? { responseMimeType: 'application/json' } : {}) },
       };
-      const reply = replySchema.safeParse(await postJson(url, body, { 'x-goog-api-key': options.apiKey }, request.signal, what));
+      const reply = replySchema.safeParse(await postJson(url, body, { headers: { 'x-goog-api-key': options.apiKey }, signal: request.signal, what, secret: options.apiKey }));
       if (!reply.success) throw new LlmError(`${what} answered in an unexpected shape (no candidates[0].content.parts).`);
       const text = (reply.data.candidates[0]?.content.parts ?? []).map((part) => part.text ?? '').join('');
       if (text.trim() === '') throw new LlmError(`${what} answered with an empty message.`);

@@ -1,3 +1,5 @@
+import { redactSecret } from '../../app/secrets.js';
+
 /** One request to a chat model: a system instruction and a user message; `json` asks for structured output. */
 export interface LlmRequest {
   system: string;
@@ -29,21 +31,45 @@ export function callSignal(signal: AbortSignal | undefined, timeoutMs = llmTimeo
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-/** POSTs JSON and returns the parsed JSON reply, or throws LlmError with the reason. */
-export async function postJson(url: string, body: unknown, headers: Record<string, string>, signal: AbortSignal | undefined, what: string): Promise<unknown> {
+/** What one POST needs besides the URL and body. */
+export interface PostOptions {
+  headers: Record<string, string>;
+  signal: AbortSignal | undefined;
+  /** The provider, for messages ("Gemini (gemini-2.0-flash)"). */
+  what: string;
+  /** The API key sent in `headers`, removed from every message in case a server echoes it; '' when none is sent. */
+  secret: string;
+}
+
+/**
+ * POSTs JSON and returns the parsed JSON reply, or throws LlmError with the reason. Redirects are refused: a
+ * redirect would carry a key header (fetch strips only Authorization) to a host nobody configured.
+ */
+export async function postJson(url: string, body: unknown, options: PostOptions): Promise<unknown> {
+  const redact = (text: string) => redactSecret(text, options.secret);
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: callSignal(signal) });
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...options.headers },
+      body: JSON.stringify(body),
+      signal: callSignal(options.signal),
+      redirect: 'error',
+    });
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? 'it did not answer in time' : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
-    throw new LlmError(`${what} could not be reached (${reason}).`);
+    throw new LlmError(redact(`${options.what} could not be reached (${reason}).`));
   }
   const text = await response.text().catch(() => '');
-  if (!response.ok) throw new LlmError(`${what} answered HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}.`);
+  if (!response.ok) {
+    // Redacted before it is cut: a cut through the key would leave a prefix of it behind.
+    const said = redact(text).replace(/\s+/g, ' ').trim().slice(0, 200);
+    throw new LlmError(`${options.what} answered HTTP ${response.status}${said ? `: ${said}` : ''}.`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new LlmError(`${what} answered something that is not JSON.`);
+    throw new LlmError(`${options.what} answered something that is not JSON.`);
   }
 }
 

@@ -8,7 +8,8 @@ const replySchema = z.object({
 /**
  * An OpenAI-compatible chat-completions endpoint: Ollama (http://127.0.0.1:11434/v1), llama.cpp server
  * (http://127.0.0.1:8080/v1), LM Studio (http://127.0.0.1:1234/v1) or any server speaking the protocol. An API
- * key is sent only when CITA_LLM_API_KEY is set (local servers need none).
+ * key is sent only when CITA_LLM_API_KEY is set (local servers need none), and only to the endpoint named with it
+ * (create-llm.ts decides).
  */
 export function createOpenAiCompatibleClient(options: { baseUrl: string; model: string; apiKey?: string }): LlmClient {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -29,7 +30,7 @@ export function createOpenAiCompatibleClient(options: { baseUrl: string; model: 
           : {}),
       };
       const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
-      const reply = replySchema.safeParse(await postJson(url, body, headers, request.signal, what));
+      const reply = replySchema.safeParse(await postJson(url, body, { headers, signal: request.signal, what, secret: options.apiKey ?? '' }));
       if (!reply.success) throw new LlmError(`${what} answered in an unexpected shape (no choices[0].message.content).`);
       const content = reply.data.choices[0]?.message.content ?? '';
       if (content.trim() === '') throw new LlmError(`${what} answered with an empty message.`);

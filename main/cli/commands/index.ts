@@ -14,7 +14,7 @@ import { searchCommand } from './search.js';
 import { seedCommand } from './seed.js';
 import { serveCommand } from './serve.js';
 import { statusCommand } from './status.js';
-import { tokenCommand } from './token.js';
+import { tokenCommand, tokenRevokeCommand } from './token.js';
 
 /** Every `cita` command, in the order `--help` lists them. */
-export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, askCommand, foodAddCommand, diaryAddCommand, diaryImportCommand, diaryDayCommand, diaryTargetCommand, reembedCommand, modelFetchCommand, evalCommand, benchCommand, serveCommand, tokenCommand, profileAddCommand, profileListCommand, demoRemoveCommand, backupCommand, restoreCommand, exportCommand, importProfileCommand];
+export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, askCommand, foodAddCommand, diaryAddCommand, diaryImportCommand, diaryDayCommand, diaryTargetCommand, reembedCommand, modelFetchCommand, evalCommand, benchCommand, serveCommand, tokenCommand, tokenRevokeCommand, profileAddCommand, profileListCommand, demoRemoveCommand, backupCommand, restoreCommand, exportCommand, importProfileCommand];

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
+import { storageFailure } from '../../app/errors.js';
 import { seedShippedData } from '../../app/seed.js';
 import { untilAborted } from '../../app/shutdown-signals.js';
 import { packageRoot } from '../../paths.js';
 import { startHttpServer, type RunningServer } from '../../server/http-server.js';
-import { createTokenService, loadOrCreateSecret } from '../../server/tokens.js';
+import { createDataDirTokenService } from '../../server/tokens.js';
 import { integerFlag, type Command } from '../command.js';
 
 /** The port `cita serve` (and so `npm start`) uses unless told otherwise. */
@@ -21,7 +22,8 @@ export const serveCommand: Command = {
     const services = await context.services();
     // Stopped while starting: nothing was served yet; runCli closes the services and removes the running mark.
     if (context.stopSignal.aborted) return 0;
-    const tokens = createTokenService(loadOrCreateSecret(services.dataDir));
+    // Follows the data directory: `cita token revoke` takes effect here at the next request.
+    const tokens = createDataDirTokenService(services.dataDir);
     const serve = (port: number) =>
       startHttpServer({ dispatcher: services.dispatcher, tokens, events: services.events, rendererDir: join(packageRoot(), 'dist', 'renderer'), port });
     let server: RunningServer;
@@ -40,7 +42,7 @@ export const serveCommand: Command = {
     const seeding = context.values.seed === true
       ? seedShippedData(services, { demo: 'first-run', signal: context.stopSignal, onProgress: context.progress })
           .then((result) => context.progress(result.stopped ? 'loading the shipped data stopped; the next start resumes it' : 'shipped data loaded'))
-          .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(error as Error).message}`))
+          .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(storageFailure(error) ?? (error as Error)).message}`))
       : Promise.resolve();
     await untilAborted(context.stopSignal);
     await server.close();

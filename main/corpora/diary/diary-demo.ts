@@ -134,14 +134,18 @@ function dayMeals(random: () => number): Array<{ meal: Meal; food: string; grams
 }
 
 /**
- * Fills the demo profile (created marked as demo data; refused when the id is a profile of the user's): its own packaged foods (created once, reused after), 90 days of diary ending `today`
- * built from IFCT foods with a fixed seed, and targets with one change halfway. The diary and targets are
- * replaced as a whole, so seeding twice with the same `today` leaves the same rows.
+ * Fills the demo profile (created marked as demo data; refused when the id is a profile of the user's): its own
+ * packaged foods (created once, reused after), 90 days of diary ending `today` built from IFCT foods with a fixed
+ * seed, and targets with one change halfway. Only the demo's own rows (marked demo) are replaced, so seeding twice
+ * with the same `today` leaves the same rows and never deletes an entry or target the user added to the profile.
+ * Rows from before demo rows were marked cannot be told apart: the database is backed up (`backup`) before they are
+ * replaced, and `onProgress` says where the copy is.
  */
-export function seedDemoDiary(
-  deps: { profiles: ProfilesRepository; foods: FoodsRepository; diary: DiaryRepository },
+export async function seedDemoDiary(
+  deps: { profiles: ProfilesRepository; foods: FoodsRepository; diary: DiaryRepository; backup: () => Promise<string> },
   today: string,
-): Record<string, number> {
+  onProgress?: (message: string) => void,
+): Promise<Record<string, number>> {
   const existed = deps.profiles.exists(demoProfile);
   // Marked as demo data; a profile of the user's that happens to be called "demo" is never filled or replaced.
   if (!deps.profiles.ensureDemo(demoProfile, 'Demo')) {
@@ -185,6 +189,14 @@ export function seedDemoDiary(
     amount: target.amount,
     effective_from: addDays(first, target.fromDay),
   }));
-  deps.diary.replaceDiary(demoProfile, entries, targets);
-  return { profiles: createdProfile ? 1 : 0, foods: createdFoods, days: demoDays, entries: entries.length, targets: targets.length };
+  const unmarked = deps.diary.unmarkedRows(demoProfile);
+  if (unmarked.entries + unmarked.targets > 0) {
+    const copy = await deps.backup();
+    onProgress?.(
+      `the demo profile held ${unmarked.entries} diary entries and ${unmarked.targets} targets from before cita marked demo data; ` +
+        `they are replaced by the demo's, and the database before that is saved as ${copy}`,
+    );
+  }
+  const replaced = deps.diary.replaceDemoDiary(demoProfile, entries, targets);
+  return { profiles: createdProfile ? 1 : 0, foods: createdFoods, days: demoDays, entries: replaced.entries, targets: targets.length, kept: replaced.kept };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { diaryDateBounds, maxEntryGrams, meals, type Meal } from '../../../shared/contract/diary.js';
 import { splitCsvLine } from '../../answer/csv-line.js';
 import { isCalendarDate } from '../../answer/calendar.js';
@@ -29,64 +30,70 @@ const wellFormedLine = /^(?:"(?:[^"]|"")*"|[^",]*)(?:,(?:"(?:[^"]|"")*"|[^",]*))
 
 export type ImportParse = { ok: true; entries: NewEntry[] } | { ok: false; errors: string[]; errorCount: number };
 
+/** Reads a diary CSV one physical line at a time, so a file of any length is checked without holding it. */
+export interface DiaryLineReader {
+  /** Reads line `number` (1-based): the first non-blank line is the header; returns the entry a valid data row stands for. */
+  read(line: string, number: number): NewEntry | undefined;
+  /** Whether a header was read, data rows read, the first errors (with their line numbers) and how many there were. */
+  summary(): { header: number | null; rows: number; errors: string[]; errorCount: number };
+}
+
 /**
- * Reads and validates a diary CSV (header date,meal,food_code,grams) for one profile. Every line is checked
- * — an existing date within the diary's bounds and not after `latest`, a meal, a food code the profile may see,
- * grams > 0 and at most 5000 — and every problem is reported with its line number; nothing is returned to
- * write unless all pass.
+ * Checks a diary CSV (header date,meal,food_code,grams) for one profile line by line. Every line is checked — an
+ * existing date within the diary's bounds and not after `latest`, a meal, a food code the profile may see, grams > 0
+ * and at most 5000 — and every problem is recorded with its line number. `maxRows` bounds the data rows.
  */
-export function parseDiaryCsv(
-  text: string,
+export function createDiaryLineReader(
   profile: string,
   foodId: (code: string) => number | undefined,
-  latest: string = diaryDateBounds.latest,
-): ImportParse {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  options: { latest?: string; maxRows?: number } = {},
+): DiaryLineReader {
+  const latest = options.latest ?? diaryDateBounds.latest;
+  const maxRows = options.maxRows ?? maxImportRows;
   const errors: string[] = [];
   let errorCount = 0;
+  let header: string[] | null = null;
+  let headerLine: number | null = null;
+  let rows = 0;
+  let tooMany = false;
   const fail = (line: number, message: string): void => {
     errorCount += 1;
     if (errors.length < maxReportedErrors) errors.push(`line ${line}: ${message}`);
   };
+  const column = (name: (typeof importColumns)[number]) => (header as string[]).indexOf(name);
 
-  const headerIndex = lines.findIndex((line) => line.trim() !== '');
-  if (headerIndex === -1) return { ok: false, errors: ['line 1: the file is empty; expected a header "date,meal,food_code,grams"'], errorCount: 1 };
-  const headerLine = lines[headerIndex] as string;
-  const header = wellFormedLine.test(headerLine) ? splitCsvLine(headerLine).map((cell) => cell.value.trim().toLowerCase()) : [];
-  const unknown = header.filter((name) => !(importColumns as readonly string[]).includes(name));
-  const missing = importColumns.filter((name) => !header.includes(name));
-  if (unknown.length > 0 || missing.length > 0 || new Set(header).size !== header.length) {
-    const problems = [
-      ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
-      ...(unknown.length > 0 ? [`unknown ${unknown.map((name) => `"${name.slice(0, 40)}"`).join(', ')}`] : []),
-    ];
-    return {
-      ok: false,
-      errors: [`line ${headerIndex + 1}: the header must name the columns date,meal,food_code,grams (${problems.join('; ') || 'a column is repeated'})`],
-      errorCount: 1,
-    };
+  function readHeader(text: string, number: number): void {
+    headerLine = number;
+    const names = wellFormedLine.test(text) ? splitCsvLine(text).map((cell) => cell.value.trim().toLowerCase()) : [];
+    const unknown = names.filter((name) => !(importColumns as readonly string[]).includes(name));
+    const missing = importColumns.filter((name) => !names.includes(name));
+    if (unknown.length > 0 || missing.length > 0 || new Set(names).size !== names.length) {
+      const problems = [
+        ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
+        ...(unknown.length > 0 ? [`unknown ${unknown.map((name) => `"${name.slice(0, 40)}"`).join(', ')}`] : []),
+      ];
+      fail(number, `the header must name the columns date,meal,food_code,grams (${problems.join('; ') || 'a column is repeated'})`);
+      header = [];
+      return;
+    }
+    header = names;
   }
-  const column = (name: (typeof importColumns)[number]) => header.indexOf(name);
 
-  const entries: NewEntry[] = [];
-  let rows = 0;
-  for (let index = headerIndex + 1; index < lines.length; index += 1) {
-    const line = lines[index] as string;
-    const number = index + 1;
-    if (line.trim() === '') continue;
+  function readRow(line: string, number: number): NewEntry | undefined {
     rows += 1;
-    if (rows > maxImportRows) {
-      fail(number, `too many rows: at most ${maxImportRows} per import`);
-      break;
+    if (rows > maxRows) {
+      if (!tooMany) fail(number, `too many rows: at most ${maxRows} per import`);
+      tooMany = true;
+      return undefined;
     }
     if (!wellFormedLine.test(line)) {
       fail(number, 'malformed CSV (a quote is not closed or a quoted value is followed by text)');
-      continue;
+      return undefined;
     }
     const cells = splitCsvLine(line).map((cell) => cell.value.trim());
-    if (cells.length !== header.length) {
-      fail(number, `expected ${header.length} values, found ${cells.length}`);
-      continue;
+    if (cells.length !== (header as string[]).length) {
+      fail(number, `expected ${(header as string[]).length} values, found ${cells.length}`);
+      return undefined;
     }
     const date = cells[column('date')] as string;
     const mealText = (cells[column('meal')] as string).toLowerCase();
@@ -94,7 +101,7 @@ export function parseDiaryCsv(
     const gramsText = cells[column('grams')] as string;
     const problems: string[] = [];
 
-    if (!isCalendarDate(date)) problems.push(`date must be a day that exists, written YYYY-MM-DD (got "${cells[column('date')]?.slice(0, 40)}")`);
+    if (!isCalendarDate(date)) problems.push(`date must be a day that exists, written YYYY-MM-DD (got "${(cells[column('date')] as string).slice(0, 40)}")`);
     else if (date < diaryDateBounds.earliest || date > diaryDateBounds.latest) {
       problems.push(`date must be between ${diaryDateBounds.earliest} and ${diaryDateBounds.latest} (got ${date})`);
     } else if (date > latest) {
@@ -110,11 +117,66 @@ export function parseDiaryCsv(
     }
     if (problems.length > 0) {
       fail(number, problems.join('; '));
-      continue;
+      return undefined;
     }
-    entries.push({ profile, date, meal: meal as Meal, foodId: id as number, grams });
+    return { profile, date, meal: meal as Meal, foodId: id as number, grams };
   }
+
+  return {
+    read(line, number) {
+      const text = number === 1 ? line.replace(/^\uFEFF/, '') : line;
+      if (text.trim() === '') return undefined;
+      if (header === null) {
+        readHeader(text, number);
+        return undefined;
+      }
+      // A header that failed is reported once; the rows under it cannot be read.
+      if (header.length === 0) return undefined;
+      return readRow(text, number);
+    },
+    summary: () => ({ header: headerLine, rows, errors: [...errors], errorCount }),
+  };
+}
+
+/**
+ * Reads and validates a whole diary CSV for one profile (see createDiaryLineReader); nothing is returned to write
+ * unless every line passes.
+ */
+export function parseDiaryCsv(
+  text: string,
+  profile: string,
+  foodId: (code: string) => number | undefined,
+  latest: string = diaryDateBounds.latest,
+): ImportParse {
+  const reader = createDiaryLineReader(profile, foodId, { latest });
+  const entries: NewEntry[] = [];
+  const lines = text.split(/\r\n|\n|\r/);
+  for (let index = 0; index < lines.length; index += 1) {
+    const entry = reader.read(lines[index] as string, index + 1);
+    if (entry) entries.push(entry);
+    // Past the row limit nothing more is read (the error says so once).
+    if (reader.summary().rows > maxImportRows) break;
+  }
+  const { header, errors, errorCount } = reader.summary();
+  if (header === null) return { ok: false, errors: ['line 1: the file is empty; expected a header "date,meal,food_code,grams"'], errorCount: 1 };
   if (errorCount > 0) return { ok: false, errors, errorCount };
-  if (entries.length === 0) return { ok: false, errors: [`line ${headerIndex + 1}: the file has a header but no rows`], errorCount: 1 };
+  if (entries.length === 0) return { ok: false, errors: [`line ${header}: the file has a header but no rows`], errorCount: 1 };
   return { ok: true, entries };
+}
+
+/**
+ * A digest of diary rows that ignores how the CSV was written: line endings, blank lines, row order, column order,
+ * meal aliases and number spelling give the same digest for the same entries (a multiset hash: the sum, modulo
+ * 2^256, of each row's SHA-256). The repeat-import guard compares it.
+ */
+export function createEntriesDigest(): { add(entry: NewEntry): void; hex(): string } {
+  const modulus = 1n << 256n;
+  let sum = 0n;
+  return {
+    add(entry) {
+      const row = createHash('sha256').update(`${entry.date}|${entry.meal}|${entry.foodId}|${String(entry.grams)}`).digest('hex');
+      sum = (sum + BigInt(`0x${row}`)) % modulus;
+    },
+    hex: () => sum.toString(16).padStart(64, '0'),
+  };
 }

@@ -1,3 +1,4 @@
+import { backupDatabase } from '../../app/backup.js';
 import type { ModuleFactory } from '../../app/corpus-module.js';
 import { createFoodsRepository } from '../foods/foods-repository.js';
 import { askDiary } from './diary-ask.js';
@@ -15,10 +16,11 @@ export const createDiaryModule: ModuleFactory = (deps) => {
   return {
     name: 'diary',
     ask: (input) => askDiary({ repository, requireProfile: diary.requireProfile, settings: () => deps.settings.get() }, input),
-    async seedDemo({ today }) {
+    async seedDemo({ today, onProgress }) {
       // The demo's own packaged foods go through the foods repository (the same insert `foods.add` uses); seeding
       // then has the foods module reload its keyword index, and embeds them with everything else.
-      return seedDemoDiary({ profiles: deps.profiles, foods: createFoodsRepository(deps.db), diary: repository }, today);
+      const backup = async () => (await backupDatabase(deps.db, deps.dataDir, { label: 'before-demo', keep: Number.MAX_SAFE_INTEGER })).backup.file;
+      return seedDemoDiary({ profiles: deps.profiles, foods: createFoodsRepository(deps.db), diary: repository, backup }, today, onProgress);
     },
     handlers: {
       'diary.add': (input) => diary.add(input),

@@ -85,6 +85,8 @@ export interface DiaryRepository {
   insertEntries(entries: readonly NewEntry[]): number[];
   /** Inserts an import's entries and records its content hash, in one transaction. */
   importEntries(profile: string, sha256: string, entries: readonly NewEntry[]): void;
+  /** Records an import whose entries were written batch by batch (profile import), by the digest of its rows. */
+  recordImport(profile: string, sha256: string, rows: number): void;
   /** The last committed import of this content into the profile, if any. */
   previousImport(profile: string, sha256: string): { rows: number; imported_at: string } | undefined;
   removeEntry(profile: string, id: number): boolean;
@@ -107,8 +109,13 @@ export interface DiaryRepository {
   /** Per nutrient with a target on some day with entries: days over and under it. */
   targetDays(profile: string, from: string, to: string): TargetDaysRow[];
   upsertTarget(target: NewTarget): void;
-  /** Replaces every entry and target of a profile (the demo seed), in one transaction. */
-  replaceDiary(profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]): number;
+  /** Entries and targets of a profile from before demo rows were marked (migration 0010): the demo's or the user's, nobody knows. */
+  unmarkedRows(profile: string): { entries: number; targets: number };
+  /**
+   * Replaces the demo rows of a profile (marked demo, or unmarked from before the marks) with `entries` and `targets`,
+   * marked demo, in one transaction. The user's own rows stay; a user's target on a demo target's day wins.
+   */
+  replaceDemoDiary(profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]): { entries: number; kept: number };
 }
 
 const entryColumns = `entry_id, profile, date, meal, food_id, food_code, food_name, food_brand, food_owner, grams, ${nutrientKeys.join(', ')}`;
@@ -180,10 +187,20 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   );
   const upsertTarget = db.prepare<[string, string, number, string]>(
     `INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES (?, ?, ?, ?)
-     ON CONFLICT (profile, nutrient, effective_from) DO UPDATE SET amount = excluded.amount`,
+     ON CONFLICT (profile, nutrient, effective_from) DO UPDATE SET amount = excluded.amount, demo = 0`,
   );
-  const deleteEntries = db.prepare<[string]>('DELETE FROM diary_entries WHERE profile = ?');
-  const deleteTargets = db.prepare<[string]>('DELETE FROM diary_targets WHERE profile = ?');
+  // `demo IS NOT 0`: the demo's rows (1) and those of unknown origin (NULL), which the caller backed up first.
+  const deleteDemoEntries = db.prepare<[string]>('DELETE FROM diary_entries WHERE profile = ? AND demo IS NOT 0');
+  const deleteDemoTargets = db.prepare<[string]>('DELETE FROM diary_targets WHERE profile = ? AND demo IS NOT 0');
+  const insertDemoEntry = db.prepare<[string, string, string, number, number]>('INSERT INTO diary_entries (profile, date, meal, food_id, grams, demo) VALUES (?, ?, ?, ?, ?, 1)');
+  const insertDemoTarget = db.prepare<[string, string, number, string]>(
+    'INSERT INTO diary_targets (profile, nutrient, amount, effective_from, demo) VALUES (?, ?, ?, ?, 1) ON CONFLICT (profile, nutrient, effective_from) DO NOTHING',
+  );
+  const selectUnmarked = db.prepare<[string, string], { entries: number; targets: number }>(
+    `SELECT (SELECT count(*) FROM diary_entries WHERE profile = ? AND demo IS NULL) AS entries,
+            (SELECT count(*) FROM diary_targets WHERE profile = ? AND demo IS NULL) AS targets`,
+  );
+  const countOwnEntries = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM diary_entries WHERE profile = ? AND demo = 0');
 
   const insertEntries = db.transaction((entries: readonly NewEntry[]) =>
     entries.map((entry) => Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams).lastInsertRowid)),
@@ -196,18 +213,21 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     insertEntries(entries);
     insertImport.run(profile, sha256, entries.length);
   });
-  const replaceDiary = db.transaction((profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]) => {
-    deleteEntries.run(profile);
-    deleteTargets.run(profile);
-    for (const entry of entries) insertEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams);
-    for (const target of targets) upsertTarget.run(profile, target.nutrient, target.amount, target.effective_from);
-    return entries.length;
+  const replaceDemoDiary = db.transaction((profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]) => {
+    deleteDemoEntries.run(profile);
+    deleteDemoTargets.run(profile);
+    for (const entry of entries) insertDemoEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams);
+    for (const target of targets) insertDemoTarget.run(profile, target.nutrient, target.amount, target.effective_from);
+    return { entries: entries.length, kept: (countOwnEntries.get(profile) as { n: number }).n };
   });
 
   return {
     visibleFood: (profile, code) => selectVisibleFood.get(code, profile),
     insertEntries: (entries) => insertEntries(entries),
     importEntries: (profile, sha256, entries) => importEntries(profile, sha256, entries),
+    recordImport: (profile, sha256, rows) => {
+      insertImport.run(profile, sha256, rows);
+    },
     previousImport: (profile, sha256) => selectImport.get(profile, sha256),
     removeEntry: (profile, id) => deleteEntry.run(id, profile).changes > 0,
     entry: (profile, id) => selectEntry.get(profile, id),
@@ -226,6 +246,7 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     upsertTarget: (target) => {
       upsertTarget.run(target.profile, target.nutrient, target.amount, target.effective_from);
     },
-    replaceDiary: (profile, entries, targets) => replaceDiary(profile, entries, targets),
+    unmarkedRows: (profile) => selectUnmarked.get(profile, profile) as { entries: number; targets: number },
+    replaceDemoDiary: (profile, entries, targets) => replaceDemoDiary(profile, entries, targets),
   };
 }

@@ -7,7 +7,7 @@ import { addDays, daysOf } from '../../answer/calendar.js';
 import { AppError } from '../../app/errors.js';
 import { localToday } from '../../app/seed.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
-import { parseDiaryCsv } from './diary-import.js';
+import { createEntriesDigest, parseDiaryCsv } from './diary-import.js';
 import type { DiaryRepository, EntryRow } from './diary-repository.js';
 
 type Input<N extends keyof typeof diaryOperations> = z.output<(typeof diaryOperations)[N]['input']>;
@@ -27,7 +27,8 @@ export interface DiaryService {
 /** Meals may be planned ahead, but not by more than a year: a later date is a typo. */
 export const maxDaysAhead = 366;
 
-function latestEntryDate(today: string): string {
+/** The latest day an entry may have when `today` is today. */
+export function latestEntryDate(today: string): string {
   return addDays(today, maxDaysAhead);
 }
 
@@ -147,8 +148,12 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
         );
       }
       const dates = parsed.entries.map((entry) => entry.date).sort();
-      const sha256 = createHash('sha256').update(input.csv).digest('hex');
-      const previous = repository.previousImport(input.profile, sha256);
+      // The guard compares the rows, not the text: CRLF, a trailing blank line or another row order is the same import.
+      const digest = createEntriesDigest();
+      for (const entry of parsed.entries) digest.add(entry);
+      const sha256 = digest.hex();
+      // Imports recorded before the guard compared rows hold the text's hash.
+      const previous = repository.previousImport(input.profile, sha256) ?? repository.previousImport(input.profile, createHash('sha256').update(input.csv).digest('hex'));
       if (previous && !input.allow_repeat) {
         throw new AppError(
           'conflict',

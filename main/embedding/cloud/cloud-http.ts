@@ -1,4 +1,5 @@
 import { AppError } from '../../app/errors.js';
+import { redactSecret } from '../../app/secrets.js';
 
 /** Why a cloud call failed, so callers can tell a bad key from a quota from an outage. */
 export type CloudFailure = 'auth' | 'rate_limit' | 'server' | 'timeout' | 'network' | 'bad_request' | 'bad_response' | 'cancelled';
@@ -76,8 +77,9 @@ function transportError(request: CloudRequest, error: unknown, timedOut: boolean
 
 function statusError(request: CloudRequest, response: Response, body: string, redact: (text: string) => string): CloudEmbedderError {
   const status = response.status;
-  const detail = providerMessage(body);
-  const said = detail ? `: ${redact(detail)}` : '';
+  // Redacted before it is cut to one line: a cut through the key would leave a prefix of it behind.
+  const detail = providerMessage(redact(body));
+  const said = detail ? `: ${detail}` : '';
   if (status === 401 || status === 403) {
     return new CloudEmbedderError('auth', `${request.provider} refused the API key (HTTP ${status})${said}. Check ${request.keyHint}.`, { status });
   }
@@ -114,10 +116,3 @@ function parseRetryAfter(header: string | null): number | undefined {
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
-
-/** Removes a secret from text; also its URL-encoded form, which is how it would appear in a echoed URL. */
-export function redactSecret(text: string, secret: string): string {
-  if (secret.length === 0) return text;
-  return text.split(secret).join('[redacted]').split(encodeURIComponent(secret)).join('[redacted]');
-}
-

@@ -55,32 +55,45 @@ export function createHttpTransport(baseUrl: string, token: string): Transport {
   };
 }
 
+/**
+ * Reads the event stream for as long as the page listens. The server ends a stream that had nothing to say for a
+ * while (and when the token expires); it is opened again after a pause, unless the server refuses the token.
+ */
 async function streamEvents(
   url: URL,
   headers: Record<string, string>,
   signal: AbortSignal,
   deliver: (name: string, payload: unknown) => void,
 ): Promise<void> {
-  try {
-    const response = await fetch(url, { headers, signal });
-    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-    if (!reader) return;
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let boundary: number;
-      while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, boundary);
-        buffer = buffer.slice(boundary + 2);
-        const name = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (name && data) deliver(name, JSON.parse(data));
+  let pause = 1000;
+  while (!signal.aborted) {
+    try {
+      const response = await fetch(url, { headers, signal });
+      if (response.status === 401 || response.status === 403) return;
+      const reader = response.ok ? response.body?.pipeThrough(new TextDecoderStream()).getReader() : undefined;
+      if (reader) {
+        pause = 1000;
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let boundary: number;
+          while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, boundary);
+            buffer = buffer.slice(boundary + 2);
+            const name = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (name && data) deliver(name, JSON.parse(data));
+          }
+        }
       }
+    } catch {
+      // The page unsubscribed, or the server stopped or refused for now; progress is best-effort.
     }
-  } catch {
-    // The stream ends when the page unsubscribes or the server stops; progress is best-effort.
+    if (signal.aborted) return;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(pause * 2, 30_000);
   }
 }
 

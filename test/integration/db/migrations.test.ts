@@ -108,4 +108,23 @@ describe('migrations', () => {
       after.close();
     }
   });
+
+  it('0010_demo_rows: rows already in a demo profile are of unknown origin, every other profile\'s are the user\'s, new rows are the user\'s', () => {
+    const file = join(tempDir(), 'cita.sqlite');
+    const before = openDatabase(file, { upTo: 9 });
+    before.prepare("INSERT INTO profiles (id, name, demo) VALUES ('demo', 'Demo', 1), ('ana', 'Ana', 0)").run();
+    before.prepare("INSERT INTO foods (code, name, source, embed_text, embed_hash) VALUES ('A1', 'Rice', 'ifct', 'x', 'h')").run();
+    const entry = before.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES (?, '2026-07-02', 'lunch', 1, 80)");
+    entry.run('demo');
+    entry.run('ana');
+    before.prepare("INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES ('demo', 'sodium', 2000, '2026-01-01')").run();
+    before.close();
+    const after = openDatabase(file, { upTo: 10 });
+    expect(after.prepare('SELECT profile, demo FROM diary_entries ORDER BY profile').all()).toEqual([{ profile: 'ana', demo: 0 }, { profile: 'demo', demo: null }]);
+    expect(after.prepare('SELECT demo FROM diary_targets').all()).toEqual([{ demo: null }]);
+    after.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES ('demo', '2026-07-03', 'lunch', 1, 80)").run();
+    expect(after.prepare("SELECT demo FROM diary_entries WHERE date = '2026-07-03'").get()).toEqual({ demo: 0 });
+    expect(() => after.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams, demo) VALUES ('ana', '2026-07-03', 'lunch', 1, 80, 2)").run()).toThrow(/CHECK/);
+    after.close();
+  });
 });

@@ -109,6 +109,7 @@ afterAll(async () => {
 afterEach(() => {
   services.settings.update({ llm: { provider: 'none', base_url: '', model: '' } });
   delete process.env.CITA_GEMINI_API_KEY;
+  delete process.env.CITA_GEMINI_BASE_URL;
 });
 
 function useOpenAiStandIn(): void {
@@ -290,14 +291,16 @@ describe('Ask your log with an OpenAI-compatible model', () => {
 describe('Ask your log with Gemini', () => {
   it('calls generateContent with the key in a header and checks the answer', async () => {
     process.env.CITA_GEMINI_API_KEY = 'test-key-123';
-    services.settings.update({ llm: { provider: 'gemini', base_url: standIn.url, model: 'gemini-test' } });
+    // The key's endpoint is set beside the key; llm.base_url left empty follows it.
+    process.env.CITA_GEMINI_BASE_URL = standIn.url;
+    services.settings.update({ llm: { provider: 'gemini', base_url: '', model: 'gemini-test' } });
     standIn.behave(sodiumPlan, (request) => {
       const contents = request.body.contents as Array<{ parts: Array<{ text: string }> }>;
       const faithfulReply = faithful({ ...request, body: { messages: [{ role: 'user', content: contents[0]?.parts[0]?.text ?? '' }] } });
       return { content: `${faithfulReply.content as string} That is 12 % of something.` };
     });
     const output = await ask('which foods gave me the most sodium in the last two weeks?');
-    expect(standIn.requests.map((request) => request.url)).toEqual(['/models/gemini-test:generateContent', '/models/gemini-test:generateContent']);
+    expect(standIn.requests.map((request) => request.url)).toEqual(['/v1beta/models/gemini-test:generateContent', '/v1beta/models/gemini-test:generateContent']);
     expect(standIn.requests[0]?.headers['x-goog-api-key']).toBe('test-key-123');
     expect(standIn.requests.every((request) => !request.url.includes('test-key'))).toBe(true);
     expect(output.plan?.planner).toBe('llm');

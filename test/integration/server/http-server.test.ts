@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
 import { startHttpServer, type RunningServer } from '../../../main/server/http-server.js';
 import { createTokenService, loadOrCreateSecret, type TokenService } from '../../../main/server/tokens.js';
@@ -69,7 +69,10 @@ describe('the local HTTP API', () => {
     const other = createTokenService(new Uint8Array(32).fill(7));
     const forged = await other.sign({ role: 'editor' });
     expect((await send('/api/status', { headers: { Authorization: `Bearer ${forged}` } })).status).toBe(401);
-    const expired = await tokens.sign({ role: 'editor' }, -10);
+    // Minted five minutes ago to live one: expired now, beyond the minute of clock tolerance.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 300_000 });
+    const expired = await tokens.sign({ role: 'editor' }, 60);
+    vi.useRealTimers();
     expect((await send('/api/status', { headers: { Authorization: `Bearer ${expired}` } })).status).toBe(401);
   });
 
