@@ -7,6 +7,8 @@ export { detectLanguage } from './kb-language.js';
 
 /** Cards an answer quotes at most. */
 export const answerCards = 3;
+/** Logits of the cross-encoder a further card may trail the first quoted card by (see quotableCards). */
+export const companionCardMargin = 3;
 
 /** The fixed notice every KB answer carries (SPEC §4.4). */
 export const kbDisclaimer: Record<Language, string> = {
@@ -71,7 +73,14 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
 /** The cards an answer may quote: those the answerability model calls strong, in retrieval order (at most three). */
 export function quotableCards(retrieval: KbRetrieval): KbCardHit[] {
   const strong = retrieval.cards.filter((card) => card.relevance === 'strong');
-  if (strong.length > 0) return strong.slice(0, answerCards);
+  const [best] = strong;
+  if (best) {
+    // A card beside the best is quoted only when the cross-encoder reads it nearly as well: related cards (lithium
+    // with NSAIDs beside warfarin with NSAIDs) are strong hits, but quoting them pads the answer.
+    const bestScore = best.signals.rerank;
+    const close = (card: KbCardHit) => bestScore === null || card.signals.rerank === null || bestScore - card.signals.rerank <= companionCardMargin;
+    return [best, ...strong.slice(1).filter(close)].slice(0, answerCards);
+  }
   // Answerability switched off: the closest card is quoted, marked as such by its relevance.
   return retrieval.cards.slice(0, 1);
 }

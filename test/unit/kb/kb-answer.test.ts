@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerCards, checkCitedGrounding, composeAnswer, detectLanguage, kbDisclaimer, quotableCards } from '../../../main/corpora/kb/kb-answer.js';
+import { answerCards, checkCitedGrounding, companionCardMargin, composeAnswer, detectLanguage, kbDisclaimer, quotableCards } from '../../../main/corpora/kb/kb-answer.js';
 import { chooseQuotes } from '../../../main/corpora/kb/kb-answer-units.js';
 import type { KbCardHit, KbRetrieval } from '../../../main/corpora/kb/kb-search.js';
 import { cardHit, retrievalOf, wholePassageQuotes } from '../../helpers/kb-hits.js';
@@ -70,6 +70,14 @@ describe('a KB answer', () => {
     const weakHypoglycemia = { ...hypoglycemia, relevance: 'weak' as const, probability: 0.3 };
     const quoted = await answer('lithium', retrievalOf([lithium, weakHypoglycemia]));
     expect(quoted.citations.map((citation) => citation.card_id)).toEqual(['esc-lithium-toxicity']);
+  });
+
+  it('quotes a further strong card only when the cross-encoder reads it nearly as well as the first', () => {
+    const scored = (hit: KbCardHit, rerank: number): KbCardHit => ({ ...hit, signals: { ...hit.signals, rerank } });
+    const close = quotableCards(retrievalOf([scored(lithium, 5), scored(hypoglycemia, 5 - companionCardMargin)]));
+    expect(close.map((card) => card.passage.card_id)).toEqual(['esc-lithium-toxicity', 'esc-hypoglycemia']);
+    const far = quotableCards(retrievalOf([scored(lithium, 5), scored(hypoglycemia, 5 - companionCardMargin - 0.5)]));
+    expect(far.map((card) => card.passage.card_id)).toEqual(['esc-lithium-toxicity']);
   });
 
   it('cites each card with its id, title, source name and URL, and the context lines it stands on', async () => {
