@@ -23,6 +23,7 @@ import { createKbRepository } from '../main/corpora/kb/kb-repository.js';
 import { answerabilityCards, createKbKeywordIndex, createKbSearch, kbKeywordDocument } from '../main/corpora/kb/kb-search.js';
 import { fitLogistic, predict, type LogisticModel } from '../main/eval/logistic.js';
 import { createRetriever } from '../main/retrieval/retriever.js';
+import { embedderModelOf } from '../main/retrieval/semantic-bars.js';
 
 const { values } = parseArgs({
   options: { 'data-dir': { type: 'string' }, out: { type: 'string' }, l2: { type: 'string' }, dump: { type: 'string' }, 'from-dump': { type: 'string' } },
@@ -45,7 +46,7 @@ if (!embedder || !reranker) {
 const neutralVariant = { model: { features: ['keyword_coverage'], means: [0], scales: [1], weights: [0], bias: 0 }, threshold: 0.5, weakThreshold: 0.25, measured: {} };
 const neutral: AnswerabilityCalibration = {
   version: 1,
-  embedder: embedder.split(':')[1] ?? embedder,
+  embedder: embedderModelOf(embedder),
   reranker: reranker.id,
   sets: [],
   variants: { 'rerank+dense': neutralVariant, dense: neutralVariant, rerank: neutralVariant, keyword: neutralVariant },
@@ -57,7 +58,7 @@ const search = createKbSearch({
   repository,
   retriever,
   settings: services.settings,
-  lexicon: loadClinicalLexicon(),
+  lexicon: loadClinicalLexicon,
   calibration: neutral,
   reranker: () => services.reranker.get(),
   rerankerProblem: () => services.reranker.describe().problem,
@@ -200,7 +201,7 @@ for (const variant of Object.keys(runs) as AnswerabilityVariant[]) {
 
 const calibration: AnswerabilityCalibration = {
   version: 1,
-  embedder: embedder.split(':')[1] ?? embedder,
+  embedder: embedderModelOf(embedder),
   reranker: reranker.id,
   sets: kbEvaluationPaths().map((path) => path.split('/').slice(-2).join('/')),
   variants,

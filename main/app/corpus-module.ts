@@ -67,6 +67,8 @@ export interface CorpusModule {
     load(): EvaluationCase[];
     /** The module can switch a cross-encoder on and off: evaluations report both. */
     rerank?: boolean;
+    /** The corpus may refuse any query (the KB's answerability): refusals are reported on every part of its sets. */
+    refuses?: boolean;
     /** The item key a hit stands for, compared with `expected`. */
     itemOf(hit: SearchHit): string;
   };

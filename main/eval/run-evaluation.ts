@@ -140,7 +140,7 @@ export async function runEvaluation(
           const partOutcomes = outcomes.filter(inPart);
           const metrics = evaluateRankings(partOutcomes);
           const partFacts = facts.filter(inPart);
-          const hasRefusals = partOutcomes.some((entry) => !entry.answerable) || module.name === 'kb';
+          const hasRefusals = partOutcomes.some((entry) => !entry.answerable) || evaluation.refuses === true;
           rows.push({
             corpus: module.name,
             subset: part,

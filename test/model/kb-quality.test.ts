@@ -57,7 +57,7 @@ describe.runIf(run)('clinical KB retrieval with the real bge-small model', () =>
             repository,
             retriever: kb.retriever as NonNullable<typeof kb.retriever>,
             settings: services.settings,
-            lexicon: loadClinicalLexicon(),
+            lexicon: loadClinicalLexicon,
             calibration: loadKbCalibration(),
             reranker: () => services.reranker.get(),
             rerankerProblem: () => services.reranker.describe().problem,

@@ -3,6 +3,7 @@ import type { SettingsService } from '../../app/settings-service.js';
 import { keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
+import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import type { VectorStore } from '../../retrieval/vector-store.js';
 import { createCatalogKeywordSearch } from './catalog-keyword.js';
 import { applicableNotes } from './catalog-notes.js';
@@ -105,7 +106,7 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
       const notes = repository.notesOf([...rows.keys()]);
       const context = queryContext(input.query);
       // The bars were measured with bge-small; another embedder's cosines are not compared with them.
-      const calibrated = embedderId !== null && embedderId.split(':')[1] === 'bge-small-en-v1.5';
+      const calibrated = embedderId !== null && embedderModelOf(embedderId) === 'bge-small-en-v1.5';
       const hits = fused.flatMap((hit) => {
         const row = rows.get(hit.id);
         return row ? [toHit(hit, row, applicableNotes(notes.get(hit.id) ?? [], context), catalogRelevance(hit, calibrated))] : [];

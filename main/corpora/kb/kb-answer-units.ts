@@ -74,8 +74,10 @@ export async function chooseQuotes(
   reranker: Reranker | null,
 ): Promise<ChosenQuote[][]> {
   const wantsAction = asksForAction(question.original) || asksForAction(question.english);
+  // Each section is split once: its units are scored, and a chosen "…:" unit brings its list from them.
+  const unitsOfSection = new Map(cards.flatMap((card) => card.sections.map((section) => [section, quoteUnits(section.text)] as const)));
   const units = cards.map((card) =>
-    card.sections.flatMap((section) => quoteUnits(section.text).map((unit) => ({ section, unit, action: actionSection.test(section.heading) }))),
+    card.sections.flatMap((section) => (unitsOfSection.get(section) ?? []).map((unit) => ({ section, unit, action: actionSection.test(section.heading) }))),
   );
   // Keyword overlap over every unit of every card (positions are per section, so they are renumbered per card).
   const overlap = keywordOverlapScores(question.english, units.map((list) => list.map((entry) => entry.unit)));
@@ -115,10 +117,7 @@ export async function chooseQuotes(
       if (action && (!reranker || best.score - action.score <= actionQuoteMargin)) chosen.splice(chosen.length >= limit ? chosen.length - 1 : chosen.length, 1, action);
     }
     // Whole sections: list items a chosen "…:" introduces come along, in the section's reading order.
-    const withItems = chosen.flatMap((entry) => {
-      const sectionUnits = quoteUnits(entry.section.text);
-      return withIntroducedItems(sectionUnits, [entry.unit]).map((unit) => ({ ...entry, unit: unit.position === entry.unit.position ? entry.unit : unit }));
-    });
+    const withItems = chosen.flatMap((entry) => withIntroducedItems(unitsOfSection.get(entry.section) ?? [], [entry.unit]).map((unit) => ({ ...entry, unit })));
     const seen = new Set<string>();
     const unique = withItems.filter((entry) => {
       const key = `${entry.section.heading}#${entry.unit.position}`;

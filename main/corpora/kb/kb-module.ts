@@ -5,7 +5,7 @@ import { defaultModelDir } from '../../paths.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { loadKbCalibration } from './kb-calibration-file.js';
 import { splitSections, withoutSourceLine } from './card.js';
-import { loadClinicalLexicon } from './clinical-lexicon.js';
+import { loadClinicalLexicon, type ClinicalLexicon } from './clinical-lexicon.js';
 import { kbFormula } from './chunking.js';
 import { askKb } from './kb-ask.js';
 import { kbItemOf, loadKbEvaluationCases } from './kb-evaluation.js';
@@ -18,11 +18,13 @@ import { loadTokenCounter, type TokenCounter } from './token-counter.js';
 export const createKbModule: ModuleFactory = (deps) => {
   const repository = createKbRepository(deps.db);
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
+  // Read on the first question: commands that never ask the KB do not pay for it.
+  let lexicon: ClinicalLexicon | undefined;
   const kb = createKbSearch({
     repository,
     retriever,
     settings: deps.settings,
-    lexicon: loadClinicalLexicon(),
+    lexicon: () => (lexicon ??= loadClinicalLexicon()),
     calibration: loadKbCalibration(),
     reranker: () => deps.reranker.get(),
     rerankerProblem: () => deps.reranker.describe().problem,
@@ -58,7 +60,7 @@ export const createKbModule: ModuleFactory = (deps) => {
       kb.refreshCoverage();
       return counts;
     },
-    evaluation: { load: () => loadKbEvaluationCases(), itemOf: kbItemOf, rerank: true },
+    evaluation: { load: () => loadKbEvaluationCases(), itemOf: kbItemOf, rerank: true, refuses: true },
     handlers: {
       'kb.cards': (input) => repository.cardSummaries(input.category),
       'kb.card': (input) => {

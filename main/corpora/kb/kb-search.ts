@@ -6,7 +6,8 @@ import { createKeywordIndex, type KeywordDocument, type KeywordHit, type Keyword
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import type { VectorNeighbour } from '../../retrieval/vector-store.js';
-import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CardSignals } from './answerability.js';
+import { embedderModelOf } from '../../retrieval/semantic-bars.js';
+import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
 import type { ClinicalLexicon } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import type { KbChunkRow, KbPassageRow, KbRepository } from './kb-repository.js';
@@ -84,7 +85,8 @@ export interface KbSearchDeps {
   repository: KbRepository;
   retriever: Retriever;
   settings: SettingsService;
-  lexicon: ClinicalLexicon;
+  /** The medicine and condition names, read on first use (start-up does not wait for them). */
+  lexicon: () => ClinicalLexicon;
   calibration: AnswerabilityCalibration;
   /** The local cross-encoder, or null when it is not installed (then ranking is the first stage's). */
   reranker: () => Promise<Reranker | null>;
@@ -104,16 +106,18 @@ export interface KbSearchDeps {
  * everywhere.
  */
 export function createKbSearch(deps: KbSearchDeps): KbSearch {
-  const { repository, retriever, lexicon, calibration } = deps;
+  const { repository, retriever, calibration } = deps;
   const hybridFusion = deps.hybridFusion ?? defaultHybridFusion;
   const rerankOrder = deps.rerankOrder ?? defaultRerankOrder;
-  let coverage: KbCoverage = buildCoverage();
+  // Which drugs the cards name: built on the first question, again after the cards change.
+  let coverage: KbCoverage | undefined;
 
-  function buildCoverage(): KbCoverage {
-    return buildKbCoverage(
-      lexicon,
+  function coverageOfCards(): KbCoverage {
+    coverage ??= buildKbCoverage(
+      deps.lexicon(),
       repository.allChunks().map((chunk) => ({ cardId: chunk.card_id, title: chunk.embed_text.split('\n')[0] ?? '', text: chunk.embed_text })),
     );
+    return coverage;
   }
 
   function cardNumbers(): { numberOf: Map<string, number>; idOf: string[] } {
@@ -149,7 +153,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
   async function retrieve(question: string, options: KbRetrieveOptions): Promise<KbRetrieval> {
     const settings = deps.settings.get();
     const strategy = options.strategy ?? settings.kb.strategy;
-    const query = prepareKbQuery(question, lexicon, options.language);
+    const query = prepareKbQuery(question, deps.lexicon(), options.language);
     const notices: Notice[] = [];
     if (query.replaced.length > 0) notices.push(englishFormNotice(query));
     const chunkCount = retriever.keyword.size();
@@ -222,7 +226,8 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       if (card !== undefined && hit.match !== 'fuzzy') coverageOf.set(card, Math.max(coverageOf.get(card) ?? 0, hit.coverage));
     }
     const named = query.mentions;
-    const uncoveredMentions = named.filter((mention) => !coverage.coveredByKb(mention));
+    const covering = coverageOfCards();
+    const uncoveredMentions = named.filter((mention) => !covering.coveredByKb(mention));
     const uncovered = [...new Set(uncoveredMentions.map((mention) => mention.canonical))];
     const uncoveredDrugs = uncoveredMentions.filter((mention) => mention.kind !== 'condition').length;
     const uncoveredConditions = uncoveredMentions.length - uncoveredDrugs;
@@ -258,7 +263,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     }
 
     const ordered = rerankScores === null ? pool : orderByRerank(pool, rerankScores, rerankOrder);
-    const calibrated = calibration.embedder === embedderModel(embedder);
+    const calibrated = embedder !== null && calibration.embedder === embedderModelOf(embedder);
     const variantName = variantFor({ rerank: rerankScores !== null, dense: calibrated && allNeighbours.length > 0 });
     const variant = calibration.variants[variantName];
     const thresholds = { threshold: settings.kb.min_answerability ?? variant.threshold, weakThreshold: Math.min(variant.weakThreshold, settings.kb.min_answerability ?? 1) };
@@ -266,7 +271,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
       const reranked = rerankScores?.get(hit.id);
       const shownChunk = reranked?.chunk ?? (chunks[0] as number);
-      const covered = named.filter((mention) => coverage.coveredByCard(cardId, mention)).length;
+      const covered = named.filter((mention) => covering.coveredByCard(cardId, mention)).length;
       const signals: CardSignals = {
         rerank: reranked?.score ?? null,
         cosine: cosineOf.get(hit.id) ?? null,
@@ -290,7 +295,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
   return {
     retrieve,
     refreshCoverage() {
-      coverage = buildCoverage();
+      coverage = undefined;
     },
     async search(input) {
       const retrieval = await retrieve(input.query, { k: input.k, ...(input.strategy ? { strategy: input.strategy } : {}), ...(input.rerank !== undefined ? { rerank: input.rerank } : {}) });
@@ -310,10 +315,6 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       };
     },
   };
-}
-
-function embedderModel(embedderId: string | null): string | null {
-  return embedderId === null ? null : (embedderId.split(':')[1] ?? null);
 }
 
 /** What the cross-encoder reads of a passage: the card title and section give the passage its subject. */
@@ -348,7 +349,7 @@ function decide(
   cards: readonly KbCardHit[],
   context: {
     variantName: string;
-    variant: AnswerabilityCalibration['variants']['keyword'];
+    variant: CalibratedVariant;
     thresholds: { threshold: number; weakThreshold: number };
     uncovered: string[];
     enabled: boolean;
