@@ -95,6 +95,11 @@ export const answerabilitySchema = z.object({
   reason: z.string(),
   /** Titles of the closest cards, offered when refusing. */
   closest: z.array(z.string()),
+  /**
+   * The figure the question asks for (a dose, or a level or range), and whether a relevant card holds one; a
+   * question asking for a figure no relevant card gives is refused. Null when it asks for none.
+   */
+  figure: z.object({ asked: z.enum(['dose', 'level']), found: z.boolean() }).nullable().default(null),
 });
 export type Answerability = z.infer<typeof answerabilitySchema>;
 

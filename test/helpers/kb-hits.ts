@@ -56,6 +56,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
       uncovered: [],
       reason: 'test',
       closest: cards.slice(0, 3).map((card) => card.passage.title),
+      figure: null,
       ...overrides,
     },
     notices: [],

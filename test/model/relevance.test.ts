@@ -45,6 +45,17 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(answer.answer).toMatch(/Closest topics/);
   });
 
+  it('refuses a dose question about a covered drug, since no card gives a dose, and answers a level the card gives', async () => {
+    const dose = await ask("What's a typical starting dose of warfarin for a new atrial fibrillation patient?");
+    expect(dose.refused).toBe(true);
+    expect(dose.answerability?.figure).toEqual({ asked: 'dose', found: false });
+    expect(dose.answer).toMatch(/give no dose/);
+    const level = await ask('What serum lithium range do older labels give for long-term control?');
+    expect(level.refused).toBe(false);
+    expect(level.answerability?.figure).toEqual({ asked: 'level', found: true });
+    expect(level.answer).toMatch(/0\.6 to 1\.2 mEq\/L/);
+  });
+
   it('refuses questions that are not clinical at all, and nonsense', async () => {
     for (const question of ['What is the capital of Australia?', 'xqzzv', '¿Va a llover mañana en Sevilla?', '😂😂🙏']) {
       expect((await ask(question)).refused, question).toBe(true);

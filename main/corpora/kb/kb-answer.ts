@@ -1,14 +1,11 @@
 import type { AskOutput, Citation, Language, Notice } from '../../../shared/contract.js';
 import { checkGrounding } from '../../answer/grounding.js';
 import type { ChosenQuote } from './kb-answer-units.js';
-import type { KbCardHit, KbRetrieval } from './kb-search.js';
+import { answeringCards, type KbCardHit, type KbRetrieval } from './kb-search.js';
 
 export { detectLanguage } from './kb-language.js';
 
-/** Cards an answer quotes at most. */
-export const answerCards = 3;
-/** Logits of the cross-encoder a further card may trail the first quoted card by (see quotableCards). */
-export const companionCardMargin = 3;
+export { answerCards, companionCardMargin } from './kb-search.js';
 
 /** The fixed notice every KB answer carries (SPEC §4.4). */
 export const kbDisclaimer: Record<Language, string> = {
@@ -26,6 +23,11 @@ const refusal: Record<Language, { nothing: string; closest: string }> = {
     nothing: 'La base de conocimiento clínica no tiene ninguna tarjeta que responda a esta pregunta, así que cita no la responde.',
     closest: 'Temas más cercanos (no son una respuesta):',
   },
+};
+
+const noFigureSentence: Record<Language, Record<'dose' | 'level', string>> = {
+  en: { dose: 'The cards on this topic give no dose.', level: 'The cards on this topic give no level or range.' },
+  es: { dose: 'Las tarjetas sobre este tema no dan ninguna dosis.', level: 'Las tarjetas sobre este tema no dan ningún nivel ni rango.' },
 };
 
 const uncoveredSentence: Record<Language, (names: string) => string> = {
@@ -48,6 +50,7 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
   const { answerability } = retrieval;
   const lines = [refusal[language].nothing];
   if (answerability.uncovered.length > 0) lines.push(uncoveredSentence[language](answerability.uncovered.join(', ')));
+  if (answerability.figure && !answerability.figure.found) lines.push(noFigureSentence[language][answerability.figure.asked]);
   const closest = answerability.closest;
   if (closest.length > 0) lines.push(refusal[language].closest, ...closest.map((title) => `- ${title}`));
   const answer = lines.join('\n');
@@ -70,19 +73,10 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
   };
 }
 
-/** The cards an answer may quote: those the answerability model calls strong, in retrieval order (at most three). */
+/** The cards an answer may quote (see answeringCards); the closest one when answerability is switched off. */
 export function quotableCards(retrieval: KbRetrieval): KbCardHit[] {
-  const strong = retrieval.cards.filter((card) => card.relevance === 'strong');
-  const [best] = strong;
-  if (best) {
-    // A card beside the best is quoted only when the cross-encoder reads it nearly as well: related cards (lithium
-    // with NSAIDs beside warfarin with NSAIDs) are strong hits, but quoting them pads the answer.
-    const bestScore = best.signals.rerank;
-    const close = (card: KbCardHit) => bestScore === null || card.signals.rerank === null || bestScore - card.signals.rerank <= companionCardMargin;
-    return [best, ...strong.slice(1).filter(close)].slice(0, answerCards);
-  }
-  // Answerability switched off: the closest card is quoted, marked as such by its relevance.
-  return retrieval.cards.slice(0, 1);
+  const answering = answeringCards(retrieval.cards);
+  return answering.length > 0 ? answering : retrieval.cards.slice(0, 1);
 }
 
 /** One block of the context: a section of a card as it was quoted from. */

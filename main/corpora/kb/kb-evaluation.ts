@@ -13,11 +13,12 @@ export function kbEvaluationPath(): string {
 
 /**
  * Every shipped KB set, in the order `cita eval` reports them: the original in-scope set, the harder answerable
- * set with key facts (written later, from the user's side), and the unanswerable set. Each has a development
- * half (`subset: "dev"`, used to calibrate answerability) and a held-out half (`"test"`), except the original.
+ * set with key facts (written later, from the user's side), the unanswerable set, and a second held-out set of
+ * both kinds. Each has a development half (`subset: "dev"`, used to calibrate answerability) and a held-out half
+ * (`"test"`), except the original (all dev) and the second held-out set (all test).
  */
 export function kbEvaluationPaths(): string[] {
-  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
+  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json', 'clinical-holdout-2.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
 }
 
 const evaluationFileSchema = z.object({

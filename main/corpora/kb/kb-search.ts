@@ -10,6 +10,7 @@ import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
 import type { ClinicalLexicon } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
+import { figureAsked, holdsFigure, type FigureKind } from './figure-questions.js';
 import type { KbChunkRow, KbPassageRow, KbRepository } from './kb-repository.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
@@ -288,7 +289,9 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       return { fused: hit, passage: passages.get(shownChunk) as KbPassageRow, signals, probability, relevance: relevanceOf(probability, thresholds) };
     });
 
-    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability });
+    const asked = figureAsked(question) ?? figureAsked(query.english);
+    const figure = asked === null ? null : { asked, holds: (card: KbCardHit) => holdsFigure(repository.card(card.passage.card_id)?.body ?? '', asked) };
+    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, figure });
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards, answerability, notices };
   }
 
@@ -341,6 +344,25 @@ function orderByRerank(pool: readonly PoolEntry[], scores: ReadonlyMap<number, {
   return [...sorted, ...unread];
 }
 
+/** Cards an answer quotes at most. */
+export const answerCards = 3;
+/** Logits of the cross-encoder a further card may trail the first quoted card by (see answeringCards). */
+export const companionCardMargin = 3;
+
+/**
+ * The cards that answer: those the answerability model calls strong, in retrieval order, at most three. A card
+ * beside the best counts only when the cross-encoder reads it nearly as well: related cards (lithium with NSAIDs
+ * beside warfarin with NSAIDs) are strong hits, but quoting them pads the answer.
+ */
+export function answeringCards(cards: readonly KbCardHit[]): KbCardHit[] {
+  const strong = cards.filter((card) => card.relevance === 'strong');
+  const [best] = strong;
+  if (!best) return [];
+  const bestScore = best.signals.rerank;
+  const close = (card: KbCardHit) => bestScore === null || card.signals.rerank === null || bestScore - card.signals.rerank <= companionCardMargin;
+  return [best, ...strong.slice(1).filter(close)].slice(0, answerCards);
+}
+
 /**
  * The question is answerable when its own signals (the best cross-encoder score and cosine among the candidates,
  * see questionSignals) reach the threshold; the reason names uncovered drugs or conditions when there are some.
@@ -353,6 +375,8 @@ function decide(
     thresholds: { threshold: number; weakThreshold: number };
     uncovered: string[];
     enabled: boolean;
+    /** The figure the question asks for, and whether a card holds one. */
+    figure: { asked: FigureKind; holds: (card: KbCardHit) => boolean } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -360,15 +384,22 @@ function decide(
   const scored = signalsOfQuestion ? scoreCard(context.variant, signalsOfQuestion) : null;
   const probability = scored?.probability ?? 0;
   const threshold = context.thresholds.threshold;
-  const answerable = scored !== null && (!context.enabled || probability >= threshold);
+  const relevant = scored !== null && (!context.enabled || probability >= threshold);
+  // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about
+  // warfarin do not answer "what is the starting dose of warfarin?" however close they read.
+  const answering = answeringCards(cards);
+  const judged = context.enabled && answering.length > 0 ? answering : cards.slice(0, 1);
+  const figure = context.figure === null ? null : { asked: context.figure.asked, found: judged.some(context.figure.holds) };
+  const answerable = relevant && (!context.enabled || figure === null || figure.found);
   const closest = cards.slice(0, 3).map((card) => card.passage.title);
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
+  else if (relevant && !answerable) reason = `The question asks for a ${figure?.asked === 'dose' ? 'dose' : 'level or range'}, and no relevant card gives one.`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest };
+  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure };
 }
 
 function listOf(names: readonly string[]): string {

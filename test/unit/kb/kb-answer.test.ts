@@ -48,6 +48,14 @@ describe('a KB refusal', () => {
     expect(refused.grounding.trusted).toBe(true);
   });
 
+  it('says the cards give no dose when a strong card is refused for lacking the dose asked for', async () => {
+    const refused = await answer('What is the starting dose of lithium?', retrievalOf([lithium], { answerable: false, figure: { asked: 'dose', found: false } }));
+    expect(refused.refused).toBe(true);
+    expect(refused.answer.split('\n')[1]).toBe('The cards on this topic give no dose.');
+    const spanish = await answer('¿Qué nivel de litio es tóxico?', retrievalOf([hypoglycemia], { answerable: false, figure: { asked: 'level', found: false } }), 'es');
+    expect(spanish.answer.split('\n')[1]).toBe('Las tarjetas sobre este tema no dan ningún nivel ni rango.');
+  });
+
   it('refuses in Spanish for a Spanish question', async () => {
     const refused = await answer('¿Quién ganó el Mundial?', retrievalOf([]), 'es');
     expect(refused.answer).toMatch(/^La base de conocimiento clínica no tiene ninguna tarjeta/);

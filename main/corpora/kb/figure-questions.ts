@@ -1,0 +1,53 @@
+import { foldText } from '../../retrieval/text-folding.js';
+
+/**
+ * What kind of figure a question asks for, when it asks for one: a dose (an amount of a medicine: "what dose",
+ * "how many mg", "¿qué dosis?", "¿cuántos comprimidos?") or a level (a serum level, a range or a target: "the
+ * therapeutic range", "at what INR", "¿qué nivel?").
+ */
+export type FigureKind = 'dose' | 'level';
+
+// Asked, not mentioned: "skips doses" or "olvida las dosis de la noche" ask for no dose.
+const doseQuestion = new RegExp(
+  [
+    '\\b(what|which|usual|typical|starting|initial|start|max|maximum|recommended|correct|right|daily|maintenance|loading)\\s+(daily\\s+)?(dose|dosage|dosing)\\b',
+    '\\b(dose|dosage|dosing) (of|for)\\b',
+    '\\bhow (much|many)\\b[^?.!]*\\b(mg|mcg|milligrams?|micrograms?|units|tablets|pills|grams|ml)\\b',
+    '\\b(mg|mcg|milligrams?|micrograms?) of\\b',
+    '\\b(que|cual es la) dosis\\b',
+    '\\bdosis (inicial|maxima|habitual|de mantenimiento|diaria|recomendada|correcta|adecuada)\\b',
+    '\\bdosis de (?!la |las |el |los |un |una |esta |este |esa |ese |sus |su )',
+    '\\bcuant[oa]s? (mg|miligramos|microgramos|comprimidos|pastillas|unidades|gramos|ml)\\b',
+  ].join('|'),
+);
+
+const levelQuestion = new RegExp(
+  [
+    '\\b(therapeutic|target|toxic|normal|goal)\\s+(serum\\s+)?(\\w+\\s+)?(level|range|concentration)s?\\b',
+    '\\bat what (\\w+\\s+){0,2}(level|inr|concentration)\\b',
+    '\\b(what|which) (\\w+\\s+){0,2}(range|level)s? (do|does|is|are|should)\\b',
+    '\\b(inr|serum \\w+) (range|target|goal)\\b',
+    '\\b(rango|niveles?|concentracion) (terapeutic|toxic|objetivo)',
+    '\\bque (nivel|niveles|rango)\\b',
+    '\\ba partir de que nivel\\b',
+  ].join('|'),
+);
+
+/** The kind of figure the question asks for, or null when it asks for none (read on the folded question). */
+export function figureAsked(question: string): FigureKind | null {
+  const folded = foldText(question);
+  if (levelQuestion.test(folded)) return 'level';
+  if (doseQuestion.test(folded)) return 'dose';
+  return null;
+}
+
+const number = '\\d+(?:[.,]\\d+)?';
+// A dose: a number with an amount unit, not a concentration ("70 mg/dL") nor a rate ("30 mL/min").
+const doseFigure = new RegExp(`\\b${number}\\s?(mg|mcg|µg|micrograms?|milligrams?|grams?|g|units?|IU|mL|ml|tablets?|capsules?|puffs?|sprays?|drops?)\\b(?!\\s?/)`, 'i');
+// A level: a number (or range) with a concentration unit, or an INR figure.
+const levelFigure = new RegExp(`\\b${number}(\\s?(to|-|–)\\s?${number})?\\s?(mEq/L|mmol/L|ng/mL|mg/dL|mg/L|µg/L|mcg/mL|µg/mL)|\\bINR\\s(of\\s|between\\s|above\\s|below\\s|over\\s|under\\s)?${number}`, 'i');
+
+/** Whether a text holds a figure of that kind (a card's text, to know whether it can answer such a question). */
+export function holdsFigure(text: string, kind: FigureKind): boolean {
+  return (kind === 'dose' ? doseFigure : levelFigure).test(text);
+}

@@ -1,0 +1,76 @@
+/**
+ * `tsx scripts/dump-kb-answers.ts --data-dir DIR --out FILE`
+ * Development aid for KB sentence choice: for every answerable question with key facts, the cards an answer would
+ * quote and, for them and the expected cards, every unit (sentence or list item) with its cross-encoder logit, keyword
+ * overlap and embedder cosine, and which key facts it holds. Selection rules are then compared offline on the dump.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createServices } from '../main/app/bootstrap.js';
+import { splitSections, withoutSourceLine } from '../main/corpora/kb/card.js';
+import { kbFormula } from '../main/corpora/kb/chunking.js';
+import { loadClinicalLexicon } from '../main/corpora/kb/clinical-lexicon.js';
+import { quotableCards } from '../main/corpora/kb/kb-answer.js';
+import { asksForAction, unitRerankText } from '../main/corpora/kb/kb-answer-units.js';
+import { loadKbCalibration } from '../main/corpora/kb/kb-calibration-file.js';
+import { kbEvaluationPaths, loadKbEvaluation } from '../main/corpora/kb/kb-evaluation.js';
+import { createKbRepository } from '../main/corpora/kb/kb-repository.js';
+import { createKbKeywordIndex, createKbSearch, kbKeywordDocument } from '../main/corpora/kb/kb-search.js';
+import { keywordOverlapScores, quoteUnits } from '../main/corpora/kb/quotes.js';
+import { createRetriever } from '../main/retrieval/retriever.js';
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, out: { type: 'string' }, set: { type: 'string' }, quick: { type: 'boolean' } }, strict: true });
+const services = await createServices({ dataDir: resolve(values['data-dir'] ?? '') });
+const embedder = await services.embedding.get();
+const reranker = await services.reranker.get();
+if (!embedder || !reranker) throw new Error('needs the local embedder and the reranker');
+const repository = createKbRepository(services.db);
+const retriever = createRetriever(services, { corpus: 'kb', table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
+retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
+const search = createKbSearch({
+  repository,
+  retriever,
+  settings: services.settings,
+  lexicon: loadClinicalLexicon,
+  calibration: loadKbCalibration(),
+  reranker: () => services.reranker.get(),
+  rerankerProblem: () => services.reranker.describe().problem,
+});
+search.refreshCoverage();
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
+const out = [];
+for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()).flatMap((path) => loadKbEvaluation(path))) {
+  const retrieval = await search.retrieve(question.query, { k: 5 });
+  const quotable = retrieval.answerability.answerable ? quotableCards(retrieval).map((card) => card.passage.card_id) : [];
+  const cardIds = values.quick ? [] : [...new Set([...quotable, ...(question.keyFacts.length > 0 ? question.expected : [])])];
+  const english = retrieval.query.english;
+  const queryVector = await embedder.embedQuery(english);
+  const cards = [];
+  for (const cardId of cardIds) {
+    const card = repository.card(cardId);
+    if (!card) continue;
+    const sections = withoutSourceLine(splitSections(card.body));
+    const units = sections.flatMap((section) => quoteUnits(section.text).map((unit) => ({ section, unit })));
+    const overlap = keywordOverlapScores(english, [units.map((entry) => entry.unit)])[0] ?? [];
+    const logits = await reranker.score(english, units.map((entry) => unitRerankText(card.title, entry.section.heading, entry.unit)));
+    const vectors = await embedder.embedDocuments(units.map((entry) => `${card.title}. ${entry.section.heading}. ${entry.unit.text}`));
+    cards.push({
+      id: cardId,
+      title: card.title,
+      units: units.map((entry, index) => ({
+        section: entry.section.heading,
+        position: entry.unit.position,
+        text: entry.unit.text,
+        logit: logits[index],
+        overlap: overlap[index],
+        cosine: dot(queryVector, vectors[index] as Float32Array),
+        facts: question.keyFacts.map((alternatives) => alternatives.some((fact) => entry.unit.text.toLowerCase().includes(fact.toLowerCase()))),
+      })),
+    });
+  }
+  out.push({ figure: retrieval.answerability.figure, uncovered: retrieval.answerability.uncovered, set: question.set, probability: retrieval.answerability.probability, id: question.id, half: question.half, query: question.query, english, action: asksForAction(question.query) || asksForAction(english), expected: question.expected, quotable, answerable: retrieval.answerability.answerable, keyFacts: question.keyFacts, cards });
+  process.stderr.write('.');
+}
+writeFileSync(values.out ?? '.cache/kb-answers.json', JSON.stringify(out));
+await services.close();

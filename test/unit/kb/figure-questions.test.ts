@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { figureAsked, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
+
+describe('which figure a question asks for', () => {
+  it('reads dose questions in English and Spanish', () => {
+    for (const question of [
+      "What's a typical starting dose of warfarin?",
+      'Max daily dose of tramadol in someone over 75?',
+      'How many mg of sertraline should she start on?',
+      'How much insulin in units should he take?',
+      '¿Qué dosis de omeprazol se usa con clopidogrel?',
+      'Dosis inicial de alopurinol en insuficiencia renal',
+      '¿Cuántos comprimidos de metotrexato a la semana?',
+      'dosis de metformina con un filtrado de 40',
+    ]) {
+      expect(figureAsked(question), question).toBe('dose');
+    }
+  });
+
+  it('reads level and range questions', () => {
+    for (const question of ['What INR range do you aim for with a mechanical valve?', 'At what digoxin level do you call it toxic?', "What's the therapeutic serum digoxin range?", '¿Qué nivel de litio es tóxico?']) {
+      expect(figureAsked(question), question).toBe('level');
+    }
+  });
+
+  it('does not read a question that only mentions doses as asking for one', () => {
+    for (const question of [
+      'Patient keeps forgetting evening doses, what helps?',
+      'El paciente olvida las dosis de la noche, ¿qué le puede ayudar?',
+      'She skips doses to make her prescriptions last.',
+      'Paciente con diabetes, glucosa de 60 mg/dL y sudoroso, ¿qué hago?',
+      'my lithium pt has had the runs, ER or can it wait?',
+      'How far apart should Synthroid and Tums be?',
+    ]) {
+      expect(figureAsked(question), question).toBeNull();
+    }
+  });
+});
+
+describe('whether a card holds such a figure', () => {
+  it('finds doses as amounts, not concentrations or rates', () => {
+    expect(holdsFigure('Take 15 grams of fast-acting carbohydrate.', 'dose')).toBe(true);
+    expect(holdsFigure('The usual dose is 2.5 mg once a week.', 'dose')).toBe(true);
+    expect(holdsFigure('Low blood glucose is a level below 70 mg/dL.', 'dose')).toBe(false);
+    expect(holdsFigure('Contraindicated when eGFR is below 30 mL/min/1.73 m².', 'dose')).toBe(false);
+    expect(holdsFigure('Never stop clopidogrel without the cardiologist.', 'dose')).toBe(false);
+  });
+
+  it('finds levels as concentrations, ranges and INR figures', () => {
+    expect(holdsFigure('Older labels list 0.6 to 1.2 mEq/L for long-term control.', 'level')).toBe(true);
+    expect(holdsFigure('Low blood glucose is a level below 70 mg/dL.', 'level')).toBe(true);
+    expect(holdsFigure('Aim for an INR between 2.5 and 3.5.', 'level')).toBe(true);
+    expect(holdsFigure('Check the INR early in the course.', 'level')).toBe(false);
+    expect(holdsFigure('Take 15 grams of carbohydrate.', 'level')).toBe(false);
+  });
+});
