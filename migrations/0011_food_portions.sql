@@ -6,7 +6,8 @@
 -- the SR food it was read from and the measure as published. IFCT 2017 itself publishes no portion sizes. Where an
 -- Indian food has no close SR food (paneer, khoa, jaggery, dals other than lentils) it gets no shipped portion, and
 -- IFCT lists no prepared dishes (chapati, bread), so those are a profile's own foods with the portions it defines.
--- A profile's own portions (owner = the profile) belong to its own foods and go with the profile.
+-- Rows are listed per food with the usual unit first (the picker offers it first). A profile's own portions (owner =
+-- the profile) are units it defines for any food it can see, and go with the profile.
 CREATE TABLE food_portions (
   id         INTEGER PRIMARY KEY,
   food_code  TEXT NOT NULL CHECK (length(food_code) BETWEEN 1 AND 80),

@@ -119,7 +119,7 @@ export const loggedFoodSchema = z.object({
   uses: z.number().int(),
   last_date: z.string(),
   /** The unit and quantity of its latest entry (null: logged in grams). */
-  last_portion: z.object({ id: z.number().int(), quantity: z.number() }).nullable(),
+  last_portion: z.object({ id: z.number().int(), quantity: z.number(), name: z.object({ en: z.string(), es: z.string() }) }).nullable(),
   last_grams: z.number(),
 });
 export type LoggedFood = z.infer<typeof loggedFoodSchema>;

@@ -42,6 +42,8 @@ export interface LoggedFoodRow {
   last_grams: number;
   last_portion_id: number | null;
   last_portion_quantity: number | null;
+  last_portion_name_en: string | null;
+  last_portion_name_es: string | null;
 }
 
 /** A row of the view diary_daily_totals. */
@@ -208,8 +210,10 @@ export function createDiaryRepository(db: Database): DiaryRepository {
          FROM diary_entries WHERE profile = @profile
        )
        SELECT used.food_id, used.uses, used.last_date, latest.grams AS last_grams,
-              latest.portion_id AS last_portion_id, latest.portion_quantity AS last_portion_quantity
+              portion.id AS last_portion_id, latest.portion_quantity AS last_portion_quantity,
+              portion.name_en AS last_portion_name_en, portion.name_es AS last_portion_name_es
        FROM used JOIN latest ON latest.food_id = used.food_id AND latest.position = 1
+       LEFT JOIN food_portions portion ON portion.id = latest.portion_id
        ORDER BY ${order} LIMIT @limit`,
     );
   const selectRecentFoods = loggedFoods('used.last_id DESC', '');

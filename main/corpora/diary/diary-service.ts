@@ -107,7 +107,10 @@ export function createDiaryService(deps: {
     return rows.flatMap((row) => {
       const food = foods.get(row.food_id);
       if (!food) return [];
-      const lastPortion = row.last_portion_id !== null && row.last_portion_quantity !== null ? { id: row.last_portion_id, quantity: row.last_portion_quantity } : null;
+      const lastPortion =
+        row.last_portion_id !== null && row.last_portion_quantity !== null && row.last_portion_name_en !== null
+          ? { id: row.last_portion_id, quantity: row.last_portion_quantity, name: { en: row.last_portion_name_en, es: row.last_portion_name_es ?? row.last_portion_name_en } }
+          : null;
       return [{ food: toFood(food), uses: row.uses, last_date: row.last_date, last_portion: lastPortion, last_grams: row.last_grams }];
     });
   }

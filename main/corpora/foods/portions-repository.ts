@@ -13,7 +13,7 @@ export interface PortionRow {
 
 /** All SQL about household units (migration 0011); every read is bound to one profile. */
 export interface PortionsRepository {
-  /** The shipped portions of a food and the profile's own, shipped first, each group by weight. */
+  /** The shipped portions of a food (in the migration's order: the usual one first) and then the profile's own. */
   ofFood(profile: string, code: string): PortionRow[];
   /** One portion the profile may use, by id (shipped, or its own). */
   visible(profile: string, id: number): PortionRow | undefined;
@@ -27,7 +27,7 @@ const columns = 'id, food_code, owner, name_en, name_es, grams, source';
 export function createPortionsRepository(db: Database): PortionsRepository {
   const selectOfFood = db.prepare<[{ profile: string; code: string }], PortionRow>(
     `SELECT ${columns} FROM food_portions WHERE food_code = @code AND (owner IS NULL OR owner = @profile)
-     ORDER BY owner IS NOT NULL, grams, id`,
+     ORDER BY owner IS NOT NULL, id`,
   );
   const selectVisible = db.prepare<[{ profile: string; id: number }], PortionRow>(
     `SELECT ${columns} FROM food_portions WHERE id = @id AND (owner IS NULL OR owner = @profile)`,

@@ -30,11 +30,11 @@ describe('household units', () => {
     const app = await open();
     const egg = await value<Portion[]>(app, 'foods.portions', { profile: 'ana', code: 'M001' });
     expect(egg.map((portion) => [portion.name.en, portion.name.es, portion.grams])).toEqual([
-      ['small egg', 'huevo pequeño', 38],
-      ['medium egg', 'huevo mediano', 44],
       ['large egg', 'huevo grande', 50],
+      ['medium egg', 'huevo mediano', 44],
+      ['small egg', 'huevo pequeño', 38],
     ]);
-    expect(egg[2]?.source).toMatch(/USDA FoodData Central, SR Legacy 01123 .*1 large = 50 g/);
+    expect(egg[0]?.source).toMatch(/USDA FoodData Central, SR Legacy 01123 .*1 large = 50 g/);
     expect((await portionNamed(app, 'L002', 'cup (240 ml)')).grams).toBe(244);
     expect((await portionNamed(app, 'E012', 'medium banana')).grams).toBe(118);
     expect((await portionNamed(app, 'T005', 'tablespoon')).grams).toBe(13.6);
