@@ -144,6 +144,31 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
     });
   }
 
+  it("a profile's own food gets a household unit of its own, and is logged in it", async () => {
+    const { page, problems } = await openScreen(app, 'diary');
+    const form = page.getByRole('form', { name: 'Add an entry' });
+    await form.getByLabel('Food', { exact: true }).fill('pan integral');
+    await form.getByRole('list', { name: 'Matching foods' }).getByRole('button', { name: /^Pan integral \(Bimbo\)/ }).first().click();
+    await form.getByText('Add a unit for this food').click();
+    await form.getByLabel('Unit name').fill('slice');
+    await form.getByLabel('Grams per unit').fill('28');
+    await form.getByRole('button', { name: 'Add unit' }).click();
+    const unit = form.getByLabel('Unit', { exact: true });
+    await expect.poll(async () => unit.locator('option:checked').textContent()).toBe('slice (28 g)');
+    await form.getByLabel('Amount', { exact: true }).fill('2');
+    expect(await visibleText(form.locator('.amount-preview'))).toContain('= 56 g');
+    await form.getByLabel('Meal').selectOption('dinner');
+    await form.getByRole('button', { name: 'Add to diary' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added 2 × slice (56 g) of Pan integral' }).waitFor();
+    const dinner = (await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() })).meals.find((meal) => meal.meal === 'dinner');
+    const entry = dinner?.entries.find((candidate) => candidate.portion?.name.en === 'slice');
+    expect(entry).toMatchObject({ grams: 56, portion: { quantity: 2, grams_each: 28 } });
+    await page.locator('table[data-meal="dinner"]').getByRole('button', { name: 'Remove Pan integral (Bimbo)' }).last().click();
+    await page.getByRole('status').filter({ hasText: 'Removed 2 × slice of Pan integral' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the totals inside their panel at 1280 px, and fits a 600 px window without sideways scrolling', async () => {
     const { page, problems } = await openScreen(app, 'diary');
     await page.locator('.totals tr[data-nutrient="sodium"]').waitFor();
