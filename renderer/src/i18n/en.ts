@@ -180,7 +180,10 @@ export const en = {
     },
     keys: {
       title: 'API keys',
-      help: 'Only for the cloud embedders and a cloud LLM. Keys are kept in {{store}} and never shown again.',
+      help: 'Only needed for the cloud embedders and the cloud language model.',
+      whereFileEncrypted: 'Keys are kept in {{file}}, encrypted with the system keychain, and never shown again. A key set in the environment ({{variables}}) is used first.',
+      whereFile: 'Keys are kept in {{file}} (readable by your user only) and never shown again. A key set in the environment ({{variables}}) is used first.',
+      whereEnvironment: 'Keys come from the environment variables {{variables}} and cannot be stored here.',
       label: '{{provider}} API key',
       save: 'Store key',
       forget: 'Forget key',

@@ -182,7 +182,10 @@ export const es: Messages = {
     },
     keys: {
       title: 'Claves de API',
-      help: 'Solo para los modelos de embeddings y el LLM en la nube. Las claves se guardan en {{store}} y no se vuelven a mostrar.',
+      help: 'Solo hacen falta para los modelos de embeddings y el modelo de lenguaje en la nube.',
+      whereFileEncrypted: 'Las claves se guardan en {{file}}, cifradas con el llavero del sistema, y no se vuelven a mostrar. Una clave definida en el entorno ({{variables}}) se usa primero.',
+      whereFile: 'Las claves se guardan en {{file}} (solo su usuario puede leerlo) y no se vuelven a mostrar. Una clave definida en el entorno ({{variables}}) se usa primero.',
+      whereEnvironment: 'Las claves se toman de las variables de entorno {{variables}} y no se pueden guardar aquí.',
       label: 'Clave de API de {{provider}}',
       save: 'Guardar clave',
       forget: 'Olvidar clave',
