@@ -162,6 +162,23 @@ export const en = {
     },
   },
   settings: {
+    search: { title: 'Search model' },
+    advanced: {
+      title: 'Advanced: retrieval tuning, catalog and clinical KB, cloud request pacing, language model',
+      help: 'For evaluating and tuning retrieval. The defaults are calibrated; nothing here is needed to use cita.',
+    },
+    notNumbers: 'Nothing was saved: {{fields}} is not a number; use digits and a decimal point or comma, e.g. 0.65.',
+    reembed: {
+      title: 'Vectors for the search model',
+      pending_one: '1 text has no vector from the model in use yet; until it has one it is found by keywords only.',
+      pending_other: '{{count}} texts have no vector from the model in use yet; until they have one they are found by keywords only.',
+      afterChange_one: 'The search model changed: 1 text needs a vector from the new model. Until then semantic search falls back to keywords for it.',
+      afterChange_other: 'The search model changed: {{count}} texts need a vector from the new model. Until then semantic search falls back to keywords for them.',
+      secondsLeft_one: '(about 1 second left)',
+      secondsLeft_other: '(about {{count}} seconds left)',
+      minutesLeft_one: '(about 1 minute left)',
+      minutesLeft_other: '(about {{count}} minutes left)',
+    },
     demo: {
       title: 'Demo data',
       help: 'cita started with demo data so there is something to explore: the profile {{names}}, with its own packaged foods, a 90-day diary and targets. Removing it deletes all of that for good; it is not loaded again, and your own profiles are not touched.',
@@ -205,6 +222,12 @@ export const en = {
     light: 'Light',
     dark: 'Dark',
     embedder: {
+      cloudTitle: 'Cloud embedder requests',
+      inUse: 'In use now:',
+      inUseLocal: 'local model {{model}} ({{detail}}), on this computer',
+      inUseCloud: '{{provider}} {{model}}, in the cloud',
+      inUseNone: 'no model: keyword search only',
+      differs: 'This is not the model chosen above: the chosen one could not be used (see Index status).',
       title: 'Embedder',
       help: 'The model that turns text into vectors for semantic search. Nothing leaves this computer unless you choose a cloud embedder.',
       provider: 'Embedding model',

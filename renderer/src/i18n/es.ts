@@ -164,6 +164,23 @@ export const es: Messages = {
     },
   },
   settings: {
+    search: { title: 'Modelo de búsqueda' },
+    advanced: {
+      title: 'Avanzado: ajuste de la recuperación, catálogo y base clínica, ritmo de las peticiones a la nube, modelo de lenguaje',
+      help: 'Para evaluar y ajustar la recuperación. Los valores por defecto están calibrados; nada de esto hace falta para usar cita.',
+    },
+    notNumbers: 'No se guardó nada: {{fields}} no es un número; use cifras y un separador decimal, p. ej. 0,65.',
+    reembed: {
+      title: 'Vectores del modelo de búsqueda',
+      pending_one: '1 texto aún no tiene vector del modelo en uso; hasta entonces solo se encuentra por palabras clave.',
+      pending_other: '{{count}} textos aún no tienen vector del modelo en uso; hasta entonces solo se encuentran por palabras clave.',
+      afterChange_one: 'El modelo de búsqueda cambió: 1 texto necesita un vector del nuevo modelo. Mientras tanto la búsqueda semántica usa palabras clave para él.',
+      afterChange_other: 'El modelo de búsqueda cambió: {{count}} textos necesitan un vector del nuevo modelo. Mientras tanto la búsqueda semántica usa palabras clave para ellos.',
+      secondsLeft_one: '(falta 1 segundo aprox.)',
+      secondsLeft_other: '(faltan unos {{count}} segundos)',
+      minutesLeft_one: '(falta 1 minuto aprox.)',
+      minutesLeft_other: '(faltan unos {{count}} minutos)',
+    },
     demo: {
       title: 'Datos de demostración',
       help: 'cita empezó con datos de demostración para que haya algo que explorar: el perfil {{names}}, con sus propios alimentos envasados, un diario de 90 días y objetivos. Eliminarlos borra todo eso definitivamente; no se vuelven a cargar y sus propios perfiles no se tocan.',
@@ -207,6 +224,12 @@ export const es: Messages = {
     light: 'Claro',
     dark: 'Oscuro',
     embedder: {
+      cloudTitle: 'Peticiones al embedder en la nube',
+      inUse: 'En uso ahora:',
+      inUseLocal: 'modelo local {{model}} ({{detail}}), en este equipo',
+      inUseCloud: '{{provider}} {{model}}, en la nube',
+      inUseNone: 'ningún modelo: solo búsqueda por palabras clave',
+      differs: 'No es el modelo elegido arriba: el elegido no se pudo usar (vea Estado del índice).',
       title: 'Modelo de embeddings',
       help: 'El modelo que convierte el texto en vectores para la búsqueda semántica. Nada sale de este equipo salvo que elija un modelo en la nube.',
       provider: 'Modelo',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { IngestCounts, Status } from '../../../../shared/contract';
 import { messageOf, useApi, useOperation } from '../../api/context';
 import { ProgressBar } from '../../components/ProgressBar';
+import { useThrottled } from '../../components/useThrottled';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { asLanguage, formatNumber } from '../../i18n/format';
 import { useReembedJob, type JobInfo } from './useReembedJob';
@@ -14,7 +15,9 @@ export function StatusScreen() {
   const { t } = useTranslation();
   const [status, reload] = useOperation('status', {}, { keepWhileReloading: true });
   const onFinished = useCallback(() => reload(), [reload]);
-  const reembed = useReembedJob(onFinished);
+  // The table's vector counts follow the job as it runs, not only when it ends.
+  const live = useThrottled(onFinished, 2000);
+  const reembed = useReembedJob(onFinished, live);
   if (status.state === 'error') return <ErrorState message={status.message} code={status.code} onRetry={reload} />;
   return (
     <section aria-labelledby="status-title" className="screen">
