@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Status } from '../../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
 import { changesEmbedder, draftOf, embedderName, patchOf, type DraftField, type SettingsDraft } from './settings-draft';
-import type { SaveResult } from './SettingsSection';
+import type { SaveResult } from './save-result';
 
 type Change = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => void;
 

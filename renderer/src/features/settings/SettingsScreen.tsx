@@ -8,7 +8,7 @@ import { DemoDataSettings } from './DemoDataSettings';
 import { ProfileSettings } from './ProfileSettings';
 import { ReembedOffer } from './ReembedOffer';
 import { SearchSettingsForm } from './SearchSettingsForm';
-import type { SaveResult } from './SettingsSection';
+import type { SaveResult } from './save-result';
 
 /**
  * Plain choices first (language and theme, which apply at once; the search model with the one in use and an offer
