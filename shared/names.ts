@@ -14,7 +14,7 @@ export const operationNames = [
   // catalog
   'catalog.sources',
   // clinical knowledge base
-  'kb.cards', 'kb.card',
+  'kb.cards', 'kb.card', 'kb.drugs',
   // the first-run demo data
   'demo.remove',
 ] as const;
