@@ -307,6 +307,15 @@ export const en = {
     fields: 'Fields',
   },
   kb: {
+    drugSuggestions: 'Drug names in the cards:',
+    leadLabel: 'How well the cards answer this',
+    lead: {
+      strong: 'The cards answer this question ({{percent}}% likely, calibrated).',
+      weak: 'The cards answer this only in part ({{percent}}% likely, calibrated); read the quoted passages closely.',
+      none: 'No card is relevant enough to answer this ({{percent}}% likely, below the bar).',
+    },
+    whatToDo: 'What to do:',
+    fromCard: '({{title}} · {{section}})',
     title: 'Clinical KB',
     modeLabel: 'What to do',
     modes: {

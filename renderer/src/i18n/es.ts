@@ -309,6 +309,15 @@ export const es: Messages = {
     fields: 'Campos',
   },
   kb: {
+    drugSuggestions: 'Medicamentos en las fichas:',
+    leadLabel: 'En qué medida responden las fichas',
+    lead: {
+      strong: 'Las fichas responden a esta pregunta ({{percent}} % de probabilidad, calibrada).',
+      weak: 'Las fichas responden solo en parte ({{percent}} % de probabilidad, calibrada); lea con atención los pasajes citados.',
+      none: 'Ninguna ficha es lo bastante relevante para responder ({{percent}} % de probabilidad, por debajo del umbral).',
+    },
+    whatToDo: 'Qué hacer:',
+    fromCard: '({{title}} · {{section}})',
     title: 'Base clínica',
     modeLabel: 'Qué hacer',
     modes: {
@@ -342,7 +351,7 @@ export const es: Messages = {
     title: 'Respuesta',
     refusedTitle: 'Sin respuesta',
     refusedHelp: 'cita no encontró nada con qué responder, así que no adivina. Pruebe otras palabras.',
-    kbRefusedHelp: 'Ninguna tarjeta es lo bastante relevante para responder, así que cita no adivina. Debajo se listan los temas más cercanos; no son una respuesta.',
+    kbRefusedHelp: 'Ninguna ficha es lo bastante relevante para responder, así que cita no adivina. Debajo se listan los temas más cercanos; no son una respuesta.',
     refusals: {
       untracked_nutrient: 'Su diario no registra ese nutriente, así que cita no da cifras de él. Pregunte por uno que registre.',
       not_understood: 'cita responde preguntas sobre su diario de comidas: un nutriente, un periodo, una comida o lo que comió.',
