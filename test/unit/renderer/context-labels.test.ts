@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellText, columnLabel, sectionLabel } from '../../../renderer/src/components/answer/context-labels.js';
-import { isCount } from '../../../renderer/src/components/answer/AnswerView.js';
+import { isCount } from '../../../renderer/src/components/answer/segments.js';
 import { en } from '../../../renderer/src/i18n/en.js';
 import { es } from '../../../renderer/src/i18n/es.js';
 

@@ -5,7 +5,7 @@ import { asLanguage, formatNumber, nutrientLabel } from '../../i18n/format';
 import { Notices } from '../Notices';
 import { cellText, columnLabel, sectionLabel } from './context-labels';
 import { parseContextSections, type ContextSection } from './context-sections';
-import { citationId, contextLineId, segmentAnswer } from './segments';
+import { citationId, contextLineId, isCount, segmentAnswer } from './segments';
 
 /**
  * An answer as cita composed it: every figure highlighted and linked to the context rows it was found in,
@@ -107,11 +107,6 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
       </p>
     </article>
   );
-}
-
-/** Counts and lengths of time: a figure with no unit, or one in days, weeks, months or years. */
-export function isCount(unit: string | null): boolean {
-  return unit === null || ['days', 'weeks', 'months', 'years'].includes(unit);
 }
 
 function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
