@@ -84,6 +84,11 @@ export const en = {
     token: 'Or, in the cita folder, run npx cita token --role editor and open {{origin}}/#token= followed by what it prints.',
   },
   foods: {
+    portions: 'Household units',
+    portionUnit: 'Unit',
+    portionGrams: 'Grams',
+    portionSource: 'Where the weight comes from',
+    portionOwn: 'Defined in this profile',
     title: 'Foods',
     searchLabel: 'Search foods',
     searchPlaceholder: 'e.g. rice, lentils, paneer',

@@ -86,6 +86,11 @@ export const es: Messages = {
     token: 'O bien, en la carpeta de cita, ejecute npx cita token --role editor y abra {{origin}}/#token= seguido de lo que imprima.',
   },
   foods: {
+    portions: 'Medidas caseras',
+    portionUnit: 'Unidad',
+    portionGrams: 'Gramos',
+    portionSource: 'De dónde sale el peso',
+    portionOwn: 'Definida en este perfil',
     title: 'Alimentos',
     searchLabel: 'Buscar alimentos',
     searchPlaceholder: 'p. ej. arroz, lentejas, paneer',
