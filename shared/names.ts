@@ -8,13 +8,13 @@ export const operationNames = [
   // search and ask
   'search', 'ask',
   // foods
-  'foods.add', 'foods.update', 'foods.get', 'profiles.add', 'profiles.list',
+  'foods.add', 'foods.update', 'foods.get', 'foods.portions', 'foods.portions.add', 'profiles.add', 'profiles.list',
   // food diary
-  'diary.add', 'diary.remove', 'diary.day', 'diary.series', 'diary.import', 'diary.targets.set',
+  'diary.add', 'diary.update', 'diary.recent', 'diary.remove', 'diary.day', 'diary.series', 'diary.import', 'diary.targets.set',
   // catalog
   'catalog.sources',
   // clinical knowledge base
-  'kb.cards', 'kb.card',
+  'kb.cards', 'kb.card', 'kb.drugs',
   // the first-run demo data
   'demo.remove',
 ] as const;

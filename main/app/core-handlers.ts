@@ -74,6 +74,7 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
       gemini_api_key: deps.secrets.get('gemini_api_key') !== undefined,
       voyage_api_key: deps.secrets.get('voyage_api_key') !== undefined,
       store: deps.secrets.describe(),
+      location: deps.secrets.location(),
     }),
   };
 }

@@ -25,7 +25,18 @@ export interface SecretStore {
   delete(name: SecretName): void;
   /** Where the secrets come from, for status and error messages (never a value). */
   describe(): string;
+  /** The same as data, so a screen can say it in its own language. */
+  location(): SecretLocation;
 }
+
+/** Where keys are read from: environment variables first, then a file (encrypted with the OS keychain or not). */
+export interface SecretLocation {
+  variables: string[];
+  file: string | null;
+  encrypted: boolean;
+}
+
+const secretVariables = (): string[] => secretNames.map((name) => secretEnvironmentVariables[name]);
 
 const secretValueSchema = z
   .string()
@@ -80,7 +91,8 @@ export function createEnvironmentSecretStore(environment: NodeJS.ProcessEnv = pr
     delete() {
       throw new AppError('unavailable', 'Secrets come from environment variables here and cannot be removed.');
     },
-    describe: () => `environment (${secretNames.map((name) => secretEnvironmentVariables[name]).join(', ')})`,
+    describe: () => `environment (${secretVariables().join(', ')})`,
+    location: () => ({ variables: secretVariables(), file: null, encrypted: false }),
   };
 }
 
@@ -133,6 +145,7 @@ export function createFileSecretStore(dataDir: string, environment: NodeJS.Proce
     },
     delete: (name) => deleteSecretEntry(file, read(), name, write),
     describe: () => `${fromEnvironment.describe()}, then ${file}`,
+    location: () => ({ variables: secretVariables(), file, encrypted: false }),
   };
 }
 
@@ -144,6 +157,7 @@ export function createMemorySecretStore(initial: Partial<Record<SecretName, stri
     set: (name, value) => void values.set(name, validateSecretValue(value)),
     delete: (name) => void values.delete(name),
     describe: () => 'memory',
+    location: () => ({ variables: [], file: null, encrypted: false }),
   };
 }
 

@@ -83,5 +83,6 @@ export function createSafeStorageSecretStore(options: SafeStorageSecretOptions):
     },
     delete: (name) => deleteSecretEntry(file, read(), name, (values) => writeSecretsFile(file, values)),
     describe: () => `${fromEnvironment.describe()}, then ${file} (encrypted with the system keychain)`,
+    location: () => ({ ...fromEnvironment.location(), file, encrypted: true }),
   };
 }

@@ -103,7 +103,14 @@ export const coreOperations = {
     summary: 'Which cloud API keys are configured (booleans only) and where they are kept.',
     access: 'read',
     input: z.object({}).strict(),
-    output: z.object({ gemini_api_key: z.boolean(), voyage_api_key: z.boolean(), store: z.string() }),
+    output: z.object({
+      gemini_api_key: z.boolean(),
+      voyage_api_key: z.boolean(),
+      /** The same place in English words, for the CLI and logs. */
+      store: z.string(),
+      /** Where keys are read from, as data: environment variables first, then the file (keychain-encrypted or not). */
+      location: z.object({ variables: z.array(z.string()), file: z.string().nullable(), encrypted: z.boolean() }),
+    }),
   }),
   ingest: operation({
     summary: 'Re-ingest the shipped data of a corpus (catalog seed, clinical cards, IFCT foods); idempotent, prints counts.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nutrientKeys, type NutrientKey } from '../nutrients.js';
 import { isoDateSchema, operation, profileIdSchema } from './common.js';
+import { foodSchema } from './foods.js';
 
 /** The meals of a diary day, in the order a day is shown. */
 export const meals = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
@@ -25,6 +26,21 @@ export const gramsSchema = z
   .gt(0, 'grams must be greater than 0')
   .max(maxEntryGrams, `grams cannot exceed ${maxEntryGrams} in one entry`);
 
+/** Most portions one entry may hold ("1000 × almond" is a typo, not a meal). */
+export const maxPortionQuantity = 1000;
+
+/** "2 × large egg": a portion of the food (by id, from foods.portions) and how many. */
+export const portionAmountSchema = z
+  .object({
+    id: z.number({ error: 'the portion id must be a number' }).int('the portion id must be a whole number').positive('the portion id must be positive'),
+    quantity: z
+      .number({ error: 'quantity must be a number' })
+      .finite('quantity must be a finite number')
+      .gt(0, 'quantity must be greater than 0')
+      .max(maxPortionQuantity, `quantity cannot exceed ${maxPortionQuantity}`),
+  })
+  .strict();
+
 export const nutrientKeySchema = z.enum(nutrientKeys as [NutrientKey, ...NutrientKey[]], { error: `nutrient must be one of ${nutrientKeys.join(', ')}` });
 
 /** A value per nutrient key; null = not measured for a food (or no target in force). */
@@ -39,6 +55,8 @@ export const diaryEntrySchema = z.object({
   meal: mealSchema,
   food: z.object({ code: z.string(), name: z.string(), brand: z.string(), owner: z.string().nullable() }),
   grams: z.number(),
+  /** The unit it was logged in ("2 × large egg"); null when logged in grams (or its portion is gone). */
+  portion: z.object({ id: z.number().int(), name: z.object({ en: z.string(), es: z.string() }), quantity: z.number(), grams_each: z.number() }).nullable(),
   /** From the view diary_entry_nutrients: grams / 100 × the food's value per 100 g. */
   nutrients: nutrientValuesSchema,
 });
@@ -47,7 +65,14 @@ export type DiaryEntry = z.infer<typeof diaryEntrySchema>;
 export const diaryDaySchema = z.object({
   profile: z.string(),
   date: z.string(),
-  meals: z.array(z.object({ meal: mealSchema, entries: z.array(diaryEntrySchema) })),
+  meals: z.array(
+    z.object({
+      meal: mealSchema,
+      entries: z.array(diaryEntrySchema),
+      /** The meal's sums over the same view as the day's totals (null nutrients: no entries). */
+      subtotals: z.object({ entries: z.number().int(), grams: z.number(), nutrients: nutrientValuesSchema }),
+    }),
+  ),
   /** From the view diary_daily_totals; nutrients are null when the day has no entries. */
   totals: z.object({ entries: z.number().int(), grams: z.number(), nutrients: nutrientValuesSchema, unmeasured: z.record(nutrientKeySchema, z.number().int()) }),
   /** The target in force that day per nutrient (null: none). */
@@ -88,14 +113,58 @@ export type DiaryImport = z.infer<typeof diaryImportSchema>;
 
 export const diaryTargetSchema = z.object({ profile: z.string(), nutrient: nutrientKeySchema, amount: z.number(), effective_from: z.string() });
 
+/** A food the profile logged before, for the picker: how often, when last, and in which unit. */
+export const loggedFoodSchema = z.object({
+  food: foodSchema,
+  uses: z.number().int(),
+  last_date: z.string(),
+  /** The unit and quantity of its latest entry (null: logged in grams). */
+  last_portion: z.object({ id: z.number().int(), quantity: z.number(), name: z.object({ en: z.string(), es: z.string() }) }).nullable(),
+  last_grams: z.number(),
+});
+export type LoggedFood = z.infer<typeof loggedFoodSchema>;
+
+const exactlyOneAmount = (input: { grams?: number | undefined; portion?: unknown }) => (input.grams === undefined) !== (input.portion === undefined);
+const oneAmountMessage = { message: 'give either grams or a portion (and quantity), not both', path: ['grams'] };
+
 export const diaryOperations = {
   'diary.add': operation({
-    summary: "Log grams of a food (by code, visible to the profile) for a meal of a day in the profile's diary.",
+    summary: "Log a food (by code, visible to the profile) for a meal of a day: in grams, or as portions (\"2 × large egg\").",
     access: 'write',
     input: z
-      .object({ profile: profileIdSchema.default('default'), date: diaryDateSchema, meal: mealSchema, food: foodCodeSchema, grams: gramsSchema })
-      .strict(),
+      .object({
+        profile: profileIdSchema.default('default'),
+        date: diaryDateSchema,
+        meal: mealSchema,
+        food: foodCodeSchema,
+        grams: gramsSchema.optional(),
+        portion: portionAmountSchema.optional(),
+      })
+      .strict()
+      .refine(exactlyOneAmount, oneAmountMessage),
     output: diaryEntrySchema,
+  }),
+  'diary.update': operation({
+    summary: "Change an entry of the profile's diary: its meal, its day, or its amount (grams or portions).",
+    access: 'write',
+    input: z
+      .object({
+        profile: profileIdSchema.default('default'),
+        id: z.number().int().positive(),
+        date: diaryDateSchema.optional(),
+        meal: mealSchema.optional(),
+        grams: gramsSchema.optional(),
+        portion: portionAmountSchema.optional(),
+      })
+      .strict()
+      .refine((input) => input.grams === undefined || input.portion === undefined, oneAmountMessage),
+    output: diaryEntrySchema,
+  }),
+  'diary.recent': operation({
+    summary: 'The foods the profile logged most recently and most often (for the food picker), with their last unit.',
+    access: 'read',
+    input: z.object({ profile: profileIdSchema.default('default'), limit: z.number().int().min(1).max(20).default(6) }).strict(),
+    output: z.object({ recent: z.array(loggedFoodSchema), frequent: z.array(loggedFoodSchema) }),
   }),
   'diary.remove': operation({
     summary: "Remove one entry of the profile's diary by id.",

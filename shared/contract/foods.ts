@@ -60,6 +60,27 @@ export const profileNameSchema = z
 
 const foodCodeSchema = z.string().trim().min(1, 'the food code is empty').max(80, 'the food code is longer than 80 characters');
 
+/** A household unit of a food ("large egg", "cup (240 ml)") and its weight; shipped ones cite where the weight comes from. */
+export const portionSchema = z.object({
+  id: z.number().int(),
+  food: z.string(),
+  /** Singular, as a person says it; a profile's own portion has the same name in both languages. */
+  name: z.object({ en: z.string(), es: z.string() }),
+  grams: z.number(),
+  /** The published measure it was read from (USDA FoodData Central, SR Legacy), or 'user' for a profile's own. */
+  source: z.string(),
+  own: z.boolean(),
+});
+export type Portion = z.infer<typeof portionSchema>;
+
+const portionNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'the portion name is empty')
+  .max(80, 'the portion name is longer than 80 characters')
+  .refine((text) => !controlCharacters.test(text), 'the portion name contains control or invisible characters')
+  .refine((text) => /\p{L}/u.test(text), 'the portion name needs a letter ("slice", "bowl")');
+
 export const foodsOperations = {
   'foods.add': operation({
     summary: "Add a food to a profile's own catalog; nutrients per 100 g.",
@@ -80,6 +101,25 @@ export const foodsOperations = {
     access: 'read',
     input: z.object({ profile: profileIdSchema.default('default'), code: foodCodeSchema }).strict(),
     output: foodSchema,
+  }),
+  'foods.portions': operation({
+    summary: 'The household units of a food visible to the profile (shipped ones and its own), each with its grams.',
+    access: 'read',
+    input: z.object({ profile: profileIdSchema.default('default'), code: foodCodeSchema }).strict(),
+    output: z.array(portionSchema),
+  }),
+  'foods.portions.add': operation({
+    summary: "Define a household unit of a food visible to the profile (\"slice\" = 30 g), for the profile's own use.",
+    access: 'write',
+    input: z
+      .object({
+        profile: profileIdSchema.default('default'),
+        code: foodCodeSchema,
+        name: portionNameSchema,
+        grams: z.number({ error: 'grams must be a number' }).finite('grams must be a finite number').gt(0, 'grams must be greater than 0').max(5000, 'a portion cannot weigh more than 5000 g'),
+      })
+      .strict(),
+    output: portionSchema,
   }),
   'profiles.add': operation({
     summary: 'Create an empty profile: its own foods and diary, isolated from every other profile.',

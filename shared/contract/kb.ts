@@ -36,7 +36,27 @@ const cardIdSchema = z
   .max(100, 'the card id is longer than 100 characters')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a card id is lowercase words joined by hyphens');
 
+/** A medicine or class some card names, with the other names a clinician may type (for autocomplete). */
+export const kbDrugNameSchema = z.object({
+  /** The canonical generic (or class) name, lower case: "warfarin". */
+  name: z.string(),
+  kind: z.enum(['drug', 'class']),
+  /** Brands and other spellings, as the lexicon lists them: "Coumadin", "Jantoven". */
+  brands: z.array(z.string()),
+  /** Spanish names: "warfarina". */
+  spanish: z.array(z.string()),
+  /** The cards that name it. */
+  cards: z.array(z.string()),
+});
+export type KbDrugName = z.infer<typeof kbDrugNameSchema>;
+
 export const kbOperations = {
+  'kb.drugs': operation({
+    summary: 'The medicines and classes the clinical cards name, with their brands and Spanish names (for autocomplete).',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.array(kbDrugNameSchema),
+  }),
   'kb.cards': operation({
     summary: 'Every clinical card (id, title, category, source and URL, last review, chunk count), by category then id.',
     access: 'read',

@@ -18,6 +18,21 @@ export const explainSchema = z.object({
   fused_score: z.number(),
 });
 
+/** A tribal note of a field and why it applies to the query (or what a question would mention for it to). */
+export const catalogNoteSchema = z.object({
+  note: z.string(),
+  applies: z.boolean(),
+  /** It applies to every question. */
+  always: z.boolean(),
+  /** The condition's terms the question mentions (folded: lower case, no accents). */
+  matched: z.array(z.string()),
+  /** The terms the condition looks for. */
+  terms: z.array(z.string()),
+  /** The question language it requires, if any. */
+  language: z.enum(['es', 'en']).nullable(),
+});
+export type CatalogNote = z.infer<typeof catalogNoteSchema>;
+
 /** The data catalog's hit (SPEC §4.3): the same shape in the keyword and the hybrid phase. */
 export const catalogHitSchema = z.object({
   business_name: z.string(),
@@ -27,6 +42,8 @@ export const catalogHitSchema = z.object({
   source_name: z.string(),
   data_type: z.string(),
   tribal_notes: z.array(z.string()),
+  /** Every note of the field with its applicability explained; `tribal_notes` are those that apply, in order. */
+  notes: z.array(catalogNoteSchema).optional(),
   score: z.number(),
 });
 export type CatalogHit = z.infer<typeof catalogHitSchema>;

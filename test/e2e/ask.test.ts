@@ -26,13 +26,27 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     const sodiumOfEntries = day.meals.flatMap((meal) => meal.entries.map((entry) => entry.nutrients.sodium ?? Number.NaN));
     expect(sodiumOfEntries.some((value) => Math.abs(value - milligrams) < 0.05), `${figureText} on ${date}`).toBe(true);
 
-    // Following the figure moves focus to a context row that holds it.
+    // Counts and lengths of time ("14 days", "in 2 entries") are not highlighted as figures; amounts are.
+    const highlighted = await answer.locator('.answer-text mark').allTextContents();
+    expect(highlighted.length).toBeGreaterThan(0);
+    expect(highlighted.filter((text) => !/(mg|g|kcal)$/.test(text))).toEqual([]);
+    expect(await visibleText(answer.locator('.answer-text'))).toMatch(/\(14 days/);
+
+    // The context is collapsed until a figure is followed; then the row that holds it has the focus.
+    expect(await answer.locator('.context-table').count()).toBe(0);
     await figure.click();
     const focused = page.locator(':focus');
     expect(await focused.getAttribute('data-line')).not.toBeNull();
-    // The answer groups thousands ("1,088.0 mg"); the context row holds the cell as written ("1088.0").
-    expect(await focused.textContent()).toContain(figureText.replace(/\s*mg$/, '').replace(/,/g, '').replace(/\.0$/, ''));
+    // The row shows the cell in the reader's format: "1,088.0 mg" in the answer is "1,088" in the table.
+    expect(await focused.textContent()).toContain(figureText.replace(/\s*mg$/, '').replace(/\.0$/, ''));
     expect(await focused.getAttribute('class')).toContain('context-cited');
+    // Friendly headers and sections, in words, not `sodium_mg` or `date_from`.
+    const headers = await answer.locator('.context-table thead th').allTextContents();
+    expect(headers).toContain('Sodium (mg)');
+    expect(headers).not.toContain('sodium_mg');
+    expect(headers).not.toContain('date_from');
+    expect(await answer.locator('.context-table caption').allTextContents()).toContain('Daily totals');
+    expect(await answer.locator('.context-table thead th').first().evaluate((cell) => getComputedStyle(cell).position)).toBe('sticky');
 
     expect(await visibleText(answer.getByRole('region', { name: 'What was looked up' }))).toMatch(/Sodium/);
     expect(await answer.locator('.citations li').count()).toBeGreaterThan(0);

@@ -10,6 +10,10 @@ describe.runIf(enabled)('the Data catalog screen in Chromium', () => {
     const { page, problems } = await openScreen(app, 'catalog');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
     expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(8);
+    // A plain sentence first; the formula only on request.
+    expect(await visibleText(page.locator('.phase-plain'))).toBe('Finds fields by their business name and by meaning; exact business terms always rank first.');
+    expect(await page.getByText(/× keyword score/).isVisible()).toBe(false);
+    await page.getByText('How results are ranked').click();
     expect(await visibleText(page.locator('.phase'))).toContain('Phase 2 · hybrid');
     await page.locator('body').press('/');
     await page.keyboard.type('saldo vencido');
@@ -30,7 +34,28 @@ describe.runIf(enabled)('the Data catalog screen in Chromium', () => {
     const card = page.getByRole('list', { name: 'Catalog fields found' }).getByRole('article', { name: 'Saldo vencido' });
     const notes = card.getByRole('complementary', { name: 'Tribal notes that apply' });
     expect(await visibleText(notes)).toContain('30 días');
+    // Each note says why it applies: the words of the question that meet its condition.
+    expect(await visibleText(notes.locator('li').filter({ hasText: '30 días' }))).toMatch(/applies because your question mentions “hipotecario/);
     await saveScreenshot(page, 'catalog-tribal-note-en');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists the notes that do not apply folded, each with what a question would mention, and copies a physical name', async () => {
+    const { page, problems } = await openScreen(app, 'catalog');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByLabel('Search business terms and fields').fill('saldo vencido');
+    const card = page.getByRole('list', { name: 'Catalog fields found' }).getByRole('article', { name: 'Saldo vencido' });
+    const others = card.locator('details.other-notes');
+    expect(await visibleText(others.locator('summary'))).toMatch(/^\d+ other notes? on this field/);
+    expect(await others.locator('li').first().isVisible()).toBe(false);
+    await others.locator('summary').click();
+    expect(await visibleText(others.locator('li').filter({ hasText: '30 días' }))).toMatch(/applies when a question mentions .*“hipotecario”/);
+    await card.getByRole('button', { name: 'Copy CRT_SALDO_VENCIDO_MN' }).click();
+    expect(await visibleText(card.getByRole('status'))).toBe('Copied.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('CRT_SALDO_VENCIDO_MN');
+    await expectAccessible(page, 'catalog notes (en)');
+    await saveScreenshot(page, 'catalog-other-notes-en');
     expect(problems).toEqual([]);
     await page.close();
   });

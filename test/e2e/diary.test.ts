@@ -12,7 +12,7 @@ function today(): string {
 describe.runIf(enabled)('the Diary screen in Chromium', () => {
   const app = useServedApp();
 
-  it('opens on the demo profile\'s today; an entry added by searching a food shows under its meal and in the totals, and can be removed; a target can be set', async () => {
+  it('opens on the demo profile\'s today; an entry added by searching a food shows under its meal and in the totals, can be edited, removed and brought back; a target can be set', async () => {
     const { page, problems } = await openScreen(app, 'diary');
     expect(await page.getByLabel('Profile').inputValue()).toBe('demo');
     const before = await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() });
@@ -20,11 +20,13 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
     const form = page.getByRole('form', { name: 'Add an entry' });
     await form.getByLabel('Food').fill('ragi');
     await form.getByRole('list', { name: 'Matching foods' }).getByRole('button', { name: /^Ragi/ }).first().click();
-    await form.getByLabel('Grams').fill('0');
+    // Ragi has no household unit: the amount is in grams.
+    expect(await form.getByLabel('Unit', { exact: true }).inputValue()).toBe('grams');
+    await form.getByLabel('Amount', { exact: true }).fill('0');
     await form.getByLabel('Meal').selectOption('snack');
     await form.getByRole('button', { name: 'Add to diary' }).click();
     expect(await visibleText(form.getByText('Enter the grams as a number greater than 0'))).toBeTruthy();
-    await form.getByLabel('Grams').fill('45');
+    await form.getByLabel('Amount', { exact: true }).fill('45');
     await form.getByRole('button', { name: 'Add to diary' }).click();
     expect(await visibleText(page.getByRole('status').filter({ hasText: 'Added 45 g of Ragi to Snack.' }))).toBeTruthy();
 
@@ -37,8 +39,34 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
     const shown = Number(/([\d,]+(?:\.\d+)?) kcal/.exec(await visibleText(energyCell))?.[1]?.replace(/,/g, ''));
     expect(shown).toBeCloseTo(after.totals.nutrients.energy_kcal as number, 0);
 
-    await snack.getByRole('button', { name: 'Remove Ragi' }).last().click();
-    expect(await visibleText(page.getByRole('status').filter({ hasText: 'The entry was removed.' }))).toBeTruthy();
+    // The meal's subtotal is the view's, and the snack's entries add up to it.
+    const snackSubtotal = after.meals.find((meal) => meal.meal === 'snack')?.subtotals;
+    expect(await visibleText(snack.locator('tfoot tr'))).toContain(`${snackSubtotal?.nutrients.energy_kcal?.toFixed(0)} kcal`);
+
+    // Edit: 45 g becomes 60 g at lunch.
+    await snack.getByRole('button', { name: 'Edit Ragi' }).last().click();
+    const editor = page.getByRole('form', { name: 'Edit Ragi' });
+    await editor.getByLabel('Amount', { exact: true }).fill('60');
+    await editor.getByLabel('Meal').selectOption('lunch');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'now 60 g, at Lunch' }))).toBeTruthy();
+    const lunch = page.locator('table[data-meal="lunch"]');
+    expect(await visibleText(lunch.getByRole('row', { name: /Ragi/ }))).toContain('60 g');
+    const edited = await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() });
+    expect(edited.totals.entries).toBe(before.totals.entries + 1);
+    expect(edited.meals.find((meal) => meal.meal === 'lunch')?.entries.some((entry) => entry.food.name.startsWith('Ragi') && entry.grams === 60)).toBe(true);
+
+    // Remove, then undo: the entry comes back as it was.
+    await lunch.getByRole('button', { name: 'Remove Ragi' }).last().click();
+    const undoNotice = page.getByRole('status').filter({ hasText: 'Removed 60 g of Ragi' });
+    await undoNotice.waitFor();
+    expect((await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() })).totals.entries).toBe(before.totals.entries);
+    await undoNotice.getByRole('button', { name: 'Undo' }).click();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'is back in the diary' }))).toBeTruthy();
+    const restored = await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() });
+    expect(restored.meals.find((meal) => meal.meal === 'lunch')?.entries.filter((entry) => entry.food.name.startsWith('Ragi') && entry.grams === 60)).toHaveLength(1);
+    await lunch.getByRole('button', { name: 'Remove Ragi' }).last().click();
+    await page.getByRole('status').filter({ hasText: 'Removed 60 g of Ragi' }).waitFor();
     expect((await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() })).totals.entries).toBe(before.totals.entries);
 
     await page.getByText('Set a daily target').click();
@@ -49,6 +77,110 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
     expect(await visibleText(page.getByRole('status').filter({ hasText: 'Sodium target set to 1500 mg a day' }))).toContain(today());
     await page.locator('.totals tr[data-nutrient="sodium"]', { hasText: '1,500 mg' }).waitFor();
     expect((await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() })).targets.sodium).toBe(1500);
+    // Sodium is a limit: it is drawn as room under a line and said as a share of the limit, never as a goal.
+    const sodiumRow = page.locator('.totals tr[data-nutrient="sodium"]');
+    expect(await sodiumRow.getAttribute('data-target-kind')).toBe('limit');
+    expect(await visibleText(sodiumRow)).toMatch(/limit/);
+    expect(await sodiumRow.getAttribute('data-standing')).toMatch(/^(within_limit|near_limit|over_limit)$/);
+    expect(await page.locator('.totals tr[data-nutrient="protein"]').getAttribute('data-target-kind')).toBe('goal');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  for (const { locale, dark } of [
+    { locale: 'en-US', dark: false },
+    { locale: 'es-ES', dark: true },
+  ] as const) {
+    const spanish = locale === 'es-ES';
+    const words = spanish
+      ? { profile: 'Perfil', food: 'Alimento', choices: 'Alimentos que coinciden', amount: 'Cantidad', unit: 'Unidad', meal: 'Comida', add: 'Añadir al diario', egg: 'huevo', milk: 'leche', banana: 'plátano', subtotal: 'Desayuno: subtotal' }
+      : { profile: 'Profile', food: 'Food', choices: 'Matching foods', amount: 'Amount', unit: 'Unit', meal: 'Meal', add: 'Add to diary', egg: 'egg', milk: 'milk', banana: 'banana', subtotal: 'Breakfast subtotal' };
+    it(`a new user logs a breakfast of 2 eggs, 1 cup of milk and 1 banana without typing a gram (${locale}${dark ? ', dark' : ''})`, async () => {
+      // After "demo" in the profile list, so the other tests' windows still open on the demo profile.
+      const id = `new-user-${locale}`;
+      await callApi(app, 'profiles.add', { id, name: spanish ? 'Nueva' : 'New' });
+      const { page, problems } = await openScreen(app, 'diary', { locale, colorScheme: dark ? 'dark' : 'light' });
+      await page.getByLabel(words.profile).selectOption(id);
+      const form = page.getByRole('form', { name: spanish ? 'Añadir una entrada' : 'Add an entry' });
+      const breakfast: Array<[string, RegExp, string, string, number]> = [
+        [words.egg, /^Egg, poultry, whole, raw/, '2', spanish ? 'huevo grande (50 g)' : 'large egg (50 g)', 100],
+        [words.milk, /^Milk, whole, Cow/, '1', spanish ? 'taza (240 ml) (244 g)' : 'cup (240 ml) (244 g)', 244],
+        [words.banana, /^Banana, ripe, robusta/, '1', spanish ? 'plátano mediano (118 g)' : 'medium banana (118 g)', 118],
+      ];
+      for (const [query, food, quantity, unit, grams] of breakfast) {
+        await form.getByLabel(words.food, { exact: true }).fill(query);
+        await form.getByRole('list', { name: words.choices }).getByRole('button', { name: food }).first().click();
+        // The usual household unit is offered first: nobody has to know what an egg weighs.
+        const unitField = form.getByLabel(words.unit, { exact: true });
+        await expect.poll(async () => unitField.locator('option:checked').textContent()).toBe(unit);
+        await form.getByLabel(words.amount, { exact: true }).fill(quantity);
+        expect(await visibleText(form.locator('.amount-preview'))).toContain(`= ${grams} g`);
+        if (query === words.egg) await saveScreenshot(page, `diary-add-portion-${locale.slice(0, 2)}${dark ? '-dark' : ''}`);
+        await form.getByLabel(words.meal).selectOption('breakfast');
+        await form.getByRole('button', { name: words.add }).click();
+        await page.getByRole('status').filter({ hasText: new RegExp(`\\(${grams} g\\)`) }).waitFor();
+      }
+      const day = await callApi<DiaryDay>(app, 'diary.day', { profile: id, date: today() });
+      const entries = day.meals.find((meal) => meal.meal === 'breakfast')?.entries ?? [];
+      expect(entries.map((entry) => [entry.food.code, entry.grams, entry.portion?.quantity, entry.portion?.name.en])).toEqual([
+        ['M001', 100, 2, 'large egg'],
+        ['L002', 244, 1, 'cup (240 ml)'],
+        ['E012', 118, 1, 'medium banana'],
+      ]);
+      const table = page.locator('table[data-meal="breakfast"]');
+      expect(await visibleText(table.getByRole('row', { name: /Egg, poultry, whole, raw/ }))).toContain(spanish ? '2 × huevo grande' : '2 × large egg');
+      const subtotal = await visibleText(table.locator('tfoot tr'));
+      expect(subtotal).toContain(words.subtotal);
+      const kcal = day.meals.find((meal) => meal.meal === 'breakfast')?.subtotals.nutrients.energy_kcal as number;
+      expect(subtotal).toContain(`${Math.round(kcal)} kcal`);
+      // Logged foods come first in the picker next time, with their energy, group and last amount.
+      await form.getByLabel(words.food, { exact: true }).fill('');
+      const recent = form.getByRole('list', { name: spanish ? 'Recientes' : 'Recent' });
+      expect(await visibleText(recent.getByRole('button').first())).toMatch(spanish ? /Banana, ripe, robusta.*kcal por 100 g.*Frutas.*1 × plátano mediano/ : /Banana, ripe, robusta.*kcal per 100 g.*Fruits.*1 × medium banana/);
+      await expectAccessible(page, `diary breakfast (${locale}${dark ? ', dark' : ''})`);
+      await saveScreenshot(page, `diary-breakfast-${locale.slice(0, 2)}${dark ? '-dark' : ''}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("a profile's own food gets a household unit of its own, and is logged in it", async () => {
+    const { page, problems } = await openScreen(app, 'diary');
+    const form = page.getByRole('form', { name: 'Add an entry' });
+    await form.getByLabel('Food', { exact: true }).fill('pan integral');
+    await form.getByRole('list', { name: 'Matching foods' }).getByRole('button', { name: /^Pan integral \(Bimbo\)/ }).first().click();
+    await form.getByText('Add a unit for this food').click();
+    await form.getByLabel('Unit name').fill('slice');
+    await form.getByLabel('Grams per unit').fill('28');
+    await form.getByRole('button', { name: 'Add unit' }).click();
+    const unit = form.getByLabel('Unit', { exact: true });
+    await expect.poll(async () => unit.locator('option:checked').textContent()).toBe('slice (28 g)');
+    await form.getByLabel('Amount', { exact: true }).fill('2');
+    expect(await visibleText(form.locator('.amount-preview'))).toContain('= 56 g');
+    await form.getByLabel('Meal').selectOption('dinner');
+    await form.getByRole('button', { name: 'Add to diary' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added 2 × slice (56 g) of Pan integral' }).waitFor();
+    const dinner = (await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() })).meals.find((meal) => meal.meal === 'dinner');
+    const entry = dinner?.entries.find((candidate) => candidate.portion?.name.en === 'slice');
+    expect(entry).toMatchObject({ grams: 56, portion: { quantity: 2, grams_each: 28 } });
+    await page.locator('table[data-meal="dinner"]').getByRole('button', { name: 'Remove Pan integral (Bimbo)' }).last().click();
+    await page.getByRole('status').filter({ hasText: 'Removed 2 × slice of Pan integral' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the totals inside their panel at 1280 px, and fits a 600 px window without sideways scrolling', async () => {
+    const { page, problems } = await openScreen(app, 'diary');
+    await page.locator('.totals tr[data-nutrient="sodium"]').waitFor();
+    expect(await page.locator('.totals').evaluate((panel) => panel.scrollWidth - panel.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 600, height: 820 });
+    await page.locator('.meal-table').first().waitFor();
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    // The totals table stays inside its panel.
+    const overflow = await page.locator('.totals').evaluate((panel) => panel.scrollWidth - panel.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'diary-day-600px');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -29,6 +29,23 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.close();
   });
 
+  it('shows a food\'s household units with their grams and the published measure each comes from, in both languages', async () => {
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const spanish = locale === 'es-ES';
+      const { page, problems } = await openScreen(app, 'foods', { locale });
+      await page.getByLabel(spanish ? 'Buscar alimentos' : 'Search foods').fill('egg');
+      await page.getByRole('list', { name: spanish ? 'Alimentos encontrados' : 'Foods found' }).getByRole('button', { name: /^Egg, poultry, whole, raw/ }).click();
+      const units = page.getByRole('table', { name: spanish ? 'Medidas caseras' : 'Household units' });
+      const large = units.getByRole('row', { name: new RegExp(spanish ? '^huevo grande' : '^large egg') });
+      expect(await visibleText(large)).toContain('50 g');
+      expect(await visibleText(large)).toContain('USDA FoodData Central, SR Legacy 01123');
+      await expectAccessible(page, `foods (household units, ${locale})`);
+      await saveScreenshot(page, `foods-household-units-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('finds a food by the Hindi name IFCT gives it and shows its scientific and other names, and a Spanish query in English', async () => {
     const { page, problems } = await openScreen(app, 'foods');
     await page.getByLabel('Search foods').fill('santra');

@@ -31,6 +31,51 @@ describe.runIf(enabled)('the Clinical KB screen in Chromium', () => {
     await page.close();
   });
 
+  for (const { locale, dark } of [
+    { locale: 'en-US', dark: false },
+    { locale: 'es-ES', dark: true },
+  ] as const) {
+    const spanish = locale === 'es-ES';
+    it(`completes a drug name from the cards, and opens the answer with its relevance and what to do (${locale}${dark ? ', dark' : ''})`, async () => {
+      const { page, problems } = await openScreen(app, 'kb', { locale, colorScheme: dark ? 'dark' : 'light' });
+      const field = page.getByLabel(spanish ? 'Su pregunta' : 'Your question');
+      await field.fill(spanish ? 'paciente con cou' : 'patient on cou');
+      const chips = page.getByRole('list', { name: spanish ? 'Medicamentos en las fichas:' : 'Drug names in the cards:' });
+      await chips.getByRole('button', { name: /^Coumadin \(warfarin\)$/ }).click();
+      expect(await field.inputValue()).toBe(spanish ? 'paciente con Coumadin ' : 'patient on Coumadin ');
+      await field.fill(spanish ? 'paciente con Coumadin que toma ibuprofeno, ¿qué vigilar?' : 'patient on Coumadin taking ibuprofen: what to watch for?');
+      await page.getByRole('button', { name: spanish ? 'Preguntar' : 'Ask', exact: true }).last().click();
+      const lead = page.getByRole('region', { name: spanish ? 'En qué medida responden las fichas' : 'How well the cards answer this' });
+      await lead.waitFor({ timeout: 30_000 });
+      expect(await lead.getAttribute('data-relevance')).toBe('strong');
+      expect(await visibleText(lead.locator('.lead-relevance'))).toMatch(spanish ? /Las fichas responden a esta pregunta \(\d+ % de probabilidad/ : /The cards answer this question \(\d+% likely/);
+      // The lead comes before the answer.
+      const order = await page.evaluate(() => {
+        const leadBox = document.querySelector('.answer-lead');
+        const answerBox = document.querySelector('article.answer');
+        return leadBox && answerBox ? leadBox.compareDocumentPosition(answerBox) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+      });
+      expect(order).toBeTruthy();
+      const action = await visibleText(lead.locator('.action-line'));
+      expect(action).toMatch(spanish ? /^Qué hacer:/ : /^What to do:/);
+      expect(action).toContain('Warfarin with NSAIDs');
+      await expectAccessible(page, `kb answer lead (${locale}${dark ? ', dark' : ''})`);
+      await saveScreenshot(page, `kb-answer-lead-${locale.slice(0, 2)}${dark ? '-dark' : ''}`);
+
+      // Passages read as lists, not as raw "- " lines.
+      await page.getByRole('button', { name: spanish ? 'Buscar pasajes' : 'Search passages' }).click();
+      await page.getByLabel(spanish ? 'Buscar en las fichas' : 'Search the cards').fill('warfarin ibuprofen talking points');
+      const hits = page.getByRole('list', { name: spanish ? 'Pasajes encontrados' : 'Passages found' });
+      await hits.getByRole('listitem').first().waitFor();
+      expect(await hits.locator('.markdown li').count()).toBeGreaterThan(0);
+      const texts = await hits.locator('.markdown').allTextContents();
+      expect(texts.some((text) => /(^|\n)- /.test(text))).toBe(false);
+      await saveScreenshot(page, `kb-passages-${locale.slice(0, 2)}${dark ? '-dark' : ''}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('searches passages and opens a card from a hit', async () => {
     const { page, problems } = await openScreen(app, 'kb');
     await page.getByRole('button', { name: 'Search passages' }).click();

@@ -29,28 +29,34 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
     }
   });
 
-  it('saves a retrieval setting, and explains a value that is not a number or out of range without saving it', async () => {
+  it('keeps retrieval tuning behind Advanced, saves it with the one Save, and explains a value that is not a number or out of range without saving it', async () => {
     const { page, problems } = await openScreen(app, 'settings');
-    const section = page.getByRole('form', { name: 'Retrieval' });
-    const field = section.getByLabel('Foods: largest semantic distance');
+    const form = page.getByRole('form', { name: 'Search model' });
+    const field = form.getByLabel('Foods: largest semantic distance');
+    // Developer settings are not on the page until asked for.
+    expect(await field.isVisible()).toBe(false);
+    await form.getByText(/^Advanced/).click();
+    const section = form.getByRole('group', { name: 'Retrieval' });
+    expect(await section.getByLabel('Foods: largest semantic distance').isVisible()).toBe(true);
     await field.fill('abc');
-    await section.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
     // Each check waits for the message of the submit it follows: the previous alert may still be on screen.
-    expect(await visibleText(section.getByRole('alert').filter({ hasText: 'not a number' }))).toContain('use digits');
+    expect(await visibleText(form.getByRole('alert').filter({ hasText: 'not a number' }))).toContain('Foods: largest semantic distance');
     await field.fill('5');
-    await section.getByRole('button', { name: 'Save' }).click();
-    expect(await visibleText(section.getByRole('alert').filter({ hasText: /max_dist|between|2/ }))).not.toContain('not a number');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await visibleText(form.getByRole('alert').filter({ hasText: /max_dist|between|2/ }))).not.toContain('not a number');
     expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBeNull();
     await field.fill('0,5');
-    await section.getByRole('button', { name: 'Save' }).click();
-    expect(await visibleText(section.getByRole('status'))).toBe('Saved.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await visibleText(form.getByRole('status'))).toBe('Saved.');
     expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBe(0.5);
     await page.reload();
+    await page.getByRole('form', { name: 'Search model' }).getByText(/^Advanced/).click();
     expect(await page.getByLabel('Foods: largest semantic distance').inputValue()).toBe('0.5');
     // Emptied, the field goes back to the value calibrated for the embedder.
     await page.getByLabel('Foods: largest semantic distance').fill('');
-    await page.getByRole('form', { name: 'Retrieval' }).getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('form', { name: 'Retrieval' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await page.getByRole('form', { name: 'Search model' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('form', { name: 'Search model' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBeNull();
     expect(problems).toEqual([]);
     await page.close();
@@ -58,27 +64,60 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
 
   it('shows the KB answerability and reranking settings, saves them, and refuses a threshold that is not a number', async () => {
     const { page, problems } = await openScreen(app, 'settings');
-    const section = page.getByRole('form', { name: 'Data catalog and clinical KB' });
+    const form = page.getByRole('form', { name: 'Search model' });
+    await form.getByText(/^Advanced/).click();
+    const section = form.getByRole('group', { name: 'Data catalog and clinical KB' });
     const refuse = section.getByLabel('Refuse when no card is relevant enough (answerability)');
     expect(await refuse.isChecked()).toBe(true);
     expect(await section.getByLabel('Rerank the best cards with the local cross-encoder').isChecked()).toBe(true);
     await section.getByLabel('Minimum answerability').fill('high');
-    await section.getByRole('button', { name: 'Save' }).click();
-    expect(await visibleText(section.getByRole('alert').filter({ hasText: 'not a number' }))).toContain('use digits');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await visibleText(form.getByRole('alert').filter({ hasText: 'not a number' }))).toContain('use digits');
     await section.getByLabel('Minimum answerability').fill('0.6');
     await section.getByLabel('Cards the cross-encoder reorders').fill('6');
-    await section.getByRole('button', { name: 'Save' }).click();
-    await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await callApi<Settings>(app, 'settings.get', {})).kb).toMatchObject({ answerability: true, min_answerability: 0.6, rerank: true, rerank_candidates: 6 });
     await section.getByLabel('Minimum answerability').fill('');
     await section.getByLabel('Cards the cross-encoder reorders').fill('8');
-    await section.getByRole('button', { name: 'Save' }).click();
-    await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await callApi<Settings>(app, 'settings.get', {})).kb.min_answerability).toBeNull();
-    await saveScreenshot(page, 'settings-kb-en');
+    await saveScreenshot(page, 'settings-advanced-en');
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('shows the model in use as Index status does, and after a switch of model offers to re-embed, with progress and time left', async () => {
+    const { page, problems } = await openScreen(app, 'settings');
+    const form = page.getByRole('form', { name: 'Search model' });
+    const status = await callApi<{ embedder: { id: string } }>(app, 'status', {});
+    expect(status.embedder.id).toMatch(/^local:bge-small-en-v1\.5:384:q8:/);
+    expect(await form.locator('.in-use').getAttribute('data-embedder')).toBe(status.embedder.id);
+    expect(await visibleText(form.locator('.in-use-line'))).toBe('In use now: local model bge-small-en-v1.5 (q8), on this computer');
+    // Nothing to re-embed while every text has a vector from the model in use.
+    expect(await page.getByRole('region', { name: 'Vectors for the search model' }).count()).toBe(0);
+    try {
+      await form.getByLabel('Model precision').selectOption('fp32');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      await expect.poll(async () => form.locator('.in-use').getAttribute('data-embedder')).toMatch(/^local:bge-small-en-v1\.5:384:fp32:/);
+      expect((await callApi<{ embedder: { id: string } }>(app, 'status', {})).embedder.id).toBe(await form.locator('.in-use').getAttribute('data-embedder'));
+      const offer = page.getByRole('region', { name: 'Vectors for the search model' });
+      expect(await visibleText(offer)).toMatch(/The search model changed: \d+ texts need a vector from the new model/);
+      await offer.getByRole('button', { name: 'Re-embed now' }).click();
+      const bar = offer.getByRole('progressbar', { name: 'Re-embed progress' });
+      await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 90_000 }).toBeGreaterThan(0);
+      await expect.poll(async () => offer.locator('.progress-text').textContent(), { timeout: 60_000 }).toMatch(/left\)$/);
+      await saveScreenshot(page, 'settings-reembed-en');
+      await offer.getByRole('button', { name: 'Cancel re-embed' }).click();
+      await offer.getByText(/^Cancelled; the vectors computed so far are kept/).waitFor({ timeout: 60_000 });
+      expect(problems).toEqual([]);
+    } finally {
+      await callApi(app, 'settings.update', { embedder: { dtype: 'q8' } });
+      await page.close();
+    }
+  }, 180_000);
 
   it('switches to the dark theme, which keeps every contrast accessible', async () => {
     const { page, problems } = await openScreen(app, 'settings');
@@ -100,8 +139,19 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
       for (const label of locale === 'es-ES' ? ['Idioma', 'Tema', 'Modelo', 'Similitud mínima', 'URL del servicio'] : ['Language', 'Theme', 'Embedding model', 'Minimum similarity', 'Endpoint URL']) {
         expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
       }
+      // Where the keys are kept is said in the screen's language, not in the CLI's English.
+      const where = await visibleText(page.locator('.keys-where'));
+      if (locale === 'es-ES') {
+        expect(where).toMatch(/^Las claves se guardan en .*secrets\.json \(solo su usuario puede leerlo\)/);
+        expect(where).not.toMatch(/environment|then/);
+      } else {
+        expect(where).toMatch(/^Keys are kept in .*secrets\.json/);
+      }
       await expectAccessible(page, `settings (${locale})`);
       await saveScreenshot(page, `settings-${locale.slice(0, 2)}`);
+      await page.getByText(locale === 'es-ES' ? /^Avanzado/ : /^Advanced/).click();
+      await expectAccessible(page, `settings, advanced (${locale})`);
+      await saveScreenshot(page, `settings-advanced-open-${locale.slice(0, 2)}`);
       expect(problems).toEqual([]);
       await page.close();
     }

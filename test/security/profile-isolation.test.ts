@@ -126,6 +126,13 @@ const attacks: Partial<Record<OperationName, { reads: Attempt[]; writes: Attempt
     writes: [attempt('diary.add', () => ({ profile: 'bob', date: '2025-06-11', meal: 'snack', food: alice.code, grams: 50 }))],
   },
   'diary.remove': { reads: [], writes: [attempt('diary.remove', () => ({ profile: 'bob', id: alice.entryId }))] },
+  'diary.update': {
+    reads: [],
+    writes: [attempt('diary.update', () => ({ profile: 'bob', id: alice.entryId, grams: 1 })), attempt('diary.update', () => ({ profile: 'bob', id: alice.entryId, meal: 'snack' }))],
+  },
+  'diary.recent': { reads: [attempt('diary.recent', () => ({ profile: 'bob', limit: 20 }))], writes: [] },
+  'foods.portions': { reads: [attempt('foods.portions', () => ({ profile: 'bob', code: alice.code }))], writes: [] },
+  'foods.portions.add': { reads: [], writes: [attempt('foods.portions.add', () => ({ profile: 'bob', code: alice.code, name: 'slice', grams: 30 }))] },
   'diary.day': {
     reads: [attempt('diary.day', () => ({ profile: 'bob', date: '2025-06-10' })), attempt('diary.day', () => ({ profile: 'bob', date: '2025-06-12' }))],
     writes: [],

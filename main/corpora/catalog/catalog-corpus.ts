@@ -1,4 +1,4 @@
-import type { Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
+import type { CatalogNote, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../app/settings-service.js';
 import { keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
@@ -6,7 +6,7 @@ import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import type { VectorStore } from '../../retrieval/vector-store.js';
 import { createCatalogKeywordSearch } from './catalog-keyword.js';
-import { applicableNotes } from './catalog-notes.js';
+import { explainedNotes } from './catalog-notes.js';
 import type { CatalogDocument } from './catalog-document.js';
 import type { CatalogFieldRow, CatalogRepository, CatalogSourceRow } from './catalog-repository.js';
 import { queryContext } from './condition.js';
@@ -58,7 +58,7 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
   const loadKeywordIndex = () => keyword.replaceAll(repository.all());
   loadKeywordIndex();
 
-  function toHit(fused: FusedHit, row: CatalogFieldRow, notes: string[], relevance: Relevance): SearchHit {
+  function toHit(fused: FusedHit, row: CatalogFieldRow, notes: CatalogNote[], relevance: Relevance): SearchHit {
     return {
       ...toSearchHitBase(fused, relevance),
       id: catalogHitId(row),
@@ -71,7 +71,8 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
         source: row.source,
         source_name: row.source_name,
         data_type: row.data_type,
-        tribal_notes: notes,
+        tribal_notes: notes.filter((note) => note.applies).map((note) => note.note),
+        notes,
         score: fused.score,
       },
     };
@@ -109,7 +110,7 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
       const calibrated = embedderId !== null && embedderModelOf(embedderId) === 'bge-small-en-v1.5';
       const hits = fused.flatMap((hit) => {
         const row = rows.get(hit.id);
-        return row ? [toHit(hit, row, applicableNotes(notes.get(hit.id) ?? [], context), catalogRelevance(hit, calibrated))] : [];
+        return row ? [toHit(hit, row, explainedNotes(notes.get(hit.id) ?? [], context), catalogRelevance(hit, calibrated))] : [];
       });
       if (hits.length > 0 && !hits.some((hit) => hit.relevance === 'strong')) {
         notices.push({

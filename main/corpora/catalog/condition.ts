@@ -88,6 +88,51 @@ export function evaluateCondition(condition: Condition, context: QueryContext): 
   }
 }
 
+/** Why a condition holds for a query (the query's terms it matched), or the terms that would make it hold. */
+export interface ConditionExplanation {
+  holds: boolean;
+  /** True when it holds for every query ({"always": true}). */
+  always: boolean;
+  /** The condition's terms the query mentions, as folded text ("morosidad", "write off"); only when it holds. */
+  matched: string[];
+  /** Every term the condition looks for outside a "not" (what a question would mention for it to apply). */
+  terms: string[];
+  /** The query language it requires, if any. */
+  language: QueryLanguage | null;
+}
+
+/** Explains `evaluateCondition` (same result, with its reasons), for showing a note's applicability. Pure. */
+export function explainCondition(condition: Condition, context: QueryContext): ConditionExplanation {
+  const text = (term: readonly string[]) => term.join(' ');
+  const unique = (items: readonly string[]) => [...new Set(items)];
+  switch (condition.kind) {
+    case 'always':
+      return { holds: true, always: true, matched: [], terms: [], language: null };
+    case 'any':
+    case 'all': {
+      const found = condition.terms.filter((term) => termOccurs(term, context.tokens)).map(text);
+      const holds = condition.kind === 'any' ? found.length > 0 : found.length === condition.terms.length;
+      return { holds, always: false, matched: holds ? found : [], terms: condition.terms.map(text), language: null };
+    }
+    case 'lang':
+      return { holds: context.language === condition.language, always: false, matched: [], terms: [], language: condition.language };
+    case 'and':
+    case 'or': {
+      const inner = condition.conditions.map((item) => explainCondition(item, context));
+      const holds = condition.kind === 'and' ? inner.every((item) => item.holds) : inner.some((item) => item.holds);
+      return {
+        holds,
+        always: holds && inner.every((item) => item.always),
+        matched: holds ? unique(inner.filter((item) => item.holds).flatMap((item) => item.matched)) : [],
+        terms: unique(inner.flatMap((item) => item.terms)),
+        language: inner.find((item) => item.language !== null)?.language ?? null,
+      };
+    }
+    case 'not':
+      return { holds: !evaluateCondition(condition.condition, context), always: false, matched: [], terms: [], language: null };
+  }
+}
+
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing (the key is missing)';
   if (value === null) return 'null';

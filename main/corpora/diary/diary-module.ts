@@ -1,6 +1,7 @@
 import { backupDatabase } from '../../app/backup.js';
 import type { ModuleFactory } from '../../app/corpus-module.js';
 import { createFoodsRepository } from '../foods/foods-repository.js';
+import { createPortionsRepository } from '../foods/portions-repository.js';
 import { askDiary } from './diary-ask.js';
 import { seedDemoDiary } from './diary-demo.js';
 import { createDiaryRepository } from './diary-repository.js';
@@ -12,7 +13,7 @@ import { createDiaryService } from './diary-service.js';
  */
 export const createDiaryModule: ModuleFactory = (deps) => {
   const repository = createDiaryRepository(deps.db);
-  const diary = createDiaryService({ repository, profiles: deps.profiles });
+  const diary = createDiaryService({ repository, profiles: deps.profiles, portions: createPortionsRepository(deps.db), foods: createFoodsRepository(deps.db) });
   return {
     name: 'diary',
     ask: (input) => askDiary({ repository, requireProfile: diary.requireProfile, settings: () => deps.settings.get() }, input),
@@ -24,6 +25,8 @@ export const createDiaryModule: ModuleFactory = (deps) => {
     },
     handlers: {
       'diary.add': (input) => diary.add(input),
+      'diary.update': (input) => diary.update(input),
+      'diary.recent': (input) => diary.recent(input),
       'diary.remove': (input) => diary.remove(input),
       'diary.day': (input) => diary.day(input),
       'diary.series': (input) => diary.series(input),

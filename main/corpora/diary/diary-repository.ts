@@ -17,6 +17,35 @@ export interface EntryRow {
   [nutrient: string]: unknown;
 }
 
+/** An entry of a day with the unit it was logged in (migration 0011); the portion columns are null for grams. */
+export interface DayEntryRow extends EntryRow {
+  portion_id: number | null;
+  portion_quantity: number | null;
+  portion_name_en: string | null;
+  portion_name_es: string | null;
+  portion_grams: number | null;
+}
+
+/** One meal's sums over diary_entry_nutrients for a day. */
+export interface MealSubtotalsRow {
+  meal: Meal;
+  entries: number;
+  grams: number;
+  [nutrient: string]: unknown;
+}
+
+/** A food the profile logged: how often, when last, and its latest entry's amount. */
+export interface LoggedFoodRow {
+  food_id: number;
+  uses: number;
+  last_date: string;
+  last_grams: number;
+  last_portion_id: number | null;
+  last_portion_quantity: number | null;
+  last_portion_name_en: string | null;
+  last_portion_name_es: string | null;
+}
+
 /** A row of the view diary_daily_totals. */
 export interface DailyTotalsRow {
   profile: string;
@@ -68,6 +97,8 @@ export interface NewEntry {
   meal: Meal;
   foodId: number;
   grams: number;
+  /** The unit chosen, when logged as portions (the grams are then quantity × its grams). */
+  portion?: { id: number; quantity: number };
 }
 
 export interface NewTarget {
@@ -90,8 +121,14 @@ export interface DiaryRepository {
   /** The last committed import of this content into the profile, if any. */
   previousImport(profile: string, sha256: string): { rows: number; imported_at: string } | undefined;
   removeEntry(profile: string, id: number): boolean;
-  entry(profile: string, id: number): EntryRow | undefined;
-  entriesOfDay(profile: string, date: string): EntryRow[];
+  /** Changes an entry's day, meal and amount (portion null: logged in grams); false when the profile has no such entry. */
+  updateEntry(profile: string, id: number, change: { date: string; meal: Meal; grams: number; portion: { id: number; quantity: number } | null }): boolean;
+  entry(profile: string, id: number): DayEntryRow | undefined;
+  entriesOfDay(profile: string, date: string): DayEntryRow[];
+  /** Each meal's sums for a day (meals without entries have no row). */
+  mealSubtotals(profile: string, date: string): MealSubtotalsRow[];
+  /** Foods the profile logged, latest logged first (`by: 'recent'`) or most often first over the diary's last 90 days (`by: 'frequent'`). */
+  loggedFoods(profile: string, by: 'recent' | 'frequent', limit: number): LoggedFoodRow[];
   /** Daily totals (the view diary_daily_totals); with `meals`, the same sums over those meals' entries only. */
   dailyTotals(profile: string, from: string, to: string, meals?: readonly Meal[]): DailyTotalsRow[];
   /** The target in force on each day of the period, per nutrient (days without a target have no row). */
@@ -119,6 +156,11 @@ export interface DiaryRepository {
 }
 
 const entryColumns = `entry_id, profile, date, meal, food_id, food_code, food_name, food_brand, food_owner, grams, ${nutrientKeys.join(', ')}`;
+const dayEntryColumns = `${entryColumns
+  .split(', ')
+  .map((column) => `n.${column}`)
+  .join(', ')}, e.portion_id, e.portion_quantity, p.name_en AS portion_name_en, p.name_es AS portion_name_es, p.grams AS portion_grams`;
+const dayEntryFrom = 'diary_entry_nutrients n JOIN diary_entries e ON e.id = n.entry_id LEFT JOIN food_portions p ON p.id = e.portion_id';
 const summaryColumns = nutrientKeys
   .map((key) => `SUM(${key}) AS total_${key}, AVG(${key}) AS average_${key}, SUM(${key}_unmeasured) AS unmeasured_${key}`)
   .join(', ');
@@ -139,13 +181,43 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   const selectVisibleFood = db.prepare<[string, string], { id: number; code: string; owner: string | null }>(
     'SELECT id, code, owner FROM foods WHERE code = ? AND (owner IS NULL OR owner = ?)',
   );
-  const insertEntry = db.prepare<[string, string, string, number, number]>('INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES (?, ?, ?, ?, ?)');
-  const deleteEntry = db.prepare<[number, string]>('DELETE FROM diary_entries WHERE id = ? AND profile = ?');
-  const selectEntry = db.prepare<[string, number], EntryRow>(`SELECT ${entryColumns} FROM diary_entry_nutrients WHERE profile = ? AND entry_id = ?`);
-  const selectDay = db.prepare<[string, string], EntryRow>(
-    `SELECT ${entryColumns} FROM diary_entry_nutrients WHERE profile = ? AND date = ?
-     ORDER BY CASE meal WHEN 'breakfast' THEN 1 WHEN 'lunch' THEN 2 WHEN 'dinner' THEN 3 ELSE 4 END, entry_id`,
+  const insertEntry = db.prepare<[string, string, string, number, number, number | null, number | null]>(
+    'INSERT INTO diary_entries (profile, date, meal, food_id, grams, portion_id, portion_quantity) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const deleteEntry = db.prepare<[number, string]>('DELETE FROM diary_entries WHERE id = ? AND profile = ?');
+  const updateEntry = db.prepare<[{ profile: string; id: number; date: string; meal: string; grams: number; portion_id: number | null; portion_quantity: number | null }]>(
+    `UPDATE diary_entries SET date = @date, meal = @meal, grams = @grams, portion_id = @portion_id, portion_quantity = @portion_quantity
+     WHERE id = @id AND profile = @profile`,
+  );
+  const selectEntry = db.prepare<[string, number], DayEntryRow>(`SELECT ${dayEntryColumns} FROM ${dayEntryFrom} WHERE n.profile = ? AND n.entry_id = ?`);
+  const selectDay = db.prepare<[string, string], DayEntryRow>(
+    `SELECT ${dayEntryColumns} FROM ${dayEntryFrom} WHERE n.profile = ? AND n.date = ?
+     ORDER BY CASE n.meal WHEN 'breakfast' THEN 1 WHEN 'lunch' THEN 2 WHEN 'dinner' THEN 3 ELSE 4 END, n.entry_id`,
+  );
+  const selectMealSubtotals = db.prepare<[string, string], MealSubtotalsRow>(
+    `SELECT meal, COUNT(*) AS entries, SUM(grams) AS grams, ${foodTotalColumns} FROM diary_entry_nutrients WHERE profile = ? AND date = ? GROUP BY meal`,
+  );
+  // The latest entry of each food (by day, then by id) gives the amount the picker suggests next time.
+  const loggedFoods = (order: string, window: string) =>
+    db.prepare<[{ profile: string; limit: number }], LoggedFoodRow>(
+      `WITH used AS (
+         SELECT food_id, COUNT(*) AS uses, MAX(date) AS last_date, MAX(id) AS last_id FROM diary_entries
+         WHERE profile = @profile ${window} GROUP BY food_id
+       ),
+       latest AS (
+         SELECT food_id, grams, portion_id, portion_quantity,
+                ROW_NUMBER() OVER (PARTITION BY food_id ORDER BY date DESC, id DESC) AS position
+         FROM diary_entries WHERE profile = @profile
+       )
+       SELECT used.food_id, used.uses, used.last_date, latest.grams AS last_grams,
+              portion.id AS last_portion_id, latest.portion_quantity AS last_portion_quantity,
+              portion.name_en AS last_portion_name_en, portion.name_es AS last_portion_name_es
+       FROM used JOIN latest ON latest.food_id = used.food_id AND latest.position = 1
+       LEFT JOIN food_portions portion ON portion.id = latest.portion_id
+       ORDER BY ${order} LIMIT @limit`,
+    );
+  const selectRecentFoods = loggedFoods('used.last_id DESC', '');
+  const selectFrequentFoods = loggedFoods('used.uses DESC, used.last_date DESC, used.food_id', "AND date >= date((SELECT MAX(date) FROM diary_entries WHERE profile = @profile), '-90 days')");
   const selectTotals = db.prepare<[string, string, string], DailyTotalsRow>('SELECT * FROM diary_daily_totals WHERE profile = ? AND date BETWEEN ? AND ? ORDER BY date');
   const selectTargetsByDay = db.prepare<[{ profile: string; from: string; to: string }], DayTargetRow>(
     `WITH RECURSIVE days (date) AS (SELECT @from UNION ALL SELECT date(date, '+1 day') FROM days WHERE date < @to)
@@ -203,7 +275,9 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   const countOwnEntries = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM diary_entries WHERE profile = ? AND demo = 0');
 
   const insertEntries = db.transaction((entries: readonly NewEntry[]) =>
-    entries.map((entry) => Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams).lastInsertRowid)),
+    entries.map((entry) =>
+      Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null).lastInsertRowid),
+    ),
   );
   const insertImport = db.prepare<[string, string, number]>('INSERT INTO diary_imports (profile, sha256, rows) VALUES (?, ?, ?)');
   const selectImport = db.prepare<[string, string], { rows: number; imported_at: string }>(
@@ -230,8 +304,20 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     },
     previousImport: (profile, sha256) => selectImport.get(profile, sha256),
     removeEntry: (profile, id) => deleteEntry.run(id, profile).changes > 0,
+    updateEntry: (profile, id, change) =>
+      updateEntry.run({
+        profile,
+        id,
+        date: change.date,
+        meal: change.meal,
+        grams: change.grams,
+        portion_id: change.portion?.id ?? null,
+        portion_quantity: change.portion?.quantity ?? null,
+      }).changes > 0,
     entry: (profile, id) => selectEntry.get(profile, id),
     entriesOfDay: (profile, date) => selectDay.all(profile, date),
+    mealSubtotals: (profile, date) => selectMealSubtotals.all(profile, date),
+    loggedFoods: (profile, by, limit) => (by === 'recent' ? selectRecentFoods : selectFrequentFoods).all({ profile, limit }),
     dailyTotals: (profile, from, to, meals) =>
       allMealsAsked(meals) ? selectTotals.all(profile, from, to) : selectMealTotals.all({ profile, from, to, meals: mealList(meals) }),
     targetsByDay: (profile, from, to) => selectTargetsByDay.all({ profile, from, to }),

@@ -1,20 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { DiaryDay, DiaryEntry, DiaryImport, DiarySeries, NutrientValues } from '../../../shared/contract/diary.js';
-import { diaryOperations, meals } from '../../../shared/contract/diary.js';
+import type { DiaryDay, DiaryEntry, DiaryImport, DiarySeries, LoggedFood, NutrientValues } from '../../../shared/contract/diary.js';
+import { diaryOperations, maxEntryGrams, meals } from '../../../shared/contract/diary.js';
 import { nutrientKeys, type NutrientKey } from '../../../shared/nutrients.js';
+import { portionGrams, portionProblem } from '../../../shared/portions.js';
 import { addDays, daysOf } from '../../answer/calendar.js';
 import { AppError } from '../../app/errors.js';
 import { localToday } from '../../app/seed.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import { createEntriesDigest, parseDiaryCsv } from './diary-import.js';
-import type { DiaryRepository, EntryRow } from './diary-repository.js';
+import type { FoodsRepository } from '../foods/foods-repository.js';
+import { toFood } from '../foods/foods-repository.js';
+import type { PortionsRepository } from '../foods/portions-repository.js';
+import type { DayEntryRow, DiaryRepository, MealSubtotalsRow } from './diary-repository.js';
 
 type Input<N extends keyof typeof diaryOperations> = z.output<(typeof diaryOperations)[N]['input']>;
 
 /** The diary's write and read operations (the contract's diary.*), bound to one profile per call. */
 export interface DiaryService {
   add(input: Input<'diary.add'>): DiaryEntry;
+  update(input: Input<'diary.update'>): DiaryEntry;
+  recent(input: Input<'diary.recent'>): { recent: LoggedFood[]; frequent: LoggedFood[] };
   remove(input: Input<'diary.remove'>): { id: number; removed: true };
   day(input: Input<'diary.day'>): DiaryDay;
   series(input: Input<'diary.series'>): DiarySeries;
@@ -23,6 +29,8 @@ export interface DiaryService {
   /** Throws not_found unless the profile exists. */
   requireProfile(profile: string): void;
 }
+
+const maxEntryGramsText = `${maxEntryGrams} g`;
 
 /** Meals may be planned ahead, but not by more than a year: a later date is a typo. */
 export const maxDaysAhead = 366;
@@ -41,21 +49,71 @@ export function nutrientValuesOf(row: Record<string, unknown> | undefined, prefi
   return Object.fromEntries(nutrientKeys.map((key) => [key, numberOrNull(row?.[`${prefix}${key}`])])) as NutrientValues;
 }
 
-function toEntry(row: EntryRow): DiaryEntry {
+function toEntry(row: DayEntryRow): DiaryEntry {
+  const portion =
+    row.portion_id !== null && row.portion_quantity !== null && row.portion_name_en !== null && row.portion_grams !== null
+      ? { id: row.portion_id, name: { en: row.portion_name_en, es: row.portion_name_es ?? row.portion_name_en }, quantity: row.portion_quantity, grams_each: row.portion_grams }
+      : null;
   return {
     id: row.entry_id,
     date: row.date,
     meal: row.meal,
     food: { code: row.food_code, name: row.food_name, brand: row.food_brand, owner: row.food_owner },
     grams: row.grams,
+    portion,
     nutrients: nutrientValuesOf(row),
   };
 }
 
+function toSubtotals(row: MealSubtotalsRow | undefined): DiaryDay['meals'][number]['subtotals'] {
+  return { entries: row?.entries ?? 0, grams: row?.grams ?? 0, nutrients: nutrientValuesOf(row) };
+}
+
 /** Builds the diary service over its repository. */
-export function createDiaryService(deps: { repository: DiaryRepository; profiles: ProfilesRepository; today?: () => string }): DiaryService {
+export function createDiaryService(deps: {
+  repository: DiaryRepository;
+  profiles: ProfilesRepository;
+  portions: PortionsRepository;
+  foods: FoodsRepository;
+  today?: () => string;
+}): DiaryService {
   const { repository } = deps;
   const today = deps.today ?? localToday;
+
+  /** The grams of an amount given as grams or as portions of the food; portions must be the food's and visible. */
+  function amountOf(profile: string, foodCode: string, amount: { grams?: number | undefined; portion?: { id: number; quantity: number } | undefined }) {
+    if (amount.portion === undefined) return { grams: amount.grams as number, portion: null };
+    const portion = deps.portions.visible(profile, amount.portion.id);
+    if (!portion || portion.food_code !== foodCode) {
+      throw new AppError('not_found', `Food "${foodCode}" has no portion ${amount.portion.id} for profile "${profile}"; see foods.portions for its units.`);
+    }
+    const problem = portionProblem(amount.portion.quantity, portion.grams);
+    if (problem === 'too_heavy') {
+      throw new AppError('invalid_input', `${amount.portion.quantity} × ${portion.name_en} is ${portionGrams(amount.portion.quantity, portion.grams)} g, more than ${maxEntryGramsText} in one entry; nothing was written.`);
+    }
+    if (problem !== null) throw new AppError('invalid_input', `The quantity ${amount.portion.quantity} cannot be logged; nothing was written.`);
+    return { grams: portionGrams(amount.portion.quantity, portion.grams), portion: { id: portion.id, quantity: amount.portion.quantity } };
+  }
+
+  function checkDate(date: string): void {
+    if (date > latestEntryDate(today())) {
+      throw new AppError('invalid_input', `The date ${date} is more than a year in the future; nothing was written.`);
+    }
+  }
+
+  function loggedFoods(profile: string, by: 'recent' | 'frequent', limit: number, skip: ReadonlySet<number> = new Set()): LoggedFood[] {
+    const rows = repository.loggedFoods(profile, by, limit + skip.size).filter((row) => !skip.has(row.food_id)).slice(0, limit);
+    const foods = deps.foods.byIds(rows.map((row) => row.food_id));
+    return rows.flatMap((row) => {
+      const food = foods.get(row.food_id);
+      if (!food) return [];
+      const lastPortion =
+        row.last_portion_id !== null && row.last_portion_quantity !== null && row.last_portion_name_en !== null
+          ? { id: row.last_portion_id, quantity: row.last_portion_quantity, name: { en: row.last_portion_name_en, es: row.last_portion_name_es ?? row.last_portion_name_en } }
+          : null;
+      return [{ food: toFood(food), uses: row.uses, last_date: row.last_date, last_portion: lastPortion, last_grams: row.last_grams }];
+    });
+  }
 
   function requireProfile(profile: string): void {
     if (!deps.profiles.exists(profile)) {
@@ -68,13 +126,36 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
 
     add(input) {
       requireProfile(input.profile);
-      if (input.date > latestEntryDate(today())) {
-        throw new AppError('invalid_input', `The date ${input.date} is more than a year in the future; nothing was written.`);
-      }
+      checkDate(input.date);
       const food = repository.visibleFood(input.profile, input.food);
       if (!food) throw new AppError('not_found', `No food with code "${input.food}" is visible to profile "${input.profile}".`);
-      const [id] = repository.insertEntries([{ profile: input.profile, date: input.date, meal: input.meal, foodId: food.id, grams: input.grams }]);
-      return toEntry(repository.entry(input.profile, id as number) as EntryRow);
+      const amount = amountOf(input.profile, food.code, input);
+      const [id] = repository.insertEntries([
+        { profile: input.profile, date: input.date, meal: input.meal, foodId: food.id, grams: amount.grams, ...(amount.portion ? { portion: amount.portion } : {}) },
+      ]);
+      return toEntry(repository.entry(input.profile, id as number) as DayEntryRow);
+    },
+
+    update(input) {
+      requireProfile(input.profile);
+      const current = repository.entry(input.profile, input.id);
+      if (!current) throw new AppError('not_found', `Profile "${input.profile}" has no diary entry ${input.id}.`);
+      const date = input.date ?? current.date;
+      if (input.date !== undefined) checkDate(date);
+      // An unchanged amount keeps its unit; a new amount in grams drops it, in portions replaces it.
+      const amount =
+        input.grams === undefined && input.portion === undefined
+          ? { grams: current.grams, portion: current.portion_id !== null && current.portion_quantity !== null ? { id: current.portion_id, quantity: current.portion_quantity } : null }
+          : amountOf(input.profile, current.food_code, input);
+      repository.updateEntry(input.profile, input.id, { date, meal: input.meal ?? current.meal, grams: amount.grams, portion: amount.portion });
+      return toEntry(repository.entry(input.profile, input.id) as DayEntryRow);
+    },
+
+    recent(input) {
+      requireProfile(input.profile);
+      const recent = loggedFoods(input.profile, 'recent', input.limit);
+      const shown = new Set(repository.loggedFoods(input.profile, 'recent', input.limit).map((row) => row.food_id));
+      return { recent, frequent: loggedFoods(input.profile, 'frequent', input.limit, shown) };
     },
 
     remove(input) {
@@ -88,12 +169,17 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
     day(input) {
       requireProfile(input.profile);
       const rows = repository.entriesOfDay(input.profile, input.date);
+      const subtotals = repository.mealSubtotals(input.profile, input.date);
       const totals = repository.dailyTotals(input.profile, input.date, input.date)[0];
       const targets = repository.targetsByDay(input.profile, input.date, input.date);
       return {
         profile: input.profile,
         date: input.date,
-        meals: meals.map((meal) => ({ meal, entries: rows.filter((row) => row.meal === meal).map(toEntry) })),
+        meals: meals.map((meal) => ({
+          meal,
+          entries: rows.filter((row) => row.meal === meal).map(toEntry),
+          subtotals: toSubtotals(subtotals.find((row) => row.meal === meal)),
+        })),
         totals: {
           entries: totals?.entries ?? 0,
           grams: totals?.grams ?? 0,

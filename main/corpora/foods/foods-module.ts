@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import type { ModuleFactory } from '../../app/corpus-module.js';
+import { AppError } from '../../app/errors.js';
 import { loadEvaluationSets } from '../../eval/evaluation-file.js';
 import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { createFoodsCorpus, foodKeywordDocument, foodsKeywordOptions } from './foods-corpus.js';
 import { createFoodsRepository, foodsFormula } from './foods-repository.js';
+import { createPortionsRepository } from './portions-repository.js';
+import { createPortionsService } from './portions-service.js';
 
 /** The foods catalog as a module of the app. */
 export const createFoodsModule: ModuleFactory = (deps) => {
@@ -19,6 +22,13 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   });
   const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
   const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever });
+  const portions = createPortionsService({
+    portions: createPortionsRepository(deps.db),
+    foods: repository,
+    requireProfile: (profile) => {
+      if (!deps.profiles.exists(profile)) throw new AppError('not_found', `There is no profile "${profile}".`);
+    },
+  });
   const reload = () => keyword.index.replaceAll(foodDocuments());
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', reload);
   return {
@@ -36,6 +46,8 @@ export const createFoodsModule: ModuleFactory = (deps) => {
       'foods.add': (input) => foods.add(input),
       'foods.update': (input) => foods.update(input),
       'foods.get': (input) => foods.get(input.profile, input.code),
+      'foods.portions': (input) => portions.list(input),
+      'foods.portions.add': (input) => portions.add(input),
     },
     close() {
       // A snapshot only saves start-up time: failing to write one (a full disk) must not fail the close.

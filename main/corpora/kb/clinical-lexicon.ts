@@ -28,6 +28,8 @@ export interface ClinicalLexicon {
   membersOf(canonical: string): readonly string[];
   /** The classes a drug belongs to (empty for anything else). */
   classesOf(canonical: string): readonly string[];
+  /** The other names of an entry as listed: brands and other spellings, and Spanish names (undefined: unknown). */
+  namesOf(canonical: string): { kind: ClinicalKind; aliases: readonly string[]; es: readonly string[] } | undefined;
 }
 
 /** Thrown when a lexicon file is missing or holds bad data; the message names the file and the entry. */
@@ -524,6 +526,7 @@ export function loadClinicalLexicon(root: string = packageRoot()): ClinicalLexic
   const members = new Map(entries.filter((entry) => entry.kind === 'class').map((entry) => [entry.name, Object.freeze([...entry.members])]));
   const classes = new Map([...classesByDrug].map(([drug, names]) => [drug, Object.freeze(names)]));
   const none: readonly string[] = Object.freeze([]);
+  const names = new Map(entries.map((entry) => [entry.name, { kind: entry.kind, aliases: Object.freeze([...entry.aliases]), es: Object.freeze([...entry.es]) }]));
 
   return {
     find: (text) => matchesIn(index, text).map((match) => match.mention),
@@ -540,5 +543,6 @@ export function loadClinicalLexicon(root: string = packageRoot()): ClinicalLexic
     },
     membersOf: (canonical) => members.get(canonical.trim().toLowerCase()) ?? none,
     classesOf: (canonical) => classes.get(canonical.trim().toLowerCase()) ?? none,
+    namesOf: (canonical) => names.get(canonical.trim().toLowerCase()),
   };
 }

@@ -5,8 +5,10 @@ import { defaultModelDir } from '../../paths.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { loadKbCalibration } from './kb-calibration-file.js';
 import { splitSections, withoutSourceLine } from './card.js';
+import type { KbDrugName } from '../../../shared/contract/kb.js';
 import { loadClinicalLexicon, type ClinicalLexicon } from './clinical-lexicon.js';
 import { kbFormula } from './chunking.js';
+import { drugNamesOfCards } from './kb-drug-names.js';
 import { askKb } from './kb-ask.js';
 import { kbItemOf, loadKbEvaluationCases } from './kb-evaluation.js';
 import { ingestCards, kbCorpus } from './kb-ingest.js';
@@ -29,9 +31,12 @@ export const createKbModule: ModuleFactory = (deps) => {
     reranker: () => deps.reranker.get(),
     rerankerProblem: () => deps.reranker.describe().problem,
   });
+  // The drug names of the cards, worked out on the first kb.drugs and again after the cards change.
+  let drugNames: KbDrugName[] | undefined;
   const loadKeywordIndex = () => {
     retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
     kb.refreshCoverage();
+    drugNames = undefined;
   };
   loadKeywordIndex();
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'kb_chunks', loadKeywordIndex);
@@ -58,11 +63,20 @@ export const createKbModule: ModuleFactory = (deps) => {
     async ingest(options) {
       const counts = await ingestCards({ repository, keyword: retriever.keyword, vectors: deps.vectors, tokenCounter }, options);
       kb.refreshCoverage();
+      drugNames = undefined;
       return counts;
     },
     evaluation: { load: () => loadKbEvaluationCases(), itemOf: kbItemOf, rerank: true, refuses: true },
     handlers: {
       'kb.cards': (input) => repository.cardSummaries(input.category),
+      'kb.drugs': () =>
+        (drugNames ??= drugNamesOfCards(
+          (lexicon ??= loadClinicalLexicon()),
+          repository.cardSummaries().flatMap((summary) => {
+            const card = repository.card(summary.id);
+            return card ? [{ id: card.id, title: card.title, body: card.body }] : [];
+          }),
+        )),
       'kb.card': (input) => {
         const card = repository.card(input.id);
         if (!card) throw new AppError('not_found', `There is no clinical card "${input.id}". "cita search --corpus kb" finds cards by topic.`);

@@ -16,6 +16,13 @@ export function nutrientLabel(key: string, language: Language): string {
   return nutrientDefinition(key)?.labels[language] ?? key;
 }
 
+/** The nutrient's label with its unit, "Sodium (mg)"; a label that already names its unit ("Energy (kJ)") keeps one. */
+export function nutrientLabelWithUnit(key: string, language: Language): string {
+  const label = nutrientLabel(key, language);
+  const unit = nutrientDefinition(key)?.unit;
+  return !unit || label.includes(`(${unit})`) ? label : `${label} (${unit})`;
+}
+
 /**
  * A nutrient amount with its unit, e.g. "1,234.5 mg". `precise` keeps the source's decimals (a food's
  * composition); otherwise totals are rounded as a person reads them (one decimal below 100, none above).

@@ -127,4 +127,26 @@ describe('migrations', () => {
     expect(() => after.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams, demo) VALUES ('ana', '2026-07-03', 'lunch', 1, 80, 2)").run()).toThrow(/CHECK/);
     after.close();
   });
+
+  it('0011_food_portions: shipped units per IFCT code, own units go with their profile, an entry keeps its unit and loses it only with the unit', () => {
+    const db = databaseAt(11);
+    const shipped = db.prepare("SELECT name_en, grams FROM food_portions WHERE food_code = 'M001' AND owner IS NULL ORDER BY grams").all();
+    expect(shipped).toEqual([{ name_en: 'small egg', grams: 38 }, { name_en: 'medium egg', grams: 44 }, { name_en: 'large egg', grams: 50 }]);
+    expect((db.prepare("SELECT count(*) AS n FROM food_portions WHERE owner IS NULL AND source NOT LIKE 'USDA FoodData Central, SR Legacy %'").get() as { n: number }).n).toBe(0);
+    db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run();
+    const own = db.prepare("INSERT INTO food_portions (food_code, owner, name_en, name_es, grams) VALUES ('U1', 'ana', ?, ?, ?)");
+    const id = Number(own.run('slice', 'slice', 30).lastInsertRowid);
+    expect(() => own.run('slice', 'slice', 31)).toThrow(/UNIQUE/);
+    expect(() => own.run('bowl', 'bowl', 0)).toThrow(/CHECK/);
+    expect(() => own.run(' ', ' ', 10)).toThrow(/CHECK/);
+    db.prepare("INSERT INTO foods (code, owner, name, source, embed_text, embed_hash) VALUES ('U1', 'ana', 'Bread', 'user', 'x', 'h')").run();
+    const entry = db.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams, portion_id, portion_quantity) VALUES ('ana', '2026-07-02', 'lunch', 1, 60, ?, ?)");
+    entry.run(id, 2);
+    expect(() => entry.run(id, 0)).toThrow(/CHECK/);
+    db.prepare('DELETE FROM food_portions WHERE id = ?').run(id);
+    expect(db.prepare('SELECT grams, portion_id, portion_quantity FROM diary_entries').get()).toEqual({ grams: 60, portion_id: null, portion_quantity: 2 });
+    db.prepare("DELETE FROM profiles WHERE id = 'ana'").run();
+    expect(db.prepare("SELECT count(*) AS n FROM food_portions WHERE owner IS NOT NULL").get()).toEqual({ n: 0 });
+    db.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogKeywordSearch } from '../../../main/corpora/catalog/catalog-keyword.js';
-import { applicableNotes } from '../../../main/corpora/catalog/catalog-notes.js';
+import { applicableNotes, explainedNotes } from '../../../main/corpora/catalog/catalog-notes.js';
 import type { CatalogFieldRow, CatalogNoteRow } from '../../../main/corpora/catalog/catalog-repository.js';
 import { queryContext } from '../../../main/corpora/catalog/condition.js';
 
@@ -50,6 +50,28 @@ describe('tribal notes on a hit', () => {
     const notes = [note('tarjetas', { any: ['tarjeta', 'tarjetas'] }), note('siempre', { always: true }), note('english', { lang: 'en' })];
     expect(applicableNotes(notes, queryContext('mora de la tarjeta'))).toEqual(['tarjetas', 'siempre']);
     expect(applicableNotes(notes, queryContext('days past due for the loan'))).toEqual(['siempre', 'english']);
+  });
+
+  it('says why each note applies (the question\'s terms it matched) and what the others look for', () => {
+    const notes = [
+      note('mora', { any: ['morosidad', 'dias de atraso'] }),
+      note('siempre', { always: true }),
+      note('english', { lang: 'en' }),
+      note('both', { and: [{ any: ['tarjeta'] }, { not: { any: ['empresa'] } }] }),
+    ];
+    const explained = explainedNotes(notes, queryContext('Morosidad de la tarjeta'));
+    expect(explained.map((item) => [item.note, item.applies, item.matched, item.always])).toEqual([
+      ['mora', true, ['morosidad'], false],
+      ['siempre', true, [], true],
+      ['english', false, [], false],
+      ['both', true, ['tarjeta'], false],
+    ]);
+    expect(explained[2]?.language).toBe('en');
+    const other = explainedNotes(notes, queryContext('saldo de empresa'));
+    expect(other[0]).toMatchObject({ applies: false, matched: [], terms: ['morosidad', 'dias de atraso'] });
+    expect(other[3]).toMatchObject({ applies: false, terms: ['tarjeta'] });
+    // The explanation and the filter never disagree.
+    expect(applicableNotes(notes, queryContext('Morosidad de la tarjeta'))).toEqual(explained.filter((item) => item.applies).map((item) => item.note));
   });
 
   it('never shows a note whose stored condition is malformed or not JSON', () => {

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { AskOutput, Citation } from '../../../../shared/contract';
 import { asLanguage, formatNumber, nutrientLabel } from '../../i18n/format';
 import { Notices } from '../Notices';
+import { cellText, columnLabel, sectionLabel } from './context-labels';
 import { parseContextSections, type ContextSection } from './context-sections';
-import { citationId, contextLineId, segmentAnswer } from './segments';
+import { citationId, contextLineId, isCount, segmentAnswer } from './segments';
 
 /**
  * An answer as cita composed it: every figure highlighted and linked to the context rows it was found in,
@@ -15,7 +16,8 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
   const { t } = useTranslation();
   const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [focused, setFocused] = useState<number[]>([]);
-  const [contextOpen, setContextOpen] = useState(true);
+  // The context is evidence to check, not the answer: it opens when a figure or citation is followed, or on request.
+  const [contextOpen, setContextOpen] = useState(false);
   const { grounding } = output;
   const segments = segmentAnswer(output.answer, grounding.figures, output.citations.map((citation) => citation.ref));
 
@@ -63,6 +65,8 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
           }
           const figure = grounding.figures[segment.figure];
           if (!figure) return <span key={index}>{segment.text}</span>;
+          // A verified count or length of time ("7 days", "in 5 entries") is not a figure to check: plain text.
+          if (figure.verified && isCount(figure.unit)) return <span key={index}>{segment.text}</span>;
           const label = figure.verified
             ? t('answer.figureVerified', { lines: figure.context_lines.join(', ') })
             : figure.attribution === 'misattributed'
@@ -240,24 +244,24 @@ function ContextView({
   );
 }
 
-/** The diary's CSV context as one table per section; each row keeps its context line number as its anchor. */
+/** The diary's CSV context as one table per section, in words and the reader's formats; each row keeps its context line number as its anchor. */
 function ContextTables({ sections, prefix, classOf }: { sections: ContextSection[]; prefix: string; classOf: (line: number) => string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  const translate = (key: string, options?: Record<string, unknown>) => t(key, options ?? {});
   return (
     <div className="context-tables">
       {sections.map((section) => (
-        <table key={section.titleLine} className="table compact context-table">
-          <caption>
-            <code>{section.title}</code>
-          </caption>
+        <table key={section.titleLine} className="table compact context-table" data-section={section.title}>
+          <caption>{sectionLabel(section.title, translate)}</caption>
           <thead>
             <tr>
               <th scope="col" className="number">
                 {t('answer.line')}
               </th>
               {section.header.map((name, index) => (
-                <th key={index} scope="col">
-                  {name}
+                <th key={index} scope="col" data-column={name}>
+                  {columnLabel(name, language, translate)}
                 </th>
               ))}
             </tr>
@@ -267,7 +271,9 @@ function ContextTables({ sections, prefix, classOf }: { sections: ContextSection
               <tr key={row.line} id={contextLineId(prefix, row.line)} tabIndex={-1} className={classOf(row.line)} data-line={row.line}>
                 <td className="number muted">{row.line}</td>
                 {row.cells.map((cell, index) => (
-                  <td key={index}>{cell}</td>
+                  <td key={index} className={/^-?\d+(\.\d+)?$/.test(cell) ? 'number' : undefined}>
+                    {cellText(section.header[index] ?? '', cell, language, translate)}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -54,3 +54,8 @@ export function citationId(prefix: string, ref: string): string {
 export function contextLineId(prefix: string, line: number): string {
   return `${prefix}-ctx-${line}`;
 }
+
+/** Counts and lengths of time ("7 days", "in 5 entries"): a figure with no unit, or one in days, weeks, months or years. */
+export function isCount(unit: string | null): boolean {
+  return unit === null || ['days', 'weeks', 'months', 'years'].includes(unit);
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogHit, SearchHit } from '../../../../shared/contract';
+import type { CatalogHit, CatalogNote, SearchHit } from '../../../../shared/contract';
 import { useOperation } from '../../api/context';
 import { FoundBy } from '../../components/FoundBy';
 import { Relevance } from '../../components/Relevance';
@@ -25,13 +25,17 @@ export function CatalogScreen() {
       <header className="screen-header">
         <h1 id="catalog-title">{t('catalog.title')}</h1>
         {phase && fusion && (
-          <p className="phase" data-phase={phase}>
-            <span className="badge badge-phase">{t(`catalog.phase.${phase}`)}</span>{' '}
-            <span className="muted">
-              {phase === 'hybrid' ? t('catalog.phaseHybridHelp', { keyword: formatNumber(fusion.keyword_weight, language, 2), vector: formatNumber(fusion.vector_weight, language, 2) }) : t('catalog.phaseKeywordHelp')}
-            </span>{' '}
-            <a href="#/settings">{t('catalog.changePhase')}</a>
-          </p>
+          <div className="phase" data-phase={phase}>
+            <p className="phase-plain">{t(phase === 'hybrid' ? 'catalog.plainHybrid' : 'catalog.plainKeyword')}</p>
+            <details className="phase-details">
+              <summary>{t('catalog.howRanked')}</summary>
+              <p className="muted">
+                <span className="badge badge-phase">{t(`catalog.phase.${phase}`)}</span>{' '}
+                {phase === 'hybrid' ? t('catalog.phaseHybridHelp', { keyword: formatNumber(fusion.keyword_weight, language, 2), vector: formatNumber(fusion.vector_weight, language, 2) }) : t('catalog.phaseKeywordHelp')}{' '}
+                <a href="#/settings">{t('catalog.changePhase')}</a>
+              </p>
+            </details>
+          </div>
         )}
       </header>
       <SearchField label={t('catalog.searchLabel')} value={query} onChange={setQuery} placeholder={t('catalog.searchPlaceholder')} />
@@ -75,7 +79,7 @@ function CatalogCard({ hit, field }: { hit: SearchHit; field: CatalogHit }) {
         <dl className="facts compact">
           <dt>{t('catalog.physicalName')}</dt>
           <dd>
-            <code>{field.physical_name}</code>
+            <code>{field.physical_name}</code> <CopyButton text={field.physical_name} />
             {field.data_type && <span className="muted"> · {field.data_type}</span>}
           </dd>
           <dt>{t('catalog.source')}</dt>
@@ -85,20 +89,89 @@ function CatalogCard({ hit, field }: { hit: SearchHit; field: CatalogHit }) {
           <dt>{t('catalog.score')}</dt>
           <dd>{formatNumber(field.score, language, 3)}</dd>
         </dl>
-        {field.tribal_notes.length > 0 && (
-          <aside className="tribal-notes" aria-label={t('catalog.tribalNotes')}>
-            <h3>{t('catalog.tribalNotes')}</h3>
-            <ul>
-              {field.tribal_notes.map((note) => (
-                <li key={note} lang="es">
-                  {note}
-                </li>
-              ))}
-            </ul>
-          </aside>
-        )}
+        <TribalNotes field={field} />
       </article>
     </li>
+  );
+}
+
+/**
+ * The notes that apply, each with why ("your question mentions 'morosidad'"), then the others of the field, folded,
+ * each with what a question would mention for it to apply. Hits from before notes were explained show their list.
+ */
+function TribalNotes({ field }: { field: CatalogHit }) {
+  const { t } = useTranslation();
+  const explained = field.notes;
+  const applying = explained ? explained.filter((note) => note.applies) : field.tribal_notes.map((note) => ({ note, applies: true, always: false, matched: [], terms: [], language: null }));
+  const others = explained ? explained.filter((note) => !note.applies) : [];
+  const quote = (terms: readonly string[]) => terms.map((term) => t('catalog.quoted', { term })).join(t('catalog.or'));
+  const why = (note: CatalogNote) =>
+    note.always
+      ? t('catalog.whyAlways')
+      : note.matched.length > 0
+        ? t('catalog.whyMentions', { terms: quote(note.matched) })
+        : note.language
+          ? t('catalog.whyLanguage', { language: t(`catalog.languages.${note.language}`) })
+          : '';
+  const when = (note: CatalogNote) =>
+    note.terms.length > 0 ? t('catalog.whenMentions', { terms: quote(note.terms) }) : note.language ? t('catalog.whenLanguage', { language: t(`catalog.languages.${note.language}`) }) : t('catalog.whenOther');
+  return (
+    <>
+      {applying.length > 0 && (
+        <aside className="tribal-notes" aria-label={t('catalog.tribalNotes')}>
+          <h3>{t('catalog.tribalNotes')}</h3>
+          <ul>
+            {applying.map((note) => (
+              <li key={note.note}>
+                <span lang="es">{note.note}</span>
+                {why(note) && <span className="note-why"> {why(note)}</span>}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      )}
+      {others.length > 0 && (
+        <details className="other-notes">
+          <summary>{t('catalog.otherNotes', { count: others.length })}</summary>
+          <ul>
+            {others.map((note) => (
+              <li key={note.note}>
+                <span lang="es">{note.note}</span> <span className="note-why">{when(note)}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+/** Copies a physical name for a query or a ticket; says when it did, or how to copy when the browser refuses. */
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <>
+      <button type="button" className="secondary small copy-button" aria-label={t('catalog.copyName', { name: text })} onClick={() => void copy()}>
+        {t('catalog.copy')}
+      </button>
+      {state !== 'idle' && (
+        <>
+          {' '}
+          <span className={state === 'copied' ? 'notice-ok small-text' : 'notice-error small-text'} role="status">
+            {t(state === 'copied' ? 'catalog.copied' : 'catalog.copyFailed')}
+          </span>
+        </>
+      )}
+    </>
   );
 }
 

@@ -1,49 +1,69 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { meals, type Food, type Meal } from '../../../../shared/contract';
+import { meals, type Food, type LoggedFood, type Meal } from '../../../../shared/contract';
 import { useAction, useOperation } from '../../api/context';
-import { FoundBy } from '../../components/FoundBy';
 import { Relevance } from '../../components/Relevance';
 import { ErrorState } from '../../components/states';
-import { useDebounced } from '../../components/useDebounced';
 import { searchTargetAttribute } from '../../components/shortcuts';
+import { useDebounced } from '../../components/useDebounced';
+import { asLanguage } from '../../i18n/format';
+import { AmountFields, AmountNotes, useAmount } from './AmountFields';
+import { entryAmount, foodName, matchingLogged } from './amounts';
 import { mealAt } from './dates';
+import { FoodChoice } from './FoodChoice';
 
-/** Adds an entry to the day shown: search a food, choose it, say how many grams and for which meal. */
+/**
+ * Adds an entry to the day shown: pick a food (the ones logged before come first), say how much in a household
+ * unit ("2 × large egg") or in grams, and for which meal.
+ */
 export function AddEntry({ profile, date, onAdded }: { profile: string; date: string; onAdded: (message: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
   const [query, setQuery] = useState('');
   const settled = useDebounced(query.trim(), 200);
-  const [food, setFood] = useState<Food | null>(null);
-  const [grams, setGrams] = useState('');
+  const [chosen, setChosen] = useState<{ food: Food; last: LoggedFood | undefined } | null>(null);
   const [meal, setMeal] = useState<Meal>(() => mealAt(new Date().getHours()));
-  const [gramsError, setGramsError] = useState(false);
-  const [results] = useOperation('search', settled && !food ? { corpus: 'foods', query: settled, k: 8, profile } : null);
+  const [logged, reloadLogged] = useOperation('diary.recent', { profile, limit: 4 }, { keepWhileReloading: true });
+  const [results] = useOperation('search', settled && !chosen ? { corpus: 'foods', query: settled, k: 8, profile } : null);
+  const amount = useAmount(profile, chosen?.food ?? null, chosen?.last);
   const [added, add] = useAction('diary.add');
+
+  const loggedFoods = logged.state === 'ready' ? [...logged.value.recent, ...logged.value.frequent] : [];
+  const lastOf = (food: Food) => loggedFoods.find((item) => item.food.code === food.code);
+
+  function choose(food: Food) {
+    setChosen({ food, last: lastOf(food) });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!food) return;
-    const amount = Number(grams.trim().replace(',', '.'));
-    const valid = /^\d+([.,]\d+)?$/.test(grams.trim()) && amount > 0;
-    setGramsError(!valid);
-    if (!valid) return;
-    const entry = await add({ profile, date, meal, food: food.code, grams: amount });
+    if (!chosen) return;
+    const value = amount.validate();
+    if (!value) return;
+    const entry = await add({ profile, date, meal, food: chosen.food.code, ...value });
     if (entry) {
-      onAdded(t('diary.added', { name: entry.food.name, grams: entry.grams, meal: t(`diary.meals.${entry.meal}`) }));
-      setFood(null);
+      const mealName = t(`diary.meals.${entry.meal}`);
+      onAdded(
+        entry.portion
+          ? t('diary.addedPortion', { amount: entryAmount(entry, language), grams: entry.grams, name: entry.food.name, meal: mealName })
+          : t('diary.added', { name: entry.food.name, grams: entry.grams, meal: mealName }),
+      );
+      setChosen(null);
       setQuery('');
-      setGrams('');
+      reloadLogged();
     }
   }
+
+  const matches = settled ? matchingLogged(loggedFoods, settled) : [];
+  const matchedCodes = new Set(matches.map((item) => item.food.code));
 
   return (
     <form className="panel add-entry" aria-labelledby="add-entry-title" onSubmit={submit} noValidate>
       <h2 id="add-entry-title">{t('diary.addTitle')}</h2>
-      {food ? (
+      {chosen ? (
         <p className="chosen-food">
-          {t('diary.chosen')} <strong>{food.brand ? `${food.name} (${food.brand})` : food.name}</strong>{' '}
-          <button type="button" className="link-button" onClick={() => setFood(null)}>
+          {t('diary.chosen')} <strong>{foodName(chosen.food)}</strong>{' '}
+          <button type="button" className="link-button" onClick={() => setChosen(null)}>
             {t('diary.changeFood')}
           </button>
         </p>
@@ -51,19 +71,48 @@ export function AddEntry({ profile, date, onAdded }: { profile: string; date: st
         <div className="food-picker">
           <label htmlFor="entry-food">{t('diary.foodSearch')}</label>
           <input id="entry-food" {...{ [searchTargetAttribute]: '' }} type="search" autoComplete="off" value={query} placeholder={t('foods.searchPlaceholder')} onChange={(event) => setQuery(event.target.value)} />
+          {!settled && logged.state === 'ready' && (
+            <>
+              {logged.value.recent.length > 0 && (
+                <div className="logged-foods">
+                  <h3 id="recent-foods">{t('diary.recentFoods')}</h3>
+                  <ul className="pick-list" aria-labelledby="recent-foods">
+                    {logged.value.recent.map((item) => (
+                      <li key={item.food.code}>
+                        <FoodChoice food={item.food} logged={item} onChoose={choose} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {logged.value.frequent.length > 0 && (
+                <div className="logged-foods">
+                  <h3 id="frequent-foods">{t('diary.frequentFoods')}</h3>
+                  <ul className="pick-list" aria-labelledby="frequent-foods">
+                    {logged.value.frequent.map((item) => (
+                      <li key={item.food.code}>
+                        <FoodChoice food={item.food} logged={item} onChoose={choose} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </>
+          )}
           {settled && results.state === 'ready' && (
             <ul className="pick-list" aria-label={t('diary.foodChoices')}>
-              {results.value.hits.length === 0 && <li className="muted">{t('foods.noHits')}</li>}
+              {matches.length === 0 && results.value.hits.length === 0 && <li className="muted">{t('foods.noHits')}</li>}
+              {matches.map((item) => (
+                <li key={item.food.code}>
+                  <FoodChoice food={item.food} logged={item} onChoose={choose} />
+                </li>
+              ))}
               {results.value.hits.map((hit) =>
-                hit.food ? (
+                hit.food && !matchedCodes.has(hit.food.code) ? (
                   <li key={hit.id}>
-                    <button type="button" className="hit" onClick={() => setFood(hit.food as Food)}>
-                      <span className="hit-title">{hit.food.brand ? `${hit.food.name} (${hit.food.brand})` : hit.food.name}</span>
-                      <span className="hit-meta">
-                        <Relevance relevance={hit.relevance} />
-          <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
-                      </span>
-                    </button>
+                    <FoodChoice food={hit.food} onChoose={choose}>
+                      {hit.relevance !== 'strong' && <Relevance relevance={hit.relevance} />}
+                    </FoodChoice>
                   </li>
                 ) : null,
               )}
@@ -73,15 +122,7 @@ export function AddEntry({ profile, date, onAdded }: { profile: string; date: st
         </div>
       )}
       <div className="form-row">
-        <div className="field">
-          <label htmlFor="entry-grams">{t('diary.grams')}</label>
-          <input id="entry-grams" inputMode="decimal" value={grams} aria-invalid={gramsError || undefined} aria-describedby={gramsError ? 'entry-grams-error' : undefined} onChange={(event) => setGrams(event.target.value)} />
-          {gramsError && (
-            <span id="entry-grams-error" className="field-error">
-              {t('diary.gramsInvalid')}
-            </span>
-          )}
-        </div>
+        {chosen && <AmountFields amount={amount} food={chosen.food} />}
         <div className="field">
           <label htmlFor="entry-meal">{t('diary.meal')}</label>
           <select id="entry-meal" value={meal} onChange={(event) => setMeal(event.target.value as Meal)}>
@@ -92,11 +133,12 @@ export function AddEntry({ profile, date, onAdded }: { profile: string; date: st
             ))}
           </select>
         </div>
-        <button type="submit" disabled={!food || added.state === 'running'}>
+        <button type="submit" disabled={!chosen || added.state === 'running'}>
           {t('diary.addSubmit')}
         </button>
       </div>
-      {!food && <p className="hint">{t('diary.chooseFirst')}</p>}
+      {chosen && <AmountNotes amount={amount} food={chosen.food} profile={profile} />}
+      {!chosen && <p className="hint">{t('diary.chooseFirst')}</p>}
       {added.state === 'error' && <ErrorState message={added.message} code={added.code} />}
     </form>
   );

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOperation } from '../../api/context';
+import type { DiaryEntry } from '../../../../shared/contract';
+import { useAction, useOperation } from '../../api/context';
 import { ErrorState, Loading } from '../../components/states';
 import { asLanguage } from '../../i18n/format';
 import { ProfilePicker, useProfile } from '../../profile/profile';
 import { AddEntry } from './AddEntry';
 import { CsvImport } from './CsvImport';
 import { addDays, formatDay, isIsoDate, localToday } from './dates';
-import { DayView, TotalsView } from './DayView';
+import { entryAmount } from './amounts';
+import { DayView } from './DayView';
+import { TotalsView } from './TotalsView';
 import { TargetForm } from './TargetForm';
 import { TrendsView } from './TrendsView';
 
@@ -22,7 +25,23 @@ export function DiaryScreen() {
   const [tab, setTab] = useState<Tab>('day');
   const [date, setDate] = useState(localToday());
   const [notice, setNotice] = useState<string | null>(null);
+  // The entry just removed, kept so "Undo" can log it again as it was (same day, meal, food and amount).
+  const [removed, setRemoved] = useState<DiaryEntry | null>(null);
+  const [restoring, restore] = useAction('diary.add');
   const [day, reload] = useOperation('diary.day', isIsoDate(date) ? { profile, date } : null, { keepWhileReloading: true });
+
+  function say(message: string) {
+    setRemoved(null);
+    setNotice(message);
+    reload();
+  }
+
+  async function undo() {
+    if (!removed) return;
+    const amount = removed.portion ? { portion: { id: removed.portion.id, quantity: removed.portion.quantity } } : { grams: removed.grams };
+    const entry = await restore({ profile, date: removed.date, meal: removed.meal, food: removed.food.code, ...amount });
+    if (entry) say(t('diary.restored', { name: entry.food.name }));
+  }
 
   return (
     <section aria-labelledby="diary-title" className="screen">
@@ -53,32 +72,36 @@ export function DiaryScreen() {
           </button>
         ))}
       </div>
-      {notice && (
+      {notice && !removed && (
         <p className="notice notice-ok" role="status">
           {notice}
         </p>
       )}
+      {removed && (
+        <p className="notice notice-ok undo-notice" role="status">
+          {t('diary.removedOne', { name: removed.food.name, amount: entryAmount(removed, language) })}{' '}
+          <button type="button" className="secondary small" disabled={restoring.state === 'running'} onClick={() => void undo()}>
+            {t('diary.undo')}
+          </button>
+        </p>
+      )}
+      {restoring.state === 'error' && <ErrorState message={restoring.message} code={restoring.code} />}
       {tab === 'day' &&
         (!isIsoDate(date) ? (
           <p className="field-error">{t('diary.dateInvalid')}</p>
         ) : (
           <div className="diary-day">
             <div>
-              <AddEntry
-                profile={profile}
-                date={date}
-                onAdded={(message) => {
-                  setNotice(message);
-                  reload();
-                }}
-              />
+              <AddEntry profile={profile} date={date} onAdded={say} />
               {day.state === 'loading' && <Loading />}
               {day.state === 'error' && <ErrorState message={day.message} code={day.code} onRetry={reload} />}
               {day.state === 'ready' && (
                 <DayView
                   day={day.value}
-                  onChanged={() => {
-                    setNotice(t('diary.removed'));
+                  onChanged={say}
+                  onRemoved={(entry) => {
+                    setNotice(null);
+                    setRemoved(entry);
                     reload();
                   }}
                 />
@@ -86,14 +109,7 @@ export function DiaryScreen() {
             </div>
             <div>
               {day.state === 'ready' && <TotalsView day={day.value} />}
-              <TargetForm
-                profile={profile}
-                date={date}
-                onSaved={(message) => {
-                  setNotice(message);
-                  reload();
-                }}
-              />
+              <TargetForm profile={profile} date={date} onSaved={say} />
             </div>
           </div>
         ))}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NutrientKey } from '../../../../shared/nutrients';
 import { useAction } from '../../api/context';
 import { ErrorState } from '../../components/states';
-import { asLanguage, nutrientDefinition, nutrientLabel, nutrientOrder } from '../../i18n/format';
+import { asLanguage, nutrientDefinition, nutrientLabel, nutrientLabelWithUnit, nutrientOrder } from '../../i18n/format';
 
 /** Sets a nutrient's daily target from a day on; it applies until that nutrient's next target. */
 export function TargetForm({ profile, date, onSaved }: { profile: string; date: string; onSaved: (message: string) => void }) {
@@ -38,7 +38,7 @@ export function TargetForm({ profile, date, onSaved }: { profile: string; date: 
             <select id="target-nutrient" value={nutrient} onChange={(event) => setNutrient(event.target.value as NutrientKey)}>
               {nutrientOrder.map((key) => (
                 <option key={key} value={key}>
-                  {nutrientLabel(key, language)} ({nutrientDefinition(key)?.unit})
+                  {nutrientLabelWithUnit(key, language)}
                 </option>
               ))}
             </select>

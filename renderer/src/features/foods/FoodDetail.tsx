@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Food } from '../../../../shared/contract';
-import { asLanguage, formatAmount, nutrientLabel, nutrientOrder } from '../../i18n/format';
+import { useOperation } from '../../api/context';
+import { useProfile } from '../../profile/profile';
+import { foodGroupLabel } from '../../i18n/food-groups';
+import { asLanguage, formatAmount, formatNumber, nutrientLabel, nutrientOrder } from '../../i18n/format';
 
 /** A food's nutrients per 100 g; a nutrient the source did not measure says so instead of showing zero. */
 export function FoodDetail({ food, onEdit }: { food: Food; onEdit?: () => void }) {
@@ -21,7 +24,7 @@ export function FoodDetail({ food, onEdit }: { food: Food; onEdit?: () => void }
         {food.food_group && (
           <>
             <dt>{t('foods.group')}</dt>
-            <dd>{food.food_group}</dd>
+            <dd>{foodGroupLabel(food.food_group, language)}</dd>
           </>
         )}
         {food.scientific_name && (
@@ -63,6 +66,7 @@ export function FoodDetail({ food, onEdit }: { food: Food; onEdit?: () => void }
           })}
         </tbody>
       </table>
+      <FoodPortions food={food} />
       {onEdit && (
         <div className="actions">
           <button type="button" onClick={onEdit}>
@@ -71,5 +75,37 @@ export function FoodDetail({ food, onEdit }: { food: Food; onEdit?: () => void }
         </div>
       )}
     </article>
+  );
+}
+
+/** The food's household units with their grams and, for shipped ones, the published measure they come from. */
+function FoodPortions({ food }: { food: Food }) {
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  const { profile } = useProfile();
+  const [portions] = useOperation('foods.portions', { profile, code: food.code });
+  if (portions.state !== 'ready' || portions.value.length === 0) return null;
+  return (
+    <table className="table compact portions-table">
+      <caption>{t('foods.portions')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('foods.portionUnit')}</th>
+          <th scope="col" className="number">
+            {t('foods.portionGrams')}
+          </th>
+          <th scope="col">{t('foods.portionSource')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {portions.value.map((portion) => (
+          <tr key={portion.id}>
+            <th scope="row">{portion.name[language]}</th>
+            <td className="number">{formatNumber(portion.grams, language)} g</td>
+            <td className="small-text">{portion.own ? t('foods.portionOwn') : portion.source}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

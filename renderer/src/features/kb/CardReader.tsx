@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../api/context';
 import { ErrorState, Loading } from '../../components/states';
-import { markdownBlocks } from './markdown';
+import { Markdown } from './Markdown';
 
 /** A clinical card in full, in a modal dialog: sections, source name and URL, last review. */
 export function CardReader({ cardId, onClose }: { cardId: string; onClose: () => void }) {
@@ -42,15 +42,7 @@ export function CardReader({ cardId, onClose }: { cardId: string; onClose: () =>
           {card.value.sections.map((section) => (
             <section key={section.heading}>
               <h3>{section.heading}</h3>
-              {markdownBlocks(section.text).map((block, index) =>
-                block.kind === 'paragraph' ? (
-                  <p key={index}>{block.text}</p>
-                ) : block.ordered ? (
-                  <ol key={index}>{block.items.map((item, itemIndex) => <li key={itemIndex}>{item}</li>)}</ol>
-                ) : (
-                  <ul key={index}>{block.items.map((item, itemIndex) => <li key={itemIndex}>{item}</li>)}</ul>
-                ),
-              )}
+              <Markdown text={section.text} />
             </section>
           ))}
           <p className="disclaimer" role="note">

@@ -11,6 +11,9 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { useDebounced } from '../../components/useDebounced';
 import { asLanguage } from '../../i18n/format';
 import { CardReader } from './CardReader';
+import { DrugSuggestions } from './DrugSuggestions';
+import { KbAnswerLead } from './KbAnswerLead';
+import { Markdown } from './Markdown';
 
 type Mode = 'search' | 'ask';
 
@@ -56,10 +59,16 @@ function KbAsk({ onOpenCard }: { onOpenCard: (cardId: string) => void }) {
         busy={answer.state === 'running'}
         multiline
       />
+      <DrugSuggestions text={question} onPick={setQuestion} />
       {answer.state === 'idle' && <CardLibrary onOpenCard={onOpenCard} />}
       {answer.state === 'running' && <Loading label={t('kb.thinking')} />}
       {answer.state === 'error' && <ErrorState message={answer.message} code={answer.code} />}
-      {answer.state === 'done' && <AnswerView output={answer.value} onOpenCard={onOpenCard} />}
+      {answer.state === 'done' && (
+        <>
+          <KbAnswerLead output={answer.value} onOpenCard={onOpenCard} />
+          <AnswerView output={answer.value} onOpenCard={onOpenCard} />
+        </>
+      )}
     </>
   );
 }
@@ -72,6 +81,7 @@ function KbSearch({ onOpenCard }: { onOpenCard: (cardId: string) => void }) {
   return (
     <>
       <SearchField label={t('kb.searchLabel')} value={query} onChange={setQuery} placeholder={t('kb.searchPlaceholder')} />
+      <DrugSuggestions text={query} onPick={setQuery} />
       {!settled ? (
         <CardLibrary onOpenCard={onOpenCard} />
       ) : results.state === 'loading' ? (
@@ -108,7 +118,7 @@ function PassageHit({ hit, passage, onOpenCard }: { hit: SearchHit; passage: KbP
         <p className="muted">
           {t(`kb.categories.${passage.category}`, { defaultValue: passage.category })} · {passage.section}
         </p>
-        <p className="passage">{passage.passage}</p>
+        <Markdown text={passage.passage} />
         <p className="small-text">
           {t('kb.source')}{' '}
           <a href={passage.source_url} target="_blank" rel="noopener noreferrer">

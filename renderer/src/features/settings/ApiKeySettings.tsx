@@ -17,7 +17,15 @@ export function ApiKeySettings() {
   return (
     <section className="panel settings-section" aria-labelledby="api-keys-title">
       <h2 id="api-keys-title">{t('settings.keys.title')}</h2>
-      <p className="hint">{t('settings.keys.help', { store: status.value.store })}</p>
+      <p className="hint">{t('settings.keys.help')}</p>
+      <p className="hint keys-where">
+        {status.value.location.file === null
+          ? t('settings.keys.whereEnvironment', { variables: status.value.location.variables.join(', ') })
+          : t(status.value.location.encrypted ? 'settings.keys.whereFileEncrypted' : 'settings.keys.whereFile', {
+              file: status.value.location.file,
+              variables: status.value.location.variables.join(', '),
+            })}
+      </p>
       <KeyRow name="gemini_api_key" label="Gemini" stored={status.value.gemini_api_key} onChange={reload} />
       <KeyRow name="voyage_api_key" label="Voyage" stored={status.value.voyage_api_key} onChange={reload} />
     </section>

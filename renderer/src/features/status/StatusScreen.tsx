@@ -2,10 +2,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IngestCounts, Status } from '../../../../shared/contract';
 import { messageOf, useApi, useOperation } from '../../api/context';
-import { ProgressBar } from '../../components/ProgressBar';
+import { useThrottled } from '../../components/useThrottled';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { asLanguage, formatNumber } from '../../i18n/format';
-import { useReembedJob, type JobInfo } from './useReembedJob';
+import { ReembedProgress } from './ReembedProgress';
+import { useReembedJob } from './useReembedJob';
 
 const ingestible = new Set(['foods', 'catalog', 'kb']);
 
@@ -14,7 +15,9 @@ export function StatusScreen() {
   const { t } = useTranslation();
   const [status, reload] = useOperation('status', {}, { keepWhileReloading: true });
   const onFinished = useCallback(() => reload(), [reload]);
-  const reembed = useReembedJob(onFinished);
+  // The table's vector counts follow the job as it runs, not only when it ends.
+  const live = useThrottled(onFinished, 2000);
+  const reembed = useReembedJob(onFinished, live);
   if (status.state === 'error') return <ErrorState message={status.message} code={status.code} onRetry={reload} />;
   return (
     <section aria-labelledby="status-title" className="screen">
@@ -136,22 +139,8 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
         )}
       </div>
       {embedder.mode === 'keyword-only' && <p className="hint">{t('status.reembedNeedsModel')}</p>}
-      {reembed.job && <JobProgress job={reembed.job} />}
+      {reembed.job && <ReembedProgress job={reembed.job} />}
       {reembed.error && <ErrorState message={reembed.error} />}
     </>
-  );
-}
-
-function JobProgress({ job }: { job: JobInfo }) {
-  const { t, i18n } = useTranslation();
-  const language = asLanguage(i18n.language);
-  const text =
-    job.state === 'running'
-      ? t('status.progress', { done: formatNumber(job.done, language), total: formatNumber(job.total, language) })
-      : t(`status.job.${job.state}`, { message: job.message });
-  return (
-    <div className={`job job-${job.state}`} data-state={job.state}>
-      <ProgressBar label={t('status.progressLabel')} done={job.state === 'done' ? Math.max(job.total, 1) : job.done} total={job.state === 'done' ? Math.max(job.total, 1) : job.total} text={text} />
-    </div>
   );
 }

@@ -6,9 +6,10 @@ export type JobInfo = EventPayload<'job.progress'>;
 
 /**
  * The re-embed job of this session as it runs: picks up a job already running when the screen opens,
- * follows its progress events, and starts or cancels one. `onFinished` runs once when a job ends.
+ * follows its progress events, and starts or cancels one. `onFinished` runs once when a job ends; `onProgress`, when
+ * given, after each progress event (to refresh counts shown beside the bar).
  */
-export function useReembedJob(onFinished: () => void) {
+export function useReembedJob(onFinished: () => void, onProgress?: () => void) {
   const api = useApi();
   const [job, setJob] = useState<JobInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -19,6 +20,7 @@ export function useReembedJob(onFinished: () => void) {
       if (info.kind !== 'reembed') return;
       setJob((previous) => (previous && previous.job !== info.job && previous.state === 'running' ? previous : info));
       if (info.state !== 'running') onFinished();
+      else onProgress?.();
     });
     api.call('jobs.list', {}).then(
       (jobs) => {
@@ -31,7 +33,7 @@ export function useReembedJob(onFinished: () => void) {
       current = false;
       unsubscribe();
     };
-  }, [api, onFinished]);
+  }, [api, onFinished, onProgress]);
 
   const start = useCallback(async () => {
     setError(null);

@@ -1,0 +1,55 @@
+import type { KbDrugName } from '../../../../shared/contract';
+
+/** One suggestion: the name to insert (as the list spells it) and the generic it stands for. */
+export interface DrugSuggestion {
+  term: string;
+  generic: string;
+  kind: KbDrugName['kind'];
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/** The word being typed at the end of `text` (letters, digits and hyphens), or '' after a space. */
+export function wordBeingTyped(text: string): string {
+  return /[\p{L}\p{N}-]+$/u.exec(text)?.[0] ?? '';
+}
+
+/**
+ * Drug names of the cards that start with the word being typed (generic, brand or Spanish name; case and accents
+ * ignored), generics first, each generic once; nothing until two letters are typed or when the word is complete.
+ */
+export function drugSuggestions(names: readonly KbDrugName[], text: string, limit = 6): DrugSuggestion[] {
+  const word = fold(wordBeingTyped(text));
+  if (word.length < 2) return [];
+  const found: DrugSuggestion[] = [];
+  const seen = new Set<string>();
+  const passes: Array<(entry: KbDrugName) => string[]> = [(entry) => [entry.name], (entry) => entry.brands, (entry) => entry.spanish];
+  for (const termsOf of passes) {
+    for (const entry of names) {
+      if (seen.has(entry.name)) continue;
+      const term = termsOf(entry).find((candidate) => fold(candidate).startsWith(word));
+      if (term === undefined) continue;
+      seen.add(entry.name);
+      found.push({ term, generic: entry.name, kind: entry.kind });
+    }
+  }
+  if (found.length === 1 && fold(found[0]?.term ?? '') === word) return [];
+  return found.slice(0, limit);
+}
+
+/** `text` with the word being typed replaced by `term` and a space after it. */
+export function withSuggestion(text: string, term: string): string {
+  return `${text.slice(0, text.length - wordBeingTyped(text).length)}${term} `;
+}
+
+/** The first line of a card's "what to do" section: its first list item, else its first sentence. */
+export function actionLine(sections: readonly { heading: string; text: string }[]): { heading: string; text: string } | null {
+  const section = sections.find((candidate) => /^(what to do|immediate response|when to (send|escalate|call|contact)|what helps)/i.test(candidate.heading.trim()));
+  if (!section) return null;
+  const lines = section.text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const item = lines.find((line) => /^([-*]|\d+[.)])\s+/.test(line));
+  const text = item ? item.replace(/^([-*]|\d+[.)])\s+/, '') : (/^.*?[.!?](?=\s|$)/.exec(lines.join(' '))?.[0] ?? lines[0] ?? '');
+  return text ? { heading: section.heading, text } : null;
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { Status } from '../../../../shared/contract';
+import { ErrorState } from '../../components/states';
+import { useThrottled } from '../../components/useThrottled';
+import { ReembedProgress } from '../status/ReembedProgress';
+import { useReembedJob } from '../status/useReembedJob';
+
+/**
+ * Right under the search model: how many texts lack a vector from the model in use, and a button to compute them
+ * with its progress and time left. After a switch of model it says why semantic search is waiting.
+ */
+export function ReembedOffer({ status, changed, onCounts }: { status: Status; changed: boolean; onCounts: () => void }) {
+  const { t } = useTranslation();
+  const live = useThrottled(onCounts, 2000);
+  const reembed = useReembedJob(onCounts, live);
+  const pending = status.corpora.reduce((sum, corpus) => sum + corpus.stale + corpus.missing, 0);
+  const running = reembed.job?.state === 'running';
+  if (status.embedder.mode === 'keyword-only' || (pending === 0 && !reembed.job)) return null;
+  return (
+    <section className="panel settings-section reembed-offer" aria-labelledby="reembed-offer-title">
+      <h2 id="reembed-offer-title">{t('settings.reembed.title')}</h2>
+      {pending > 0 ? (
+        <p>{t(changed ? 'settings.reembed.afterChange' : 'settings.reembed.pending', { count: pending })}</p>
+      ) : (
+        <p>{t('status.upToDate')}</p>
+      )}
+      <div className="actions">
+        <button type="button" onClick={() => void reembed.start()} disabled={running || pending === 0}>
+          {t('status.reembed')}
+        </button>
+        {running && (
+          <button type="button" className="secondary" onClick={() => void reembed.cancel()}>
+            {t('status.cancel')}
+          </button>
+        )}
+      </div>
+      {reembed.job && <ReembedProgress job={reembed.job} />}
+      {reembed.error && <ErrorState message={reembed.error} />}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { KbDrugName } from '../../../shared/contract.js';
+import { actionLine, drugSuggestions, withSuggestion, wordBeingTyped } from '../../../renderer/src/features/kb/drug-suggestions.js';
+
+const names: KbDrugName[] = [
+  { name: 'warfarin', kind: 'drug', brands: ['Coumadin', 'Jantoven'], spanish: ['warfarina', 'Aldocumar'], cards: ['ddi-warfarin-nsaids'] },
+  { name: 'nsaid', kind: 'class', brands: ['non-steroidal anti-inflammatory'], spanish: ['aine'], cards: ['ddi-warfarin-nsaids'] },
+  { name: 'naproxen', kind: 'drug', brands: ['Aleve'], spanish: ['naproxeno'], cards: ['ddi-warfarin-nsaids'] },
+];
+
+describe('drug-name autocomplete', () => {
+  it('completes the word being typed from generics first, then brands and Spanish names, each drug once', () => {
+    expect(drugSuggestions(names, 'can I give war').map((item) => item.term)).toEqual(['warfarin']);
+    expect(drugSuggestions(names, 'patient on COU').map((item) => [item.term, item.generic])).toEqual([['Coumadin', 'warfarin']]);
+    expect(drugSuggestions(names, 'paciente con ald').map((item) => item.generic)).toEqual(['warfarin']);
+    expect(drugSuggestions(names, 'na').map((item) => item.term)).toEqual(['naproxen']);
+    expect(drugSuggestions(names, 'ai').map((item) => item.term)).toEqual(['aine']);
+  });
+
+  it('says nothing before two letters, after a space, or when the word is already complete', () => {
+    expect(drugSuggestions(names, 'w')).toEqual([]);
+    expect(drugSuggestions(names, 'warfarin ')).toEqual([]);
+    expect(drugSuggestions(names, 'warfarin')).toEqual([]);
+  });
+
+  it('puts the chosen name in place of the word being typed', () => {
+    expect(wordBeingTyped('patient on cou')).toBe('cou');
+    expect(withSuggestion('patient on cou', 'Coumadin')).toBe('patient on Coumadin ');
+  });
+});
+
+describe("a card's action line", () => {
+  it('takes the first item of "What to do", else its first sentence, else nothing', () => {
+    expect(actionLine([{ heading: 'What happens', text: 'x' }, { heading: 'What to do', text: '- Avoid NSAIDs.\n- Use acetaminophen.' }])).toEqual({ heading: 'What to do', text: 'Avoid NSAIDs.' });
+    expect(actionLine([{ heading: 'Immediate response', text: 'Call emergency services now. Then stay.' }])).toEqual({ heading: 'Immediate response', text: 'Call emergency services now.' });
+    expect(actionLine([{ heading: 'Talking points', text: '- "Hello."' }])).toBeNull();
+  });
+});
