@@ -49,6 +49,17 @@ export const settingsSchema = z.object({
       rerank_candidates: z.number().int().min(1).max(50).default(8),
     })
     .prefault({}),
+  language: z
+    .object({
+      /** The hand-written Spanish→English glossaries (foods, KB): off only to measure the corpora without them. */
+      glossary: z.boolean().default(true),
+      /**
+       * The multilingual embedder as an extra retrieval path for a question in another language than the corpus
+       * (Spanish against IFCT and the KB, English against the catalog), fused with the others; needs its model.
+       */
+      cross_language: z.boolean().default(true),
+    })
+    .prefault({}),
   llm: z
     .object({
       provider: z.enum(['none', 'openai-compatible', 'gemini']).default('none'),
@@ -87,6 +98,7 @@ export const settingsPatchSchema = z
     fusion: patchOf(settingsSchema.shape.fusion.unwrap()).optional(),
     catalog: patchOf(settingsSchema.shape.catalog.unwrap()).optional(),
     kb: patchOf(settingsSchema.shape.kb.unwrap()).optional(),
+    language: patchOf(settingsSchema.shape.language.unwrap()).optional(),
     llm: patchOf(settingsSchema.shape.llm.unwrap()).optional(),
     ui: patchOf(settingsSchema.shape.ui.unwrap()).optional(),
   })

@@ -10,11 +10,14 @@ import { catalogFormula, createCatalogRepository } from './catalog-repository.js
 /** The business data catalog as a module of the app. */
 export const createCatalogModule: ModuleFactory = (deps) => {
   const retriever = createRetriever(deps, { corpus: 'catalog', table: 'catalog_fields', formula: catalogFormula, keyword: createCatalogKeywordIndex() });
-  const catalog = createCatalogCorpus({ repository: createCatalogRepository(deps.db), retriever, settings: deps.settings, vectors: deps.vectors });
+  // The same fields in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
+  const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: 'catalog', table: 'catalog_fields', formula: catalogFormula, keyword: retriever.keyword });
+  const catalog = createCatalogCorpus({ repository: createCatalogRepository(deps.db), retriever, settings: deps.settings, vectors: deps.vectors, crossLanguage });
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'catalog_fields', () => catalog.reloadKeywordIndex());
   return {
     name: 'catalog',
     retriever,
+    crossLanguage,
     search: (input) => catalog.search(input),
     syncWithOtherProcesses,
     async ingest(options) {
@@ -23,7 +26,7 @@ export const createCatalogModule: ModuleFactory = (deps) => {
       const document = readCatalog(options.from);
       return { corpus: 'catalog', ...catalog.importCatalog(document), embedded: 0 };
     },
-    evaluation: { load: () => [...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })), ...loadEvaluationSets(['catalog-hard', 'catalog-relevance'])], itemOf: catalogItemOf },
+    evaluation: { load: () => [...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })), ...loadEvaluationSets(['catalog-hard', 'catalog-relevance']), ...loadEvaluationSets(['catalog-crosslang']).map((entry) => ({ ...entry, matchHitId: true }))], itemOf: catalogItemOf },
     handlers: {
       'catalog.sources': () =>
         catalog.sources().map((source) => ({
