@@ -40,9 +40,12 @@ export async function crossLanguageNeighbours(
     signal?: AbortSignal;
     /** The corpus's own keyword hits for the query as typed (see mayCrossLanguage). */
     keywordHits?: ReadonlyArray<{ match: KeywordMatch | null; coverage: number | null }>;
+    /** The query's language when the corpus reads it itself (the KB's questions); it then decides alone. */
+    language?: Language;
   },
 ): Promise<CrossLanguageResult> {
-  if (!retriever || !mayCrossLanguage(query, options.corpusLanguage, options.keywordHits)) return { ran: false, notice: null };
+  const other = options.language !== undefined ? options.language !== options.corpusLanguage : mayCrossLanguage(query, options.corpusLanguage, options.keywordHits);
+  if (!retriever || !other) return { ran: false, notice: null };
   const result = await retriever.semantic(query, { k: options.k, ...(options.owners ? { owners: options.owners } : {}), ...(options.signal ? { signal: options.signal } : {}) });
   if (result.ok) return { ran: true, embedderId: result.embedderId, neighbours: result.neighbours };
   if (result.embedderId === null) {

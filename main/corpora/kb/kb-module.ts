@@ -18,6 +18,8 @@ import { loadTokenCounter, type TokenCounter } from './token-counter.js';
 export const createKbModule: ModuleFactory = (deps) => {
   const repository = createKbRepository(deps.db);
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
+  // The same chunks in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
+  const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: retriever.keyword });
   // Read on the first question: commands that never ask the KB do not pay for it.
   let lexicon: ClinicalLexicon | undefined;
   const kb = createKbSearch({
@@ -28,6 +30,7 @@ export const createKbModule: ModuleFactory = (deps) => {
     calibration: loadKbCalibration(),
     reranker: () => deps.reranker.get(),
     rerankerProblem: () => deps.reranker.describe().problem,
+    crossLanguage,
   });
   const loadKeywordIndex = () => {
     retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
@@ -43,6 +46,7 @@ export const createKbModule: ModuleFactory = (deps) => {
   return {
     name: kbCorpus,
     retriever,
+    crossLanguage,
     search: (input) => kb.search(input),
     ask: (input) =>
       askKb(
