@@ -33,7 +33,8 @@ export interface ServiceOptions {
   multilingualDir?: string;
   /**
    * The cross-language path's embedder: a test's small deterministic one, or null for none. A test that injects
-   * `embedder` gets no cross-language path unless it injects this too, so its rankings stay its own.
+   * `embedder` gets no cross-language path unless it injects this too (or names `multilingualDir`), so its rankings
+   * stay its own.
    */
   multilingual?: Embedder | null;
   /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
@@ -79,7 +80,8 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     modelDir: options.rerankerDir ?? defaultRerankerDir(),
     ...(options.reranker !== undefined ? { override: options.reranker } : {}),
   });
-  const multilingualOverride = options.multilingual !== undefined ? options.multilingual : options.embedder !== undefined ? null : undefined;
+  const multilingualOverride =
+    options.multilingual !== undefined ? options.multilingual : options.embedder !== undefined && options.multilingualDir === undefined ? null : undefined;
   const multilingual: EmbeddingService = createMultilingualService({
     modelDir: options.multilingualDir ?? defaultMultilingualDir(),
     settings: () => settings.get(),

@@ -39,7 +39,7 @@ export function createMultilingualService(options: MultilingualServiceOptions): 
     if (options.override !== undefined) {
       return options.override
         ? { id: options.override.id, mode: 'local', modelPath: null, modelSha256: null, problem: null }
-        : { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: 'no cross-language search (no multilingual embedder)' };
+        : { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: 'cross-language search is switched off (no multilingual embedder was given)' };
     }
     const description = describeModel();
     if (description.mode === 'local' && loadProblem) return { ...description, id: null, mode: 'keyword-only', problem: loadProblem };

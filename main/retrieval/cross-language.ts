@@ -51,7 +51,7 @@ export async function crossLanguageNeighbours(
   if (result.embedderId === null) {
     // Switched off on purpose: nothing to tell. Missing or broken model: say what is missing, once per search.
     const problem = result.notice.message.replace(/^Keyword-only results: /, '').replace(/\.$/, '');
-    if (/switched off in the settings/.test(problem)) return { ran: false, notice: null };
+    if (/switched off/.test(problem)) return { ran: false, notice: null };
     return { ran: false, notice: { code: 'cross_language_unavailable', message: `Results without cross-language search: ${problem.replace(/^no cross-language search: /, '')}.` } };
   }
   return { ran: false, notice: { ...result.notice, code: `cross_language_${result.notice.code}`, message: `Cross-language search: ${result.notice.message}` } };
