@@ -27,6 +27,8 @@ export const settingsSchema = z.object({
       keyword_weight: z.number().min(0).max(1).default(0.4),
       vector_weight: z.number().min(0).max(1).default(0.6),
       rrf_k: z.number().int().min(1).max(1000).default(60),
+      /** The cross-language path's weight in its reciprocal rank fusion with the corpus's own ranking (1 = equal). */
+      cross_language_weight: z.number().min(0).max(10).default(1),
     })
     .prefault({}),
   catalog: z

@@ -141,14 +141,15 @@ export function reciprocalRankFusion(
 
 /**
  * Adds the cross-language path to a ranking already made by the corpus's own paths: reciprocal rank fusion of the
- * two rankings (Σ 1 / (k + rank)), so a row found by both rises and a row only the cross-language path found can
+ * two rankings (Σ w / (k + rank), w = 1 for the corpus's ranking and `weight` for this path), so a row found by both rises and a row only the cross-language path found can
  * enter. Neighbours farther than `maxDistance` are noise and take no part. Ties break by id, as everywhere.
  */
 export function fuseCrossLanguage(
   ranking: readonly FusedHit[],
   neighbours: readonly VectorNeighbour[],
-  options: { k: number; limit: number; maxDistance: number },
+  options: { k: number; limit: number; maxDistance: number; weight?: number },
 ): FusedHit[] {
+  const weight = options.weight ?? 1;
   const byId = new Map<number, FusedHit>();
   ranking.forEach((hit, index) => byId.set(hit.id, { ...hit, paths: [...hit.paths], score: 1 / (options.k + index + 1) }));
   neighbours
@@ -171,7 +172,7 @@ export function fuseCrossLanguage(
       hit.paths.push('multilingual');
       hit.multilingualRank = rank;
       hit.multilingualDistance = neighbour.distance;
-      hit.score += 1 / (options.k + rank);
+      hit.score += weight / (options.k + rank);
       byId.set(hit.id, hit);
     });
   return ranked([...byId.values()], options.limit);

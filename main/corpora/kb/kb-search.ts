@@ -226,7 +226,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const ownCards = fuse(keywordCards(keywordChunks, cardOfChunk), vectorCards(vectorChunks, cardOfChunk), crossChunks.length > 0 ? Math.max(poolSize, limit) : poolSize);
     const fusedCards =
       crossChunks.length > 0
-        ? fuseCrossLanguage(ownCards, vectorCards(crossChunks, cardOfChunk), { k: settings.fusion.rrf_k, limit: poolSize, maxDistance: kbCrossLanguageMaxDistance })
+        ? fuseCrossLanguage(ownCards, vectorCards(crossChunks, cardOfChunk), { k: settings.fusion.rrf_k, limit: poolSize, maxDistance: kbCrossLanguageMaxDistance, weight: settings.fusion.cross_language_weight })
         : ownCards;
     const chunksOfCard = new Map<number, number[]>();
     for (const hit of fuse(keywordChunks, vectorChunks, chunkIds.length)) {
