@@ -10,7 +10,7 @@ import { timeEach, type LatencySummary } from './stats.js';
 export interface CrossLanguageBenchResult {
   embedderId: string | null;
   /** Every row of foods, catalog and KB embedded into the multilingual space (what `cita seed` adds). */
-  ingest: { rows: number; seconds: number; rowsPerSecond: number };
+  ingest: { rows: number; seconds: number; rowsPerSecond: number; cpuSeconds: number };
   /** One query embedded by the multilingual model alone. */
   queryEmbedding: LatencySummary;
   /** Hybrid searches of the cross-language sets, with and without the path (KB without the cross-encoder). */
@@ -43,8 +43,10 @@ export async function benchCrossLanguage(options: {
     services.settings.update({ language: { cross_language: true } });
     progress('crosslang: embedding every row into the multilingual space');
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const rows = await embedCrossLanguage(services, services.modules);
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
 
     const embedder = await services.multilingual.get();
     if (!embedder) return { skipped: services.multilingual.describe().problem ?? 'the multilingual model did not load' };
@@ -72,7 +74,7 @@ export async function benchCrossLanguage(options: {
     }
     return {
       embedderId: description.id,
-      ingest: { rows, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round((rows / seconds) * 10) / 10 },
+      ingest: { rows, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round((rows / seconds) * 10) / 10, cpuSeconds: Math.round((cpu.user + cpu.system) / 1e5) / 10 },
       queryEmbedding,
       searches,
     };

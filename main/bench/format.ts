@@ -72,7 +72,7 @@ export function formatBenchReport(report: BenchReport): string {
   if (report.crossLanguage) {
     const cross = report.crossLanguage;
     lines.push('', `cross-language path (${cross.embedderId ?? '?'})`);
-    lines.push(`  ingest: ${cross.ingest.rows} rows of foods, catalog and KB in ${cross.ingest.seconds} s (${cross.ingest.rowsPerSecond} rows/s)`);
+    lines.push(`  ingest: ${cross.ingest.rows} rows of foods, catalog and KB in ${cross.ingest.seconds} s (${cross.ingest.rowsPerSecond} rows/s; process CPU ${cross.ingest.cpuSeconds} s)`);
     lines.push(`  query embedding: ${latency(cross.queryEmbedding)}`);
     for (const search of cross.searches) {
       lines.push(`  ${search.corpus} hybrid search, ${search.queries} other-language queries: with the path ${latency(search.withPath)}; without ${latency(search.withoutPath)}`);
