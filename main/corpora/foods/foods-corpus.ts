@@ -215,6 +215,7 @@ export function createFoodsCorpus(deps: {
       const row = repository.insertOwn({ owner: input.profile, name: input.name, brand: input.brand, group: '', source: 'user', per100g: input.per100g });
       retriever.keyword.upsert(foodKeywordDocument(row));
       await retriever.embedRows([row]);
+      await deps.crossLanguage?.embedRows([row]);
       return toFood(row);
     },
 
@@ -224,6 +225,7 @@ export function createFoodsCorpus(deps: {
       if (!row) throw new AppError('not_found', `Profile "${input.profile}" has no food of its own with code "${input.code}" (shared foods cannot be edited).`);
       retriever.keyword.upsert(foodKeywordDocument(row));
       await retriever.embedRows([row]);
+      await deps.crossLanguage?.embedRows([row]);
       return toFood(row);
     },
 

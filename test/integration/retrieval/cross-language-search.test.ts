@@ -67,6 +67,19 @@ describe('the cross-language path in a foods search', () => {
     expect(value.multilingual?.corpora.find((corpus) => corpus.corpus === 'foods')).toMatchObject({ vectors: 542, missing: 0 });
   });
 
+  it('gives a food a profile adds its multilingual vector at once', async () => {
+    const services = await seeded(fakeMultilingual());
+    services.profiles.ensure('ana', 'Ana');
+    const added = await services.dispatcher.call('foods.add', { profile: 'ana', name: 'Octopus salad', per100g: { protein: 15 } }, { transport: 'cli', role: 'editor' });
+    if (!added.ok) throw new Error(added.error.message);
+    const foods = services.module('foods')?.crossLanguage?.counts();
+    expect(foods).toMatchObject({ rows: 543, vectors: 543, missing: 0 });
+    const result = await services.dispatcher.call('search', { corpus: 'foods', query: 'pulpo', k: 10, profile: 'ana' }, { transport: 'cli', role: 'viewer' });
+    if (!result.ok) throw new Error(result.error.message);
+    const titles = (result.value as SearchOutput).hits.filter((hit) => hit.explain.paths.includes('multilingual')).map((hit) => hit.title);
+    expect(titles).toEqual(expect.arrayContaining(['Octopus', 'Octopus salad']));
+  });
+
   it('does not run when switched off in the settings, and says nothing about it', async () => {
     const services = await seeded(fakeMultilingual());
     services.settings.update({ language: { cross_language: false } });
