@@ -226,8 +226,6 @@ export const en = {
       keywordWeight: 'Hybrid: keyword weight',
       vectorWeight: 'Hybrid: semantic weight',
       rrfK: 'Rank fusion constant (k)',
-      crossLanguageOn: 'Cross-language search (Spanish ↔ English, multilingual model)',
-      glossaryOn: 'Spanish glossaries for foods and the clinical KB',
     },
     corpora: {
       title: 'Data catalog and clinical KB',

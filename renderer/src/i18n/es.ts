@@ -228,8 +228,6 @@ export const es: Messages = {
       keywordWeight: 'Híbrida: peso de palabras clave',
       vectorWeight: 'Híbrida: peso semántico',
       rrfK: 'Constante de fusión por rango (k)',
-      crossLanguageOn: 'Búsqueda entre idiomas (español ↔ inglés, modelo multilingüe)',
-      glossaryOn: 'Glosarios de español para alimentos y la base clínica',
     },
     corpora: {
       title: 'Catálogo de datos y base clínica',

@@ -139,8 +139,6 @@ function RetrievalSettings({ settings, save }: SectionProps) {
   const [keywordWeight, setKeywordWeight] = useState(String(settings.fusion.keyword_weight));
   const [vectorWeight, setVectorWeight] = useState(String(settings.fusion.vector_weight));
   const [rrfK, setRrfK] = useState(String(settings.fusion.rrf_k));
-  const [crossLanguage, setCrossLanguage] = useState(settings.language.cross_language);
-  const [glossary, setGlossary] = useState(settings.language.glossary);
   async function submit(): Promise<SaveResult> {
     const automatic = maxDist.trim() === '';
     const values = { maxDist: automatic ? 0 : parseSettingNumber(maxDist), keyword: parseSettingNumber(keywordWeight), vector: parseSettingNumber(vectorWeight), rrf: parseSettingNumber(rrfK) };
@@ -148,7 +146,6 @@ function RetrievalSettings({ settings, save }: SectionProps) {
     return save({
       foods: { max_dist: automatic ? null : (values.maxDist as number) },
       fusion: { keyword_weight: values.keyword as number, vector_weight: values.vector as number, rrf_k: values.rrf as number },
-      language: { cross_language: crossLanguage, glossary },
     });
   }
   return (
@@ -169,16 +166,6 @@ function RetrievalSettings({ settings, save }: SectionProps) {
       <input id="setting-vector-weight" inputMode="decimal" value={vectorWeight} onChange={(event) => setVectorWeight(event.target.value)} />
       <label htmlFor="setting-rrf-k">{t('settings.retrieval.rrfK')}</label>
       <input id="setting-rrf-k" inputMode="numeric" value={rrfK} onChange={(event) => setRrfK(event.target.value)} />
-      <span className="form-label-cell" />
-      <label className="checkbox">
-        <input type="checkbox" checked={crossLanguage} onChange={(event) => setCrossLanguage(event.target.checked)} />
-        {t('settings.retrieval.crossLanguageOn')}
-      </label>
-      <span className="form-label-cell" />
-      <label className="checkbox">
-        <input type="checkbox" checked={glossary} onChange={(event) => setGlossary(event.target.checked)} />
-        {t('settings.retrieval.glossaryOn')}
-      </label>
     </SettingsSection>
   );
 }
