@@ -57,3 +57,11 @@ export function defaultRerankerDir(): string {
   if (resources && existsSync(join(resources, 'reranker'))) return join(resources, 'reranker');
   return join(packageRoot(), 'models', 'ms-marco-MiniLM-L-12-v2');
 }
+
+/** Where the multilingual embedder lives: CITA_MULTILINGUAL_DIR, else the packaged app's `multilingual` resource, else the repository's models/. */
+export function defaultMultilingualDir(): string {
+  if (process.env.CITA_MULTILINGUAL_DIR) return resolve(process.env.CITA_MULTILINGUAL_DIR);
+  const resources = (process as { resourcesPath?: string }).resourcesPath;
+  if (resources && existsSync(join(resources, 'multilingual'))) return join(resources, 'multilingual');
+  return join(packageRoot(), 'models', 'use-multilingual-v3');
+}

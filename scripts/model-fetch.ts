@@ -1,7 +1,7 @@
 /**
- * `npm run model:fetch -- [--only embedder|reranker] [--from DIR_OR_ARCHIVE] [--model-dir DIR] [--force]`
- * Places the pinned local models (the bge-small-en-v1.5 embedder, then the ms-marco-MiniLM-L-12-v2 reranker) in their
- * directories and verifies them (see main/embedding/model-fetch.ts). A failure of one is reported, the other is still
+ * `npm run model:fetch -- [--only embedder|reranker|multilingual] [--from DIR_OR_ARCHIVE] [--model-dir DIR] [--force]`
+ * Places the pinned local models (the bge-small-en-v1.5 embedder, the ms-marco-MiniLM-L-12-v2 reranker, then the USE-multilingual-v3 embedder) in their
+ * directories and verifies them (see main/embedding/model-fetch.ts). A failure of one is reported, the others are still
  * fetched, and the exit code is 1. `--from` and `--model-dir` name one model: the embedder unless `--only reranker`.
  */
 import { parseArgs } from 'node:util';

@@ -27,6 +27,8 @@ export const settingsSchema = z.object({
       keyword_weight: z.number().min(0).max(1).default(0.4),
       vector_weight: z.number().min(0).max(1).default(0.6),
       rrf_k: z.number().int().min(1).max(1000).default(60),
+      /** The cross-language path's weight in its reciprocal rank fusion with the corpus's own ranking (1 = equal). */
+      cross_language_weight: z.number().min(0).max(10).default(1),
     })
     .prefault({}),
   catalog: z
@@ -47,6 +49,17 @@ export const settingsSchema = z.object({
       rerank: z.boolean().default(true),
       /** How many of the first stage's cards the cross-encoder reorders (two passages each). */
       rerank_candidates: z.number().int().min(1).max(50).default(8),
+    })
+    .prefault({}),
+  language: z
+    .object({
+      /** The hand-written Spanish→English glossaries (foods, KB): off only to measure the corpora without them. */
+      glossary: z.boolean().default(true),
+      /**
+       * The multilingual embedder as an extra retrieval path for a question in another language than the corpus
+       * (Spanish against IFCT and the KB, English against the catalog), fused with the others; needs its model.
+       */
+      cross_language: z.boolean().default(true),
     })
     .prefault({}),
   llm: z
@@ -87,6 +100,7 @@ export const settingsPatchSchema = z
     fusion: patchOf(settingsSchema.shape.fusion.unwrap()).optional(),
     catalog: patchOf(settingsSchema.shape.catalog.unwrap()).optional(),
     kb: patchOf(settingsSchema.shape.kb.unwrap()).optional(),
+    language: patchOf(settingsSchema.shape.language.unwrap()).optional(),
     llm: patchOf(settingsSchema.shape.llm.unwrap()).optional(),
     ui: patchOf(settingsSchema.shape.ui.unwrap()).optional(),
   })

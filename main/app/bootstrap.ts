@@ -7,7 +7,8 @@ import { createProfilesRepository, type ProfilesRepository } from '../db/reposit
 import { createSettingsRepository } from '../db/repositories/settings-repository.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { createEmbeddingService, type EmbeddingService } from '../embedding/embedding-service.js';
-import { defaultModelDir, defaultRerankerDir } from '../paths.js';
+import { createMultilingualService } from '../embedding/multilingual-service.js';
+import { defaultModelDir, defaultMultilingualDir, defaultRerankerDir } from '../paths.js';
 import type { Reranker } from '../reranking/reranker.js';
 import { createRerankerService, type RerankerService } from '../reranking/reranker-service.js';
 import { createVectorStore, type VectorStore } from '../retrieval/vector-store.js';
@@ -29,6 +30,13 @@ export interface ServiceOptions {
   rerankerDir?: string;
   /** Tests about other behaviour inject a small deterministic reranker, or null for no reranking. */
   reranker?: Reranker | null;
+  multilingualDir?: string;
+  /**
+   * The cross-language path's embedder: a test's small deterministic one, or null for none. A test that injects
+   * `embedder` gets no cross-language path unless it injects this too (or names `multilingualDir`), so its rankings
+   * stay its own.
+   */
+  multilingual?: Embedder | null;
   /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
   secrets?: SecretStore;
 }
@@ -72,11 +80,18 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     modelDir: options.rerankerDir ?? defaultRerankerDir(),
     ...(options.reranker !== undefined ? { override: options.reranker } : {}),
   });
+  const multilingualOverride =
+    options.multilingual !== undefined ? options.multilingual : options.embedder !== undefined && options.multilingualDir === undefined ? null : undefined;
+  const multilingual: EmbeddingService = createMultilingualService({
+    modelDir: options.multilingualDir ?? defaultMultilingualDir(),
+    settings: () => settings.get(),
+    ...(multilingualOverride !== undefined ? { override: multilingualOverride } : {}),
+  });
   settings.onChange((next, previous) => {
     if (JSON.stringify(next.embedder) !== JSON.stringify(previous.embedder)) void embedding.reset();
   });
 
-  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, reranker, jobs };
+  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, multilingual, reranker, jobs };
   const modules: CorpusModule[] = [];
   for (const factory of moduleFactories) modules.push(await factory(deps));
 
@@ -102,6 +117,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
       await jobs.stopAll();
       for (const module of modules) await module.close?.();
       await embedding.close();
+      await multilingual.close();
       await reranker.close();
       db.close();
       unmark();

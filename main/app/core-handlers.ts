@@ -20,15 +20,24 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
     status: (_input, context) => {
       const embedder = deps.embedding.describe();
       const reranker = deps.reranker.describe();
+      const multilingual = deps.multilingual.describe();
       // A token bound to one profile learns neither where the files are nor how many rows other profiles own.
       const bound = context.profile;
       const path = (value: string | null) => (bound === undefined ? value : null);
-      const paths = [deps.dataDir, embedder.modelPath, reranker.model_path].filter((known): known is string => typeof known === 'string' && known !== '');
+      const paths = [deps.dataDir, embedder.modelPath, reranker.model_path, multilingual.modelPath].filter((known): known is string => typeof known === 'string' && known !== '');
       const sentence = (text: string | null) => (bound === undefined || text === null ? text : paths.reduce((said, known) => said.split(known).join('(a folder)'), text));
       return {
         app: { version: appVersion(), data_dir: path(deps.dataDir), database: path(deps.databaseFile), schema_version: schemaVersion(deps.db) },
         embedder: { id: embedder.id, mode: embedder.mode, model_path: path(embedder.modelPath), model_sha256: embedder.modelSha256, problem: sentence(embedder.problem) },
         reranker: { ...reranker, model_path: path(reranker.model_path), problem: sentence(reranker.problem) },
+        multilingual: {
+          id: multilingual.id,
+          mode: multilingual.mode,
+          model_path: path(multilingual.modelPath),
+          model_sha256: multilingual.modelSha256,
+          problem: sentence(multilingual.problem),
+          corpora: deps.modules.flatMap((module) => (module.crossLanguage ? [{ corpus: module.name, ...module.crossLanguage.counts(bound) }] : [])),
+        },
         corpora: deps.modules.flatMap((module) => (module.retriever ? [{ corpus: module.name, ...module.retriever.counts(bound) }] : [])),
       };
     },

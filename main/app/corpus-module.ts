@@ -19,6 +19,8 @@ export interface ModuleDeps {
   profiles: ProfilesRepository;
   vectors: VectorStore;
   embedding: EmbeddingService;
+  /** The cross-language path's embedder (USE-multilingual), or off with the reason. */
+  multilingual: EmbeddingService;
   /** The local cross-encoder, or off with the reason. */
   reranker: RerankerService;
   jobs: JobRunner;
@@ -36,6 +38,8 @@ export interface EvaluationCase {
   parts?: string[];
   /** Whether the corpus holds an answer; by default, whether `expected` is non-empty. Refusals are scored on it. */
   answerable?: boolean;
+  /** The set names hits by their own id (a catalog field, `source.physical_name`) instead of the module's item key. */
+  matchHitId?: boolean;
   /** Facts an answer (`ask`) must contain: each a list of alternatives, any one of which must appear. */
   keyFacts?: string[][];
 }
@@ -53,6 +57,8 @@ export interface IngestOptions {
 export interface CorpusModule {
   name: string;
   retriever?: Retriever;
+  /** The same rows in the multilingual embedder's space: the path for questions in another language than the corpus. */
+  crossLanguage?: Retriever;
   search?(input: SearchInput): Promise<SearchOutput>;
   /** Brings in-memory indexes up to date with rows another process wrote; called before every search and ask. */
   syncWithOtherProcesses?(): void;

@@ -1,6 +1,7 @@
 import type { IngestCounts } from '../../shared/contract.js';
 import type { CorpusModule, IngestOptions, ModuleDeps } from './corpus-module.js';
 import { AppError } from './errors.js';
+import { embedCrossLanguage } from './cross-language-embedding.js';
 import { reembedWork } from './reembed.js';
 
 /**
@@ -10,6 +11,7 @@ import { reembedWork } from './reembed.js';
 export async function ingestCorpus(deps: ModuleDeps, module: CorpusModule, options: IngestOptions = {}): Promise<IngestCounts> {
   if (!module.ingest) throw new AppError('unavailable', `The ${module.name} corpus cannot be ingested.`);
   const counts = await module.ingest(options);
+  await embedCrossLanguage(deps, [module], options.onProgress ? { onProgress: options.onProgress } : {});
   if (!module.retriever || deps.embedding.describe().mode === 'keyword-only') return counts;
   const job = deps.jobs.start('reembed', reembedWork(deps, [module.retriever]));
   const unsubscribe = deps.events.on('job.progress', (progress) => {

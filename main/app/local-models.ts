@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { fetchModel, type FetchedModel, type FetchModelOptions } from '../embedding/model-fetch.js';
 import { loadModelManifest, type ModelFilesManifest } from '../embedding/model-manifest.js';
-import { defaultModelDir, defaultRerankerDir } from '../paths.js';
+import { fetchMultilingualModel } from '../embedding/multilingual-fetch.js';
+import { loadMultilingualManifest } from '../embedding/multilingual-manifest.js';
+import { defaultModelDir, defaultMultilingualDir, defaultRerankerDir } from '../paths.js';
 import { loadRerankerManifest } from '../reranking/reranker-manifest.js';
 
 /** The local models cita can fetch, in the order they are fetched. */
-export const localModelNames = ['embedder', 'reranker'] as const;
+export const localModelNames = ['embedder', 'reranker', 'multilingual'] as const;
 export type LocalModelName = (typeof localModelNames)[number];
 
 interface LocalModel {
@@ -13,15 +15,25 @@ interface LocalModel {
   title: string;
   manifest: () => ModelFilesManifest;
   defaultDir: () => string;
+  /** How this model is placed when the caller does not replace the fetch (the multilingual one is converted). */
+  fetch?: (options: FetchModelOptions) => Promise<FetchedModel>;
 }
 
 const localModels: readonly LocalModel[] = [
   { name: 'embedder', title: 'embedding model bge-small-en-v1.5', manifest: loadModelManifest, defaultDir: defaultModelDir },
   { name: 'reranker', title: 'reranker ms-marco-MiniLM-L-12-v2', manifest: loadRerankerManifest, defaultDir: defaultRerankerDir },
+  {
+    name: 'multilingual',
+    title: 'multilingual embedder USE-multilingual-v3',
+    manifest: loadMultilingualManifest,
+    defaultDir: defaultMultilingualDir,
+    // The manifest it is handed is this entry's own (loadMultilingualManifest); the fetch reads it again, typed.
+    fetch: ({ manifest: _manifest, ...options }) => fetchMultilingualModel(options),
+  },
 ];
 
 export interface FetchLocalModelsOptions {
-  /** One model only; both when absent (unless `from` or `modelDir` is given, which name one model: the embedder). */
+  /** One model only; all of them when absent (unless `from` or `modelDir` is given, which name one model: the embedder). */
   only?: LocalModelName;
   from?: string;
   modelDir?: string;
@@ -38,10 +50,9 @@ export type LocalModelOutcome =
 
 /**
  * Fetches and verifies the local models one after the other. A failure is recorded and the next model is still
- * attempted, so one unreachable registry never hides the other model; only a cancel stops the run.
+ * attempted, so one unreachable registry never hides the other models; only a cancel stops the run.
  */
 export async function fetchLocalModels(options: FetchLocalModelsOptions = {}): Promise<LocalModelOutcome[]> {
-  const fetch = options.fetch ?? fetchModel;
   const single = options.only ?? (options.from !== undefined || options.modelDir !== undefined ? 'embedder' : undefined);
   const outcomes: LocalModelOutcome[] = [];
   for (const model of localModels.filter((candidate) => single === undefined || candidate.name === single)) {
@@ -49,6 +60,7 @@ export async function fetchLocalModels(options: FetchLocalModelsOptions = {}): P
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
+      const fetch = options.fetch ?? model.fetch ?? fetchModel;
       const fetched = await fetch({
         modelDir: options.modelDir !== undefined ? resolve(options.modelDir) : model.defaultDir(),
         manifest: model.manifest(),

@@ -1,5 +1,6 @@
 import type { IngestCounts } from '../../shared/contract.js';
 import type { Services } from './bootstrap.js';
+import { embedCrossLanguage } from './cross-language-embedding.js';
 import { reembedWork } from './reembed.js';
 
 export interface SeedOptions {
@@ -20,6 +21,8 @@ export interface SeedResult {
   demo: Record<string, Record<string, number>>;
   /** Rows embedded after loading (0 in keyword-only mode, which `embedder` then explains). */
   embedded: number;
+  /** Rows embedded for the cross-language path (0 without the multilingual model). */
+  embeddedCrossLanguage: number;
   embedder: string | null;
   /** The signal stopped the seed before it finished. */
   stopped: boolean;
@@ -33,7 +36,7 @@ export function localToday(): string {
 
 /** Loads the shipped data of every module, the demo data when asked, then embeds what lacks a vector. Idempotent. */
 export async function seedShippedData(services: Services, options: SeedOptions): Promise<SeedResult> {
-  const result: SeedResult = { ingested: [], demo: {}, embedded: 0, embedder: null, stopped: false };
+  const result: SeedResult = { ingested: [], demo: {}, embedded: 0, embeddedCrossLanguage: 0, embedder: null, stopped: false };
   const stopped = () => (result.stopped ||= options.signal?.aborted === true);
   const loadDemo = options.demo === 'first-run' ? services.demo.firstRunPending() : options.demo;
 
@@ -62,8 +65,13 @@ export async function seedShippedData(services: Services, options: SeedOptions):
     const counts = target.counts();
     return sum + counts.missing + counts.stale;
   }, 0);
+  const crossLanguage = () =>
+    embedCrossLanguage(services, services.modules, { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) });
   // Nothing to embed (every start after the first): no job, no "0 of 0" progress lines.
-  if (pending === 0) return result;
+  if (pending === 0) {
+    result.embeddedCrossLanguage = await crossLanguage();
+    return result;
+  }
   // A cloud embedder is paced for its quota (minutes to hours): its re-embed is started on purpose, not here.
   if (description.mode === 'cloud') options.onProgress?.('cloud embedder: run "cita reembed" to embed the loaded rows (rate-limited)');
   if (description.mode === 'local') {
@@ -79,5 +87,6 @@ export async function seedShippedData(services: Services, options: SeedOptions):
     result.embedded = finished.done;
     stopped();
   }
+  if (!stopped()) result.embeddedCrossLanguage = await crossLanguage();
   return result;
 }

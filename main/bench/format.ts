@@ -69,6 +69,15 @@ export function formatBenchReport(report: BenchReport): string {
     lines.push(`  with the cross-encoder:    ${latency(kb.askWithRerank)}; ${Math.round(kb.answeredShare * 100)}% answered, the rest refused`);
     lines.push(`  without the cross-encoder: ${latency(kb.askWithoutRerank)}`);
   }
+  if (report.crossLanguage) {
+    const cross = report.crossLanguage;
+    lines.push('', `cross-language path (${cross.embedderId ?? '?'})`);
+    lines.push(`  ingest: ${cross.ingest.rows} rows of foods, catalog and KB in ${cross.ingest.seconds} s (${cross.ingest.rowsPerSecond} rows/s; process CPU ${cross.ingest.cpuSeconds} s)`);
+    lines.push(`  query embedding: ${latency(cross.queryEmbedding)}`);
+    for (const search of cross.searches) {
+      lines.push(`  ${search.corpus} hybrid search, ${search.queries} other-language queries: with the path ${latency(search.withPath)}; without ${latency(search.withoutPath)}`);
+    }
+  }
   lines.push('', `peak RSS of the benchmark process: ${report.memory.benchPeakRssMb} MB; total ${report.seconds} s`);
   for (const skipped of report.skipped) lines.push(`skipped ${skipped.section}: ${skipped.reason}`);
   lines.push('', 'targets (2-core machine):');

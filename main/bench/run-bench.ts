@@ -8,6 +8,7 @@ import { createLocalEmbedder } from '../embedding/local-embedder.js';
 import { verifyModel } from '../embedding/model-manifest.js';
 import { defaultBinaryCandidates } from '../retrieval/vector-store.js';
 import { benchHybrid, semanticFoodQueries, type HybridBenchResult } from './hybrid-bench.js';
+import { benchCrossLanguage, type CrossLanguageBenchResult } from './cross-language-bench.js';
 import { benchKbAsk, type KbBenchResult } from './kb-bench.js';
 import { benchKeyword, type KeywordBenchResult } from './keyword-bench.js';
 import { benchKnn, type KnnSizeResult } from './knn-bench.js';
@@ -15,7 +16,7 @@ import { benchColdStart, type ColdStartResult } from './serve-bench.js';
 import { round } from './stats.js';
 import { meanPairCosine, syntheticBase, vectorsAround } from './synthetic-vectors.js';
 
-export const benchSections = ['embedding', 'knn', 'keyword', 'hybrid', 'serve', 'kb'] as const;
+export const benchSections = ['embedding', 'knn', 'keyword', 'hybrid', 'serve', 'kb', 'crosslang'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -46,6 +47,7 @@ export interface BenchReport {
   hybrid?: Omit<HybridBenchResult, 'dataDir'>;
   coldStart?: ColdStartResult;
   kb?: KbBenchResult;
+  crossLanguage?: CrossLanguageBenchResult;
   memory: { benchPeakRssMb: number };
   targets: TargetCheck[];
   skipped: { section: BenchSection; reason: string }[];
@@ -165,6 +167,14 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     if (wanted('kb')) {
       if (modelProblem !== null) report.skipped.push({ section: 'kb', reason: modelProblem });
       else report.kb = await benchKbAsk({ workDir, modelDir: options.modelDir, rounds: 1, quick: options.quick, progress });
+    }
+    if (wanted('crosslang')) {
+      if (modelProblem !== null) report.skipped.push({ section: 'crosslang', reason: modelProblem });
+      else {
+        const crossLanguage = await benchCrossLanguage({ workDir, modelDir: options.modelDir, quick: options.quick, progress });
+        if ('skipped' in crossLanguage) report.skipped.push({ section: 'crosslang', reason: crossLanguage.skipped });
+        else report.crossLanguage = crossLanguage;
+      }
     }
   } finally {
     await q8?.close();

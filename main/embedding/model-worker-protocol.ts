@@ -1,15 +1,17 @@
 /**
  * Messages between the process's one model worker thread and its host (model-worker.ts). Every ONNX model of the
  * process runs in that one thread: onnxruntime-node 1.21 crashes the whole process ("Entering the V8 API without
- * proper locking") when sessions in two worker threads run inference, so the embedder and the reranker share it.
+ * proper locking") when sessions in two worker threads run inference, so the embedder, the reranker and the multilingual embedder share it.
  */
 import type { EmbeddingSessionConfig } from './embedding-session.js';
+import type { MultilingualSessionConfig } from './multilingual-session.js';
 import type { RerankingInput, RerankingOutput, RerankingSessionConfig } from '../reranking/reranking-session.js';
 
 /** What each kind of session is opened with, is given and answers. */
 export interface ModelKinds {
   embedding: { config: EmbeddingSessionConfig; input: string[]; output: Float32Array };
   reranking: { config: RerankingSessionConfig; input: RerankingInput; output: RerankingOutput };
+  multilingual: { config: MultilingualSessionConfig; input: string[]; output: Float32Array };
 }
 export type ModelKind = keyof ModelKinds;
 

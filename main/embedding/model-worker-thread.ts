@@ -1,5 +1,5 @@
 /**
- * The process's one model worker thread: every ONNX session (the embedder's, the reranker's) lives and runs here,
+ * The process's one model worker thread: every ONNX session (the embedder's, the reranker's, the multilingual embedder's) lives and runs here,
  * so the caller's event loop never waits on a model and onnxruntime-node is only ever used from one thread (see
  * model-worker-protocol.ts). Started by model-worker.ts; messages only.
  */
@@ -7,11 +7,13 @@ import { parentPort } from 'node:worker_threads';
 import { env } from '@huggingface/transformers';
 import { openRerankingSession } from '../reranking/reranking-session.js';
 import { openEmbeddingSession } from './embedding-session.js';
+import { openMultilingualSession } from './multilingual-session.js';
 import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest, WorkerSession } from './model-worker-protocol.js';
 
 const openers: { [K in ModelKind]: (config: ModelKinds[K]['config']) => Promise<WorkerSession<K>> } = {
   embedding: openEmbeddingSession,
   reranking: openRerankingSession,
+  multilingual: openMultilingualSession,
 };
 
 function serve(): void {

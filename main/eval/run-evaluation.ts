@@ -24,9 +24,25 @@ export interface EvaluationRow {
   refusal: RefusalMetrics | null;
   /** Answers (`ask`, the default strategy) containing their key facts; null when the set has none. */
   key_facts: { questions: number; contained: number; rate: number; missed: Array<{ id: string; question: string; missing: string[] }> } | null;
+  /** The language settings the row ran with (`languageVariants`); null when the settings in force were used. */
+  language: LanguageVariant | null;
   /** Why this row is degraded or skipped, if it is. */
   note: string | null;
 }
+
+/** The hand-written glossaries and the cross-language path, each on or off. */
+export interface LanguageVariant {
+  glossary: boolean;
+  cross_language: boolean;
+}
+
+/** Every combination, both on first (as shipped), both off last (the corpora as the main embedder reads them). */
+export const languageVariants: readonly LanguageVariant[] = [
+  { glossary: true, cross_language: true },
+  { glossary: false, cross_language: true },
+  { glossary: true, cross_language: false },
+  { glossary: false, cross_language: false },
+];
 
 /** How well refusals track answerability: precision and recall of "refused" for the unanswerable queries. */
 export interface RefusalMetrics {
@@ -83,6 +99,8 @@ export async function runEvaluation(
     cases?: EvaluationCase[];
     /** Only with (true) or without (false) the cross-encoder, where the corpus has one; default both. */
     rerank?: boolean;
+    /** Runs everything once per combination of glossary and cross-language path (the settings are restored after). */
+    languageVariants?: boolean;
     onProgress?: (message: string) => void;
   } = {},
 ): Promise<EvaluationReport> {
@@ -97,89 +115,110 @@ export async function runEvaluation(
     if (!result.ok) throw new AppError(result.error.code, `evaluation query ${id} failed: ${result.error.message}`);
     return result.value as T;
   };
-  for (const module of modules) {
-    const evaluation = module.evaluation as NonNullable<typeof module.evaluation>;
-    const cases = options.cases ?? evaluation.load();
-    const rerankings: Array<boolean | null> = evaluation.rerank ? (options.rerank === undefined ? [true, false] : [options.rerank]) : [null];
-    for (const strategy of options.strategy ? [options.strategy] : strategies) {
-      for (const rerank of rerankings) {
-        const label = `${module.name} · ${strategy}${rerank === null ? '' : rerank ? ' + rerank' : ' (no rerank)'}`;
-        options.onProgress?.(`evaluating ${label} (${cases.length} queries)`);
-        const outcomes: Array<{ parts: Array<string | null>; expected: string[]; ranked: string[]; answerable: boolean; refused: boolean }> = [];
-        const misses: Array<EvaluationRow['misses'][number] & { parts: Array<string | null> }> = [];
-        let embedder: string | null = null;
-        let degraded: string | null = null;
-        for (const entry of cases) {
-          const output = await call<SearchOutput>('search', { corpus: module.name as Corpus, query: entry.query, k: 10, strategy, ...(rerank === null ? {} : { rerank }) }, entry.id);
-          embedder = output.embedder ?? embedder;
-          const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
-          if (notice && strategy !== 'keyword') degraded = notice.message;
-          const items = output.hits.map((hit) => evaluation.itemOf(hit));
-          const parts = [entry.subset ?? null, ...(entry.parts ?? [])];
-          outcomes.push({ parts, expected: entry.expected, ranked: items, answerable: entry.answerable ?? entry.expected.length > 0, refused: output.refused });
-          const top3 = items.slice(0, 3);
-          if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
-            misses.push({ parts, id: entry.id, query: entry.query, expected: entry.expected, top3 });
+  const original = services.settings.get().language;
+  try {
+    for (const variant of options.languageVariants ? languageVariants : [null]) {
+      if (variant) services.settings.update({ language: variant });
+      await evaluateModules(variant);
+    }
+  } finally {
+    if (options.languageVariants) services.settings.update({ language: original });
+  }
+  return { embedder: services.embedding.describe().id, rows };
+
+  async function evaluateModules(variant: LanguageVariant | null): Promise<void> {
+    for (const module of modules) {
+      const evaluation = module.evaluation as NonNullable<typeof module.evaluation>;
+      const cases = options.cases ?? evaluation.load();
+      const rerankings: Array<boolean | null> = evaluation.rerank ? (options.rerank === undefined ? [true, false] : [options.rerank]) : [null];
+      for (const strategy of options.strategy ? [options.strategy] : strategies) {
+        for (const rerank of rerankings) {
+          const label = `${module.name} · ${strategy}${rerank === null ? '' : rerank ? ' + rerank' : ' (no rerank)'}${variant ? ` · ${languageLabel(variant)}` : ''}`;
+          options.onProgress?.(`evaluating ${label} (${cases.length} queries)`);
+          const outcomes: Array<{ parts: Array<string | null>; expected: string[]; ranked: string[]; answerable: boolean; refused: boolean }> = [];
+          const misses: Array<EvaluationRow['misses'][number] & { parts: Array<string | null> }> = [];
+          let embedder: string | null = null;
+          let degraded: string | null = null;
+          for (const entry of cases) {
+            const output = await call<SearchOutput>('search', { corpus: module.name as Corpus, query: entry.query, k: 10, strategy, ...(rerank === null ? {} : { rerank }) }, entry.id);
+            embedder = output.embedder ?? embedder;
+            const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
+            if (notice && strategy !== 'keyword') degraded = notice.message;
+            const items = output.hits.map((hit) => (entry.matchHitId ? hit.id : evaluation.itemOf(hit)));
+            const parts = [entry.subset ?? null, ...(entry.parts ?? [])];
+            outcomes.push({ parts, expected: entry.expected, ranked: items, answerable: entry.answerable ?? entry.expected.length > 0, refused: output.refused });
+            const top3 = items.slice(0, 3);
+            if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
+              misses.push({ parts, id: entry.id, query: entry.query, expected: entry.expected, top3 });
+            }
           }
-        }
-        // Key facts are measured on answers as the app gives them: hybrid, the default reranking.
-        const factCases = cases.filter((entry) => (entry.keyFacts?.length ?? 0) > 0);
-        const facts: Array<{ parts: Array<string | null>; id: string; question: string; missing: string[] }> = [];
-        if (module.ask && factCases.length > 0 && strategy === 'hybrid' && rerank !== false) {
-          for (const entry of factCases) {
-            const answer = await call<AskOutput>('ask', { corpus: module.name, question: entry.query, strategy }, entry.id);
-            facts.push({ parts: [entry.subset ?? null, ...(entry.parts ?? [])], id: entry.id, question: entry.query, missing: answer.refused ? ['(refused)'] : missingKeyFacts(answer.answer, entry.keyFacts ?? []) });
+          // Key facts are measured on answers as the app gives them: hybrid, the default reranking.
+          const factCases = cases.filter((entry) => (entry.keyFacts?.length ?? 0) > 0);
+          const facts: Array<{ parts: Array<string | null>; id: string; question: string; missing: string[] }> = [];
+          if (module.ask && factCases.length > 0 && strategy === 'hybrid' && rerank !== false) {
+            for (const entry of factCases) {
+              const answer = await call<AskOutput>('ask', { corpus: module.name, question: entry.query, strategy }, entry.id);
+              facts.push({ parts: [entry.subset ?? null, ...(entry.parts ?? [])], id: entry.id, question: entry.query, missing: answer.refused ? ['(refused)'] : missingKeyFacts(answer.answer, entry.keyFacts ?? []) });
+            }
           }
-        }
-        // The whole set, then each part of it when the set has more than one.
-        const allParts = [...new Set(outcomes.flatMap((entry) => entry.parts.filter((part): part is string => part !== null)))];
-        // A part that is the whole set adds no row.
-        const partRows = allParts.filter((part) => outcomes.some((entry) => !entry.parts.includes(part)));
-        for (const part of [null, ...partRows]) {
-          const inPart = <T extends { parts: Array<string | null> }>(entry: T) => part === null || entry.parts.includes(part);
-          const partOutcomes = outcomes.filter(inPart);
-          const metrics = evaluateRankings(partOutcomes);
-          const partFacts = facts.filter(inPart);
-          const hasRefusals = partOutcomes.some((entry) => !entry.answerable) || evaluation.refuses === true;
-          rows.push({
-            corpus: module.name,
-            subset: part,
-            strategy,
-            rerank,
-            embedder: strategy === 'keyword' ? null : embedder,
-            cases: metrics.cases,
-            out_of_scope: partOutcomes.length - metrics.cases,
-            hit_rate: Object.fromEntries(Object.entries(metrics.hitRate).map(([k, value]) => [`@${k}`, value])),
-            mrr: metrics.mrr,
-            ndcg10: metrics.ndcg10,
-            misses: misses.filter(inPart).map(({ parts: _parts, ...miss }) => miss),
-            refusal: hasRefusals ? refusalMetrics(partOutcomes) : null,
-            key_facts:
-              partFacts.length === 0
-                ? null
-                : {
-                    questions: partFacts.length,
-                    contained: partFacts.filter((fact) => fact.missing.length === 0).length,
-                    rate: partFacts.filter((fact) => fact.missing.length === 0).length / partFacts.length,
-                    missed: partFacts.filter((fact) => fact.missing.length > 0).map(({ id, question, missing }) => ({ id, question, missing })),
-                  },
-            note: degraded,
-          });
+          // The whole set, then each part of it when the set has more than one.
+          const allParts = [...new Set(outcomes.flatMap((entry) => entry.parts.filter((part): part is string => part !== null)))];
+          // A part that is the whole set adds no row.
+          const partRows = allParts.filter((part) => outcomes.some((entry) => !entry.parts.includes(part)));
+          for (const part of [null, ...partRows]) {
+            const inPart = <T extends { parts: Array<string | null> }>(entry: T) => part === null || entry.parts.includes(part);
+            const partOutcomes = outcomes.filter(inPart);
+            const metrics = evaluateRankings(partOutcomes);
+            const partFacts = facts.filter(inPart);
+            const hasRefusals = partOutcomes.some((entry) => !entry.answerable) || evaluation.refuses === true;
+            rows.push({
+              corpus: module.name,
+              subset: part,
+              strategy,
+              rerank,
+              embedder: strategy === 'keyword' ? null : embedder,
+              cases: metrics.cases,
+              out_of_scope: partOutcomes.length - metrics.cases,
+              hit_rate: Object.fromEntries(Object.entries(metrics.hitRate).map(([k, value]) => [`@${k}`, value])),
+              mrr: metrics.mrr,
+              ndcg10: metrics.ndcg10,
+              misses: misses.filter(inPart).map(({ parts: _parts, ...miss }) => miss),
+              refusal: hasRefusals ? refusalMetrics(partOutcomes) : null,
+              key_facts:
+                partFacts.length === 0
+                  ? null
+                  : {
+                      questions: partFacts.length,
+                      contained: partFacts.filter((fact) => fact.missing.length === 0).length,
+                      rate: partFacts.filter((fact) => fact.missing.length === 0).length / partFacts.length,
+                      missed: partFacts.filter((fact) => fact.missing.length > 0).map(({ id, question, missing }) => ({ id, question, missing })),
+                    },
+              language: variant,
+              note: degraded,
+            });
+          }
         }
       }
     }
   }
-  return { embedder: services.embedding.describe().id, rows };
+}
+
+/** "glossary+cross", "glossary", "cross" or "neither". */
+export function languageLabel(variant: LanguageVariant): string {
+  if (variant.glossary && variant.cross_language) return 'glossary+cross';
+  return variant.glossary ? 'glossary' : variant.cross_language ? 'cross' : 'neither';
 }
 
 /** The report as a fixed-width table. */
 export function formatEvaluation(report: EvaluationReport): string {
-  const header = ['corpus', 'part', 'strategy', 'rerank', 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10', 'refused U', 'refused A', 'key facts'];
+  const variants = report.rows.some((row) => row.language !== null);
+  const header = ['corpus', 'part', 'strategy', 'rerank', ...(variants ? ['language'] : []), 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10', 'refused U', 'refused A', 'key facts'];
   const lines = report.rows.map((row) => [
     row.corpus,
     row.subset ?? 'all',
     row.strategy,
     row.rerank === null ? '—' : row.rerank ? 'on' : 'off',
+    ...(variants ? [row.language ? languageLabel(row.language) : '—'] : []),
     row.embedder ?? (row.strategy === 'keyword' ? '—' : 'none'),
     String(row.cases),
     ...['@1', '@3', '@5', '@10'].map((k) => (row.hit_rate[k] ?? 0).toFixed(3)),

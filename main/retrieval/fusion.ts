@@ -1,7 +1,8 @@
 import type { KeywordHit, KeywordMatch } from './keyword-index.js';
 import type { VectorNeighbour } from './vector-store.js';
 
-export type RetrievalPath = 'keyword' | 'vector';
+/** `multilingual`: the cross-language path (a second embedder whose space holds Spanish and English alike). */
+export type RetrievalPath = 'keyword' | 'vector' | 'multilingual';
 
 /** A fused hit that can explain itself: which paths found it and what each said. */
 export interface FusedHit {
@@ -18,6 +19,9 @@ export interface FusedHit {
   keywordCoverage: number | null;
   vectorRank: number | null;
   vectorDistance: number | null;
+  /** Rank and cosine distance on the cross-language path, when it ran and found the hit. */
+  multilingualRank?: number | null;
+  multilingualDistance?: number | null;
 }
 
 function fromKeyword(hit: KeywordHit, score: number): FusedHit {
@@ -133,4 +137,43 @@ export function reciprocalRankFusion(
   options: { k: number; limit: number },
 ): FusedHit[] {
   return ranked(merge(keyword, vector, (hit) => 1 / (options.k + hit.rank), (_neighbour, rank) => 1 / (options.k + rank)), options.limit);
+}
+
+/**
+ * Adds the cross-language path to a ranking already made by the corpus's own paths: reciprocal rank fusion of the
+ * two rankings (Σ w / (k + rank), w = 1 for the corpus's ranking and `weight` for this path), so a row found by both rises and a row only the cross-language path found can
+ * enter. Neighbours farther than `maxDistance` are noise and take no part. Ties break by id, as everywhere.
+ */
+export function fuseCrossLanguage(
+  ranking: readonly FusedHit[],
+  neighbours: readonly VectorNeighbour[],
+  options: { k: number; limit: number; maxDistance: number; weight?: number },
+): FusedHit[] {
+  const weight = options.weight ?? 1;
+  const byId = new Map<number, FusedHit>();
+  ranking.forEach((hit, index) => byId.set(hit.id, { ...hit, paths: [...hit.paths], score: 1 / (options.k + index + 1) }));
+  neighbours
+    .filter((neighbour) => neighbour.distance <= options.maxDistance)
+    .forEach((neighbour, index) => {
+      const rank = index + 1;
+      const existing = byId.get(neighbour.itemId);
+      const hit = existing ?? {
+        id: neighbour.itemId,
+        score: 0,
+        paths: [],
+        keywordRank: null,
+        keywordScore: null,
+        keywordNormalized: null,
+        keywordMatch: null,
+        keywordCoverage: null,
+        vectorRank: null,
+        vectorDistance: null,
+      };
+      hit.paths.push('multilingual');
+      hit.multilingualRank = rank;
+      hit.multilingualDistance = neighbour.distance;
+      hit.score += weight / (options.k + rank);
+      byId.set(hit.id, hit);
+    });
+  return ranked([...byId.values()], options.limit);
 }

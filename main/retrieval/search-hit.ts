@@ -3,10 +3,11 @@ import type { FusedHit } from './fusion.js';
 
 /** The contract fields every corpus's hit shares: score, how it was found, how relevant it is, and its explanation. */
 export function toSearchHitBase(fused: FusedHit, relevance: Relevance, rerankScore: number | null = null): Pick<SearchHit, 'score' | 'found_by' | 'relevance' | 'explain'> {
-  const both = fused.paths.includes('keyword') && fused.paths.includes('vector');
+  const keyword = fused.paths.includes('keyword');
+  const semantic = fused.paths.includes('vector') || fused.paths.includes('multilingual');
   return {
     score: fused.score,
-    found_by: both ? 'both' : fused.paths[0] === 'vector' ? 'semantic' : 'keyword',
+    found_by: keyword && semantic ? 'both' : keyword ? 'keyword' : 'semantic',
     relevance,
     explain: {
       paths: fused.paths,
@@ -14,6 +15,7 @@ export function toSearchHitBase(fused: FusedHit, relevance: Relevance, rerankSco
       keyword_score: fused.keywordScore,
       keyword_match: fused.keywordMatch,
       vector_distance: fused.vectorDistance,
+      ...(fused.paths.includes('multilingual') ? { multilingual_rank: fused.multilingualRank ?? null, multilingual_distance: fused.multilingualDistance ?? null } : {}),
       rerank_score: rerankScore,
       fused_score: fused.score,
     },

@@ -34,6 +34,18 @@ export const statusSchema = z.object({
     model_sha256: z.string().nullable(),
     problem: z.string().nullable(),
   }),
+  /** The cross-language path's embedder (USE-multilingual): 'keyword-only' here means the path is off, with the reason. */
+  multilingual: z
+    .object({
+      id: z.string().nullable(),
+      mode: embedderModeSchema,
+      model_path: z.string().nullable(),
+      model_sha256: z.string().nullable(),
+      problem: z.string().nullable(),
+      /** Per corpus, its rows' vectors in the multilingual space. */
+      corpora: z.array(corpusStatusSchema),
+    })
+    .optional(),
   corpora: z.array(corpusStatusSchema),
 });
 export type Status = z.infer<typeof statusSchema>;

@@ -7,12 +7,16 @@ export const relevanceSchema = z.enum(['strong', 'weak', 'none']);
 export type Relevance = z.infer<typeof relevanceSchema>;
 
 export const explainSchema = z.object({
-  paths: z.array(z.enum(['keyword', 'vector'])),
+  /** `multilingual`: the cross-language path (a question in another language than the corpus). */
+  paths: z.array(z.enum(['keyword', 'vector', 'multilingual'])),
   keyword_rank: z.number().int().nullable(),
   keyword_score: z.number().nullable(),
   /** How the query's words met the hit's: as written, as the start of a word, or only within one typo. */
   keyword_match: z.enum(['exact', 'prefix', 'fuzzy']).nullable().optional(),
   vector_distance: z.number().nullable(),
+  /** Rank and cosine distance on the cross-language path, when it found the hit. */
+  multilingual_rank: z.number().int().nullable().optional(),
+  multilingual_distance: z.number().nullable().optional(),
   /** The cross-encoder's logit for (query, passage), when the hit was reranked. */
   rerank_score: z.number().nullable().optional(),
   fused_score: z.number(),

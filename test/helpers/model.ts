@@ -7,6 +7,8 @@ export const modelDir = process.env.CITA_MODEL_DIR ?? join(repositoryRoot, 'mode
 export const modelPresent = existsSync(modelDir);
 export const rerankerDir = process.env.CITA_RERANKER_DIR ?? join(repositoryRoot, 'models', 'ms-marco-MiniLM-L-12-v2');
 export const rerankerPresent = existsSync(rerankerDir);
+export const multilingualDir = process.env.CITA_MULTILINGUAL_DIR ?? join(repositoryRoot, 'models', 'use-multilingual-v3');
+export const multilingualPresent = existsSync(multilingualDir);
 const inCi = process.env.CI === 'true';
 
 /**
@@ -20,6 +22,11 @@ export function realModelTests(what: string): boolean {
 /** The same for the real reranker (models/ms-marco-MiniLM-L-12-v2, or CITA_RERANKER_DIR). */
 export function realRerankerTests(what: string): boolean {
   return requireModel(what, 'reranker', rerankerDir, rerankerPresent);
+}
+
+/** The same for the multilingual embedder (models/use-multilingual-v3, or CITA_MULTILINGUAL_DIR). */
+export function realMultilingualTests(what: string): boolean {
+  return requireModel(what, 'multilingual embedder', multilingualDir, multilingualPresent);
 }
 
 function requireModel(what: string, kind: string, directory: string, present: boolean): boolean {

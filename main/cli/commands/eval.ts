@@ -1,8 +1,11 @@
 import { strategySchema } from '../../../shared/contract.js';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { EvaluationCase } from '../../app/corpus-module.js';
 import { formatDiaryEvaluation, loadDiaryEvaluation, loadDiaryEvaluationPath, runDiaryEvaluation } from '../../eval/diary-evaluation.js';
 import { loadEvaluationPath } from '../../eval/evaluation-file.js';
 import { formatEvaluation, runEvaluation } from '../../eval/run-evaluation.js';
+import { loadKbEvaluationCases } from '../../corpora/kb/kb-evaluation.js';
 import { UsageError, type Command } from '../command.js';
 import { onOffFlag } from './search.js';
 
@@ -10,8 +13,8 @@ import { onOffFlag } from './search.js';
 export const evalCommand: Command = {
   words: ['eval'],
   summary: 'Evaluate retrieval on the shipped evaluation sets: Hit Rate@k, MRR, nDCG@10 per corpus, strategy and embedder',
-  usage: 'cita eval [--corpus catalog|kb|…] [--set FILE] [--strategy keyword|vector|hybrid] [--rerank on|off] [--data-dir DIR] [--json]',
-  options: { corpus: { type: 'string' }, strategy: { type: 'string' }, set: { type: 'string' }, rerank: { type: 'string' } },
+  usage: 'cita eval [--corpus catalog|kb|…] [--set FILE] [--strategy keyword|vector|hybrid] [--rerank on|off] [--language-variants] [--data-dir DIR] [--json]',
+  options: { corpus: { type: 'string' }, strategy: { type: 'string' }, set: { type: 'string' }, rerank: { type: 'string' }, 'language-variants': { type: 'boolean' } },
   async run(context) {
     const strategyFlag = context.values.strategy;
     const strategy = strategyFlag === undefined ? undefined : strategySchema.safeParse(strategyFlag);
@@ -24,7 +27,7 @@ export const evalCommand: Command = {
       context.print(report, formatDiaryEvaluation(report));
       return 0;
     }
-    const cases = typeof setFile === 'string' ? loadEvaluationPath(resolve(setFile)) : undefined;
+    const cases = typeof setFile === 'string' ? loadSetFile(resolve(setFile), context.values.corpus) : undefined;
     const rerank = onOffFlag(context.values.rerank, '--rerank');
     const services = await context.services();
     const report = await runEvaluation(services, {
@@ -32,6 +35,7 @@ export const evalCommand: Command = {
       ...(strategy?.success ? { strategy: strategy.data } : {}),
       ...(cases ? { cases } : {}),
       ...(rerank !== undefined ? { rerank } : {}),
+      ...(context.values['language-variants'] === true ? { languageVariants: true } : {}),
       onProgress: context.progress,
     });
     if (context.values.corpus === undefined) {
@@ -43,3 +47,14 @@ export const evalCommand: Command = {
     return 0;
   },
 };
+
+/**
+ * A set file for one corpus: the KB's sets have their own format (questions, key facts); a catalog set whose every
+ * expected item is a field id (`source.physical_name`) is scored on the fields themselves, not on their sources.
+ */
+function loadSetFile(file: string, corpus: unknown): EvaluationCase[] {
+  if (corpus === 'kb' && /"questions"\s*:/.test(readFileSync(file, 'utf8'))) return loadKbEvaluationCases([file]);
+  const cases = loadEvaluationPath(file);
+  if (corpus !== 'catalog') return cases;
+  return cases.map((entry) => (entry.expected.length > 0 && entry.expected.every((item) => item.includes('.')) ? { ...entry, matchHitId: true } : entry));
+}

@@ -2,7 +2,7 @@ import type { Status } from '../../../shared/contract.js';
 import type { Command } from '../command.js';
 import { callOperation } from '../call.js';
 
-/** `cita status`: embedder and reranker ids and modes, model files, per-corpus counts. */
+/** `cita status`: embedder, reranker and multilingual embedder ids and modes, model files, per-corpus counts. */
 export const statusCommand: Command = {
   words: ['status'],
   summary: 'Show the embedder, the reranker, their model files and per-corpus row, vector and stale-vector counts',
@@ -25,6 +25,15 @@ function formatStatus(status: Status): string {
   lines.push(`reranker: ${status.reranker.id ?? 'none'} (${status.reranker.mode})`);
   if (status.reranker.model_path) lines.push(`reranker model: ${status.reranker.model_path}  sha256 ${status.reranker.model_sha256 ?? '?'}`);
   if (status.reranker.problem) lines.push(`note: ${status.reranker.problem}`);
+  if (status.multilingual) {
+    const multilingual = status.multilingual;
+    lines.push(`cross-language: ${multilingual.id ?? 'off'} (${multilingual.mode === 'keyword-only' ? 'off' : multilingual.mode})`);
+    if (multilingual.model_path) lines.push(`multilingual model: ${multilingual.model_path}  sha256 ${multilingual.model_sha256 ?? '?'}`);
+    if (multilingual.problem) lines.push(`note: ${multilingual.problem}`);
+    if (multilingual.mode !== 'keyword-only') {
+      for (const corpus of multilingual.corpora) lines.push(`  ${corpus.corpus.padEnd(8)} multilingual vectors ${corpus.vectors}  stale ${corpus.stale}  missing ${corpus.missing}`);
+    }
+  }
   if (status.corpora.length === 0) lines.push('no corpora loaded yet (run "cita seed")');
   for (const corpus of status.corpora) {
     lines.push(`${corpus.corpus.padEnd(8)} rows ${corpus.rows}  vectors ${corpus.vectors}  stale ${corpus.stale}  missing ${corpus.missing}`);

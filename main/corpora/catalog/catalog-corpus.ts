@@ -1,6 +1,7 @@
 import type { CatalogNote, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../app/settings-service.js';
-import { keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
+import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
+import { fuseCrossLanguage, keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import { embedderModelOf } from '../../retrieval/semantic-bars.js';
@@ -23,8 +24,23 @@ export const minimumVectorCandidates = 100;
  */
 export const catalogRelevanceBars = { strongCosine: 0.74, weakCosine: 0.6, strongCoverage: 0.34 };
 
-/** A catalog hit's relevance (see catalogRelevanceBars). */
+/**
+ * The cross-language path's cosine bars (USE-multilingual-v3, an English question against Spanish business names),
+ * chosen on kb/eval/catalog-crosslang.json and catalog-relevance.json (README "Cross-language search"): no question
+ * the catalog cannot answer came nearer than cosine 0.48, while half the right fields were above 0.62.
+ */
+export const catalogCrossLanguageBars = { strongCosine: 0.55, weakCosine: 0.4 };
+
+/** A catalog hit's relevance (see catalogRelevanceBars; a hit of the cross-language path also by its own bars). */
 export function catalogRelevance(fused: FusedHit, calibrated: boolean): Relevance {
+  const own = catalogOwnRelevance(fused, calibrated);
+  if (own === 'strong' || fused.multilingualDistance === null || fused.multilingualDistance === undefined) return own;
+  const cosine = 1 - fused.multilingualDistance;
+  if (cosine >= catalogCrossLanguageBars.strongCosine) return 'strong';
+  return cosine >= catalogCrossLanguageBars.weakCosine || own === 'weak' ? 'weak' : 'none';
+}
+
+function catalogOwnRelevance(fused: FusedHit, calibrated: boolean): Relevance {
   const cosine = fused.vectorDistance === null || !calibrated ? null : 1 - fused.vectorDistance;
   const coverage = fused.keywordMatch === 'fuzzy' ? 0 : (fused.keywordCoverage ?? 0);
   const bars = catalogRelevanceBars;
@@ -52,7 +68,14 @@ export function catalogHitId(row: Pick<CatalogFieldRow, 'source' | 'physical_nam
  * `keyword_weight × keyword + vector_weight × cosine` on normalised scores, never vector-only. `vector` exists for
  * evaluation. Every strategy returns the same CatalogHit shape and degrades to keyword with a notice.
  */
-export function createCatalogCorpus(deps: { repository: CatalogRepository; retriever: Retriever; settings: SettingsService; vectors: VectorStore }): CatalogCorpus {
+export function createCatalogCorpus(deps: {
+  repository: CatalogRepository;
+  retriever: Retriever;
+  settings: SettingsService;
+  vectors: VectorStore;
+  /** The fields in the multilingual embedder's space: English questions meet Spanish fields there. */
+  crossLanguage?: Retriever;
+}): CatalogCorpus {
   const { repository, retriever } = deps;
   const keyword = createCatalogKeywordSearch(retriever.keyword);
   const loadKeywordIndex = () => keyword.replaceAll(repository.all());
@@ -102,6 +125,12 @@ export function createCatalogCorpus(deps: { repository: CatalogRepository; retri
           const weights = deps.settings.get().fusion;
           fused = weightedFusion(keywordHits, semantic.neighbours, { keywordWeight: weights.keyword_weight, vectorWeight: weights.vector_weight, limit: input.k });
         }
+      }
+      if (strategy !== 'keyword') {
+        const cross = await crossLanguageNeighbours(deps.crossLanguage, input.query, { corpusLanguage: 'es', k: Math.max(input.k, 20), keywordHits });
+        if (cross.ran) {
+          fused = fuseCrossLanguage(fused, cross.neighbours, { k: deps.settings.get().fusion.rrf_k, limit: input.k, maxDistance: 1 - catalogCrossLanguageBars.weakCosine, weight: deps.settings.get().fusion.cross_language_weight });
+        } else if (cross.notice) notices.push(cross.notice);
       }
       const rows = repository.byIds(fused.map((hit) => hit.id));
       const notes = repository.notesOf([...rows.keys()]);

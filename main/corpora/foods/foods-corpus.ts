@@ -5,7 +5,8 @@ import { AppError } from '../../app/errors.js';
 import type { SettingsService } from '../../app/settings-service.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndexOptions } from '../../retrieval/keyword-index.js';
-import { keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
+import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
+import { fuseCrossLanguage, keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import { barsFor, semanticRelevance, type SemanticBars } from '../../retrieval/semantic-bars.js';
@@ -31,6 +32,16 @@ export const foodsSemanticBars: Readonly<Record<string, SemanticBars>> = {
   'bge-small-en-v1.5': { strong: 0.32, max: 0.34 },
   'gemini-embedding-001': { strong: 0.5, max: 0.65 },
 };
+/**
+ * Bars of the cross-language path (USE-multilingual-v3 over food names), chosen on kb/eval/foods-crosslang.json and
+ * foods-relevance.json (README "Cross-language search"): at 0.35, 3 of 50 absent foods ("blueberries" → Black berry
+ * 0.28) but 13 of 40 right Spanish matches are strong; beyond 0.55 nearly nothing right is left.
+ */
+export const foodsCrossLanguageBars: SemanticBars = { strong: 0.35, max: 0.55 };
+/** The cross-language bars in force: `foods.max_dist`, when the user set one, overrides them as it does every embedder's. */
+export function foodsCrossLanguageBarsFor(maxDist: number | null): SemanticBars {
+  return maxDist === null ? foodsCrossLanguageBars : { strong: Math.min(foodsCrossLanguageBars.strong, maxDist), max: maxDist };
+}
 /** An embedder nobody calibrated gets the seed's value, and hits it lets through are only ever weak. */
 const uncalibratedBars: SemanticBars = { strong: 0, max: 0.65 };
 
@@ -105,6 +116,8 @@ export function createFoodsCorpus(deps: {
   profiles: ProfilesRepository;
   retriever: Retriever;
   settings: SettingsService;
+  /** The rows in the multilingual embedder's space: Spanish searches meet IFCT's English names there. */
+  crossLanguage?: Retriever;
 }): FoodsCorpus {
   // The keyword index arrives filled (from the rows or a snapshot of them; see foods-module.ts).
   const { repository, retriever } = deps;
@@ -115,8 +128,12 @@ export function createFoodsCorpus(deps: {
     }
   }
 
-  function toHit(fused: FusedHit, row: FoodRow, bars: SemanticBars): SearchHit {
-    const relevance = fused.paths.includes('keyword') ? keywordRelevance(fused) : semanticRelevance(fused.vectorDistance ?? 2, bars);
+  function toHit(fused: FusedHit, row: FoodRow, bars: SemanticBars, crossBars: SemanticBars): SearchHit {
+    const relevance = fused.paths.includes('keyword')
+      ? keywordRelevance(fused)
+      : fused.paths.includes('vector')
+        ? semanticRelevance(fused.vectorDistance ?? 2, bars)
+        : semanticRelevance(fused.multilingualDistance ?? 2, crossBars);
     return {
       ...toSearchHitBase(fused, relevance),
       id: row.code,
@@ -133,7 +150,9 @@ export function createFoodsCorpus(deps: {
       const owners = [input.profile];
       const notices: Notice[] = [];
       const limit = Math.max(input.k, minimumKeywordHits);
-      const translation = translateFoodQuery(input.query);
+      const settings = deps.settings.get();
+      const crossBars = foodsCrossLanguageBarsFor(settings.foods.max_dist);
+      const translation = settings.language.glossary ? translateFoodQuery(input.query) : null;
       if (translation) notices.push(translationNotice(translation));
       const keyword =
         strategy === 'vector'
@@ -167,10 +186,22 @@ export function createFoodsCorpus(deps: {
           fused = keywordFirstFill(keyword, semantic.neighbours, { limit: input.k, maxDistance: bars.max, minKeywordHits: minimumKeywordHits });
         }
       }
+      if (strategy !== 'keyword') {
+        const cross = await crossLanguageNeighbours(deps.crossLanguage, input.query, {
+          corpusLanguage: 'en',
+          k: Math.max(input.k, minimumKeywordHits),
+          owners,
+          // The hits of the words as typed (with the glossary on, also of their translation): when these read the
+          // whole query, IFCT already understands it and the path would only reshuffle good results.
+          keywordHits: keyword,
+        });
+        if (cross.ran) fused = fuseCrossLanguage(fused, cross.neighbours, { k: settings.fusion.rrf_k, limit: input.k, maxDistance: crossBars.max, weight: settings.fusion.cross_language_weight });
+        else if (cross.notice) notices.push(cross.notice);
+      }
       const rows = repository.byIds(fused.map((hit) => hit.id));
       const hits = fused.flatMap((hit) => {
         const row = rows.get(hit.id);
-        return row ? [toHit(hit, row, bars)] : [];
+        return row ? [toHit(hit, row, bars, crossBars)] : [];
       });
       const relevant = hits.filter((hit) => hit.relevance !== 'none');
       if (relevant.length === 0) notices.push(noMatchNotice(input.query));
@@ -184,6 +215,7 @@ export function createFoodsCorpus(deps: {
       const row = repository.insertOwn({ owner: input.profile, name: input.name, brand: input.brand, group: '', source: 'user', per100g: input.per100g });
       retriever.keyword.upsert(foodKeywordDocument(row));
       await retriever.embedRows([row]);
+      await deps.crossLanguage?.embedRows([row]);
       return toFood(row);
     },
 
@@ -193,6 +225,7 @@ export function createFoodsCorpus(deps: {
       if (!row) throw new AppError('not_found', `Profile "${input.profile}" has no food of its own with code "${input.code}" (shared foods cannot be edited).`);
       retriever.keyword.upsert(foodKeywordDocument(row));
       await retriever.embedRows([row]);
+      await deps.crossLanguage?.embedRows([row]);
       return toFood(row);
     },
 

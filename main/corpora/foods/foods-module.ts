@@ -21,7 +21,9 @@ export const createFoodsModule: ModuleFactory = (deps) => {
     count: () => repository.count(),
   });
   const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
-  const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever });
+  // The same rows in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
+  const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
+  const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever, crossLanguage });
   const portions = createPortionsService({
     portions: createPortionsRepository(deps.db),
     foods: repository,
@@ -34,6 +36,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   return {
     name: 'foods',
     retriever,
+    crossLanguage,
     search: (input) => foods.search(input),
     syncWithOtherProcesses,
     reload,
@@ -41,7 +44,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
       const counts = await foods.seedShared();
       return { corpus: 'foods', ...counts, removed: 0, embedded: 0 };
     },
-    evaluation: { load: () => loadEvaluationSets(['foods', 'foods-es', 'foods-relevance']), itemOf: (hit) => hit.id },
+    evaluation: { load: () => loadEvaluationSets(['foods', 'foods-es', 'foods-relevance', 'foods-crosslang']), itemOf: (hit) => hit.id },
     handlers: {
       'foods.add': (input) => foods.add(input),
       'foods.update': (input) => foods.update(input),

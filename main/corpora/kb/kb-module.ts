@@ -20,6 +20,8 @@ import { loadTokenCounter, type TokenCounter } from './token-counter.js';
 export const createKbModule: ModuleFactory = (deps) => {
   const repository = createKbRepository(deps.db);
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
+  // The same chunks in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
+  const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: retriever.keyword });
   // Read on the first question: commands that never ask the KB do not pay for it.
   let lexicon: ClinicalLexicon | undefined;
   const kb = createKbSearch({
@@ -30,6 +32,7 @@ export const createKbModule: ModuleFactory = (deps) => {
     calibration: loadKbCalibration(),
     reranker: () => deps.reranker.get(),
     rerankerProblem: () => deps.reranker.describe().problem,
+    crossLanguage,
   });
   // The drug names of the cards, worked out on the first kb.drugs and again after the cards change.
   let drugNames: KbDrugName[] | undefined;
@@ -48,6 +51,7 @@ export const createKbModule: ModuleFactory = (deps) => {
   return {
     name: kbCorpus,
     retriever,
+    crossLanguage,
     search: (input) => kb.search(input),
     ask: (input) =>
       askKb(

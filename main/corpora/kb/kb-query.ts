@@ -48,12 +48,18 @@ function withCanonicalNames(question: string, mentions: readonly ClinicalMention
 }
 
 /** Reads a question once for every path: its language, its English form, its keyword text and its clinical names. */
-export function prepareKbQuery(question: string, lexicon: ClinicalLexicon, language: Language = detectLanguage(question)): KbQuery {
+export function prepareKbQuery(
+  question: string,
+  lexicon: ClinicalLexicon,
+  language: Language = detectLanguage(question),
+  options: { glossary?: boolean } = {},
+): KbQuery {
   const mentions = lexicon.find(question);
   const canonical = withCanonicalNames(question, mentions);
   const replaced = [...canonical.replaced];
   let english = canonical.text;
-  if (language === 'es') {
+  // The Spanish glossary can be switched off (settings language.glossary) to measure the KB without it.
+  if (language === 'es' && options.glossary !== false) {
     const translation = translateClinicalQuery(canonical.text);
     if (translation) {
       english = translation.english;

