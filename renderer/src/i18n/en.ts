@@ -273,6 +273,8 @@ export const en = {
       minAnswerabilityHelp: 'A probability from 0 to 1. Empty: the calibrated threshold (README, "Relevance"). Higher refuses more.',
       rerankOn: 'Rerank the best cards with the local cross-encoder',
       rerankCandidates: 'Cards the cross-encoder reorders',
+      crossLanguageOn: 'Search across languages with the multilingual model (Spanish questions over English cards and foods, English over the Spanish catalog)',
+      glossaryOn: 'Translate Spanish food and clinical words with the built-in glossaries',
     },
     llm: {
       title: 'Language model (optional)',

@@ -275,6 +275,8 @@ export const es: Messages = {
       minAnswerabilityHelp: 'Una probabilidad de 0 a 1. Vacío: el umbral calibrado (README, «Relevance»). Más alto rechaza más.',
       rerankOn: 'Reordenar las mejores tarjetas con el cross-encoder local',
       rerankCandidates: 'Tarjetas que reordena el cross-encoder',
+      crossLanguageOn: 'Buscar entre idiomas con el modelo multilingüe (preguntas en español sobre tarjetas y alimentos en inglés, en inglés sobre el catálogo en español)',
+      glossaryOn: 'Traducir palabras de alimentos y clínicas con los glosarios incorporados',
     },
     llm: {
       title: 'Modelo de lenguaje (opcional)',

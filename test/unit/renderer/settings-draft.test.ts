@@ -25,6 +25,14 @@ describe('the settings form draft', () => {
     expect(patchOf({ ...draft, thresholdOn: false, threshold: 'x' }).ok).toBe(true);
   });
 
+  it('carries the cross-language and glossary switches both ways', () => {
+    const draft = draftOf(settingsSchema.parse({ language: { cross_language: false } }));
+    expect(draft.crossLanguage).toBe(false);
+    expect(draft.glossary).toBe(true);
+    const built = patchOf({ ...draft, glossary: false });
+    expect(built.ok && built.patch.language).toEqual({ cross_language: false, glossary: false });
+  });
+
   it('knows when a save changes the vectors the search needs', () => {
     const draft = draftOf(defaults);
     expect(changesEmbedder(draft, defaults)).toBe(false);

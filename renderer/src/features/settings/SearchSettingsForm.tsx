@@ -228,6 +228,16 @@ function CorporaFields({ draft, change }: { draft: SettingsDraft; change: Change
         onChange={(event) => change('threshold', event.target.value)}
       />
       <p id="setting-kb-threshold-help" className="hint form-wide">{t('settings.corpora.thresholdHelp')}</p>
+      <span className="form-label-cell" />
+      <label className="checkbox">
+        <input type="checkbox" checked={draft.crossLanguage} onChange={(event) => change('crossLanguage', event.target.checked)} />
+        {t('settings.corpora.crossLanguageOn')}
+      </label>
+      <span className="form-label-cell" />
+      <label className="checkbox">
+        <input type="checkbox" checked={draft.glossary} onChange={(event) => change('glossary', event.target.checked)} />
+        {t('settings.corpora.glossaryOn')}
+      </label>
     </Group>
   );
 }

@@ -23,6 +23,8 @@ export interface SettingsDraft {
   candidates: string;
   thresholdOn: boolean;
   threshold: string;
+  crossLanguage: boolean;
+  glossary: boolean;
   llmProvider: Settings['llm']['provider'];
   baseUrl: string;
   model: string;
@@ -49,6 +51,8 @@ export function draftOf(settings: Settings): SettingsDraft {
     candidates: String(settings.kb.rerank_candidates),
     thresholdOn: settings.kb.min_similarity !== null,
     threshold: String(settings.kb.min_similarity ?? 0.5),
+    crossLanguage: settings.language.cross_language,
+    glossary: settings.language.glossary,
     llmProvider: settings.llm.provider,
     baseUrl: settings.llm.base_url,
     model: settings.llm.model,
@@ -100,6 +104,7 @@ export function patchOf(draft: SettingsDraft): { ok: true; patch: SettingsPatch 
         rerank: draft.rerank,
         rerank_candidates: candidates as number,
       },
+      language: { cross_language: draft.crossLanguage, glossary: draft.glossary },
       llm: { provider: draft.llmProvider, base_url: draft.baseUrl.trim(), model: draft.model.trim() },
     },
   };
