@@ -17,10 +17,10 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
       expect(await visibleText(page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Alimentos' }))).toBe('Alimentos');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
       // The focus stays on the control the user is using.
-      expect(await page.getByLabel('Idioma').evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await page.getByLabel('Idioma', { exact: true }).evaluate((element) => element === document.activeElement)).toBe(true);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Ajustes' }).waitFor();
-      await page.getByLabel('Idioma').selectOption('system');
+      await page.getByLabel('Idioma', { exact: true }).selectOption('system');
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
       expect(problems).toEqual([]);
       await page.close();
