@@ -1,0 +1,80 @@
+import snowball from 'snowball-stemmers';
+import { englishStopWords, foldText, spanishStopWords } from './text-folding.js';
+
+/** The languages the keyword index stems: English and Spanish Snowball (Porter2 for English). */
+export type StemLanguage = 'en' | 'es';
+
+const stemmers: Record<StemLanguage, { stem(word: string): string }> = {
+  en: snowball.newStemmer('english'),
+  es: snowball.newStemmer('spanish'),
+};
+const stopWordsOf: Record<StemLanguage, ReadonlySet<string>> = { en: englishStopWords, es: spanishStopWords };
+
+/** Splits raw text into word tokens (letters and digits), before folding. */
+export function wordTokens(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter((token) => token.length > 0);
+}
+
+/**
+ * The language a text is stemmed in: Spanish when it has more Spanish-only than English-only function words (or
+ * Spanish-only letters), otherwise English. A title or a food name without function words is English, which is
+ * what every shipped corpus is; a Spanish document or question says so with its articles and prepositions.
+ */
+export function textLanguage(text: string): StemLanguage {
+  let english = 0;
+  let spanish = /[ñ¿¡]/iu.test(text) ? 1 : 0;
+  for (const token of wordTokens(text)) {
+    const folded = foldText(token);
+    const isEnglish = englishStopWords.has(folded);
+    const isSpanish = spanishStopWords.has(folded);
+    if (isEnglish && !isSpanish) english += 1;
+    else if (isSpanish && !isEnglish) spanish += 1;
+  }
+  return spanish > english ? 'es' : 'en';
+}
+
+/**
+ * One folded token's stem in a language, or null for that language's stop words. Digits are kept as they are,
+ * so "2" or "500" are words too.
+ */
+export function stemToken(folded: string, language: StemLanguage): string | null {
+  if (folded.length === 0 || stopWordsOf[language].has(folded)) return null;
+  if (/\p{N}/u.test(folded)) return folded;
+  return stemmers[language].stem(folded);
+}
+
+/** A text's terms as the index stores them: tokens folded, stop words dropped, stemmed in the text's language. */
+export function stemText(text: string, language: StemLanguage = textLanguage(text)): string[] {
+  const terms: string[] = [];
+  for (const token of wordTokens(text)) {
+    const term = stemToken(foldText(token), language);
+    if (term !== null) terms.push(term);
+  }
+  return terms;
+}
+
+/** One query word as the index looks it up: its stem in the query's language, and in the other one when it differs. */
+export interface QueryWord {
+  primary: string;
+  /** The stem in the other language (a Spanish word in an English question, or the reverse), when it differs. */
+  secondary: string | null;
+}
+
+/**
+ * The distinct words of a query. Documents are stemmed in their own language, so each word is looked up under
+ * both stemmers: the query's language first (with prefix and typo allowances), the other exactly.
+ */
+export function queryWords(query: string): QueryWord[] {
+  const language = textLanguage(query);
+  const other: StemLanguage = language === 'en' ? 'es' : 'en';
+  const words = new Map<string, QueryWord>();
+  for (const token of wordTokens(query)) {
+    const folded = foldText(token);
+    const primary = stemToken(folded, language);
+    const secondary = stemToken(folded, other);
+    // A stop word of the query's language is dropped whatever the other language makes of it ("a", "no").
+    if (primary === null) continue;
+    if (!words.has(primary)) words.set(primary, { primary, secondary: secondary === primary ? null : secondary });
+  }
+  return [...words.values()];
+}
