@@ -397,6 +397,7 @@ export function toKbHit(hit: KbCardHit): SearchHit {
       passage: passage.passage,
       source_name: passage.source_name,
       source_url: passage.source_url,
+      ...(passage.original_id === null ? {} : { original_id: passage.original_id }),
     },
   };
 }

@@ -111,9 +111,13 @@ function PassageHit({ hit, passage, onOpenCard }: { hit: SearchHit; passage: KbP
         <p className="passage">{passage.passage}</p>
         <p className="small-text">
           {t('kb.source')}{' '}
-          <a href={passage.source_url} target="_blank" rel="noopener noreferrer">
-            {passage.source_name}
-          </a>
+          {passage.source_url ? (
+            <a href={passage.source_url} target="_blank" rel="noopener noreferrer">
+              {passage.source_name}
+            </a>
+          ) : (
+            passage.source_name
+          )}
         </p>
         <button type="button" className="secondary small" onClick={() => onOpenCard(passage.card_id)}>
           {t('kb.openCard', { title: passage.title })}
