@@ -21,6 +21,10 @@ export interface KeywordIndexOptions {
    * Off for long prose (the KB), where stemming already joins a word's forms and the loose matches only add noise.
    */
   loose?: boolean;
+  /** BM25 term saturation (k), length normalisation (b) and BM25+ floor (d); MiniSearch's defaults otherwise. */
+  bm25?: { k: number; b: number; d: number };
+  /** false: plain BM25 sums; true (MiniSearch's default): the sum times the number of query words matched. */
+  coordination?: boolean;
 }
 
 /** How a hit's words met the query's: as typed, as the start of a longer word, or only within one typo. */
@@ -121,6 +125,7 @@ function miniSearchOptions(options: KeywordIndexOptions) {
       prefix: options.loose === false ? false : (term: string) => term.length >= 3,
       fuzzy: options.loose === false ? false : (term: string) => (term.length >= 5 ? 0.2 : false),
       weights: { fuzzy: 0.3, prefix: 0.6 },
+      ...(options.bm25 ? { bm25: options.bm25 } : {}),
     },
   };
 }
@@ -210,6 +215,11 @@ function wrap(
       const results: SearchResult[] = mini.search(queryExpression(words, options.combineWith), {
         filter: (result) => visible === null || result.owner === null || visible.has(result.owner as string),
       });
+      if (options.coordination === false) {
+        // MiniSearch multiplies a document's BM25 sum by how many query terms it matched; plain BM25 does not.
+        for (const result of results) result.score /= Math.max(1, result.queryTerms.length);
+        results.sort((a, b) => b.score - a.score);
+      }
       const best = results[0]?.score ?? 1;
       return results.slice(0, queryOptions.limit).map((result, index) => {
         const matched = new Set(result.queryTerms);

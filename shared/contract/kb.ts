@@ -19,6 +19,8 @@ export const kbCardSummarySchema = z.object({
   last_reviewed: isoDateSchema,
   /** How many retrievable sub-chunks the card was split into. */
   chunks: z.number().int(),
+  /** The id the document has where it came from (a BEIR `_id`, a file name), when it differs from id. */
+  original_id: z.string().optional(),
 });
 export type KbCardSummary = z.infer<typeof kbCardSummarySchema>;
 

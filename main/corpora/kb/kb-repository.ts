@@ -108,6 +108,13 @@ function chunkFieldsOf(card: Card, chunk: CardChunk) {
   };
 }
 
+type SummaryRow = Omit<KbCardSummary, 'original_id'> & { original_id: string | null };
+
+/** A summary row as the contract has it: no original_id when the id is the document's own. */
+function summaryOf({ original_id: originalId, ...row }: SummaryRow): KbCardSummary {
+  return originalId === null ? row : { ...row, original_id: originalId };
+}
+
 /** All SQL about the clinical knowledge base. */
 export function createKbRepository(db: Database): KbRepository {
   const selectCard = db.prepare<[string], KbCardRow>('SELECT id, title, category, source_name, source_url, last_reviewed, body, original_id, content_hash FROM kb_cards WHERE id = ?');
@@ -138,10 +145,10 @@ export function createKbRepository(db: Database): KbRepository {
     `SELECT k.*, c.title, c.category, c.source_name, c.source_url, c.original_id FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ?`,
   );
   const selectAllChunks = db.prepare<[], KbChunkRow>('SELECT * FROM kb_chunks ORDER BY card_id, chunk_index');
-  const summaryColumns = `c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed,
+  const summaryColumns = `c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed, c.original_id,
        (SELECT count(*) FROM kb_chunks k WHERE k.card_id = c.id) AS chunks FROM kb_cards c`;
-  const selectSummaries = db.prepare<[], KbCardSummary>(`SELECT ${summaryColumns} ORDER BY c.category, c.id`);
-  const selectSummariesOf = db.prepare<[string], KbCardSummary>(`SELECT ${summaryColumns} WHERE c.category = ? ORDER BY c.id`);
+  const selectSummaries = db.prepare<[], SummaryRow>(`SELECT ${summaryColumns} ORDER BY c.category, c.id`);
+  const selectSummariesOf = db.prepare<[string], SummaryRow>(`SELECT ${summaryColumns} WHERE c.category = ? ORDER BY c.id`);
   const countChunksOf = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM kb_chunks WHERE card_id = ?');
 
   const sync = db.transaction((input: KbSyncInput): KbSyncResult => {
@@ -202,7 +209,7 @@ export function createKbRepository(db: Database): KbRepository {
       return found;
     },
     allChunks: () => selectAllChunks.all(),
-    cardSummaries: (category) => (category ? selectSummariesOf.all(category) : selectSummaries.all()),
+    cardSummaries: (category) => (category ? selectSummariesOf.all(category) : selectSummaries.all()).map(summaryOf),
     card(id) {
       const row = selectCard.get(id);
       return row ? { ...row, chunks: countChunksOf.get(id)?.n ?? 0 } : undefined;

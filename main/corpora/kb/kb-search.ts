@@ -13,8 +13,6 @@ import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import type { KbChunkRow, KbPassageRow, KbRepository } from './kb-repository.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
-/** Every chunk is a candidate: the KB is small (hundreds of chunks), so ranking is exact, not approximate. */
-const maxCandidates = 4000;
 /** Cards whose signals decide answerability, as in the calibration (scripts/calibrate-kb.ts). */
 export const answerabilityCards = 5;
 /** Passages of each candidate card the cross-encoder reads: its two best by the first stage. */
@@ -157,7 +155,9 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const notices: Notice[] = [];
     if (query.replaced.length > 0) notices.push(englishFormNotice(query));
     const chunkCount = retriever.keyword.size();
-    const limit = Math.min(Math.max(chunkCount, 1), maxCandidates);
+    // Every chunk is a candidate, however large the KB (a BEIR corpus has thousands): ranking is exact, and a card
+    // asked for at rank 1,000 is never lost to a fixed cap.
+    const limit = Math.max(chunkCount, 1);
 
     let neighbours: VectorNeighbour[] | null = null;
     let allNeighbours: VectorNeighbour[] = [];
