@@ -1,5 +1,8 @@
-import snowball from 'snowball-stemmers';
+import { createRequire } from 'node:module';
 import { englishStopWords, foldText, spanishStopWords } from './text-folding.js';
+
+// snowball-stemmers is CommonJS without types: this is the part cita uses.
+const snowball = createRequire(import.meta.url)('snowball-stemmers') as { newStemmer(language: string): { stem(word: string): string } };
 
 /** The languages the keyword index stems: English and Spanish Snowball (Porter2 for English). */
 export type StemLanguage = 'en' | 'es';
