@@ -1,5 +1,5 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import { queryWords, stemText, textLanguage, type QueryWord } from './stemming.js';
+import { queryWords, stemText, textLanguage, type QueryWord, type StemLanguage } from './stemming.js';
 import { foldText, stopWords } from './text-folding.js';
 
 /** A document as the keyword index sees it: an id, text fields and an owner for visibility. */
@@ -23,6 +23,11 @@ export interface KeywordIndexOptions {
   loose?: boolean;
   /** BM25 term saturation (k), length normalisation (b) and BM25+ floor (d); MiniSearch's defaults otherwise. */
   bm25?: { k: number; b: number; d: number };
+  /**
+   * The language most documents are in (default English, as every shipped corpus): query words are stemmed in it
+   * first, and exactly in the other language as well.
+   */
+  language?: StemLanguage;
   /** false: plain BM25 sums; true (MiniSearch's default): the sum times the number of query words matched. */
   coordination?: boolean;
 }
@@ -78,8 +83,8 @@ export function processTerm(term: string): string | null {
 const tokenizeForIndex = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
 
 /** The distinct terms of a query as the index looks them up (stems in the query's language, stop words dropped). */
-export function queryTerms(query: string): string[] {
-  return queryWords(query).map((word) => word.primary);
+export function queryTerms(query: string, language?: StemLanguage): string[] {
+  return queryWords(query, language).map((word) => word.primary);
 }
 
 /**
@@ -89,7 +94,12 @@ export function queryTerms(query: string): string[] {
 function queryExpression(words: readonly QueryWord[], combineWith: 'AND' | 'OR'): Query {
   return {
     combineWith,
-    queries: words.map((word): Query => (word.secondary === null ? word.primary : { combineWith: 'OR', queries: [word.primary, { queries: [word.secondary], prefix: false, fuzzy: false }] })),
+    queries: words.map((word): Query => {
+      // A word the stemmer shortened is a whole word: its other forms are already its stem, so loose matching adds
+      // only noise ("runs" → run, never run* or a typo of it).
+      const primary: Query = word.asTyped ? word.primary : { queries: [word.primary], prefix: false, fuzzy: false };
+      return word.secondary === null ? primary : { combineWith: 'OR', queries: [primary, { queries: [word.secondary], prefix: false, fuzzy: false }] };
+    }),
   };
 }
 
@@ -210,7 +220,7 @@ function wrap(
     search(query, queryOptions) {
       const visible = queryOptions.visibleOwners ? new Set(queryOptions.visibleOwners) : null;
       // Visibility is a filter inside the search, before ranking is cut, so the k best visible hits survive.
-      const words = queryWords(query);
+      const words = queryWords(query, options.language);
       if (words.length === 0) return [];
       const results: SearchResult[] = mini.search(queryExpression(words, options.combineWith), {
         filter: (result) => visible === null || result.owner === null || visible.has(result.owner as string),

@@ -59,25 +59,29 @@ export function stemText(text: string, language: StemLanguage = textLanguage(tex
 /** One query word as the index looks it up: its stem in the query's language, and in the other one when it differs. */
 export interface QueryWord {
   primary: string;
+  /** The word as typed (folded) is its own stem: a partial word, a name, a foreign word or a typo, worth loose matching. */
+  asTyped: boolean;
   /** The stem in the other language (a Spanish word in an English question, or the reverse), when it differs. */
   secondary: string | null;
 }
 
 /**
- * The distinct words of a query. Documents are stemmed in their own language, so each word is looked up under
- * both stemmers: the query's language first (with prefix and typo allowances), the other exactly.
+ * The distinct words of a query. Documents are stemmed in their own language; a query word is looked up under both
+ * stemmers: first in the language most documents are in (`primary`, with prefix and typo allowances), then exactly
+ * in the other, so a Spanish question still finds an English card by a cognate ("warfarina" → warfarin) and a
+ * Spanish document by its stem. A word is dropped when it is a stop word of the query's language or of `primary`.
  */
-export function queryWords(query: string): QueryWord[] {
-  const language = textLanguage(query);
-  const other: StemLanguage = language === 'en' ? 'es' : 'en';
+export function queryWords(query: string, primary: StemLanguage = 'en'): QueryWord[] {
+  const spoken = textLanguage(query);
+  const other: StemLanguage = primary === 'en' ? 'es' : 'en';
   const words = new Map<string, QueryWord>();
   for (const token of wordTokens(query)) {
     const folded = foldText(token);
-    const primary = stemToken(folded, language);
-    const secondary = stemToken(folded, other);
-    // A stop word of the query's language is dropped whatever the other language makes of it ("a", "no").
-    if (primary === null) continue;
-    if (!words.has(primary)) words.set(primary, { primary, secondary: secondary === primary ? null : secondary });
+    if (stopWordsOf[spoken].has(folded)) continue;
+    const first = stemToken(folded, primary);
+    if (first === null) continue;
+    const second = stemToken(folded, other);
+    if (!words.has(first)) words.set(first, { primary: first, asTyped: first === folded, secondary: second === first ? null : second });
   }
   return [...words.values()];
 }

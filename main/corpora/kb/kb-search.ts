@@ -24,9 +24,13 @@ export function kbKeywordDocument(row: Pick<KbChunkRow, 'id' | 'embed_text'>): K
   return { id: row.id, owner: null, fields: { title, section, passage: passage.join('\n') } };
 }
 
-/** BM25 over chunks with OR: a clinician's question shares only some words with the card that answers it. */
+/**
+ * BM25 over chunks with OR: a clinician's question shares only some words with the card that answers it. Titles
+ * weigh as much as the text since stemming (MRR 0.884 vs 0.870 with a double title weight on the shipped sets,
+ * keyword only; SciFact nDCG@10 0.664 vs 0.646).
+ */
 export function createKbKeywordIndex(): KeywordIndex {
-  return createKeywordIndex({ fields: ['title', 'section', 'passage'], boost: { title: 2 }, combineWith: 'OR' });
+  return createKeywordIndex({ fields: ['title', 'section', 'passage'], boost: { title: 1 }, combineWith: 'OR' });
 }
 
 /** One card found by a search: its fused score, the chunk shown as its passage, and how relevant it is. */

@@ -41,8 +41,20 @@ describe('stemming in the keyword index', () => {
     expect(ids(proseIndex().search('medicamento', { limit: 3 }))).toEqual([2]);
   });
 
-  it('drops the stop words of the question\'s language only', () => {
+  it("drops the stop words of the question's language, and stems first in the documents' language", () => {
     expect(queryWords('the dose').map((word) => word.primary)).toEqual(['dose']);
-    expect(queryWords('la dosis de la mañana').map((word) => word.primary)).toEqual(['dosis', 'manan']);
+    expect(queryWords('la dosis de la mañana')).toEqual([
+      { primary: 'dosi', secondary: 'dosis' },
+      { primary: 'manana', secondary: 'manan' },
+    ]);
+    expect(queryWords('la dosis de la mañana', 'es').map((word) => word.primary)).toEqual(['dosis', 'manan']);
+  });
+
+  it('finds an English card from a Spanish cognate, and a Spanish document in a Spanish-first index', () => {
+    expect(ids(proseIndex().search('¿las estatinas bajan el colesterol?', { limit: 3 }))[0]).toBe(1);
+    const spanish = createKeywordIndex({ fields: ['text'], combineWith: 'OR', language: 'es' });
+    spanish.add({ id: 1, owner: null, fields: { text: 'Los pacientes hipertensos toman medicamentos cada mañana.' } });
+    spanish.add({ id: 2, owner: null, fields: { text: 'El ejercicio diario mejora la presión.' } });
+    expect(ids(spanish.search('paciente hipertenso', { limit: 3 }))).toEqual([1]);
   });
 });
