@@ -37,15 +37,15 @@ describe('stemming in the keyword index', () => {
   });
 
   it('looks a bare word up under both stemmers, the other one exactly', () => {
-    expect(queryWords('medicamento')).toEqual([{ primary: 'medicamento', secondary: 'medicament' }]);
+    expect(queryWords('medicamento')).toEqual([{ primary: 'medicamento', asTyped: true, secondary: 'medicament' }]);
     expect(ids(proseIndex().search('medicamento', { limit: 3 }))).toEqual([2]);
   });
 
   it("drops the stop words of the question's language, and stems first in the documents' language", () => {
     expect(queryWords('the dose').map((word) => word.primary)).toEqual(['dose']);
     expect(queryWords('la dosis de la mañana')).toEqual([
-      { primary: 'dosi', secondary: 'dosis' },
-      { primary: 'manana', secondary: 'manan' },
+      { primary: 'dosi', asTyped: false, secondary: 'dosis' },
+      { primary: 'manana', asTyped: true, secondary: 'manan' },
     ]);
     expect(queryWords('la dosis de la mañana', 'es').map((word) => word.primary)).toEqual(['dosis', 'manan']);
   });
