@@ -135,6 +135,8 @@ export function meanBeirMetrics(perQuery: ReadonlyArray<Omit<BeirMetrics, 'queri
  */
 export function trecRunLines(rankings: ReadonlyArray<{ queryId: string; ranked: readonly string[] }>, tag: string): string {
   const safeTag = tag.replace(/\s+/g, '-');
+  const spaced = rankings.flatMap(({ queryId, ranked }) => [queryId, ...ranked]).find((id) => /\s/.test(id));
+  if (spaced !== undefined) throw new AppError('invalid_input', `The id "${spaced}" has white space, which a TREC run file cannot hold: no run file was written.`);
   return rankings
     .flatMap(({ queryId, ranked }) => ranked.map((documentId, index) => `${queryId} Q0 ${documentId} ${index + 1} ${(1 / (index + 1)).toFixed(6)} ${safeTag}`))
     .map((line) => `${line}\n`)
