@@ -13,8 +13,11 @@ import { useTempDirs } from '../helpers/temp.js';
 
 const run = realModelTests('SciFact subset quality') && scifactTests('SciFact subset quality');
 const tempDir = useTempDirs();
-/** nDCG@10 floors, a little under what the subset measured (see README); a change that loses more fails. */
-const GATES = { keyword: 0, vector: 0 };
+/**
+ * nDCG@10 floors, 0.02 under what the subset measured on 2026-12-01 (keyword 0.778, vector 0.832, hybrid 0.834;
+ * README): a change to stemming, chunking, ingest or fusion that loses more fails.
+ */
+const GATES = { keyword: 0.76, vector: 0.81 };
 
 describe.runIf(run)('SciFact subset (judged + 700 others) with the real bge-small model', () => {
   let services: Services;
