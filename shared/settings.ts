@@ -26,7 +26,9 @@ export const settingsSchema = z.object({
     .object({
       keyword_weight: z.number().min(0).max(1).default(0.4),
       vector_weight: z.number().min(0).max(1).default(0.6),
-      rrf_k: z.number().int().min(1).max(1000).default(60),
+      // KB hybrid (reciprocal rank fusion): 10 rather than the textbook 60, measured on SciFact (nDCG@10 0.727 vs
+      // 0.719; vector alone 0.711) with the shipped KB sets unchanged within one question (README).
+      rrf_k: z.number().int().min(1).max(1000).default(10),
     })
     .prefault({}),
   catalog: z

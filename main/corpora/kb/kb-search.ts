@@ -15,8 +15,12 @@ import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
 /** Cards whose signals decide answerability, as in the calibration (scripts/calibrate-kb.ts). */
 export const answerabilityCards = 5;
-/** Passages of each candidate card the cross-encoder reads: its two best by the first stage. */
-const rerankPassagesPerCard = 2;
+/**
+ * Passages of each candidate card the cross-encoder reads: its three best by the first stage. Two were enough
+ * before stemming; with stemmed keywords a card's generic passages can rank above the one that answers (c32 of
+ * kb/eval/clinical.json was refused when the cross-encoder read only two).
+ */
+const rerankPassagesPerCard = 3;
 
 /** The keyword index sees a chunk's card title, its section heading and its passage. */
 export function kbKeywordDocument(row: Pick<KbChunkRow, 'id' | 'embed_text'>): KeywordDocument {
