@@ -71,6 +71,8 @@ export interface CorpusModule {
   seedDemo?(options: { today: string; onProgress?: (message: string) => void }): Promise<Record<string, number>>;
   evaluation?: {
     load(): EvaluationCase[];
+    /** Reads a set file in the corpus's own format (`cita eval --set FILE`); absent: the generic format. */
+    loadPath?(file: string): EvaluationCase[];
     /** The module can switch a cross-encoder on and off: evaluations report both. */
     rerank?: boolean;
     /** The corpus may refuse any query (the KB's answerability): refusals are reported on every part of its sets. */

@@ -2,6 +2,7 @@ import type { IngestCounts } from '../../shared/contract.js';
 import type { CorpusModule, IngestOptions, ModuleDeps } from './corpus-module.js';
 import { AppError } from './errors.js';
 import { embedCrossLanguage } from './cross-language-embedding.js';
+import { etaOf } from './progress.js';
 import { reembedWork } from './reembed.js';
 
 /**
@@ -14,11 +15,13 @@ export async function ingestCorpus(deps: ModuleDeps, module: CorpusModule, optio
   await embedCrossLanguage(deps, [module], options.onProgress ? { onProgress: options.onProgress } : {});
   if (!module.retriever || deps.embedding.describe().mode === 'keyword-only') return counts;
   const job = deps.jobs.start('reembed', reembedWork(deps, [module.retriever]));
+  const started = Date.now();
   const unsubscribe = deps.events.on('job.progress', (progress) => {
-    if (progress.job === job.job && progress.state === 'running') options.onProgress?.(`embedding ${progress.message}`);
+    if (progress.job === job.job && progress.state === 'running') options.onProgress?.(`embedding ${progress.message}${etaOf(progress.done, progress.total, Date.now() - started)}`);
   });
   const finished = await deps.jobs.wait(job.job);
   unsubscribe();
   if (finished.state === 'failed') options.onProgress?.(`embedding failed: ${finished.message}; rows are searchable by keyword`);
   return { ...counts, embedded: finished.state === 'failed' ? 0 : finished.done };
 }
+

@@ -32,6 +32,8 @@ export interface Command {
    * command is ended at once by the signal; either way its database is left consistent and its running mark removed.
    */
   stopsOnSignal?: boolean;
+  /** Long work (a bulk ingest) shows its progress on stderr with --json too: a silent half hour looks hung. */
+  progressWithJson?: boolean;
 }
 
 /** A usage mistake: exit code 2 with a one-line reason. */

@@ -46,7 +46,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     // Without this, SIGTERM or SIGHUP (and SIGINT, for most commands) would kill cita before its 'exit' handlers
     // run, leaving a stale running/<pid>.json mark behind. A command that can stop cleanly is told; any other ends
     // now: SQLite rolls back what was not committed, as after a crash, and the mark goes with the 'exit' event.
-    printer = createProgressPrinter(io, json);
+    printer = createProgressPrinter(io, json && command.progressWithJson !== true);
     shutdown = listenForShutdown({ onSignal: (signal) => (command.stopsOnSignal ? undefined : process.exit(exitCodeOf(signal))) });
     const context: CommandContext = {
       values,
@@ -77,7 +77,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
 /**
  * Progress on stderr: one line redrawn in place on a terminal; otherwise at most one line a second, so logs stay
  * readable: a completed counter ("955 of 955") always shows, and the last line of a burst shows a second later
- * (so a closing "shipped data loaded" is never swallowed). Silent with --json unless CITA_PROGRESS=1.
+ * (so a closing "shipped data loaded" is never swallowed). Silent with --json (unless CITA_PROGRESS=1), except for
+ * commands whose work is long (`progressWithJson`).
  */
 function createProgressPrinter(io: CliIo, json: boolean): { progress: (message: string) => void; flush: () => void } {
   if (json && process.env.CITA_PROGRESS !== '1') return { progress: () => undefined, flush: () => undefined };

@@ -1,4 +1,5 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type Query, type SearchResult } from 'minisearch';
+import { queryWords, stemText, textLanguage, type QueryWord, type StemLanguage } from './stemming.js';
 import { foldText, stopWords } from './text-folding.js';
 
 /** A document as the keyword index sees it: an id, text fields and an owner for visibility. */
@@ -15,6 +16,20 @@ export interface KeywordIndexOptions {
   boost?: Record<string, number>;
   /** AND: every query term must match (the seed's substring spirit); OR: BM25 ranks partial matches. */
   combineWith: 'AND' | 'OR';
+  /**
+   * Whether a query word also matches longer words that start with it and words one typo away (the default).
+   * Off for long prose (the KB), where stemming already joins a word's forms and the loose matches only add noise.
+   */
+  loose?: boolean;
+  /** BM25 term saturation (k), length normalisation (b) and BM25+ floor (d); MiniSearch's defaults otherwise. */
+  bm25?: { k: number; b: number; d: number };
+  /**
+   * The language most documents are in (default English, as every shipped corpus): query words are stemmed in it
+   * first, and exactly in the other language as well.
+   */
+  language?: StemLanguage;
+  /** false: plain BM25 sums; true (MiniSearch's default): the sum times the number of query words matched. */
+  coordination?: boolean;
 }
 
 /** How a hit's words met the query's: as typed, as the start of a longer word, or only within one typo. */
@@ -56,8 +71,8 @@ export interface KeywordIndex {
 }
 
 /**
- * Folds case and accents, drops stop words, and folds a plural "s" ("eggs" = "egg", "huevos" = "huevo"):
- * the same on both sides, so it only has to be consistent, not linguistically exact.
+ * Folds case and accents, drops stop words, and folds a plural "s" ("eggs" = "egg", "huevos" = "huevo"): how the
+ * Spanish glossaries key their words. The index itself stems (see stemming.ts).
  */
 export function processTerm(term: string): string | null {
   const folded = foldText(term);
@@ -67,14 +82,25 @@ export function processTerm(term: string): string | null {
 
 const tokenizeForIndex = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
 
-/** The distinct terms of a query as the index processes them. */
-export function queryTerms(query: string): string[] {
-  const terms = new Set<string>();
-  for (const token of tokenizeForIndex(query)) {
-    const term = processTerm(token);
-    if (term) terms.add(term);
-  }
-  return [...terms];
+/** The distinct terms of a query as the index looks them up (stems in the query's language, stop words dropped). */
+export function queryTerms(query: string, language?: StemLanguage): string[] {
+  return queryWords(query, language).map((word) => word.primary);
+}
+
+/**
+ * The query as a MiniSearch expression: one sub-query per word, which matches the word's stem in the query's
+ * language or, exactly, its stem in the other language (a Spanish document found by an English-looking word).
+ */
+function queryExpression(words: readonly QueryWord[], combineWith: 'AND' | 'OR'): Query {
+  return {
+    combineWith,
+    queries: words.map((word): Query => {
+      // A word the stemmer shortened is a whole word: its other forms are already its stem, so loose matching adds
+      // only noise ("runs" → run, never run* or a typo of it).
+      const primary: Query = word.asTyped ? word.primary : { queries: [word.primary], prefix: false, fuzzy: false };
+      return word.secondary === null ? primary : { combineWith: 'OR', queries: [primary, { queries: [word.secondary], prefix: false, fuzzy: false }] };
+    }),
+  };
 }
 
 /**
@@ -99,15 +125,17 @@ function miniSearchOptions(options: KeywordIndexOptions) {
     // documents leave dirt that searches skip, and the wrapper compacts by rebuilding (see `compactWhenDirty`).
     autoVacuum: false,
     storeFields: ['owner'],
+    // Records hold stemmed terms already (see toRecord) and queries arrive as stems (see queryExpression).
     tokenize: tokenizeForIndex,
-    processTerm,
+    processTerm: (term: string) => (term.length > 0 ? term : null),
     searchOptions: {
       boost: options.boost ?? {},
       combineWith: options.combineWith,
       // Prefix matching from 3 letters ("naran" → naranja); one typo allowed from 5 letters.
-      prefix: (term: string) => term.length >= 3,
-      fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
+      prefix: options.loose === false ? false : (term: string) => term.length >= 3,
+      fuzzy: options.loose === false ? false : (term: string) => (term.length >= 5 ? 0.2 : false),
       weights: { fuzzy: 0.3, prefix: 0.6 },
+      ...(options.bm25 ? { bm25: options.bm25 } : {}),
     },
   };
 }
@@ -129,8 +157,11 @@ export function loadKeywordIndex(snapshot: string, options: KeywordIndexOptions,
 const dirtShare = 0.5;
 const minimumDirt = 1000;
 
+/** A document's fields as stemmed terms, every field in the language of the whole document. */
 function toRecord(document: KeywordDocument): Record<string, unknown> {
-  return { id: document.id, owner: document.owner, ...document.fields };
+  const language = textLanguage(Object.values(document.fields).join('\n'));
+  const fields = Object.fromEntries(Object.entries(document.fields).map(([name, text]) => [name, stemText(text, language).join(' ')]));
+  return { id: document.id, owner: document.owner, ...fields };
 }
 
 function recordsOf(list: Iterable<KeywordDocument>): Map<number, Record<string, unknown>> {
@@ -186,23 +217,32 @@ function wrap(
       documents?.delete(id);
       compactWhenDirty();
     },
-    search(query, options) {
-      const visible = options.visibleOwners ? new Set(options.visibleOwners) : null;
+    search(query, queryOptions) {
+      const visible = queryOptions.visibleOwners ? new Set(queryOptions.visibleOwners) : null;
       // Visibility is a filter inside the search, before ranking is cut, so the k best visible hits survive.
-      const results: SearchResult[] = mini.search(query, {
+      const words = queryWords(query, options.language);
+      if (words.length === 0) return [];
+      const results: SearchResult[] = mini.search(queryExpression(words, options.combineWith), {
         filter: (result) => visible === null || result.owner === null || visible.has(result.owner as string),
       });
+      if (options.coordination === false) {
+        // MiniSearch multiplies a document's BM25 sum by how many query terms it matched; plain BM25 does not.
+        for (const result of results) result.score /= Math.max(1, result.queryTerms.length);
+        results.sort((a, b) => b.score - a.score);
+      }
       const best = results[0]?.score ?? 1;
-      const termCount = Math.max(queryTerms(query).length, 1);
-      return results.slice(0, options.limit).map((result, index) => ({
-        id: result.id as number,
-        score: result.score,
-        normalized: result.score / best,
-        rank: index + 1,
-        terms: result.terms,
-        match: keywordMatchOf(result.queryTerms, result.terms),
-        coverage: Math.min(1, new Set(result.queryTerms).size / termCount),
-      }));
+      return results.slice(0, queryOptions.limit).map((result, index) => {
+        const matched = new Set(result.queryTerms);
+        return {
+          id: result.id as number,
+          score: result.score,
+          normalized: result.score / best,
+          rank: index + 1,
+          terms: result.terms,
+          match: keywordMatchOf(result.queryTerms, result.terms),
+          coverage: words.filter((word) => matched.has(word.primary) || (word.secondary !== null && matched.has(word.secondary))).length / words.length,
+        };
+      });
     },
     size: () => mini.documentCount,
     dirt: () => mini.dirtCount,

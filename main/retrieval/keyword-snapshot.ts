@@ -13,7 +13,7 @@ import { createKeywordIndex, loadKeywordIndex, type KeywordDocument, type Keywor
 export const snapshotMinimumDocuments = 10_000;
 
 /** Bump when tokenising or term processing changes: older snapshots are then rebuilt. */
-const snapshotFormat = 'cita-keyword-snapshot:1';
+const snapshotFormat = 'cita-keyword-snapshot:2';
 
 export interface KeywordSnapshotSource {
   /** Where the snapshot lives, e.g. `<data dir>/keyword/foods.json`. */

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { isoDateSchema, operation } from './common.js';
 
-/** The four kinds of clinical card (SPEC §4.4); a card's id starts with the category's prefix by convention. */
-export const kbCategories = ['drug-interaction', 'adherence-barrier', 'motivational-interviewing', 'escalation'] as const;
+/**
+ * The four kinds of clinical card (SPEC §4.4; a card's id starts with the category's prefix by convention), and
+ * "reference": a document the user brought without saying its kind.
+ */
+export const kbCategories = ['drug-interaction', 'adherence-barrier', 'motivational-interviewing', 'escalation', 'reference'] as const;
 export const kbCategorySchema = z.enum(kbCategories);
 export type KbCategory = z.infer<typeof kbCategorySchema>;
 
@@ -16,6 +19,8 @@ export const kbCardSummarySchema = z.object({
   last_reviewed: isoDateSchema,
   /** How many retrievable sub-chunks the card was split into. */
   chunks: z.number().int(),
+  /** The id the document has where it came from (a BEIR `_id`, a file name), when it differs from id. */
+  original_id: z.string().optional(),
 });
 export type KbCardSummary = z.infer<typeof kbCardSummarySchema>;
 

@@ -60,7 +60,10 @@ export const kbPassageSchema = z.object({
   section: z.string(),
   passage: z.string(),
   source_name: z.string(),
+  /** '' when the document has no web address (a file the user brought: source_name names it). */
   source_url: z.string(),
+  /** The id the document has where it came from (a BEIR `_id`, a file name), when it differs from card_id. */
+  original_id: z.string().optional(),
 });
 export type KbPassage = z.infer<typeof kbPassageSchema>;
 
@@ -83,7 +86,8 @@ export const searchInputSchema = z
   .object({
     corpus: corpusSchema,
     query: queryTextSchema,
-    k: z.number().int().min(1).max(100).default(10),
+    /** Up to 1,000 so evaluations can measure Recall@1000 (BEIR); the app asks for ten. */
+    k: z.number().int().min(1).max(1000).default(10),
     strategy: strategySchema.optional(),
     profile: profileIdSchema.default('default'),
     /** KB: reorder the best candidates with the local cross-encoder (default: the `kb.rerank` setting). */

@@ -21,6 +21,7 @@ export function cardHit(cardId: string, title: string, section: string, passage:
       id: 1,
       owner: null,
       card_id: cardId,
+      original_id: null,
       chunk_index: 0,
       section,
       passage,

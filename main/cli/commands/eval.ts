@@ -2,10 +2,11 @@ import { strategySchema } from '../../../shared/contract.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EvaluationCase } from '../../app/corpus-module.js';
+import { loadKbEvaluationCases } from '../../corpora/kb/kb-evaluation.js';
 import { formatDiaryEvaluation, loadDiaryEvaluation, loadDiaryEvaluationPath, runDiaryEvaluation } from '../../eval/diary-evaluation.js';
 import { loadEvaluationPath } from '../../eval/evaluation-file.js';
+import { formatBeirEvaluation, runBeirEvaluation } from '../../eval/run-beir.js';
 import { formatEvaluation, runEvaluation } from '../../eval/run-evaluation.js';
-import { loadKbEvaluationCases } from '../../corpora/kb/kb-evaluation.js';
 import { UsageError, type Command } from '../command.js';
 import { onOffFlag } from './search.js';
 
@@ -13,23 +14,54 @@ import { onOffFlag } from './search.js';
 export const evalCommand: Command = {
   words: ['eval'],
   summary: 'Evaluate retrieval on the shipped evaluation sets: Hit Rate@k, MRR, nDCG@10 per corpus, strategy and embedder',
-  usage: 'cita eval [--corpus catalog|kb|…] [--set FILE] [--strategy keyword|vector|hybrid] [--rerank on|off] [--language-variants] [--data-dir DIR] [--json]',
-  options: { corpus: { type: 'string' }, strategy: { type: 'string' }, set: { type: 'string' }, rerank: { type: 'string' }, 'language-variants': { type: 'boolean' } },
+  usage:
+    'cita eval [--corpus catalog|kb|…] [--set FILE] [--strategy keyword|vector|hybrid] [--rerank on|off] [--language-variants] [--data-dir DIR] [--json]\n' +
+    '       cita eval --corpus kb --beir DIR [--split test] [--run FILE] [--strategy …]   (nDCG@10, MRR@10, Recall@100/1000 on a BEIR folder)',
+  options: {
+    corpus: { type: 'string' },
+    strategy: { type: 'string' },
+    set: { type: 'string' },
+    rerank: { type: 'string' },
+    beir: { type: 'string' },
+    split: { type: 'string' },
+    run: { type: 'string' },
+    'language-variants': { type: 'boolean' },
+  },
   async run(context) {
     const strategyFlag = context.values.strategy;
     const strategy = strategyFlag === undefined ? undefined : strategySchema.safeParse(strategyFlag);
     if (strategy && !strategy.success) throw new UsageError(`--strategy must be keyword, vector or hybrid (got "${String(strategyFlag)}")`);
     const setFile = context.values.set;
     if (typeof setFile === 'string' && typeof context.values.corpus !== 'string') throw new UsageError('--set needs --corpus: the corpus the set is for');
+    const beir = context.values.beir;
+    if (typeof beir === 'string') {
+      if (context.values.corpus !== 'kb') throw new UsageError('--beir evaluates the KB: add --corpus kb (after ingesting DIR/corpus.jsonl into it)');
+      if (typeof setFile === 'string') throw new UsageError('--beir and --set are two different sets: give one');
+      const runFile = context.values.run;
+      const split = context.values.split;
+      const services = await context.services();
+      const report = await runBeirEvaluation(services, {
+        directory: resolve(beir),
+        strategies: strategy?.success ? [strategy.data] : ['keyword', 'vector', 'hybrid'],
+        ...(typeof split === 'string' ? { split } : {}),
+        ...(typeof runFile === 'string' ? { runFile: resolve(runFile) } : {}),
+        onProgress: context.progress,
+      });
+      context.print(report, formatBeirEvaluation(report));
+      return 0;
+    }
+    if (context.values.run !== undefined || context.values.split !== undefined) throw new UsageError('--run and --split go with --beir DIR');
     // The diary is evaluated on its plans (offline, no database): the planner is what reads a question.
     if (context.values.corpus === 'diary') {
       const report = runDiaryEvaluation(typeof setFile === 'string' ? loadDiaryEvaluationPath(resolve(setFile)) : loadDiaryEvaluation());
       context.print(report, formatDiaryEvaluation(report));
       return 0;
     }
-    const cases = typeof setFile === 'string' ? loadSetFile(resolve(setFile), context.values.corpus) : undefined;
     const rerank = onOffFlag(context.values.rerank, '--rerank');
     const services = await context.services();
+    // A corpus may read its own set format (the KB's shipped sets list "questions"); any corpus reads the generic one.
+    const loadPath = typeof context.values.corpus === 'string' ? services.module(context.values.corpus)?.evaluation?.loadPath : undefined;
+    const cases = typeof setFile === 'string' ? (loadPath ? loadPath(resolve(setFile)) : loadSetFile(resolve(setFile), context.values.corpus)) : undefined;
     const report = await runEvaluation(services, {
       ...(typeof context.values.corpus === 'string' ? { corpus: context.values.corpus } : {}),
       ...(strategy?.success ? { strategy: strategy.data } : {}),

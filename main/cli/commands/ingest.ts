@@ -8,6 +8,7 @@ export const ingestCommand: Command = {
   summary: 'Load a corpus (shipped data, or --from a file/directory) idempotently and print the counts',
   usage: 'cita ingest --corpus kb|catalog|foods [--from PATH] [--data-dir DIR] [--json]',
   options: { corpus: { type: 'string' }, from: { type: 'string' } },
+  progressWithJson: true,
   async run(context) {
     const name = context.values.corpus;
     if (typeof name !== 'string') throw new UsageError('--corpus is required (kb, catalog or foods)');

@@ -129,7 +129,7 @@ export function createCatalogCorpus(deps: {
       if (strategy !== 'keyword') {
         const cross = await crossLanguageNeighbours(deps.crossLanguage, input.query, { corpusLanguage: 'es', k: Math.max(input.k, 20), keywordHits });
         if (cross.ran) {
-          fused = fuseCrossLanguage(fused, cross.neighbours, { k: deps.settings.get().fusion.rrf_k, limit: input.k, maxDistance: 1 - catalogCrossLanguageBars.weakCosine, weight: deps.settings.get().fusion.cross_language_weight });
+          fused = fuseCrossLanguage(fused, cross.neighbours, { k: deps.settings.get().fusion.cross_language_rrf_k, limit: input.k, maxDistance: 1 - catalogCrossLanguageBars.weakCosine, weight: deps.settings.get().fusion.cross_language_weight });
         } else if (cross.notice) notices.push(cross.notice);
       }
       const rows = repository.byIds(fused.map((hit) => hit.id));

@@ -7,9 +7,12 @@ export const businessTermLift = 1;
 /** A folded query shorter than this never counts as a business term ("de" is inside half the names). */
 export const minimumBusinessTermLength = 3;
 
-/** BM25 sees the business name (boosted), the definition and the physical name (split at "_"). */
+/**
+ * BM25 sees the business name (boosted), the definition and the physical name (split at "_"). The catalog is
+ * written in Spanish, so query words are stemmed in Spanish first (and exactly in English).
+ */
 export function createCatalogKeywordIndex(): KeywordIndex {
-  return createKeywordIndex({ fields: ['business_name', 'definition', 'physical_name'], boost: { business_name: 3 }, combineWith: 'OR' });
+  return createKeywordIndex({ fields: ['business_name', 'definition', 'physical_name'], boost: { business_name: 3 }, combineWith: 'OR', language: 'es' });
 }
 
 /** What the keyword index stores of a field. */

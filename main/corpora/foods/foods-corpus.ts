@@ -195,7 +195,7 @@ export function createFoodsCorpus(deps: {
           // whole query, IFCT already understands it and the path would only reshuffle good results.
           keywordHits: keyword,
         });
-        if (cross.ran) fused = fuseCrossLanguage(fused, cross.neighbours, { k: settings.fusion.rrf_k, limit: input.k, maxDistance: crossBars.max, weight: settings.fusion.cross_language_weight });
+        if (cross.ran) fused = fuseCrossLanguage(fused, cross.neighbours, { k: settings.fusion.cross_language_rrf_k, limit: input.k, maxDistance: crossBars.max, weight: settings.fusion.cross_language_weight });
         else if (cross.notice) notices.push(cross.notice);
       }
       const rows = repository.byIds(fused.map((hit) => hit.id));

@@ -15,8 +15,11 @@ export interface Card {
   title: string;
   category: (typeof kbCategories)[number];
   source_name: string;
+  /** '' for a document without a web address (its source_name names the file). */
   source_url: string;
   last_reviewed: string;
+  /** The id the document had where it came from, when the KB id had to be derived from it. */
+  original_id?: string | null;
   /** The Markdown body after the front matter, as written (line endings normalised). */
   body: string;
   sections: CardSection[];

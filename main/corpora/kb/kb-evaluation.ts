@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadEvaluationPath } from '../../eval/evaluation-file.js';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { SearchHit } from '../../../shared/contract.js';
@@ -107,4 +108,19 @@ export function loadKbEvaluationCases(paths: readonly string[] = kbEvaluationPat
       keyFacts: question.keyFacts,
     })),
   );
+}
+
+/**
+ * `cita eval --corpus kb --set FILE`: a set in the KB's own format (the shipped sets: "questions", key facts,
+ * halves) or in the generic one ("queries"), whichever the file is.
+ */
+export function loadKbEvaluationPath(file: string): EvaluationCase[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return loadEvaluationPath(file);
+  }
+  const isKbFormat = json !== null && typeof json === 'object' && 'questions' in json;
+  return isKbFormat ? loadKbEvaluationCases([file]) : loadEvaluationPath(file);
 }

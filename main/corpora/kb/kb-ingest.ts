@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import type { IngestCounts } from '../../../shared/contract.js';
 import type { IngestOptions } from '../../app/corpus-module.js';
+import { etaOf } from '../../app/progress.js';
 import type { KeywordIndex } from '../../retrieval/keyword-index.js';
 import type { VectorStore } from '../../retrieval/vector-store.js';
 import { packageRoot } from '../../paths.js';
-import { readCardSet, shippedCardsDirectory } from './card-files.js';
+import { readKbSource, shippedCardsDirectory } from './card-files.js';
 import { chunkCard, type CardChunk } from './chunking.js';
 import type { KbRepository } from './kb-repository.js';
 import { kbKeywordDocument } from './kb-search.js';
@@ -23,9 +24,16 @@ export async function ingestCards(
   options: IngestOptions,
 ): Promise<IngestCounts> {
   const from = options.from ?? join(packageRoot(), shippedCardsDirectory);
-  const { cards, complete } = readCardSet(from);
+  const { cards, complete } = await readKbSource(from, options.onProgress);
   const counter = await deps.tokenCounter();
-  const chunks = new Map<string, CardChunk[]>(cards.map((card) => [card.id, chunkCard(card, counter)]));
+  const chunks = new Map<string, CardChunk[]>();
+  const started = Date.now();
+  for (const [index, card] of cards.entries()) {
+    chunks.set(card.id, chunkCard(card, counter));
+    if (cards.length >= 100 && ((index + 1) % 100 === 0 || index + 1 === cards.length)) {
+      options.onProgress?.(`chunking ${index + 1} of ${cards.length} documents${etaOf(index + 1, cards.length, Date.now() - started)}`);
+    }
+  }
   const chunkTotal = [...chunks.values()].reduce((sum, list) => sum + list.length, 0);
   options.onProgress?.(`${cards.length} cards → ${chunkTotal} chunks (tokens counted by ${counter.name})`);
 

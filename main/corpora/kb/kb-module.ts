@@ -10,7 +10,7 @@ import { loadClinicalLexicon, type ClinicalLexicon } from './clinical-lexicon.js
 import { kbFormula } from './chunking.js';
 import { drugNamesOfCards } from './kb-drug-names.js';
 import { askKb } from './kb-ask.js';
-import { kbItemOf, loadKbEvaluationCases } from './kb-evaluation.js';
+import { kbItemOf, loadKbEvaluationCases, loadKbEvaluationPath } from './kb-evaluation.js';
 import { ingestCards, kbCorpus } from './kb-ingest.js';
 import { createKbRepository } from './kb-repository.js';
 import { createKbKeywordIndex, createKbSearch, kbKeywordDocument } from './kb-search.js';
@@ -70,7 +70,7 @@ export const createKbModule: ModuleFactory = (deps) => {
       drugNames = undefined;
       return counts;
     },
-    evaluation: { load: () => loadKbEvaluationCases(), itemOf: kbItemOf, rerank: true, refuses: true },
+    evaluation: { load: () => loadKbEvaluationCases(), loadPath: loadKbEvaluationPath, itemOf: kbItemOf, rerank: true, refuses: true },
     handlers: {
       'kb.cards': (input) => repository.cardSummaries(input.category),
       'kb.drugs': () =>
@@ -84,8 +84,8 @@ export const createKbModule: ModuleFactory = (deps) => {
       'kb.card': (input) => {
         const card = repository.card(input.id);
         if (!card) throw new AppError('not_found', `There is no clinical card "${input.id}". "cita search --corpus kb" finds cards by topic.`);
-        const { content_hash: _hash, ...fields } = card;
-        return { ...fields, sections: splitSections(card.body) };
+        const { content_hash: _hash, original_id: originalId, ...fields } = card;
+        return { ...fields, ...(originalId === null ? {} : { original_id: originalId }), sections: splitSections(card.body) };
       },
     },
   };

@@ -13,6 +13,8 @@ export interface KbCardRow {
   source_url: string;
   last_reviewed: string;
   body: string;
+  /** The id the document had where it came from (a BEIR `_id`, a file name) when it is not its KB id; else null. */
+  original_id: string | null;
   content_hash: string;
 }
 
@@ -34,6 +36,7 @@ export interface KbPassageRow extends KbChunkRow {
   category: KbCategory;
   source_name: string;
   source_url: string;
+  original_id: string | null;
 }
 
 export interface KbSyncCounts {
@@ -76,7 +79,9 @@ function hashOf(parts: readonly string[]): string {
 
 /** The stored card row of a parsed card. */
 function cardRowOf(card: Card): KbCardRow {
-  const fields = [card.id, card.title, card.category, card.source_name, card.source_url, card.last_reviewed, card.body];
+  // A card's own id adds nothing to the hash, so rows written before original_id existed stay unchanged.
+  const originalId = card.original_id ?? null;
+  const fields = [card.id, card.title, card.category, card.source_name, card.source_url, card.last_reviewed, card.body, ...(originalId === null ? [] : [originalId])];
   return {
     id: card.id,
     title: card.title,
@@ -85,6 +90,7 @@ function cardRowOf(card: Card): KbCardRow {
     source_url: card.source_url,
     last_reviewed: card.last_reviewed,
     body: card.body,
+    original_id: originalId,
     content_hash: hashOf(fields),
   };
 }
@@ -102,17 +108,24 @@ function chunkFieldsOf(card: Card, chunk: CardChunk) {
   };
 }
 
+type SummaryRow = Omit<KbCardSummary, 'original_id'> & { original_id: string | null };
+
+/** A summary row as the contract has it: no original_id when the id is the document's own. */
+function summaryOf({ original_id: originalId, ...row }: SummaryRow): KbCardSummary {
+  return originalId === null ? row : { ...row, original_id: originalId };
+}
+
 /** All SQL about the clinical knowledge base. */
 export function createKbRepository(db: Database): KbRepository {
-  const selectCard = db.prepare<[string], KbCardRow>('SELECT id, title, category, source_name, source_url, last_reviewed, body, content_hash FROM kb_cards WHERE id = ?');
+  const selectCard = db.prepare<[string], KbCardRow>('SELECT id, title, category, source_name, source_url, last_reviewed, body, original_id, content_hash FROM kb_cards WHERE id = ?');
   const selectCardIds = db.prepare<[], { id: string }>('SELECT id FROM kb_cards ORDER BY id');
   const insertCard = db.prepare(
-    `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, content_hash)
-     VALUES (@id, @title, @category, @source_name, @source_url, @last_reviewed, @body, @content_hash)`,
+    `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, original_id, content_hash)
+     VALUES (@id, @title, @category, @source_name, @source_url, @last_reviewed, @body, @original_id, @content_hash)`,
   );
   const updateCard = db.prepare(
     `UPDATE kb_cards SET title = @title, category = @category, source_name = @source_name, source_url = @source_url,
-       last_reviewed = @last_reviewed, body = @body, content_hash = @content_hash, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       last_reviewed = @last_reviewed, body = @body, original_id = @original_id, content_hash = @content_hash, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE id = @id`,
   );
   const deleteCard = db.prepare<[string]>('DELETE FROM kb_cards WHERE id = ?');
@@ -129,13 +142,13 @@ export function createKbRepository(db: Database): KbRepository {
   );
   const deleteChunk = db.prepare<[number]>('DELETE FROM kb_chunks WHERE id = ?');
   const selectPassage = db.prepare<[number], KbPassageRow>(
-    `SELECT k.*, c.title, c.category, c.source_name, c.source_url FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ?`,
+    `SELECT k.*, c.title, c.category, c.source_name, c.source_url, c.original_id FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ?`,
   );
   const selectAllChunks = db.prepare<[], KbChunkRow>('SELECT * FROM kb_chunks ORDER BY card_id, chunk_index');
-  const summaryColumns = `c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed,
+  const summaryColumns = `c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed, c.original_id,
        (SELECT count(*) FROM kb_chunks k WHERE k.card_id = c.id) AS chunks FROM kb_cards c`;
-  const selectSummaries = db.prepare<[], KbCardSummary>(`SELECT ${summaryColumns} ORDER BY c.category, c.id`);
-  const selectSummariesOf = db.prepare<[string], KbCardSummary>(`SELECT ${summaryColumns} WHERE c.category = ? ORDER BY c.id`);
+  const selectSummaries = db.prepare<[], SummaryRow>(`SELECT ${summaryColumns} ORDER BY c.category, c.id`);
+  const selectSummariesOf = db.prepare<[string], SummaryRow>(`SELECT ${summaryColumns} WHERE c.category = ? ORDER BY c.id`);
   const countChunksOf = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM kb_chunks WHERE card_id = ?');
 
   const sync = db.transaction((input: KbSyncInput): KbSyncResult => {
@@ -196,7 +209,7 @@ export function createKbRepository(db: Database): KbRepository {
       return found;
     },
     allChunks: () => selectAllChunks.all(),
-    cardSummaries: (category) => (category ? selectSummariesOf.all(category) : selectSummaries.all()),
+    cardSummaries: (category) => (category ? selectSummariesOf.all(category) : selectSummaries.all()).map(summaryOf),
     card(id) {
       const row = selectCard.get(id);
       return row ? { ...row, chunks: countChunksOf.get(id)?.n ?? 0 } : undefined;

@@ -361,6 +361,7 @@ export const en = {
       'adherence-barrier': 'Adherence barrier',
       'motivational-interviewing': 'Motivational interviewing',
       escalation: 'Escalation criteria',
+      reference: 'Reference document',
     },
     source: 'Source:',
     openCard: 'Open card',

@@ -363,6 +363,7 @@ export const es: Messages = {
       'adherence-barrier': 'Barrera de adherencia',
       'motivational-interviewing': 'Entrevista motivacional',
       escalation: 'Criterios de derivación',
+      reference: 'Documento de referencia',
     },
     source: 'Fuente:',
     openCard: 'Abrir ficha',

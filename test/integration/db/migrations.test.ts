@@ -149,4 +149,27 @@ describe('migrations', () => {
     expect(db.prepare("SELECT count(*) AS n FROM food_portions WHERE owner IS NOT NULL").get()).toEqual({ n: 0 });
     db.close();
   });
+
+  it('0012_kb_documents: cards and chunks keep their ids and rows; a document may have no web address and an original id', () => {
+    const file = join(tempDir(), 'cita.sqlite');
+    const before = openDatabase(file, { upTo: 11 });
+    before.prepare(
+      `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, content_hash)
+       VALUES ('mi-oars', 'OARS', 'motivational-interviewing', 'SAMHSA', 'https://store.samhsa.gov/x', '2026-11-29', '## A\n\nText.', 'h')`,
+    ).run();
+    before.prepare("INSERT INTO kb_chunks (id, owner, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash) VALUES (42, NULL, 'mi-oars', 0, 'A', 'Text.', 'c', 'OARS\nA\nText.', 'e')").run();
+    before.close();
+    const after = openDatabase(file, { upTo: 12 });
+    expect(after.prepare('SELECT id, source_url, original_id, content_hash FROM kb_cards').all()).toEqual([{ id: 'mi-oars', source_url: 'https://store.samhsa.gov/x', original_id: null, content_hash: 'h' }]);
+    expect(after.prepare('SELECT id, card_id FROM kb_chunks').all()).toEqual([{ id: 42, card_id: 'mi-oars' }]);
+    after.prepare(
+      `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, original_id, content_hash)
+       VALUES ('4983', 'A paper', 'reference', 'corpus.jsonl', '', '2026-12-01', 'Text.', 'PMC 4983', 'h2')`,
+    ).run();
+    expect(() => after.prepare("UPDATE kb_cards SET source_url = 'http://example.org' WHERE id = '4983'").run()).toThrow(/CHECK/);
+    expect(() => after.prepare("INSERT INTO kb_chunks (owner, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash) VALUES (NULL, 'nope', 0, '', 'x', 'c', 'x', 'e')").run()).toThrow(/FOREIGN KEY/);
+    after.prepare("DELETE FROM kb_cards WHERE id = 'mi-oars'").run();
+    expect(after.prepare('SELECT count(*) AS n FROM kb_chunks').get()).toEqual({ n: 0 });
+    after.close();
+  });
 });

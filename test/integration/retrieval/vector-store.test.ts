@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../main/db/connection.js';
-import { createVectorStore } from '../../../main/retrieval/vector-store.js';
+import { createVectorStore, vec0MaximumK } from '../../../main/retrieval/vector-store.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const tempDir = useTempDirs();
@@ -30,6 +30,21 @@ describe('vector store', () => {
     expect(vectors.space('foods', 'local:b', 'v1', 3).table).not.toBe(a.table);
     expect(vectors.space('foods', 'local:a', 'v2', 3).table).not.toBe(a.table);
     expect(vectors.findSpace('foods', 'cloud:c', 'v1')).toBeUndefined();
+    db.close();
+  });
+
+  it("answers a query for more neighbours than vec0's 4,096 with the 4,096 nearest, in order", () => {
+    const db = openDatabase(join(tempDir(), 'cita.sqlite'));
+    const vectors = createVectorStore(db, { exact: 'vec0' });
+    const space = vectors.space('kb', 'e', 'v1', 4);
+    const items = Array.from({ length: vec0MaximumK + 20 }, (_, index) => ({ itemId: index + 1, owner: null, vector: randomUnit(4, index + 7), contentHash: `h${index}` }));
+    vectors.put(space, items);
+    const query = randomUnit(4, 99_999);
+    const nearest = vectors.nearest(space, query, items.length);
+    expect(nearest).toHaveLength(vec0MaximumK);
+    const expected = items.map((item) => ({ itemId: item.itemId, distance: cosineDistance(query, item.vector) })).sort((a, b) => a.distance - b.distance);
+    expect(nearest[0]?.itemId).toBe(expected[0]?.itemId);
+    expect(nearest.every((neighbour, index) => index === 0 || neighbour.distance >= (nearest[index - 1]?.distance ?? 0))).toBe(true);
     db.close();
   });
 

@@ -33,11 +33,17 @@ export function CardReader({ cardId, onClose }: { cardId: string; onClose: () =>
           </p>
           <p className="reader-source">
             {t('kb.source')}{' '}
-            <a href={card.value.source_url} target="_blank" rel="noopener noreferrer">
-              {card.value.source_name}
-            </a>
-            <br />
-            <span className="muted small-text">{card.value.source_url}</span>
+            {card.value.source_url ? (
+              <>
+                <a href={card.value.source_url} target="_blank" rel="noopener noreferrer">
+                  {card.value.source_name}
+                </a>
+                <br />
+                <span className="muted small-text">{card.value.source_url}</span>
+              </>
+            ) : (
+              card.value.source_name
+            )}
           </p>
           {card.value.sections.map((section) => (
             <section key={section.heading}>

@@ -121,9 +121,13 @@ function PassageHit({ hit, passage, onOpenCard }: { hit: SearchHit; passage: KbP
         <Markdown text={passage.passage} />
         <p className="small-text">
           {t('kb.source')}{' '}
-          <a href={passage.source_url} target="_blank" rel="noopener noreferrer">
-            {passage.source_name}
-          </a>
+          {passage.source_url ? (
+            <a href={passage.source_url} target="_blank" rel="noopener noreferrer">
+              {passage.source_name}
+            </a>
+          ) : (
+            passage.source_name
+          )}
         </p>
         <button type="button" className="secondary small" onClick={() => onOpenCard(passage.card_id)}>
           {t('kb.openCard', { title: passage.title })}

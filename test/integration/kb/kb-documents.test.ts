@@ -1,0 +1,191 @@
+import { mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SearchOutput } from '../../../shared/contract.js';
+import { createServices, type Services } from '../../../main/app/bootstrap.js';
+import { AppError } from '../../../main/app/errors.js';
+import { ingestCorpus } from '../../../main/app/ingest.js';
+import { minimalPdf } from '../../helpers/pdf.js';
+import { useTempDirs } from '../../helpers/temp.js';
+import { recordingEmbedder } from './kb-fixtures.js';
+
+const tempDir = useTempDirs();
+const open: Services[] = [];
+afterEach(async () => {
+  for (const services of open.splice(0)) await services.close();
+});
+
+/** A folder of 20 documents as a user brings them: Markdown with and without front matter, text, HTML and PDF. */
+function documentFolder(): string {
+  const folder = join(tempDir(), 'guidelines');
+  mkdirSync(join(folder, 'renal'), { recursive: true });
+  for (let index = 1; index <= 5; index += 1) {
+    writeFileSync(join(folder, `note-${index}.md`), `# Ward note ${index}\n\nPatients on dialysis need phosphate binders with meals (note ${index}).\n\n## Follow-up\n\nCheck potassium weekly.\n`);
+  }
+  writeFileSync(
+    join(folder, 'Anticoagulation Guide (2024).md'),
+    '---\ntitle: A very long title that goes on and on about anticoagulation in elderly patients with atrial fibrillation and kidney disease, far beyond two hundred characters, because guideline titles sometimes really are that long in practice\nsource_url: https://example.org/anticoagulation\n---\n\nApixaban doses are reduced when two of age, weight and creatinine criteria are met.\n',
+  );
+  for (let index = 1; index <= 4; index += 1) writeFileSync(join(folder, `plain-${index}.txt`), `Hydration advice ${index}: older adults should drink fluids regularly in heat waves.\n`);
+  for (let index = 1; index <= 5; index += 1) {
+    writeFileSync(
+      join(folder, 'renal', `page-${index}.html`),
+      `<html><head><title>Renal dosing ${index}</title><style>p{color:red}</style><script>var x = "gentamicin";</script></head><body><nav>Home</nav><h1>Renal dosing ${index}</h1><p>Metformin is stopped when eGFR falls below 30.</p><h2>Monitoring</h2><p>Recheck eGFR &amp; electrolytes.</p></body></html>`,
+    );
+  }
+  for (let index = 1; index <= 5; index += 1) {
+    writeFileSync(join(folder, `leaflet-${index}.pdf`), minimalPdf([[`Inhaler leaflet ${index}`, 'Shake the inhaler and breathe out fully.'], ['Rinse your mouth after steroid inhalers.']], `Inhaler leaflet ${index}`));
+  }
+  return folder;
+}
+
+async function setUp() {
+  const embedder = recordingEmbedder();
+  const services = await createServices({ dataDir: tempDir(), embedder });
+  open.push(services);
+  const kb = services.module('kb');
+  if (!kb) throw new Error('no kb module');
+  return { services, embedder, ingest: (from: string) => ingestCorpus(services, kb, { from }) };
+}
+
+async function search(services: Services, query: string): Promise<SearchOutput> {
+  const result = await services.dispatcher.call('search', { corpus: 'kb', query, strategy: 'keyword', k: 50, rerank: false }, { transport: 'cli', role: 'viewer' });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value as SearchOutput;
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('the ingest succeeded');
+}
+
+function rows(services: Services): unknown {
+  return {
+    cards: services.db.prepare('SELECT * FROM kb_cards ORDER BY id').all(),
+    chunks: services.db.prepare('SELECT * FROM kb_chunks ORDER BY id').all(),
+  };
+}
+
+describe('kb ingest of a folder of documents', () => {
+  it('ingests 20 mixed Markdown, text, HTML and PDF files with no hand edits, with defaults for what they do not say', async () => {
+    const { services, ingest } = await setUp();
+    const counts = await ingest(documentFolder());
+    expect(counts.inserted).toBeGreaterThanOrEqual(20);
+    const cards = services.db.prepare('SELECT id, title, category, source_name, source_url, original_id FROM kb_cards ORDER BY id').all() as Array<Record<string, string | null>>;
+    expect(cards).toHaveLength(20);
+    expect(cards.every((card) => card.category === 'reference')).toBe(true);
+    const byOriginal = new Map(cards.map((card) => [card.original_id, card]));
+    expect(byOriginal.get('note-1.md')).toMatchObject({ id: 'note-1', title: 'Ward note 1', source_name: 'note-1.md', source_url: '' });
+    expect(byOriginal.get('plain-2.txt')).toMatchObject({ title: 'plain 2' });
+    expect(byOriginal.get('renal/page-3.html')).toMatchObject({ title: 'Renal dosing 3', id: expect.stringMatching(/^renal-page-3-[0-9a-f]{8}$/) });
+    expect(byOriginal.get('leaflet-4.pdf')).toMatchObject({ title: 'Inhaler leaflet 4' });
+    const long = byOriginal.get('Anticoagulation Guide (2024).md');
+    expect(long?.id).toMatch(/^anticoagulation-guide-2024-[0-9a-f]{8}$/);
+    expect(long?.title?.length).toBeGreaterThan(200);
+    expect(long?.source_url).toBe('https://example.org/anticoagulation');
+
+    const html = await search(services, 'metformin eGFR');
+    expect(html.hits[0]?.kb?.original_id).toMatch(/^renal\/page-\d\.html$/);
+    expect(JSON.stringify(html.hits)).not.toContain('gentamicin');
+    const pdf = await search(services, 'rinse mouth steroid inhaler');
+    expect(pdf.hits[0]?.kb).toMatchObject({ section: 'Page 2', original_id: expect.stringMatching(/^leaflet-\d\.pdf$/) });
+  });
+
+  it('changes nothing when the same folder is ingested again', async () => {
+    const { services, ingest } = await setUp();
+    const folder = documentFolder();
+    const first = await ingest(folder);
+    const before = rows(services);
+    expect(await ingest(folder)).toMatchObject({ inserted: 0, updated: 0, removed: 0, unchanged: first.inserted, embedded: 0 });
+    expect(rows(services)).toEqual(before);
+  });
+
+  it('updates and re-embeds only the chunk of the file that changed', async () => {
+    const { services, embedder, ingest } = await setUp();
+    const folder = documentFolder();
+    await ingest(folder);
+    const embedded = embedder.documents.length;
+    writeFileSync(join(folder, 'note-3.md'), readFileSync(join(folder, 'note-3.md'), 'utf8').replace('Check potassium weekly.', 'Check potassium twice a week.'));
+    const counts = await ingest(folder);
+    expect(counts).toMatchObject({ inserted: 0, updated: 1, removed: 0, embedded: 1 });
+    expect(embedder.documents.slice(embedded)).toEqual([expect.stringContaining('twice a week')]);
+    expect((await search(services, 'potassium twice week')).hits[0]?.kb?.original_id).toBe('note-3.md');
+  });
+
+  const badFiles: Array<[string, (folder: string) => void, RegExp]> = [
+    ['a PDF without a text layer', (folder) => writeFileSync(join(folder, 'scan.pdf'), minimalPdf([[]])), /scan\.pdf: has no text layer/],
+    ['a corrupt PDF', (folder) => writeFileSync(join(folder, 'broken.pdf'), Buffer.from('%PDF-1.4\nthis is not a pdf body\n')), /broken\.pdf: is not a readable PDF/],
+    [
+      'a 50 MB file',
+      (folder) => {
+        writeFileSync(join(folder, 'huge.txt'), 'x');
+        truncateSync(join(folder, 'huge.txt'), 50 * 1024 * 1024);
+      },
+      /huge\.txt: is 50\.0 MB, more than the 20 MB/,
+    ],
+    ['two files that give one id', (folder) => writeFileSync(join(folder, 'note-1.txt'), 'Another note.'), /gives the same id "note-1"/],
+  ];
+  for (const [what, spoil, message] of badFiles) {
+    it(`refuses ${what} with a message naming it, and writes nothing`, async () => {
+      const { services, ingest } = await setUp();
+      const folder = documentFolder();
+      await ingest(folder);
+      const before = rows(services);
+      writeFileSync(join(folder, 'note-2.md'), '# Ward note 2\n\nA good edit that must not land either.\n');
+      spoil(folder);
+      const error = await failure(ingest(folder));
+      expect(error.message).toMatch(message);
+      expect(error.message).toMatch(/Nothing was changed/);
+      expect(rows(services)).toEqual(before);
+    });
+  }
+});
+
+describe('kb ingest of a BEIR corpus.jsonl', () => {
+  function corpus(lines: readonly string[]): string {
+    const file = join(tempDir(), 'corpus.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    return file;
+  }
+  const documents = [
+    JSON.stringify({ _id: '4983', title: 'Microstructural development of human newborn cerebral white matter', text: 'Alterations of the architecture of cerebral white matter in the developing human brain can affect cortical development.' }),
+    JSON.stringify({ _id: 'Doc 7/B', title: '', text: 'Vitamin D supplementation did not reduce fractures in older adults.' }),
+    JSON.stringify({ _id: 12, title: 'Statins', text: 'Statins lower LDL cholesterol.' }),
+  ];
+
+  it('keeps ids that are KB ids, derives the others and returns the original in hits; a second run changes nothing', async () => {
+    const { services, ingest } = await setUp();
+    const file = corpus(documents);
+    expect(await ingest(file)).toMatchObject({ inserted: 3, removed: 0 });
+    const hit = (await search(services, 'vitamin D fractures')).hits[0];
+    expect(hit?.id).toMatch(/^doc-7-b-[0-9a-f]{8}$/);
+    expect(hit?.kb?.original_id).toBe('Doc 7/B');
+    expect(hit?.title).toBe('Vitamin D supplementation did not reduce fractures in older adults.');
+    const statins = (await search(services, 'LDL cholesterol')).hits[0];
+    expect(statins?.id).toBe('12');
+    expect(statins?.kb?.original_id).toBeUndefined();
+    expect(await ingest(file)).toMatchObject({ inserted: 0, updated: 0, removed: 0, unchanged: 3 });
+  });
+
+  const badLines: Array<[string, string, RegExp]> = [
+    ['a line that is not JSON', '{"_id": "9", "text": ', /corpus\.jsonl line 4: is not JSON/],
+    ['a repeated _id', JSON.stringify({ _id: '4983', title: 'Again', text: 'Twice.' }), /corpus\.jsonl line 4: repeats _id "4983" \(first on line 1\)/],
+    ['a line without text', JSON.stringify({ _id: '77', title: 'No text' }), /corpus\.jsonl line 4: is not a BEIR document/],
+  ];
+  for (const [what, line, message] of badLines) {
+    it(`refuses ${what}, naming the line, and writes nothing`, async () => {
+      const { services, ingest } = await setUp();
+      await ingest(corpus(documents));
+      const before = rows(services);
+      const error = await failure(ingest(corpus([...documents, line])));
+      expect(error.message).toMatch(message);
+      expect(error.message).toMatch(/Nothing was changed/);
+      expect(rows(services)).toEqual(before);
+    });
+  }
+});
