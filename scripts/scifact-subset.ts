@@ -1,26 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from './cli.js';
-
-/** BEIR SciFact as shipped beside the project (shared/datasets/scifact, see its SOURCE.md). */
-export const scifactDir = process.env.CITA_SCIFACT_DIR ?? join(repositoryRoot, '..', 'shared', 'datasets', 'scifact');
-export const scifactPresent = existsSync(join(scifactDir, 'corpus.jsonl'));
-
-/** Outside CI a missing SciFact copy skips loudly; under CI=true it fails (as a missing model does). */
-export function scifactTests(what: string): boolean {
-  const inCi = process.env.CI === 'true';
-  if (!scifactPresent && !inCi) {
-    const line = '!'.repeat(100);
-    console.warn(`\n${line}\n!!! SKIPPING ${what}: no SciFact at ${scifactDir} (set CITA_SCIFACT_DIR); under CI=true this fails.\n${line}\n`);
-  }
-  describe(`${what}: the SciFact data`, () => {
-    it.runIf(inCi)('is present in CI', () => {
-      expect(scifactPresent, `CI=true but no SciFact at ${scifactDir}`).toBe(true);
-    });
-  });
-  return scifactPresent;
-}
+/**
+ * `tsx scripts/scifact-subset.ts FROM TO`: the CI-sized SciFact of issue 14, written once and committed as
+ * test/fixtures/scifact-subset (so CI needs nothing outside the repository): every document judged in
+ * FROM/qrels/test.tsv plus 700 others drawn with a fixed seed, the 300 test queries and their judgements. FROM is
+ * the BEIR SciFact folder (../shared/datasets/scifact here; sources and licences in its SOURCE.md).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A small deterministic generator (mulberry32), so the subset is the same on every machine. */
 function random(seed: number): () => number {
@@ -38,7 +24,7 @@ function random(seed: number): () => number {
  * The CI-sized SciFact: every document judged in qrels/test.tsv plus `others` more drawn with a fixed seed, the
  * test queries and their judgements, written as a BEIR folder in `directory`.
  */
-export function writeScifactSubset(directory: string, others = 700, seed = 14): { documents: number; queries: number } {
+export function writeScifactSubset(scifactDir: string, directory: string, others = 700, seed = 14): { documents: number; queries: number } {
   const qrels = readFileSync(join(scifactDir, 'qrels', 'test.tsv'), 'utf8');
   const judged = new Set(qrels.split('\n').slice(1).filter((line) => line.trim()).map((line) => line.split('\t')[1] as string));
   const lines = readFileSync(join(scifactDir, 'corpus.jsonl'), 'utf8').split('\n').filter((line) => line.trim());
@@ -52,7 +38,20 @@ export function writeScifactSubset(directory: string, others = 700, seed = 14): 
   const chosen = new Set([...judged, ...rest.slice(0, others).map(idOf)]);
   mkdirSync(join(directory, 'qrels'), { recursive: true });
   writeFileSync(join(directory, 'corpus.jsonl'), `${lines.filter((line) => chosen.has(idOf(line))).join('\n')}\n`);
-  writeFileSync(join(directory, 'queries.jsonl'), readFileSync(join(scifactDir, 'queries.jsonl')));
+  // Only the test queries: the others have no judgements here.
+  const tested = new Set(qrels.split('\n').slice(1).filter((line) => line.trim()).map((line) => line.split('\t')[0] as string));
+  const queries = readFileSync(join(scifactDir, 'queries.jsonl'), 'utf8').split('\n').filter((line) => line.trim() && tested.has((JSON.parse(line) as { _id: string })._id));
+  writeFileSync(join(directory, 'queries.jsonl'), `${queries.join('\n')}\n`);
   writeFileSync(join(directory, 'qrels', 'test.tsv'), qrels);
   return { documents: chosen.size, queries: new Set(qrels.split('\n').slice(1).filter((line) => line.trim()).map((line) => line.split('\t')[0])).size };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [from, to] = process.argv.slice(2);
+  if (!from || !to) {
+    console.error('usage: tsx scripts/scifact-subset.ts FROM_BEIR_DIR OUT_DIR');
+    process.exit(2);
+  }
+  const written = writeScifactSubset(resolve(from), resolve(to));
+  console.log(`${written.documents} documents, ${written.queries} queries in ${to}`);
 }
