@@ -71,10 +71,20 @@ export async function startServe(dataDir: string, env: Record<string, string> = 
     token,
     openUrl,
     process: child,
+    // SIGTERM, then, if the server has not closed within a minute (a model session still loading on a loaded CI
+    // machine), SIGKILL with a loud line: the teardown of a browser test must not hang the suite. Prompt shutdown
+    // itself is tested by the signal tests.
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const late = setTimeout(() => {
+          process.stderr.write(`\n!!! cita serve did not exit within 60 s of SIGTERM; killed. Its stderr:\n${stderr.slice(-2000)}\n`);
+          child.kill('SIGKILL');
+        }, 60_000);
+        child.once('exit', () => {
+          clearTimeout(late);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
