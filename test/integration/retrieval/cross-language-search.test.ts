@@ -15,7 +15,7 @@ import { useTempDirs } from '../../helpers/temp.js';
 const tempDir = useTempDirs();
 const openServices = useServices();
 
-const spanishToEnglish: Record<string, string> = { sardinas: 'sardine', pulpo: 'octopus', saldo: 'balance', vencido: 'overdue' };
+const spanishToEnglish: Record<string, string> = { caballa: 'mackerel', sardinas: 'sardine', pulpo: 'octopus', saldo: 'balance', vencido: 'overdue' };
 
 /** A stand-in multilingual embedder: Spanish words of the table become their English word, then words are hashed. */
 function fakeMultilingual(): Embedder {
@@ -50,12 +50,13 @@ async function search(services: Services, query: string): Promise<SearchOutput> 
 describe('the cross-language path in a foods search', () => {
   it('finds the English row of a Spanish word no other path knows, and explains the hit by that path', async () => {
     const services = await seeded(fakeMultilingual());
-    const output = await search(services, 'sardinas');
-    const sardine = output.hits.find((hit) => hit.id === 'P071');
-    expect(sardine, JSON.stringify(output.hits.map((hit) => hit.title))).toBeDefined();
-    expect(sardine?.explain.paths).toContain('multilingual');
-    expect(sardine?.explain.multilingual_distance).toBeTypeOf('number');
-    expect(sardine?.found_by).not.toBe('keyword');
+    // "caballa" (mackerel): no stem or spelling of it reaches an IFCT name ("sardinas" now does, through stemming).
+    const output = await search(services, 'caballa');
+    const mackerel = output.hits.find((hit) => hit.id === 'P034');
+    expect(mackerel, JSON.stringify(output.hits.map((hit) => hit.title))).toBeDefined();
+    expect(mackerel?.explain.paths).toContain('multilingual');
+    expect(mackerel?.explain.multilingual_distance).toBeTypeOf('number');
+    expect(mackerel?.found_by).not.toBe('keyword');
   });
 
   it('gives the rows vectors in the multilingual space at ingest, and status counts them', async () => {
@@ -83,7 +84,7 @@ describe('the cross-language path in a foods search', () => {
   it('does not run when switched off in the settings, and says nothing about it', async () => {
     const services = await seeded(fakeMultilingual());
     services.settings.update({ language: { cross_language: false } });
-    const output = await search(services, 'sardinas');
+    const output = await search(services, 'caballa');
     expect(output.hits.some((hit) => hit.explain.paths.includes('multilingual'))).toBe(false);
     expect(output.notices.map((notice) => notice.code)).not.toContain('cross_language_unavailable');
   });
@@ -97,7 +98,7 @@ describe('the cross-language path in a foods search', () => {
 
   it('works as without it, with a notice naming what is missing, when the multilingual model is absent', async () => {
     const services = await seeded(null, { multilingualDir: `${tempDir()}/no-multilingual-model` });
-    const output = await search(services, 'sardinas');
+    const output = await search(services, 'caballa');
     expect(output.hits.some((hit) => hit.explain.paths.includes('multilingual'))).toBe(false);
     const notice = output.notices.find((item) => item.code === 'cross_language_unavailable');
     expect(notice?.message).toMatch(/no-multilingual-model/);
