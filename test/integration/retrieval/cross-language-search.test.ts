@@ -15,7 +15,7 @@ import { useTempDirs } from '../../helpers/temp.js';
 const tempDir = useTempDirs();
 const openServices = useServices();
 
-const spanishToEnglish: Record<string, string> = { caballa: 'mackerel', sardinas: 'sardine', pulpo: 'octopus', saldo: 'balance', vencido: 'overdue' };
+const spanishToEnglish: Record<string, string> = { litio: 'lithium', toxicidad: 'toxicity', caballa: 'mackerel', sardinas: 'sardine', pulpo: 'octopus', saldo: 'balance', vencido: 'overdue' };
 
 /** A stand-in multilingual embedder: Spanish words of the table become their English word, then words are hashed. */
 function fakeMultilingual(): Embedder {
@@ -103,5 +103,23 @@ describe('the cross-language path in a foods search', () => {
     const notice = output.notices.find((item) => item.code === 'cross_language_unavailable');
     expect(notice?.message).toMatch(/no-multilingual-model/);
     expect(notice?.message).toMatch(/model:fetch -- --only multilingual/);
+  });
+});
+
+describe('the cross-language path in a clinical KB search', () => {
+  async function kbSearch(glossary: boolean): Promise<SearchOutput> {
+    const services = await openServices({ dataDir: tempDir(), embedder: createWordHashEmbedder(), multilingual: fakeMultilingual() });
+    services.settings.update({ language: { glossary } });
+    await ingestCorpus(services, services.module('kb')!);
+    const result = await services.dispatcher.call('search', { corpus: 'kb', query: '¿qué es la toxicidad por litio?', k: 5, rerank: false }, { transport: 'cli', role: 'viewer' });
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    return result.value as SearchOutput;
+  }
+
+  it('runs only with the glossary off (with it, the glossary English ranked Spanish questions better)', async () => {
+    const withGlossary = await kbSearch(true);
+    expect(withGlossary.hits.some((hit) => hit.explain.paths.includes('multilingual'))).toBe(false);
+    const without = await kbSearch(false);
+    expect(without.hits.some((hit) => hit.explain.paths.includes('multilingual'))).toBe(true);
   });
 });
