@@ -15,15 +15,12 @@ import { parseArgs } from 'node:util';
 import type { Strategy } from '../shared/contract.js';
 import { createServices } from '../main/app/bootstrap.js';
 import { featureValues, questionSignals, variantFeatures, type AnswerabilityCalibration, type AnswerabilityVariant, type CardSignals } from '../main/corpora/kb/answerability.js';
-import { kbFormula } from '../main/corpora/kb/chunking.js';
-import { loadClinicalLexicon } from '../main/corpora/kb/clinical-lexicon.js';
 import { kbCalibrationPath } from '../main/corpora/kb/kb-calibration-file.js';
 import { kbEvaluationPaths, loadKbEvaluation, type KbEvaluationQuestion } from '../main/corpora/kb/kb-evaluation.js';
-import { createKbRepository } from '../main/corpora/kb/kb-repository.js';
-import { answerabilityCards, createKbKeywordIndex, createKbSearch, kbKeywordDocument } from '../main/corpora/kb/kb-search.js';
+import { answerabilityCards } from '../main/corpora/kb/kb-search.js';
 import { fitLogistic, predict, type LogisticModel } from '../main/eval/logistic.js';
-import { createRetriever } from '../main/retrieval/retriever.js';
 import { embedderModelOf } from '../main/retrieval/semantic-bars.js';
+import { openKbSearch } from './kb-script-search.js';
 
 const { values } = parseArgs({
   options: { 'data-dir': { type: 'string' }, out: { type: 'string' }, l2: { type: 'string' }, dump: { type: 'string' }, 'from-dump': { type: 'string' } },
@@ -51,18 +48,7 @@ const neutral: AnswerabilityCalibration = {
   sets: [],
   variants: { 'rerank+dense': neutralVariant, dense: neutralVariant, rerank: neutralVariant, keyword: neutralVariant },
 };
-const repository = createKbRepository(services.db);
-const retriever = createRetriever(services, { corpus: 'kb', table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
-retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
-const search = createKbSearch({
-  repository,
-  retriever,
-  settings: services.settings,
-  lexicon: loadClinicalLexicon,
-  calibration: neutral,
-  reranker: () => services.reranker.get(),
-  rerankerProblem: () => services.reranker.describe().problem,
-});
+const { search } = openKbSearch(services, neutral);
 
 const questions: KbEvaluationQuestion[] = kbEvaluationPaths().flatMap((path) => loadKbEvaluation(path));
 const runs: Record<AnswerabilityVariant, { strategy: Strategy; rerank: boolean; dropCosine: boolean }> = {

@@ -9,34 +9,19 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServices } from '../main/app/bootstrap.js';
 import { splitSections, withoutSourceLine } from '../main/corpora/kb/card.js';
-import { kbFormula } from '../main/corpora/kb/chunking.js';
-import { loadClinicalLexicon } from '../main/corpora/kb/clinical-lexicon.js';
 import { quotableCards } from '../main/corpora/kb/kb-answer.js';
 import { asksForAction, unitRerankText } from '../main/corpora/kb/kb-answer-units.js';
 import { loadKbCalibration } from '../main/corpora/kb/kb-calibration-file.js';
 import { kbEvaluationPaths, loadKbEvaluation } from '../main/corpora/kb/kb-evaluation.js';
-import { createKbRepository } from '../main/corpora/kb/kb-repository.js';
-import { createKbKeywordIndex, createKbSearch, kbKeywordDocument } from '../main/corpora/kb/kb-search.js';
 import { keywordOverlapScores, quoteUnits } from '../main/corpora/kb/quotes.js';
-import { createRetriever } from '../main/retrieval/retriever.js';
+import { openKbSearch } from './kb-script-search.js';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, out: { type: 'string' }, set: { type: 'string' }, quick: { type: 'boolean' } }, strict: true });
 const services = await createServices({ dataDir: resolve(values['data-dir'] ?? '') });
 const embedder = await services.embedding.get();
 const reranker = await services.reranker.get();
 if (!embedder || !reranker) throw new Error('needs the local embedder and the reranker');
-const repository = createKbRepository(services.db);
-const retriever = createRetriever(services, { corpus: 'kb', table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
-retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
-const search = createKbSearch({
-  repository,
-  retriever,
-  settings: services.settings,
-  lexicon: loadClinicalLexicon,
-  calibration: loadKbCalibration(),
-  reranker: () => services.reranker.get(),
-  rerankerProblem: () => services.reranker.describe().problem,
-});
+const { repository, search } = openKbSearch(services, loadKbCalibration());
 search.refreshCoverage();
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
 const out = [];

@@ -7,18 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** A small deterministic generator (mulberry32), so the subset is the same on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../main/bench/synthetic-vectors.js';
 
 /**
  * The CI-sized SciFact: every document judged in qrels/test.tsv plus `others` more drawn with a fixed seed, the
@@ -30,7 +19,7 @@ export function writeScifactSubset(scifactDir: string, directory: string, others
   const lines = readFileSync(join(scifactDir, 'corpus.jsonl'), 'utf8').split('\n').filter((line) => line.trim());
   const idOf = (line: string) => (JSON.parse(line) as { _id: string })._id;
   const rest = lines.filter((line) => !judged.has(idOf(line)));
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let index = rest.length - 1; index > 0; index -= 1) {
     const swap = Math.floor(next() * (index + 1));
     [rest[index], rest[swap]] = [rest[swap] as string, rest[index] as string];

@@ -1,0 +1,24 @@
+import type { Services } from '../main/app/bootstrap.js';
+import type { AnswerabilityCalibration } from '../main/corpora/kb/answerability.js';
+import { kbFormula } from '../main/corpora/kb/chunking.js';
+import { loadClinicalLexicon } from '../main/corpora/kb/clinical-lexicon.js';
+import { createKbRepository, type KbRepository } from '../main/corpora/kb/kb-repository.js';
+import { createKbKeywordIndex, createKbSearch, kbKeywordDocument, type KbSearch } from '../main/corpora/kb/kb-search.js';
+import { createRetriever } from '../main/retrieval/retriever.js';
+
+/** The KB search of a seeded data directory, for the development scripts (calibration, answer dumps). */
+export function openKbSearch(services: Services, calibration: AnswerabilityCalibration): { repository: KbRepository; search: KbSearch } {
+  const repository = createKbRepository(services.db);
+  const retriever = createRetriever(services, { corpus: 'kb', table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
+  retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
+  const search = createKbSearch({
+    repository,
+    retriever,
+    settings: services.settings,
+    lexicon: loadClinicalLexicon,
+    calibration,
+    reranker: () => services.reranker.get(),
+    rerankerProblem: () => services.reranker.describe().problem,
+  });
+  return { repository, search };
+}
