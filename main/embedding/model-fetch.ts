@@ -392,8 +392,13 @@ async function ensureCommand(context: FetchContext, command: string, args: strin
 
 /** Runs a command, cancellable through the fetch's signal; a failure carries the end of its output. */
 function run(context: FetchContext, command: string, args: string[]): Promise<void> {
+  return runCommand(command, args, context.signal);
+}
+
+/** Runs a command, cancellable; a failure carries the end of its output (also used by the multilingual fetch). */
+export function runCommand(command: string, args: string[], signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: context.signal });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-2000);

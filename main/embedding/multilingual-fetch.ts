@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../paths.js';
-import { fetchModel, type FetchedModel, type FetchModelOptions } from './model-fetch.js';
+import { fetchModel, runCommand as run, type FetchedModel, type FetchModelOptions } from './model-fetch.js';
 import { verifyModel } from './model-manifest.js';
 import { loadMultilingualManifest, multilingualSourceManifest, type MultilingualManifest } from './multilingual-manifest.js';
 
@@ -81,22 +80,4 @@ async function installConversionPackages(
     '--target', packagesDir, ...manifest.conversion.pythonPackages,
   ], signal);
   await writeFile(marker, wanted);
-}
-
-/** Runs a command, cancellable; a failure carries the end of its output. */
-function run(command: string, args: string[], signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-2000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolvePromise();
-      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${output.trim()}`));
-    });
-  });
 }
