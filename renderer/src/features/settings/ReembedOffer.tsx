@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Status } from '../../../../shared/contract';
 import { ErrorState } from '../../components/states';
 import { useThrottled } from '../../components/useThrottled';
+import { ReembedActions } from '../status/ReembedActions';
 import { ReembedProgress } from '../status/ReembedProgress';
 import { useReembedJob } from '../status/useReembedJob';
 
@@ -14,7 +15,6 @@ export function ReembedOffer({ status, changed, onCounts }: { status: Status; ch
   const live = useThrottled(onCounts, 2000);
   const reembed = useReembedJob(onCounts, live);
   const pending = status.corpora.reduce((sum, corpus) => sum + corpus.stale + corpus.missing, 0);
-  const running = reembed.job?.state === 'running';
   if (status.embedder.mode === 'keyword-only' || (pending === 0 && !reembed.job)) return null;
   return (
     <section className="panel settings-section reembed-offer" aria-labelledby="reembed-offer-title">
@@ -24,16 +24,7 @@ export function ReembedOffer({ status, changed, onCounts }: { status: Status; ch
       ) : (
         <p>{t('status.upToDate')}</p>
       )}
-      <div className="actions">
-        <button type="button" onClick={() => void reembed.start()} disabled={running || pending === 0}>
-          {t('status.reembed')}
-        </button>
-        {running && (
-          <button type="button" className="secondary" onClick={() => void reembed.cancel()}>
-            {t('status.cancel')}
-          </button>
-        )}
-      </div>
+      <ReembedActions reembed={reembed} unavailable={pending === 0} />
       {reembed.job && <ReembedProgress job={reembed.job} />}
       {reembed.error && <ErrorState message={reembed.error} />}
     </section>

@@ -5,6 +5,7 @@ import { messageOf, useApi, useOperation } from '../../api/context';
 import { useThrottled } from '../../components/useThrottled';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { asLanguage, formatNumber } from '../../i18n/format';
+import { ReembedActions } from './ReembedActions';
 import { ReembedProgress } from './ReembedProgress';
 import { useReembedJob } from './useReembedJob';
 
@@ -128,16 +129,7 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
 
       <h2 id="reembed-title">{t('status.reembedTitle')}</h2>
       <p>{pending > 0 ? t('status.pending', { count: pending }) : t('status.upToDate')}</p>
-      <div className="actions">
-        <button type="button" onClick={() => void reembed.start()} disabled={running || embedder.mode === 'keyword-only'}>
-          {t('status.reembed')}
-        </button>
-        {running && (
-          <button type="button" className="secondary" onClick={() => void reembed.cancel()}>
-            {t('status.cancel')}
-          </button>
-        )}
-      </div>
+      <ReembedActions reembed={reembed} unavailable={embedder.mode === 'keyword-only'} />
       {embedder.mode === 'keyword-only' && <p className="hint">{t('status.reembedNeedsModel')}</p>}
       {reembed.job && <ReembedProgress job={reembed.job} />}
       {reembed.error && <ErrorState message={reembed.error} />}
