@@ -125,6 +125,11 @@ export const answerabilitySchema = z.object({
    * question asking for a figure no relevant card gives is refused. Null when it asks for none.
    */
   figure: z.object({ asked: z.enum(['dose', 'level']), found: z.boolean() }).nullable().default(null),
+  /**
+   * The population the question asks a medicine's safety in (pregnancy or breastfeeding), and whether a relevant
+   * card speaks of it; such a question no relevant card speaks to is refused. Null when it asks about none.
+   */
+  population: z.object({ asked: z.enum(['pregnancy', 'breastfeeding']), found: z.boolean() }).nullable().default(null),
 });
 export type Answerability = z.infer<typeof answerabilitySchema>;
 

@@ -58,6 +58,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
       reason: 'test',
       closest: cards.slice(0, 3).map((card) => card.passage.title),
       figure: null,
+      population: null,
       ...overrides,
     },
     notices: [],

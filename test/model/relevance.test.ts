@@ -56,6 +56,21 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(level.answer).toMatch(/0\.6 to 1\.2 mEq\/L/);
   });
 
+  it('refuses a safety question in pregnancy or breastfeeding that no card speaks to, and answers one the card does', async () => {
+    const pregnancy = await ask('Is lithium safe to continue in the first trimester of pregnancy?');
+    expect(pregnancy.refused).toBe(true);
+    expect(pregnancy.answerability?.population).toEqual({ asked: 'pregnancy', found: false });
+    expect(pregnancy.answer).toMatch(/say nothing about pregnancy/);
+    const breastfeeding = await ask('¿La warfarina se puede tomar durante la lactancia?');
+    expect(breastfeeding.refused).toBe(true);
+    expect(breastfeeding.answerability?.population).toEqual({ asked: 'breastfeeding', found: false });
+    // The levothyroxine card names pregnancy as a reason for new iron: the question is answered from it.
+    const spoken = await ask('Embarazada que toma Eutirox y le han mandado calcio, ¿los puede tomar juntos?');
+    expect(spoken.refused).toBe(false);
+    expect(spoken.answerability?.population).toEqual({ asked: 'pregnancy', found: true });
+    expect(spoken.citations[0]?.card_id).toBe('ddi-levothyroxine-calcium-iron');
+  });
+
   it('refuses questions that are not clinical at all, and nonsense', async () => {
     for (const question of ['What is the capital of Australia?', 'xqzzv', '¿Va a llover mañana en Sevilla?', '😂😂🙏']) {
       expect((await ask(question)).refused, question).toBe(true);

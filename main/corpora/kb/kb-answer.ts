@@ -30,6 +30,11 @@ const noFigureSentence: Record<Language, Record<'dose' | 'level', string>> = {
   es: { dose: 'Las tarjetas sobre este tema no dan ninguna dosis.', level: 'Las tarjetas sobre este tema no dan ningún nivel ni rango.' },
 };
 
+const noPopulationSentence: Record<Language, Record<'pregnancy' | 'breastfeeding', string>> = {
+  en: { pregnancy: 'The cards on this topic say nothing about pregnancy.', breastfeeding: 'The cards on this topic say nothing about breastfeeding.' },
+  es: { pregnancy: 'Las tarjetas sobre este tema no dicen nada del embarazo.', breastfeeding: 'Las tarjetas sobre este tema no dicen nada de la lactancia.' },
+};
+
 const uncoveredSentence: Record<Language, (names: string) => string> = {
   en: (names) => `No card covers ${names}.`,
   es: (names) => `Ninguna tarjeta trata de ${names}.`,
@@ -51,6 +56,7 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
   const lines = [refusal[language].nothing];
   if (answerability.uncovered.length > 0) lines.push(uncoveredSentence[language](answerability.uncovered.join(', ')));
   if (answerability.figure && !answerability.figure.found) lines.push(noFigureSentence[language][answerability.figure.asked]);
+  if (answerability.population && !answerability.population.found) lines.push(noPopulationSentence[language][answerability.population.asked]);
   const closest = answerability.closest;
   if (closest.length > 0) lines.push(refusal[language].closest, ...closest.map((title) => `- ${title}`));
   const answer = lines.join('\n');

@@ -12,6 +12,7 @@ import { questionSignals, relevanceOf, scoreCard, variantFor, type Answerability
 import type { ClinicalLexicon } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { figureAsked, holdsFigure, type FigureKind } from './figure-questions.js';
+import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow, KbRepository } from './kb-repository.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
@@ -329,7 +330,9 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
 
     const asked = figureAsked(question) ?? figureAsked(query.english);
     const figure = asked === null ? null : { asked, holds: (card: KbCardHit) => holdsFigure(repository.card(card.passage.card_id)?.body ?? '', asked) };
-    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, figure });
+    const population = populationAsked(question) ?? populationAsked(query.english);
+    const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(repository.card(card.passage.card_id)?.body ?? '', population) };
+    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, figure, population: populationCheck });
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards, answerability, notices };
   }
 
@@ -415,6 +418,8 @@ function decide(
     enabled: boolean;
     /** The figure the question asks for, and whether a card holds one. */
     figure: { asked: FigureKind; holds: (card: KbCardHit) => boolean } | null;
+    /** The population the question asks a safety question about, and whether a card speaks of it. */
+    population: { asked: Population; holds: (card: KbCardHit) => boolean } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -428,16 +433,19 @@ function decide(
   const answering = answeringCards(cards);
   const judged = context.enabled && answering.length > 0 ? answering : cards.slice(0, 1);
   const figure = context.figure === null ? null : { asked: context.figure.asked, found: judged.some(context.figure.holds) };
-  const answerable = relevant && (!context.enabled || figure === null || figure.found);
+  // Likewise a question about a medicine in pregnancy or breastfeeding needs a card that speaks of it.
+  const population = context.population === null ? null : { asked: context.population.asked, found: judged.some(context.population.holds) };
+  const answerable = relevant && (!context.enabled || ((figure === null || figure.found) && (population === null || population.found)));
   const closest = cards.slice(0, 3).map((card) => card.passage.title);
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
+  else if (relevant && !answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
   else if (relevant && !answerable) reason = `The question asks for a ${figure?.asked === 'dose' ? 'dose' : 'level or range'}, and no relevant card gives one.`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure };
+  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population };
 }
 
 function listOf(names: readonly string[]): string {

@@ -56,6 +56,14 @@ describe('a KB refusal', () => {
     expect(spanish.answer.split('\n')[1]).toBe('Las tarjetas sobre este tema no dan ningún nivel ni rango.');
   });
 
+  it('says the cards say nothing about pregnancy or breastfeeding when refused for it', async () => {
+    const refused = await answer('Is lithium safe in the first trimester?', retrievalOf([lithium], { answerable: false, population: { asked: 'pregnancy', found: false } }));
+    expect(refused.refused).toBe(true);
+    expect(refused.answer.split('\n')[1]).toBe('The cards on this topic say nothing about pregnancy.');
+    const spanish = await answer('¿El litio se puede tomar durante la lactancia?', retrievalOf([lithium], { answerable: false, population: { asked: 'breastfeeding', found: false } }), 'es');
+    expect(spanish.answer.split('\n')[1]).toBe('Las tarjetas sobre este tema no dicen nada de la lactancia.');
+  });
+
   it('refuses in Spanish for a Spanish question', async () => {
     const refused = await answer('¿Quién ganó el Mundial?', retrievalOf([]), 'es');
     expect(refused.answer).toMatch(/^La base de conocimiento clínica no tiene ninguna tarjeta/);

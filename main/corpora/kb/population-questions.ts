@@ -1,0 +1,42 @@
+import { foldText } from '../../retrieval/text-folding.js';
+
+/**
+ * A population a question asks about a medicine's safety in: pregnancy or breastfeeding. Whether a medicine may be
+ * taken, continued or stopped there is its own question, with its own evidence; a card about the medicine's
+ * interactions does not answer it, however close it reads ("Is lithium safe in the first trimester?" is not
+ * answered by the lithium toxicity card).
+ */
+export type Population = 'pregnancy' | 'breastfeeding';
+
+const populationTerms: Record<Population, RegExp> = {
+  pregnancy: /\b(pregnan(t|cy|cies)|trimester|expecting a baby|embarazo|embarazadas?|gestacion|gestante|encinta|trimestre)\b/,
+  breastfeeding: /\b(breast ?-?feed(s|ing)?|breastfed|nursing (mother|mom|mum|woman|women|her baby|an infant|a baby)|(while|when|is|she's|she is|still) nursing|lactation|lactating|lactancia|lactante|dando el pecho|dar el pecho|da el pecho|amamant\w*|dando de mamar)\b/,
+};
+
+// The question asks whether something may be done, not what to watch for: "is it safe", "can she keep taking",
+// "does she need to stop it", "¿se puede tomar?", "¿puede seguir con ella?", "¿hay que dejarlo?".
+const safetyCue = new RegExp(
+  [
+    '\\b(safe|safely|ok|okay|alright|compatible|allowed|contraindicated)\\b',
+    '\\b(can|could|may|should)\\b[^?.!]*\\b(take|taken|use|used|continue|continued|keep|stay|give|given|stop|start|be)\\b',
+    '\\b(need|have) to (stop|quit|come off|switch)\\b',
+    '\\bse (puede|pueden|debe|deberia)\\b',
+    '\\b(puede|pueden|podria|debe|deberia) (tomar|seguir|usar|continuar|mantener|dar|dejar|empezar)',
+    '\\b(es|son) (seguro|segura|seguros|compatible)s?\\b',
+    '\\b(hay|tiene) que (dejar|suspender|retirar|cambiar)',
+  ].join('|'),
+);
+
+/** The population the question asks a safety question about, or null (read on the folded question). */
+export function populationAsked(question: string): Population | null {
+  const folded = foldText(question);
+  if (!safetyCue.test(folded)) return null;
+  if (populationTerms.pregnancy.test(folded)) return 'pregnancy';
+  if (populationTerms.breastfeeding.test(folded)) return 'breastfeeding';
+  return null;
+}
+
+/** Whether a card's text speaks of that population at all (then it may answer; otherwise it cannot). */
+export function mentionsPopulation(text: string, population: Population): boolean {
+  return populationTerms[population].test(foldText(text));
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { mentionsPopulation, populationAsked } from '../../../main/corpora/kb/population-questions.js';
+
+describe('which population a question asks a safety question about', () => {
+  it('reads pregnancy questions in English and Spanish', () => {
+    for (const question of [
+      'Is lithium safe to continue in the first trimester of pregnancy?',
+      "She just found out she's pregnant and takes spironolactone. Does she need to stop it?",
+      'Is ibuprofen OK in the third trimester?',
+      '¿La sertralina se puede seguir tomando durante el embarazo?',
+      '¿Puede tomar omeprazol una embarazada con ardor?',
+    ]) {
+      expect(populationAsked(question), question).toBe('pregnancy');
+    }
+  });
+
+  it('reads breastfeeding questions in English and Spanish', () => {
+    for (const question of [
+      'Can warfarin be taken while breastfeeding?',
+      'Is tramadol safe for a nursing mother after a C-section?',
+      '¿El litio se puede tomar durante la lactancia?',
+      'Mi paciente está dando el pecho, ¿puede seguir con la metformina?',
+    ]) {
+      expect(populationAsked(question), question).toBe('breastfeeding');
+    }
+  });
+
+  it('does not read a question that only mentions the population as asking about it', () => {
+    for (const question of [
+      'Pregnant patient on levothyroxine was just started on iron tablets. How should she space them?',
+      'A nursing mother takes oxycodone and her doctor added lorazepam. What should I watch for?',
+      'Is it safe to take warfarin with ibuprofen?',
+      'Can my mother in a nursing home take her pills crushed?',
+      'Embarazada con mucho ardor, ¿qué vigilo?',
+    ]) {
+      expect(populationAsked(question), question).toBeNull();
+    }
+  });
+});
+
+describe('whether a card speaks of the population', () => {
+  it('finds pregnancy and breastfeeding in a card text, and not their absence', () => {
+    expect(mentionsPopulation('A new calcium or iron prescription, for example in pregnancy, osteoporosis or anemia.', 'pregnancy')).toBe(true);
+    expect(mentionsPopulation('Avoid during lactation unless the benefit outweighs the risk.', 'breastfeeding')).toBe(true);
+    expect(mentionsPopulation('Lithium toxicity: confusion, severe tremor, inability to walk steadily.', 'pregnancy')).toBe(false);
+    expect(mentionsPopulation('Nursing staff should check the dose.', 'breastfeeding')).toBe(false);
+  });
+});
