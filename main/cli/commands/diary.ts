@@ -2,10 +2,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DiaryDay, DiaryEntry, DiaryImport } from '../../../shared/contract.js';
 import { maxImportCharacters } from '../../../shared/contract/diary.js';
+import { detectDiaryFormat, headerCells } from '../../../shared/diary-import-formats.js';
 import { formatDecimal } from '../../answer/decimal-format.js';
 import { AppError } from '../../app/errors.js';
 import { callOperation } from '../call.js';
 import { UsageError, type Command, type CommandContext } from '../command.js';
+import { appImportOptions, runAppImport } from './diary-app-import.js';
 
 function numberFlag(context: CommandContext, name: string): number {
   const raw = context.values[name];
@@ -44,30 +46,48 @@ export const diaryAddCommand: Command = {
   },
 };
 
-/** `cita diary import FILE`: a CSV of entries, all or nothing. */
+/** Reads an import file as UTF-8, refusing other encodings (a Windows-1252 "Plátano" would import as "Pl�tano"). */
+function readImportFile(file: string): string {
+  const path = resolve(file);
+  let bytes: Buffer;
+  try {
+    if (statSync(path).size > maxImportCharacters * 4) throw new AppError('payload_too_large', `${path} is too large to import (at most about ${maxImportCharacters} characters).`);
+    bytes = readFileSync(path);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('invalid_input', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('invalid_input', `${path} is not UTF-8 text (save it as "CSV UTF-8" and import it again); nothing was imported.`);
+  }
+}
+
+/** `cita diary import FILE`: cita's own diary CSV, or a Cronometer or MyFitnessPal export matched to the catalog; all or nothing. */
 export const diaryImportCommand: Command = {
   words: ['diary', 'import'],
-  summary: 'Import diary entries from a CSV file (date,meal,food_code,grams): every line is checked, all or nothing',
-  // One line: the CLI repeats the usage in one-line usage errors. It documents the CSV format for --help.
+  summary: "Import diary entries from cita's CSV (date,meal,food_code,grams) or a Cronometer / MyFitnessPal export (foods matched to the catalog, previewed, then --confirm): all or nothing",
+  // One line: the CLI repeats the usage in one-line usage errors. It documents the CSV formats for --help.
   usage:
-    'cita diary import FILE [--dry-run] [--allow-repeat] [--profile P] [--json]  ·  FILE: UTF-8 CSV (RFC 4180) whose header names date,meal,food_code,grams in any order; ' +
+    'cita diary import FILE [--dry-run] [--allow-repeat] [--confirm] [--accept-weak] [--exclude LINE,…] [--match LINE=CODE] [--grams LINE=G] [--profile P] [--json]  ·  ' +
+    "FILE: UTF-8 CSV (RFC 4180). cita's own: header date,meal,food_code,grams in any order; " +
     'date YYYY-MM-DD (2000-01-01..2099-12-31); meal breakfast|lunch|dinner|snack (or desayuno|almuerzo|comida|cena|merienda); ' +
-    'food_code an IFCT code (A015) or one of the profile\'s own foods (U12); grams > 0 and <= 5000 (12.5). Example lines: "date,meal,food_code,grams" then ' +
-    '"2026-07-02,lunch,A015,80". Every bad line is reported with its number and nothing is written unless all are valid; --dry-run only checks; a file already imported is refused unless --allow-repeat.',
-  options: { 'dry-run': { type: 'boolean' }, 'allow-repeat': { type: 'boolean' }, profile: { type: 'string' } },
+    'food_code an IFCT code (A015) or one of the profile\'s own foods (U12); grams > 0 and <= 5000 (12.5); optional portion,quantity (a household unit of the food, "large egg",2). Example lines: "date,meal,food_code,grams" then ' +
+    '"2026-07-02,lunch,A015,80". Every bad line is reported with its number and nothing is written unless all are valid; --dry-run only checks; a file already imported is refused unless --allow-repeat.  ·  ' +
+    'A Cronometer servings.csv (Day,Time,Group,Food Name,Amount,…) or a MyFitnessPal food diary (Date,Meal,Food,…,Calories,…): each food name is matched to the catalog with the foods search and ' +
+    'its amount read as grams or a household unit; without --confirm only the preview is printed (each row → food, relevance, grams); --confirm imports every row or none: ' +
+    'a weak match needs --accept-weak or --match LINE=CODE, a row without a match --match or --exclude LINE, an amount without a weight (1 serving) --grams LINE=G.',
+  options: { 'dry-run': { type: 'boolean' }, 'allow-repeat': { type: 'boolean' }, profile: { type: 'string' }, ...appImportOptions },
   async run(context) {
     const file = context.positionals[0];
     if (file === undefined) throw new UsageError('the CSV FILE is required (see "cita diary import --help")');
     if (context.positionals.length > 1) throw new UsageError('one FILE at a time');
-    const path = resolve(file);
-    let csv: string;
-    try {
-      if (statSync(path).size > maxImportCharacters * 4) throw new AppError('payload_too_large', `${path} is too large to import (at most about ${maxImportCharacters} characters).`);
-      csv = readFileSync(path, 'utf8');
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError('invalid_input', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
-    }
+    const csv = readImportFile(file);
+    const format = detectDiaryFormat(headerCells(csv));
+    if (format !== 'cita') return runAppImport(context, csv, profileOf(context));
+    const appOnly = Object.keys(appImportOptions).filter((name) => context.values[name] !== undefined);
+    if (appOnly.length > 0) throw new UsageError(`--${appOnly[0]} is for Cronometer and MyFitnessPal exports; this file is cita's own diary CSV`);
     const result = (await callOperation(context, 'diary.import', { csv, dry_run: context.values['dry-run'] === true, allow_repeat: context.values['allow-repeat'] === true, ...profileOf(context) })) as DiaryImport;
     const span = result.date_from ? ` from ${result.date_from} to ${result.date_to}` : '';
     context.print(result, result.dry_run ? `dry run: ${result.rows} valid rows${span}; nothing written` : `imported ${result.added} entries${span}`);
