@@ -1,8 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { DiaryDay, DiaryEntry, DiaryImport } from '../../../shared/contract.js';
+import type { DiaryDay, DiaryEntry, DiaryImport, Portion } from '../../../shared/contract.js';
 import { maxImportCharacters } from '../../../shared/contract/diary.js';
 import { detectDiaryFormat, headerCells } from '../../../shared/diary-import-formats.js';
+import { findPortion, parseAmountText } from '../../../shared/portions.js';
 import { formatDecimal } from '../../answer/decimal-format.js';
 import { AppError } from '../../app/errors.js';
 import { callOperation } from '../call.js';
@@ -26,21 +27,54 @@ function describeEntry(entry: DiaryEntry): string {
   const energy = entry.nutrients.energy_kcal;
   const food = entry.food.brand ? `${entry.food.name} (${entry.food.brand})` : entry.food.name;
   const figures = [energy !== null ? `${formatDecimal(energy)} kcal` : null, sodium !== null ? `${formatDecimal(sodium)} mg sodium` : null].filter(Boolean).join(', ');
-  return `#${entry.id} ${entry.date} ${entry.meal}: ${food}, ${formatDecimal(entry.grams)} g${figures ? ` (${figures})` : ''}`;
+  const unit = entry.portion ? ` (${formatDecimal(entry.portion.quantity)} × ${entry.portion.name.en})` : '';
+  return `#${entry.id} ${entry.date} ${entry.meal}: ${food}, ${formatDecimal(entry.grams)} g${unit}${figures ? ` (${figures})` : ''}`;
 }
 
-/** `cita diary add`: one entry. */
+/**
+ * The portion `--portion` names for a food: "large egg", "egg", "tbsp", or with its quantity, "2 egg"; `--quantity`
+ * gives the quantity instead. A unit the food does not have is a usage error naming the units it has.
+ */
+async function portionOf(context: CommandContext, food: string, text: string): Promise<{ id: number; quantity: number }> {
+  const written = parseAmountText(text);
+  const unit = written ? written.unit : text.trim();
+  const quantityFlag = context.values.quantity;
+  if (written && quantityFlag !== undefined) throw new UsageError('give the quantity once: either --portion "2 egg" or --portion egg --quantity 2');
+  const quantity = written ? written.quantity : quantityFlag === undefined ? 1 : numberFlag(context, 'quantity');
+  if (unit === '') throw new UsageError(`--portion needs a unit of the food, e.g. --portion "large egg" (got "${text.slice(0, 40)}")`);
+  const portions = (await callOperation(context, 'foods.portions', { code: food, ...profileOf(context) })) as Portion[];
+  const portion = findPortion(portions, unit);
+  if (!portion) {
+    const known = portions.map((candidate) => `"${candidate.name.en}"`).join(', ');
+    throw new UsageError(`food ${food} has no unit "${unit.slice(0, 40)}"${known ? `; its units: ${known}` : '; it has none yet, so give --grams (or define one with foods.portions.add)'}`);
+  }
+  return { id: portion.id, quantity };
+}
+
+/** `cita diary add`: one entry, in grams or in a household unit of the food. */
 export const diaryAddCommand: Command = {
   words: ['diary', 'add'],
-  summary: "Log grams of a food (by code) for a meal of a day in a profile's diary",
-  usage: 'cita diary add --date YYYY-MM-DD --meal breakfast|lunch|dinner|snack --food CODE --grams G [--profile P] [--json]',
-  options: { date: { type: 'string' }, meal: { type: 'string' }, food: { type: 'string' }, grams: { type: 'string' }, profile: { type: 'string' } },
+  summary: "Log a food (by code) for a meal of a day in a profile's diary, in grams or household units (--portion \"2 large egg\")",
+  usage: 'cita diary add --date YYYY-MM-DD --meal breakfast|lunch|dinner|snack --food CODE (--grams G | --portion UNIT [--quantity N]) [--profile P] [--json]',
+  options: {
+    date: { type: 'string' },
+    meal: { type: 'string' },
+    food: { type: 'string' },
+    grams: { type: 'string' },
+    portion: { type: 'string' },
+    quantity: { type: 'string' },
+    profile: { type: 'string' },
+  },
   async run(context) {
-    const { date, meal, food } = context.values;
+    const { date, meal, food, grams, portion } = context.values;
     if (date === undefined) throw new UsageError('--date is required (YYYY-MM-DD)');
     if (meal === undefined) throw new UsageError('--meal is required (breakfast, lunch, dinner or snack)');
     if (food === undefined) throw new UsageError('--food is required (a food code, e.g. A015 or U12)');
-    const entry = (await callOperation(context, 'diary.add', { date, meal, food, grams: numberFlag(context, 'grams'), ...profileOf(context) })) as DiaryEntry;
+    if (typeof food !== 'string') throw new UsageError('--food takes one food code');
+    if (grams !== undefined && portion !== undefined) throw new UsageError('give either --grams or --portion, not both');
+    if (portion === undefined && context.values.quantity !== undefined) throw new UsageError('--quantity goes with --portion (e.g. --portion "large egg" --quantity 2)');
+    const amount = typeof portion === 'string' ? { portion: await portionOf(context, food, portion) } : { grams: numberFlag(context, 'grams') };
+    const entry = (await callOperation(context, 'diary.add', { date, meal, food, ...amount, ...profileOf(context) })) as DiaryEntry;
     context.print(entry, `added ${describeEntry(entry)}`);
     return 0;
   },
