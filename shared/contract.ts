@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appImportOperations } from './contract/app-import.js';
 import { askOperations } from './contract/ask.js';
 import { catalogOperations } from './contract/catalog.js';
 import { jobInfoSchema } from './contract/common.js';
@@ -14,6 +15,7 @@ import { eventNames as eventNameList, operationNames as operationNameList } from
  * The one contract between the renderer, IPC, the local HTTP API and the CLI. Each feature declares its
  * operations in shared/contract/<feature>.ts; this file joins them. Nothing else names a channel.
  */
+export * from './contract/app-import.js';
 export * from './contract/ask.js';
 export * from './contract/catalog.js';
 export * from './contract/common.js';
@@ -31,6 +33,7 @@ export const operations = {
   ...askOperations,
   ...foodsOperations,
   ...diaryOperations,
+  ...appImportOperations,
   ...kbOperations,
   ...catalogOperations,
   ...demoOperations,

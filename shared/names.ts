@@ -10,7 +10,7 @@ export const operationNames = [
   // foods
   'foods.add', 'foods.update', 'foods.get', 'foods.portions', 'foods.portions.add', 'profiles.add', 'profiles.list',
   // food diary
-  'diary.add', 'diary.update', 'diary.recent', 'diary.remove', 'diary.day', 'diary.series', 'diary.import', 'diary.targets.set',
+  'diary.add', 'diary.update', 'diary.recent', 'diary.remove', 'diary.day', 'diary.series', 'diary.import', 'diary.import.preview', 'diary.import.confirm', 'diary.targets.set',
   // catalog
   'catalog.sources',
   // clinical knowledge base

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { operationNames } from '../../shared/contract.js';
 import { createDispatcher, type Dispatcher } from '../api/dispatch.js';
+import { appImportHandlers } from '../corpora/diary/app-import-handlers.js';
 import type { Handlers } from '../api/handlers.js';
 import { openDatabase, type Database } from '../db/connection.js';
 import { createProfilesRepository, type ProfilesRepository } from '../db/repositories/profiles-repository.js';
@@ -96,10 +97,20 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   for (const factory of moduleFactories) modules.push(await factory(deps));
 
   const demo = createDemoData({ db, profiles, vectors, modules });
+  const foods = modules.find((module) => module.name === 'foods');
   const handlers = Object.assign(
     {},
     coreHandlers({ ...deps, databaseFile, modules, secrets }),
     demoHandlers(demo),
+    appImportHandlers({
+      db,
+      profiles,
+      searchFoods: async (input) => {
+        if (!foods?.search) throw new Error('cita: the foods module is missing');
+        foods.syncWithOtherProcesses?.();
+        return foods.search(input);
+      },
+    }),
     ...modules.map((module) => module.handlers ?? {}),
   ) as Handlers;
   const missing = operationNames.filter((name) => typeof handlers[name] !== 'function');

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { operations, profileIdSchema } from '../../shared/contract.js';
 import { nutrientKeys } from '../../shared/nutrients.js';
 import type { Result } from '../../shared/result.js';
-import { createDiaryLineReader, createEntriesDigest, importColumns } from '../corpora/diary/diary-import.js';
+import { createDiaryLineReader, createEntriesDigest, importColumns, optionalImportColumns, portionFinder } from '../corpora/diary/diary-import.js';
+import { createPortionsRepository } from '../corpora/foods/portions-repository.js';
 import { createDiaryRepository, type NewEntry } from '../corpora/diary/diary-repository.js';
 import { latestEntryDate } from '../corpora/diary/diary-service.js';
 import { createProfileDataRepository } from '../db/repositories/profile-data-repository.js';
@@ -16,7 +17,7 @@ import { csvText, exportDirectory, forEachCsvRow, forEachLine, neutraliseFormula
 export const exportFiles = { foods: 'foods.csv', diary: 'diary.csv', targets: 'targets.csv' } as const;
 
 const foodColumns = ['code', 'name', 'brand', ...nutrientKeys] as const;
-const diaryColumns = importColumns;
+const diaryColumns = [...importColumns, ...optionalImportColumns];
 const targetColumns = ['nutrient', 'amount', 'effective_from'] as const;
 /** Diary entries written per statement batch while importing (the whole import is still one transaction). */
 const diaryBatch = 5_000;
@@ -54,7 +55,7 @@ export function exportProfile(services: Pick<Services, 'db' | 'profiles'>, profi
     exportFiles.foods,
     csvText(foodColumns, foods.map((food) => [food.code, neutraliseFormula(food.name), neutraliseFormula(food.brand), ...nutrientKeys.map((key) => food.nutrients[key])])),
   );
-  writeExclusive(target, exportFiles.diary, csvText(diaryColumns, entries.map((entry) => [entry.date, entry.meal, entry.food_code, entry.grams])));
+  writeExclusive(target, exportFiles.diary, csvText(diaryColumns, entries.map((entry) => [entry.date, entry.meal, entry.food_code, entry.grams, entry.portion, entry.quantity])));
   writeExclusive(target, exportFiles.targets, csvText(targetColumns, targets.map((target) => [target.nutrient, target.amount, target.effective_from])));
   return { profile, directory, foods: foods.length, diary: entries.length, targets: targets.length };
 }
@@ -140,7 +141,11 @@ export async function importProfile(services: Services, profileInput: string, di
   });
   if (existsSync(files.diary)) {
     // An own food of the export stands for a food the import creates; any id will do while checking.
-    const reader = createDiaryLineReader(id, (code) => (ownCodes.has(code) ? 0 : diaryRepository.visibleFood(id, code)?.id), { latest, maxRows: Number.POSITIVE_INFINITY });
+    const reader = createDiaryLineReader(id, (code) => (ownCodes.has(code) ? 0 : diaryRepository.visibleFood(id, code)?.id), {
+      latest,
+      maxRows: Number.POSITIVE_INFINITY,
+      portion: portionFinder(createPortionsRepository(services.db), id),
+    });
     await forEachLine(files.diary, (line, number) => void reader.read(line, number));
     const summary = reader.summary();
     problems.add(...summary.errors.map((error) => `${exportFiles.diary} ${error}`));
@@ -171,7 +176,7 @@ export async function importProfile(services: Services, profileInput: string, di
       newIds.set((cells.code ?? '').trim(), row.id);
       counts.foods += 1;
     });
-    if (existsSync(files.diary)) counts.diary = await writeDiary(files.diary, id, latest, newIds, diaryRepository);
+    if (existsSync(files.diary)) counts.diary = await writeDiary(files.diary, id, latest, newIds, diaryRepository, createPortionsRepository(services.db));
     await forEachCsvRow(files.targets, { required: targetColumns, allowed: targetColumns }, async ({ line, cells }) => {
       unwrap(await services.dispatcher.call('diary.targets.set', targetInput(id, cells), editor), `${exportFiles.targets} line ${line}`);
       counts.targets += 1;
@@ -185,8 +190,19 @@ export async function importProfile(services: Services, profileInput: string, di
 }
 
 /** Streams diary.csv into the profile in batches, own food codes mapped to the new foods; records the import's digest. */
-async function writeDiary(file: string, profile: string, latest: string, newIds: ReadonlyMap<string, number>, repository: ReturnType<typeof createDiaryRepository>): Promise<number> {
-  const reader = createDiaryLineReader(profile, (code) => newIds.get(code) ?? repository.visibleFood(profile, code)?.id, { latest, maxRows: Number.POSITIVE_INFINITY });
+async function writeDiary(
+  file: string,
+  profile: string,
+  latest: string,
+  newIds: ReadonlyMap<string, number>,
+  repository: ReturnType<typeof createDiaryRepository>,
+  portions: ReturnType<typeof createPortionsRepository>,
+): Promise<number> {
+  const reader = createDiaryLineReader(profile, (code) => newIds.get(code) ?? repository.visibleFood(profile, code)?.id, {
+    latest,
+    maxRows: Number.POSITIVE_INFINITY,
+    portion: portionFinder(portions, profile),
+  });
   const digest = createEntriesDigest();
   let batch: NewEntry[] = [];
   let written = 0;

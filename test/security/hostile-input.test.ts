@@ -64,6 +64,8 @@ beforeAll(async () => {
     'diary.day': { profile: 'alice', date: '2025-06-01' },
     'diary.series': { profile: 'alice', date_from: '2025-05-01', date_to: '2025-06-15', nutrients: ['sodium'] },
     'diary.import': { profile: 'alice', csv: `date,meal,food_code,grams\n2025-06-03,lunch,${shared},120\n`, dry_run: true },
+    'diary.import.preview': { profile: 'alice', csv: 'Day,Time,Group,Food Name,Amount\n2025-06-03,,Lunch,Rice,80 g\n' },
+    'diary.import.confirm': { profile: 'alice', csv: 'Day,Time,Group,Food Name,Amount\n2025-06-04,,Lunch,Rice,80 g\n', accept_weak: true, choices: [{ line: 2, food: shared }] },
     'diary.targets.set': { profile: 'alice', nutrient: 'sodium', amount: 2000, effective_from: '2025-01-01' },
     'kb.card': { id: cardId },
   };

@@ -68,7 +68,7 @@ describe('profile export and import', () => {
     for (const name of Object.values(exportFiles)) expect(statSync(join(out, name)).mode & 0o777).toBe(0o600);
     const text = Object.values(exportFiles).map((name) => readFileSync(join(out, name), 'utf8')).join('\n');
     expect(text).not.toContain('Secreto de Bob');
-    expect(readFileSync(join(out, exportFiles.diary), 'utf8').split('\n')[0]).toBe('date,meal,food_code,grams');
+    expect(readFileSync(join(out, exportFiles.diary), 'utf8').split('\n')[0]).toBe('date,meal,food_code,grams,portion,quantity');
   });
 
   it('defuses spreadsheet formulas in exported text and restores the text on import', async () => {

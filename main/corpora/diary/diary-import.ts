@@ -2,10 +2,26 @@ import { createHash } from 'node:crypto';
 import { diaryDateBounds, maxEntryGrams, meals, type Meal } from '../../../shared/contract/diary.js';
 import { splitCsvLine } from '../../answer/csv-line.js';
 import { isCalendarDate } from '../../answer/calendar.js';
+import { findPortion, portionGrams, parseQuantity } from '../../../shared/portions.js';
+import type { PortionsRepository } from '../foods/portions-repository.js';
 import type { NewEntry } from './diary-repository.js';
 
 /** The columns of a diary CSV, in any order, all required. */
 export const importColumns = ['date', 'meal', 'food_code', 'grams'] as const;
+/** Columns a diary CSV may add: the household unit an entry was logged in (its name) and how many. */
+export const optionalImportColumns = ['portion', 'quantity'] as const;
+type Column = (typeof importColumns)[number] | (typeof optionalImportColumns)[number];
+
+/** Finds a food's household unit by name for a profile: the unit's id and weight, or undefined. */
+export type PortionLookup = (foodCode: string, name: string) => { id: number; grams: number } | undefined;
+
+/** The lookup of a profile's units (shipped and its own) by their English or Spanish name. */
+export function portionFinder(portions: Pick<PortionsRepository, 'ofFood'>, profile: string): PortionLookup {
+  return (foodCode, name) => {
+    const found = findPortion(portions.ofFood(profile, foodCode).map((row) => ({ ...row, name: { en: row.name_en, es: row.name_es } })), name);
+    return found ? { id: found.id, grams: found.grams } : undefined;
+  };
+}
 /** Most data rows one import takes. */
 export const maxImportRows = 20_000;
 /** Most line errors reported (the rest are counted). */
@@ -46,7 +62,7 @@ export interface DiaryLineReader {
 export function createDiaryLineReader(
   profile: string,
   foodId: (code: string) => number | undefined,
-  options: { latest?: string; maxRows?: number } = {},
+  options: { latest?: string; maxRows?: number; portion?: PortionLookup } = {},
 ): DiaryLineReader {
   const latest = options.latest ?? diaryDateBounds.latest;
   const maxRows = options.maxRows ?? maxImportRows;
@@ -60,19 +76,20 @@ export function createDiaryLineReader(
     errorCount += 1;
     if (errors.length < maxReportedErrors) errors.push(`line ${line}: ${message}`);
   };
-  const column = (name: (typeof importColumns)[number]) => (header as string[]).indexOf(name);
+  const column = (name: Column) => (header as string[]).indexOf(name);
+  const known: readonly string[] = [...importColumns, ...optionalImportColumns];
 
   function readHeader(text: string, number: number): void {
     headerLine = number;
     const names = wellFormedLine.test(text) ? splitCsvLine(text).map((cell) => cell.value.trim().toLowerCase()) : [];
-    const unknown = names.filter((name) => !(importColumns as readonly string[]).includes(name));
+    const unknown = names.filter((name) => !known.includes(name));
     const missing = importColumns.filter((name) => !names.includes(name));
     if (unknown.length > 0 || missing.length > 0 || new Set(names).size !== names.length) {
       const problems = [
         ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
         ...(unknown.length > 0 ? [`unknown ${unknown.map((name) => `"${name.slice(0, 40)}"`).join(', ')}`] : []),
       ];
-      fail(number, `the header must name the columns date,meal,food_code,grams (${problems.join('; ') || 'a column is repeated'})`);
+      fail(number, `the header must name the columns date,meal,food_code,grams, and may add portion,quantity (${problems.join('; ') || 'a column is repeated'})`);
       header = [];
       return;
     }
@@ -115,11 +132,23 @@ export function createDiaryLineReader(
     if (!(Number.isFinite(grams) && grams > 0 && grams <= maxEntryGrams)) {
       problems.push(`grams must be a number greater than 0 and at most ${maxEntryGrams} (got "${gramsText.slice(0, 40)}")`);
     }
+    const unit = column('portion') === -1 ? '' : (cells[column('portion')] as string);
+    const quantityText = column('quantity') === -1 ? '' : (cells[column('quantity')] as string);
+    let portion: NewEntry['portion'];
+    if (unit !== '' || quantityText !== '') {
+      const quantity = parseQuantity(quantityText);
+      const found = unit === '' || id === undefined ? undefined : options.portion?.(code, unit);
+      if (unit === '' || quantity === null || quantity <= 0) problems.push(`portion and quantity go together: a unit of the food and how many (got "${unit.slice(0, 40)}", "${quantityText.slice(0, 40)}")`);
+      else if (id !== undefined && !found) problems.push(`food "${code.slice(0, 80)}" has no household unit "${unit.slice(0, 80)}" for profile "${profile}"`);
+      else if (found && Number.isFinite(grams) && Math.abs(portionGrams(quantity, found.grams) - grams) > 0.1) {
+        problems.push(`grams ${gramsText} are not ${quantityText} × ${unit.slice(0, 80)} (${portionGrams(quantity, found.grams)} g)`);
+      } else if (found) portion = { id: found.id, quantity };
+    }
     if (problems.length > 0) {
       fail(number, problems.join('; '));
       return undefined;
     }
-    return { profile, date, meal: meal as Meal, foodId: id as number, grams };
+    return { profile, date, meal: meal as Meal, foodId: id as number, grams, ...(portion ? { portion } : {}) };
   }
 
   return {
@@ -147,8 +176,9 @@ export function parseDiaryCsv(
   profile: string,
   foodId: (code: string) => number | undefined,
   latest: string = diaryDateBounds.latest,
+  portion?: PortionLookup,
 ): ImportParse {
-  const reader = createDiaryLineReader(profile, foodId, { latest });
+  const reader = createDiaryLineReader(profile, foodId, { latest, ...(portion ? { portion } : {}) });
   const entries: NewEntry[] = [];
   const lines = text.split(/\r\n|\n|\r/);
   for (let index = 0; index < lines.length; index += 1) {

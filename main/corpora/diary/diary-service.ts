@@ -8,7 +8,7 @@ import { addDays, daysOf } from '../../answer/calendar.js';
 import { AppError } from '../../app/errors.js';
 import { localToday } from '../../app/seed.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
-import { createEntriesDigest, parseDiaryCsv } from './diary-import.js';
+import { createEntriesDigest, parseDiaryCsv, portionFinder } from './diary-import.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';
 import { toFood } from '../foods/foods-repository.js';
 import type { PortionsRepository } from '../foods/portions-repository.js';
@@ -224,6 +224,7 @@ export function createDiaryService(deps: {
           return codes.get(code);
         },
         latestEntryDate(today()),
+        portionFinder(deps.portions, input.profile),
       );
       if (!parsed.ok) {
         const more = parsed.errorCount > parsed.errors.length ? ` (the first ${parsed.errors.length} are listed)` : '';

@@ -14,6 +14,9 @@ export interface EntryExportRow {
   meal: string;
   food_code: string;
   grams: number;
+  /** The shipped household unit it was logged in (its English name) and how many; null when logged in grams. */
+  portion: string | null;
+  quantity: number | null;
 }
 
 export interface TargetExportRow {
@@ -45,7 +48,9 @@ export interface ProfileDataRepository {
 export function createProfileDataRepository(db: Database): ProfileDataRepository {
   const selectFoods = db.prepare<[string], Record<string, unknown>>(`SELECT code, name, brand, ${nutrientKeys.join(', ')} FROM foods WHERE owner = ? ORDER BY id`);
   const selectEntries = db.prepare<[string], EntryExportRow>(
-    `SELECT e.date, e.meal, f.code AS food_code, e.grams FROM diary_entries e JOIN foods f ON f.id = e.food_id
+    // Only shipped units travel: a profile's own units are not part of the export, so their entries go as grams.
+    `SELECT e.date, e.meal, f.code AS food_code, e.grams, p.name_en AS portion, CASE WHEN p.id IS NULL THEN NULL ELSE e.portion_quantity END AS quantity
+     FROM diary_entries e JOIN foods f ON f.id = e.food_id LEFT JOIN food_portions p ON p.id = e.portion_id AND p.owner IS NULL
      WHERE e.profile = ? ORDER BY e.date, e.id`,
   );
   const selectTargets = db.prepare<[string], TargetExportRow>('SELECT nutrient, amount, effective_from FROM diary_targets WHERE profile = ? ORDER BY nutrient, effective_from');

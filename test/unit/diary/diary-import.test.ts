@@ -59,7 +59,7 @@ describe('parseDiaryCsv', () => {
   it('refuses a file without the expected header', () => {
     expect(parse('day,meal,food,grams\n2026-07-02,lunch,A015,80')).toMatchObject({
       ok: false,
-      errors: ['line 1: the header must name the columns date,meal,food_code,grams (missing date, food_code; unknown "day", "food")'],
+      errors: ['line 1: the header must name the columns date,meal,food_code,grams, and may add portion,quantity (missing date, food_code; unknown "day", "food")'],
     });
     expect(parse('')).toMatchObject({ ok: false, errors: [expect.stringContaining('the file is empty')] });
     expect(parse('date,meal,food_code,grams\n')).toMatchObject({ ok: false, errors: [expect.stringContaining('no rows')] });

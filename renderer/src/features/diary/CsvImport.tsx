@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { DiaryImport } from '../../../../shared/contract';
 import { messageOf, useApi } from '../../api/context';
 import { ApiError } from '../../api/client';
+import { detectDiaryFormat, headerCells } from '../../../../shared/diary-import-formats';
+import { AppImport } from './AppImport';
+import { ImportErrors } from './ImportErrors';
 
 type Check = { kind: 'valid'; result: DiaryImport } | { kind: 'invalid'; message: string; details: string[] } | { kind: 'imported'; result: DiaryImport };
 
@@ -14,6 +17,9 @@ export function CsvImport({ profile, onImported }: { profile: string; onImported
   const [fileName, setFileName] = useState<string | null>(null);
   const [check, setCheck] = useState<Check | null>(null);
   const [busy, setBusy] = useState(false);
+  // Another app's export goes through matching; cita's own CSV (or anything else) through the line check.
+  const format = csv.trim() === '' ? null : detectDiaryFormat(headerCells(csv));
+  const fromApp = format === 'cronometer' || format === 'myfitnesspal' || format === 'myfitnesspal_summary';
 
   async function run(dryRun: boolean) {
     setBusy(true);
@@ -40,6 +46,7 @@ export function CsvImport({ profile, onImported }: { profile: string; onImported
     <section aria-labelledby="diary-import-title" className="panel csv-import">
       <h2 id="diary-import-title">{t('diary.importTitle')}</h2>
       <p className="hint">{t('diary.importHelp')}</p>
+      <p className="hint">{t('diary.importHelpApps')}</p>
       <pre className="example" aria-label={t('diary.importExample')}>
         {'date,meal,food_code,grams\n2026-07-02,lunch,A015,80'}
       </pre>
@@ -61,36 +68,33 @@ export function CsvImport({ profile, onImported }: { profile: string; onImported
           setCheck(null);
         }}
       />
-      <div className="actions">
-        <button type="button" className="secondary" disabled={busy || csv.trim() === ''} onClick={() => void run(true)}>
-          {t('diary.importCheck')}
-        </button>
-        <button type="button" disabled={busy || check?.kind !== 'valid'} onClick={() => void run(false)}>
-          {check?.kind === 'valid' ? t('diary.importDo', { count: check.result.rows }) : t('diary.importDoUnchecked')}
-        </button>
-      </div>
-      {check?.kind === 'valid' && (
-        <p className="notice notice-ok" role="status">
-          {t('diary.importValid', { count: check.result.rows, from: check.result.date_from ?? '—', to: check.result.date_to ?? '—' })}
-        </p>
-      )}
-      {check?.kind === 'imported' && (
-        <p className="notice notice-ok" role="status">
-          {t('diary.imported', { count: check.result.added, from: check.result.date_from ?? '—', to: check.result.date_to ?? '—' })}
-        </p>
-      )}
-      {check?.kind === 'invalid' && (
-        <div className="state state-error import-errors" role="alert">
-          <p className="state-headline">{check.message}</p>
-          {check.details.length > 0 && (
-            <ul aria-label={t('diary.importErrors')}>
-              {check.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
+      {fromApp && <AppImport key={csv} profile={profile} csv={csv} format={format === 'myfitnesspal_summary' ? null : format} onImported={onImported} />}
+      {!fromApp && (
+        <>
+          <div className="actions">
+            <button type="button" className="secondary" disabled={busy || csv.trim() === ''} onClick={() => void run(true)}>
+              {t('diary.importCheck')}
+            </button>
+            <button type="button" disabled={busy || check?.kind !== 'valid'} onClick={() => void run(false)}>
+              {check?.kind === 'valid' ? t('diary.importDo', { count: check.result.rows }) : t('diary.importDoUnchecked')}
+            </button>
+          </div>
+          {check?.kind === 'valid' && (
+            <p className="notice notice-ok" role="status">
+              {t('diary.importValid', { count: check.result.rows, from: check.result.date_from ?? '—', to: check.result.date_to ?? '—' })}
+            </p>
           )}
-          <p>{t('diary.importFix')}</p>
-        </div>
+          {check?.kind === 'imported' && (
+            <p className="notice notice-ok" role="status">
+              {t('diary.imported', { count: check.result.added, from: check.result.date_from ?? '—', to: check.result.date_to ?? '—' })}
+            </p>
+          )}
+          {check?.kind === 'invalid' && (
+            <ImportErrors message={check.message} details={check.details}>
+              <p>{t('diary.importFix')}</p>
+            </ImportErrors>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,0 +1,31 @@
+import type { HandlerSlice } from '../../api/handlers.js';
+import type { ModuleDeps } from '../../app/corpus-module.js';
+import { AppError } from '../../app/errors.js';
+import { localToday } from '../../app/seed.js';
+import { createFoodsRepository } from '../foods/foods-repository.js';
+import { createPortionsRepository } from '../foods/portions-repository.js';
+import { createAppImportService, type SearchFoods } from './app-import.js';
+import { createDiaryRepository } from './diary-repository.js';
+import { latestEntryDate } from './diary-service.js';
+
+/**
+ * diary.import.preview and diary.import.confirm: the diary's import of other apps' exports, which matches food names
+ * with the foods module's search, so it is wired where both modules exist (bootstrap), not inside either.
+ */
+export function appImportHandlers(deps: Pick<ModuleDeps, 'db' | 'profiles'> & { searchFoods: SearchFoods; today?: () => string }): HandlerSlice<'diary.import.preview' | 'diary.import.confirm'> {
+  const today = deps.today ?? localToday;
+  const service = createAppImportService({
+    searchFoods: deps.searchFoods,
+    portions: createPortionsRepository(deps.db),
+    foods: createFoodsRepository(deps.db),
+    diary: createDiaryRepository(deps.db),
+    requireProfile: (profile) => {
+      if (!deps.profiles.exists(profile)) throw new AppError('not_found', `There is no profile "${profile}". Profiles: ${deps.profiles.list().map((known) => known.id).join(', ')}.`);
+    },
+    latestDate: () => latestEntryDate(today()),
+  });
+  return {
+    'diary.import.preview': (input) => service.preview(input),
+    'diary.import.confirm': (input) => service.confirm(input),
+  };
+}
