@@ -51,3 +51,33 @@ const levelFigure = new RegExp(`\\b${number}(\\s?(to|-|–)\\s?${number})?\\s?(m
 export function holdsFigure(text: string, kind: FigureKind): boolean {
   return (kind === 'dose' ? doseFigure : levelFigure).test(text);
 }
+
+// A length of time asked for: "how long", "how far apart", "how should she space them", "when can he restart",
+// "¿cuánto tiempo?", "¿cuántas horas?", "¿cuándo puede volver a tomarla?". Not a figure a card must give (the answer
+// may be "not until the INR is checked"), but the sentence giving one answers the question best.
+const durationQuestion = new RegExp(
+  [
+    '\\bhow (long|soon|far apart)\\b',
+    '\\bhow many (minutes|hours|days|weeks|months)\\b',
+    '\\b(space|spacing|separate|separated|separating)\\b',
+    '\\bwhen (can|could|should|may|does|do|to)\\b[^?.!]*\\b(restart|resume|start|go back|recheck|check again|take it again|again)\\b',
+    '\\bwait\\b[^?.!]*\\b(before|after|between|until)\\b',
+    '\\bcuanto tiempo\\b',
+    '\\bcuant[oa]s (minutos|horas|dias|semanas|meses)\\b',
+    '\\b(separar|separarlos|separarlas|espaciar)\\b',
+    '\\besperar (entre|antes|despues|hasta)\\b',
+    '\\bcuando (puede|se puede|podra|debe|hay que)\\b[^?.!]*\\b(volver|reanudar|retomar|empezar|reiniciar)',
+  ].join('|'),
+);
+
+const durationFigure = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|a few)(\s?(to|-|–|or)\s?\d+)?[- ](minutes?|hours?|days?|weeks?|months?)\b/i;
+
+/** Whether the question asks for a length of time (read on the folded question). */
+export function asksForDuration(question: string): boolean {
+  return durationQuestion.test(foldText(question));
+}
+
+/** Whether a text gives a length of time ("at least 4 hours", "48 hours", "over several weeks"). */
+export function holdsDuration(text: string): boolean {
+  return durationFigure.test(text);
+}

@@ -1,6 +1,7 @@
 import type { Reranker } from '../../reranking/reranker.js';
 import { foldText } from '../../retrieval/text-folding.js';
 import type { CardSection } from './card.js';
+import { asksForDuration, holdsDuration } from './figure-questions.js';
 import { keywordOverlapScores, quoteUnits, withIntroducedItems, type QuoteUnit } from './quotes.js';
 
 /** A unit (sentence or list item) chosen for the answer, with the section it belongs to. */
@@ -33,8 +34,15 @@ export const secondQuoteMargin = 8;
 export const overlapWeight = 0.5;
 /** An action unit leads the answer when it scores within this many logits of the card's best. */
 export const actionQuoteMargin = 6;
+/**
+ * When the question asks for a length of time ("how far apart", "when can he restart"), a unit giving one gets this
+ * many logits more: half the second-quote margin, so it is quoted when it reads close to the best, and leads only
+ * when the cross-encoder already ranks it near the top. Set a priori; on the sets, it moved the levothyroxine
+ * "at least 4 hours" sentence into "how should she space them?" answers (README).
+ */
+export const durationBonus = 4;
 /** Units the cross-encoder reads per card at most: the first ones by keyword overlap (bounds the latency). */
-export const unitsReadPerCard = 16;
+export const unitsReadPerCard = 24;
 
 const actionSection = /^(what to do|what helps|when to|immediate response|red flags|emergency|contact the prescriber|how to respond|strategies|tips|what not to do|while arranging care)/i;
 
@@ -81,6 +89,7 @@ export async function chooseQuotes(
   reranker: Reranker | null,
 ): Promise<ChosenQuote[][]> {
   const wantsAction = asksForAction(question.original) || asksForAction(question.english);
+  const wantsDuration = asksForDuration(question.original) || asksForDuration(question.english);
   // Each section is split once: its units are scored, and a chosen "…:" unit brings its list from them.
   const unitsOfSection = new Map(cards.flatMap((card) => card.sections.map((section) => [section, quoteUnits(section.text)] as const)));
   const units = cards.map((card) =>
@@ -102,7 +111,9 @@ export async function chooseQuotes(
     scores = units.map((list) => list.map(() => Number.NEGATIVE_INFINITY));
     pairs.forEach((pair, index) => {
       const logit = logits[index] ?? Number.NEGATIVE_INFINITY;
-      (scores[pair.cardIndex] as number[])[pair.unitIndex] = logit + overlapWeight * (overlap[pair.cardIndex]?.[pair.unitIndex] ?? 0);
+      const unit = units[pair.cardIndex]?.[pair.unitIndex]?.unit;
+      const bonus = wantsDuration && unit !== undefined && holdsDuration(unit.text) ? durationBonus : 0;
+      (scores[pair.cardIndex] as number[])[pair.unitIndex] = logit + overlapWeight * (overlap[pair.cardIndex]?.[pair.unitIndex] ?? 0) + bonus;
     });
   } else {
     scores = overlap;

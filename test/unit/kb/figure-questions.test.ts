@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figureAsked, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
+import { asksForDuration, figureAsked, holdsDuration, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
 
 describe('which figure a question asks for', () => {
   it('reads dose questions in English and Spanish', () => {
@@ -54,3 +54,33 @@ describe('whether a card holds such a figure', () => {
     expect(holdsFigure('Take 15 grams of carbohydrate.', 'level')).toBe(false);
   });
 });
+
+describe('questions asking for a length of time', () => {
+  it('reads spacing, waiting and restarting questions in English and Spanish', () => {
+    for (const question of [
+      'Her levothyroxine and her iron tablet: how far apart should she take them?',
+      'Pregnant patient on levothyroxine was just started on iron tablets. How should she space them?',
+      'When can my dad go back on his diabetes tablet after the scan?',
+      'How long after stopping fluoxetine must you wait before starting an MAOI?',
+      '¿Cuánto tiempo hay que esperar entre dejar la fluoxetina y empezar un IMAO?',
+      '¿Cuántas horas tienen que pasar después de una Viagra?',
+      '¿Cuándo puede volver a tomar la metformina?',
+    ]) {
+      expect(asksForDuration(question), question).toBe(true);
+    }
+  });
+
+  it('does not read "can it wait?" or a plain interaction question as one', () => {
+    for (const question of ['ER or can it wait?', '¿Urgencias o puede esperar?', 'Can she take ibuprofen with warfarin?', 'What should I watch for?']) {
+      expect(asksForDuration(question), question).toBe(false);
+    }
+  });
+
+  it('finds a length of time in a sentence', () => {
+    expect(holdsDuration('take it at least 4 hours before or after')).toBe(true);
+    expect(holdsDuration('The effect builds gradually over several weeks')).toBe(true);
+    expect(holdsDuration('re-evaluated 48 hours after the procedure')).toBe(true);
+    expect(holdsDuration('Take 15 grams of fast-acting carbohydrate')).toBe(false);
+  });
+});
+

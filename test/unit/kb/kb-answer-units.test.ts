@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForAction, chooseQuotes, quotesForSingleCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
+import { asksForAction, chooseQuotes, durationBonus, quotesForSingleCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
 import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
 
 const card = {
@@ -64,3 +64,23 @@ describe('choosing the sentences that answer', () => {
     expect(both.map((quotes) => quotes.length)).toEqual([quotesPerCard, quotesPerCard]);
   });
 });
+
+describe('questions that ask for a length of time', () => {
+  const spacing = {
+    title: 'Thyroid pill and calcium',
+    sections: [
+      { heading: 'What happens', text: 'Calcium binds the thyroid pill in the gut. The thyroid pill and calcium taken together lower absorption.' },
+      { heading: 'What to do', text: 'Keep them at least 4 hours apart.' },
+    ],
+  };
+
+  it(`gives a sentence holding a length of time ${durationBonus} logits more, and only for such a question`, async () => {
+    // The same words but "how long": the shared-word scorer and the keyword overlap read them alike.
+    const [timed] = await chooseQuotes({ original: 'how long thyroid pill calcium apart', english: 'how long thyroid pill calcium apart' }, [spacing], createSharedWordReranker());
+    const [plain] = await chooseQuotes({ original: 'thyroid pill calcium apart', english: 'thyroid pill calcium apart' }, [spacing], createSharedWordReranker());
+    const scoreOf = (quotes: typeof timed, text: string) => (quotes ?? []).find((quote) => quote.unit.text.includes(text))?.score ?? Number.NaN;
+    expect(scoreOf(timed, '4 hours') - scoreOf(plain, '4 hours')).toBeCloseTo(durationBonus);
+    expect(scoreOf(timed, 'Calcium binds') - scoreOf(plain, 'Calcium binds')).toBeCloseTo(0);
+  });
+});
+
