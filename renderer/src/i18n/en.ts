@@ -145,6 +145,8 @@ export const en = {
     vectors: 'Vectors',
     stale: 'Stale',
     missing: 'Missing',
+    crossLanguageVectors: 'Cross-language vectors',
+    crossLanguageOff: 'off',
     actions: 'Actions',
     reingest: 'Re-ingest',
     reingestOne: 'Re-ingest {{corpus}}',

@@ -147,6 +147,8 @@ export const es: Messages = {
     vectors: 'Vectores',
     stale: 'Desactualizados',
     missing: 'Faltantes',
+    crossLanguageVectors: 'Vectores entre idiomas',
+    crossLanguageOff: 'desactivado',
     actions: 'Acciones',
     reingest: 'Reingestar',
     reingestOne: 'Reingestar {{corpus}}',
