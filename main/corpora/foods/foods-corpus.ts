@@ -219,8 +219,9 @@ export function createFoodsCorpus(deps: {
       // Keyword and vector stay single paths (baselines for evaluation); the app's hybrid search reads concepts.
       const named = strategy === 'hybrid' && settings.foods.concepts ? conceptOfQuery(deps.concepts ?? [], input.query) : null;
       if (named) {
-        const members = conceptMembers(named.concept, repository.visibleInGroups(input.profile, named.concept.food_groups)).slice(0, input.k);
-        fused = fuseConcept(fused, members.map((member) => ({ id: member.row.id, explanation: member.explanation })), { k: conceptRrfK, limit: input.k, wholeQuery: named.wholeQuery });
+        const members = conceptMembers(named.concept, repository.visibleInGroups(input.profile, named.concept.food_groups));
+        const best = members.slice(0, input.k).map((member) => ({ id: member.row.id, explanation: member.explanation }));
+        fused = fuseConcept(fused, best, { k: conceptRrfK, limit: input.k, wholeQuery: named.wholeQuery });
         notices.push(conceptNotice(named.concept, members.length));
       }
       const rows = repository.byIds(fused.map((hit) => hit.id));
