@@ -69,7 +69,7 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.getByLabel('Search foods').fill('pescado azul');
     expect(await visibleText(page.locator('[data-code="concept"]'))).toContain('oily fish');
     const sardine = page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /^Sardine/ });
-    expect(await visibleText(sardine)).toContain('Sardinella longiceps (sardine) is on the UK FSA / Seafish list');
+    expect(await visibleText(sardine)).toContain('Sardinella longiceps (sardine) is on the UK FSA / Seafish oily-fish list');
     await expectAccessible(page, 'foods (concept)');
     await saveScreenshot(page, 'foods-concept-oily-fish');
     expect(problems).toEqual([]);

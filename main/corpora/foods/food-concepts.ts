@@ -20,6 +20,8 @@ const conceptSchema = z
     exclude_name_words: z.array(z.string().min(1)).default([]),
     /** Genus → what the public list calls it ("Sardinella": "sardine"). */
     named_genera: z.record(z.string().regex(/^[A-Z][a-z]+$/), z.string().min(1)).default({}),
+    /** Whose list the genera come from, as the explanations say it ("the UK FSA / Seafish oily-fish list"). */
+    named_by: z.string().min(1),
     min_fat_g_per_100g: z.number().positive().nullable().default(null),
     sources: z.array(z.object({ criterion: z.string(), name: z.string().min(1), url: z.string().url() }).strict()).min(1),
   })
@@ -33,6 +35,8 @@ export interface ConceptMember {
   row: FoodRow;
   namedAs: string | null;
   fat: number | null;
+  /** 0: on the list and fat enough; 1: on the list only; 2: fat enough only. */
+  tier: 0 | 1 | 2;
   explanation: string;
 }
 
@@ -88,14 +92,11 @@ export function conceptMembers(concept: FoodConcept, rows: readonly FoodRow[]): 
     if (!namedAs && !fatEnough) continue;
     const bar = concept.min_fat_g_per_100g;
     const reasons = [
-      ...(namedAs ? [`${row.scientific_name} (${namedAs}) is on the UK FSA / Seafish list`] : []),
+      ...(namedAs ? [`${row.scientific_name} (${namedAs}) is on ${concept.named_by}`] : []),
       ...(fat !== null && bar !== null ? [fatEnough ? `fat ${fat} g/100 g, at least ${bar} (${concept.name.es}: over ${bar} % fat)` : `fat ${fat} g/100 g (under the ${bar} g bar)`] : []),
     ];
-    members.push({ row, namedAs, fat, explanation: `${concept.name.en}: ${reasons.join('; ')}` });
+    const tier = namedAs && fatEnough ? 0 : namedAs ? 1 : 2;
+    members.push({ row, namedAs, fat, tier, explanation: `${concept.name.en}: ${reasons.join('; ')}` });
   }
-  const tier = (member: ConceptMember) => {
-    const fatEnough = concept.min_fat_g_per_100g !== null && member.fat !== null && member.fat >= concept.min_fat_g_per_100g;
-    return member.namedAs && fatEnough ? 0 : member.namedAs ? 1 : 2;
-  };
-  return members.sort((a, b) => tier(a) - tier(b) || (b.fat ?? 0) - (a.fat ?? 0) || a.row.id - b.row.id);
+  return members.sort((a, b) => a.tier - b.tier || (b.fat ?? 0) - (a.fat ?? 0) || a.row.id - b.row.id);
 }

@@ -59,6 +59,7 @@ describe('the members of "oily fish" among the IFCT fish', () => {
   it('adds fish over the fat bar that no list names, after every listed one, and never roe or shellfish', () => {
     const listed = members.filter((member) => member.namedAs !== null).length;
     const fatOnly = members.slice(listed);
+    expect(fatOnly.every((member) => member.tier === 2)).toBe(true);
     expect(fatOnly.map((member) => member.row.code)).toContain('S005'); // Pangas, 16.77 g
     expect(fatOnly.every((member) => (member.fat ?? 0) >= (oilyFish.min_fat_g_per_100g ?? Infinity))).toBe(true);
     expect(codes).not.toContain('P092'); // Eggs, Cat fish
@@ -72,7 +73,7 @@ describe('the members of "oily fish" among the IFCT fish', () => {
 
   it('explains each member by the criterion it meets', () => {
     const sardine = members.find((member) => member.row.code === 'P071');
-    expect(sardine?.explanation).toMatch(/Sardinella longiceps \(sardine\) is on the UK FSA \/ Seafish list; fat 8\.99 g\/100 g, at least 5/);
+    expect(sardine?.explanation).toMatch(/Sardinella longiceps \(sardine\) is on the UK FSA \/ Seafish oily-fish list; fat 8\.99 g\/100 g, at least 5/);
   });
 });
 
