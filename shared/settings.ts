@@ -20,6 +20,11 @@ export const settingsSchema = z.object({
        * (0.65 for Gemini, the seed's; see foodsSemanticBars); a number overrides it for every embedder.
        */
       max_dist: z.number().min(0).max(2).nullable().default(null),
+      /**
+       * Food concepts in hybrid searches: a query naming one ("oily fish", "pescado azul") also gets the foods that
+       * meet its published definition (kb/concepts/food-concepts.json: fish named oily by the UK FSA, or ≥ 5 g fat/100 g).
+       */
+      concepts: z.boolean().default(true),
     })
     .prefault({}),
   fusion: z

@@ -6,7 +6,7 @@ import { AppError } from './errors.js';
 import { ingestCorpus } from './ingest.js';
 import { validateSecretValue, type SecretStore } from './secrets.js';
 import { jobVisibleTo } from './jobs.js';
-import { reembedWork } from './reembed.js';
+import { reembedSpaces, reembedWork } from './reembed.js';
 
 type CoreOperation =
   | 'status' | 'settings.get' | 'settings.update' | 'jobs.start' | 'jobs.cancel' | 'jobs.list' | 'ingest' | 'search' | 'ask' | 'profiles.add' | 'profiles.list' | 'secrets.set' | 'secrets.status';
@@ -44,8 +44,7 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
     'settings.get': () => deps.settings.get(),
     'settings.update': (patch) => deps.settings.update(patch),
     'jobs.start': (input) => {
-      const targets = deps.modules.flatMap((module) => (module.retriever && (input.corpus === undefined || module.name === input.corpus) ? [module.retriever] : []));
-      return deps.jobs.start('reembed', reembedWork(deps, targets));
+      return deps.jobs.start('reembed', reembedWork(deps, reembedSpaces(deps, deps.modules, input.corpus)));
     },
     'jobs.cancel': (input) => deps.jobs.cancel(input.job),
     // A token bound to one profile sees that profile's jobs only (none today: a re-embed works on everyone's rows).

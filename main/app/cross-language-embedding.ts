@@ -1,5 +1,5 @@
 import type { CorpusModule, ModuleDeps } from './corpus-module.js';
-import { reembedWork } from './reembed.js';
+import { reembedSpaces, reembedWork } from './reembed.js';
 
 /**
  * Gives the rows of these modules their vectors in the multilingual embedder's space (the cross-language path),
@@ -12,13 +12,13 @@ export async function embedCrossLanguage(
   options: { onProgress?: (message: string) => void; signal?: AbortSignal } = {},
 ): Promise<number> {
   if (deps.multilingual.describe().mode !== 'local') return 0;
-  const targets = modules.flatMap((module) => (module.crossLanguage ? [module.crossLanguage] : []));
+  const targets = reembedSpaces(deps, modules).filter((space) => space.crossLanguage);
   const pending = targets.reduce((sum, target) => {
-    const counts = target.counts();
+    const counts = target.retriever.counts();
     return sum + counts.missing + counts.stale;
   }, 0);
   if (pending === 0 || options.signal?.aborted) return 0;
-  const job = deps.jobs.start('reembed', reembedWork({ ...deps, embedding: deps.multilingual }, targets));
+  const job = deps.jobs.start('reembed', reembedWork(deps, targets));
   const cancel = () => deps.jobs.cancel(job.job);
   options.signal?.addEventListener('abort', cancel, { once: true });
   const unsubscribe = deps.events.on('job.progress', (progress) => {

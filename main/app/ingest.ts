@@ -3,7 +3,7 @@ import type { CorpusModule, IngestOptions, ModuleDeps } from './corpus-module.js
 import { AppError } from './errors.js';
 import { embedCrossLanguage } from './cross-language-embedding.js';
 import { etaOf } from './progress.js';
-import { reembedWork } from './reembed.js';
+import { ownSpaces, reembedWork } from './reembed.js';
 
 /**
  * Loads a corpus (shipped data or `from`) and then embeds exactly the rows that lack a current vector, so an
@@ -14,7 +14,7 @@ export async function ingestCorpus(deps: ModuleDeps, module: CorpusModule, optio
   const counts = await module.ingest(options);
   await embedCrossLanguage(deps, [module], options.onProgress ? { onProgress: options.onProgress } : {});
   if (!module.retriever || deps.embedding.describe().mode === 'keyword-only') return counts;
-  const job = deps.jobs.start('reembed', reembedWork(deps, [module.retriever]));
+  const job = deps.jobs.start('reembed', reembedWork(deps, ownSpaces(deps.embedding, [module.retriever])));
   const started = Date.now();
   const unsubscribe = deps.events.on('job.progress', (progress) => {
     if (progress.job === job.job && progress.state === 'running') options.onProgress?.(`embedding ${progress.message}${etaOf(progress.done, progress.total, Date.now() - started)}`);

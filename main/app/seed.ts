@@ -1,7 +1,7 @@
 import type { IngestCounts } from '../../shared/contract.js';
 import type { Services } from './bootstrap.js';
 import { embedCrossLanguage } from './cross-language-embedding.js';
-import { reembedWork } from './reembed.js';
+import { ownSpaces, reembedWork } from './reembed.js';
 
 export interface SeedOptions {
   /**
@@ -75,7 +75,7 @@ export async function seedShippedData(services: Services, options: SeedOptions):
   // A cloud embedder is paced for its quota (minutes to hours): its re-embed is started on purpose, not here.
   if (description.mode === 'cloud') options.onProgress?.('cloud embedder: run "cita reembed" to embed the loaded rows (rate-limited)');
   if (description.mode === 'local') {
-    const job = services.jobs.start('reembed', reembedWork(services, targets));
+    const job = services.jobs.start('reembed', reembedWork(services, ownSpaces(services.embedding, targets)));
     const cancel = () => services.jobs.cancel(job.job);
     options.signal?.addEventListener('abort', cancel, { once: true });
     const unsubscribe = services.events.on('job.progress', (progress) => {

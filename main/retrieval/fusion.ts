@@ -1,8 +1,11 @@
 import type { KeywordHit, KeywordMatch } from './keyword-index.js';
 import type { VectorNeighbour } from './vector-store.js';
 
-/** `multilingual`: the cross-language path (a second embedder whose space holds Spanish and English alike). */
-export type RetrievalPath = 'keyword' | 'vector' | 'multilingual';
+/**
+ * `multilingual`: the cross-language path (a second embedder whose space holds Spanish and English alike);
+ * `concept`: a food concept the query names ("oily fish"), answered from the rows' own data (food-concepts.ts).
+ */
+export type RetrievalPath = 'keyword' | 'vector' | 'multilingual' | 'concept';
 
 /** A fused hit that can explain itself: which paths found it and what each said. */
 export interface FusedHit {
@@ -22,6 +25,9 @@ export interface FusedHit {
   /** Rank and cosine distance on the cross-language path, when it ran and found the hit. */
   multilingualRank?: number | null;
   multilingualDistance?: number | null;
+  /** Rank among a concept's members and why the row is one, when the query named a concept. */
+  conceptRank?: number | null;
+  concept?: string | null;
 }
 
 function fromKeyword(hit: KeywordHit, score: number): FusedHit {
@@ -149,31 +155,70 @@ export function fuseCrossLanguage(
   neighbours: readonly VectorNeighbour[],
   options: { k: number; limit: number; maxDistance: number; weight?: number },
 ): FusedHit[] {
-  const weight = options.weight ?? 1;
+  const near = neighbours.filter((neighbour) => neighbour.distance <= options.maxDistance);
+  return fuseWithRanking(
+    ranking,
+    near.map((neighbour) => ({
+      id: neighbour.itemId,
+      mark: (hit: FusedHit, rank: number) => {
+        hit.paths.push('multilingual');
+        hit.multilingualRank = rank;
+        hit.multilingualDistance = neighbour.distance;
+      },
+    })),
+    { k: options.k, limit: options.limit, weight: options.weight ?? 1 },
+  );
+}
+
+/**
+ * Adds a concept's members (best first) to a ranking made by the other paths, by the same reciprocal rank fusion.
+ * When the concept is the whole query ("pescado azul") its weight is 2: at k = 60 its 60th member still outranks
+ * the other paths' first hit, so the members lead; a query that also says more ("oily fish curry") fuses at 1.
+ */
+export function fuseConcept(
+  ranking: readonly FusedHit[],
+  members: ReadonlyArray<{ id: number; explanation: string }>,
+  options: { k: number; limit: number; wholeQuery: boolean },
+): FusedHit[] {
+  return fuseWithRanking(
+    ranking,
+    members.map((member) => ({
+      id: member.id,
+      mark: (hit: FusedHit, rank: number) => {
+        hit.paths.push('concept');
+        hit.conceptRank = rank;
+        hit.concept = member.explanation;
+      },
+    })),
+    { k: options.k, limit: options.limit, weight: options.wholeQuery ? 2 : 1 },
+  );
+}
+
+/** Σ w / (k + rank) over an existing ranking (w = 1) and one more ranked list (w = `weight`), each item marking its hit. */
+function fuseWithRanking(
+  ranking: readonly FusedHit[],
+  items: ReadonlyArray<{ id: number; mark: (hit: FusedHit, rank: number) => void }>,
+  options: { k: number; limit: number; weight: number },
+): FusedHit[] {
   const byId = new Map<number, FusedHit>();
   ranking.forEach((hit, index) => byId.set(hit.id, { ...hit, paths: [...hit.paths], score: 1 / (options.k + index + 1) }));
-  neighbours
-    .filter((neighbour) => neighbour.distance <= options.maxDistance)
-    .forEach((neighbour, index) => {
-      const rank = index + 1;
-      const existing = byId.get(neighbour.itemId);
-      const hit = existing ?? {
-        id: neighbour.itemId,
-        score: 0,
-        paths: [],
-        keywordRank: null,
-        keywordScore: null,
-        keywordNormalized: null,
-        keywordMatch: null,
-        keywordCoverage: null,
-        vectorRank: null,
-        vectorDistance: null,
-      };
-      hit.paths.push('multilingual');
-      hit.multilingualRank = rank;
-      hit.multilingualDistance = neighbour.distance;
-      hit.score += weight / (options.k + rank);
-      byId.set(hit.id, hit);
-    });
+  items.forEach((item, index) => {
+    const rank = index + 1;
+    const hit = byId.get(item.id) ?? {
+      id: item.id,
+      score: 0,
+      paths: [],
+      keywordRank: null,
+      keywordScore: null,
+      keywordNormalized: null,
+      keywordMatch: null,
+      keywordCoverage: null,
+      vectorRank: null,
+      vectorDistance: null,
+    };
+    item.mark(hit, rank);
+    hit.score += options.weight / (options.k + rank);
+    byId.set(hit.id, hit);
+  });
   return ranked([...byId.values()], options.limit);
 }

@@ -7,8 +7,11 @@ export const relevanceSchema = z.enum(['strong', 'weak', 'none']);
 export type Relevance = z.infer<typeof relevanceSchema>;
 
 export const explainSchema = z.object({
-  /** `multilingual`: the cross-language path (a question in another language than the corpus). */
-  paths: z.array(z.enum(['keyword', 'vector', 'multilingual'])),
+  /**
+   * `multilingual`: the cross-language path (a question in another language than the corpus); `concept`: the query
+   * names a food concept ("oily fish", "pescado azul") and the row meets its published definition.
+   */
+  paths: z.array(z.enum(['keyword', 'vector', 'multilingual', 'concept'])),
   keyword_rank: z.number().int().nullable(),
   keyword_score: z.number().nullable(),
   /** How the query's words met the hit's: as written, as the start of a word, or only within one typo. */
@@ -17,6 +20,9 @@ export const explainSchema = z.object({
   /** Rank and cosine distance on the cross-language path, when it found the hit. */
   multilingual_rank: z.number().int().nullable().optional(),
   multilingual_distance: z.number().nullable().optional(),
+  /** Rank among the concept's members and why the row is one ("oily fish: a sardine, named …; fat 8.99 g/100 g ≥ 5 …"). */
+  concept_rank: z.number().int().nullable().optional(),
+  concept: z.string().nullable().optional(),
   /** The cross-encoder's logit for (query, passage), when the hit was reranked. */
   rerank_score: z.number().nullable().optional(),
   fused_score: z.number(),

@@ -64,6 +64,18 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.close();
   });
 
+  it('"pescado azul" lists oily fish, each saying which published definition it meets, with a notice naming it', async () => {
+    const { page, problems } = await openScreen(app, 'foods');
+    await page.getByLabel('Search foods').fill('pescado azul');
+    expect(await visibleText(page.locator('[data-code="concept"]'))).toContain('oily fish');
+    const sardine = page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /^Sardine/ });
+    expect(await visibleText(sardine)).toContain('Sardinella longiceps (sardine) is on the UK FSA / Seafish oily-fish list');
+    await expectAccessible(page, 'foods (concept)');
+    await saveScreenshot(page, 'foods-concept-oily-fish');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('adds a food of the profile\'s own (pointing at a value that is not a number), finds it marked as yours, and edits it', async () => {
     const { page, problems } = await openScreen(app, 'foods');
     await page.getByRole('button', { name: 'Add a food' }).click();

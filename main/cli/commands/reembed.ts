@@ -1,11 +1,11 @@
 import { corpusSchema } from '../../../shared/contract.js';
-import { reembedWork } from '../../app/reembed.js';
+import { reembedSpaces, reembedWork } from '../../app/reembed.js';
 import { integerFlag, UsageError, type Command } from '../command.js';
 
 /** `cita reembed`: embeds every row without a current vector, resumable, with a progress line. */
 export const reembedCommand: Command = {
   words: ['reembed'],
-  summary: 'Embed rows that lack a current vector (after seeding, an import or an embedder change); resumable',
+  summary: 'Embed rows that lack a current vector, cross-language vectors included (after seeding, an import or an embedder change); resumable',
   usage: 'cita reembed [--corpus foods|catalog|kb] [--batch N] [--pause-ms N] [--json]',
   options: { corpus: { type: 'string' }, batch: { type: 'string' }, 'pause-ms': { type: 'string' } },
   stopsOnSignal: true,
@@ -16,11 +16,12 @@ export const reembedCommand: Command = {
     const batchSize = integerFlag(context.values, 'batch', { min: 1, max: 1024 });
     const pauseMs = integerFlag(context.values, 'pause-ms', { min: 0, max: 3_600_000 });
     const services = await context.services();
-    const targets = services.modules.flatMap((module) => (module.retriever && (!corpus?.success || module.name === corpus.data) ? [module.retriever] : []));
+    // The corpus's own vectors and its cross-language ones (when the multilingual model is on), in one job.
+    const spaces = reembedSpaces(services, services.modules, corpus?.success ? corpus.data : undefined);
     const started = Date.now();
     const job = services.jobs.start(
       'reembed',
-      reembedWork(services, targets, { ...(batchSize !== undefined ? { batchSize } : {}), ...(pauseMs !== undefined ? { pauseMs } : {}) }),
+      reembedWork(services, spaces, { ...(batchSize !== undefined ? { batchSize } : {}), ...(pauseMs !== undefined ? { pauseMs } : {}) }),
     );
     // Work done so far is kept; the next run resumes from the rows still without a current vector.
     const stopOnSignal = () => services.jobs.cancel(job.job);

@@ -6,11 +6,12 @@ import type { SettingsService } from '../../app/settings-service.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndexOptions } from '../../retrieval/keyword-index.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
-import { fuseCrossLanguage, keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
+import { fuseConcept, fuseCrossLanguage, keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import { barsFor, semanticRelevance, type SemanticBars } from '../../retrieval/semantic-bars.js';
 import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
+import { conceptMembers, conceptOfQuery, type FoodConcept } from './food-concepts.js';
 import { localNamesForSearch, readIfctFoods } from './ifct.js';
 import { translateFoodQuery, type FoodQueryTranslation } from './spanish-food-words.js';
 import { toFood, type FoodRow, type FoodsRepository } from './foods-repository.js';
@@ -50,6 +51,9 @@ export function foodsBars(embedderId: string | null, maxDist: number | null): Se
   const calibrated = barsFor(foodsSemanticBars, embedderId, uncalibratedBars);
   return maxDist === null ? calibrated : { strong: Math.min(calibrated.strong, maxDist), max: maxDist };
 }
+
+/** The reciprocal rank fusion constant of a concept's members with the other paths (the textbook 60). */
+export const conceptRrfK = 60;
 
 /** A keyword hit is strong unless its words met the query only within a typo ("mutton" → "Button mushroom"). */
 function keywordRelevance(fused: FusedHit): Relevance {
@@ -102,6 +106,15 @@ export function translationNotice(translation: FoodQueryTranslation): Notice {
   return { code: 'translated', message: `The catalog names foods in English, so this was also searched as "${translation.english}" (${pairs}).` };
 }
 
+/** Says which concept the query was read as and by what definition, so a list of fish never looks like a guess. */
+function conceptNotice(concept: FoodConcept, members: number): Notice {
+  const fat = concept.min_fat_g_per_100g === null ? '' : ` or with at least ${concept.min_fat_g_per_100g} g of fat per 100 g`;
+  return {
+    code: 'concept',
+    message: `Read as "${concept.name.en}" (${concept.name.es}): ${members} foods of ${concept.food_groups.join(' / ')} named as such by a public body${fat}; see each food's explanation.`,
+  };
+}
+
 function noMatchNotice(query: string): Notice {
   return { code: 'no_match', message: `No food in the catalog matches "${query}". Check the spelling, try another name for it, or add it as your own food.` };
 }
@@ -118,6 +131,8 @@ export function createFoodsCorpus(deps: {
   settings: SettingsService;
   /** The rows in the multilingual embedder's space: Spanish searches meet IFCT's English names there. */
   crossLanguage?: Retriever;
+  /** Food concepts a query may name ("oily fish", "pescado azul"), answered from the rows' own data. */
+  concepts?: readonly FoodConcept[];
 }): FoodsCorpus {
   // The keyword index arrives filled (from the rows or a snapshot of them; see foods-module.ts).
   const { repository, retriever } = deps;
@@ -129,7 +144,10 @@ export function createFoodsCorpus(deps: {
   }
 
   function toHit(fused: FusedHit, row: FoodRow, bars: SemanticBars, crossBars: SemanticBars): SearchHit {
-    const relevance = fused.paths.includes('keyword')
+    // A concept member meets the published definition the query named: as strong as a name match.
+    const relevance = fused.paths.includes('concept')
+      ? 'strong'
+      : fused.paths.includes('keyword')
       ? keywordRelevance(fused)
       : fused.paths.includes('vector')
         ? semanticRelevance(fused.vectorDistance ?? 2, bars)
@@ -197,6 +215,14 @@ export function createFoodsCorpus(deps: {
         });
         if (cross.ran) fused = fuseCrossLanguage(fused, cross.neighbours, { k: settings.fusion.cross_language_rrf_k, limit: input.k, maxDistance: crossBars.max, weight: settings.fusion.cross_language_weight });
         else if (cross.notice) notices.push(cross.notice);
+      }
+      // Keyword and vector stay single paths (baselines for evaluation); the app's hybrid search reads concepts.
+      const named = strategy === 'hybrid' && settings.foods.concepts ? conceptOfQuery(deps.concepts ?? [], input.query) : null;
+      if (named) {
+        const members = conceptMembers(named.concept, repository.visibleInGroups(input.profile, named.concept.food_groups));
+        const best = members.slice(0, input.k).map((member) => ({ id: member.row.id, explanation: member.explanation }));
+        fused = fuseConcept(fused, best, { k: conceptRrfK, limit: input.k, wholeQuery: named.wholeQuery });
+        notices.push(conceptNotice(named.concept, members.length));
       }
       const rows = repository.byIds(fused.map((hit) => hit.id));
       const hits = fused.flatMap((hit) => {

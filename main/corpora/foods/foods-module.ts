@@ -5,6 +5,7 @@ import { loadEvaluationSets } from '../../eval/evaluation-file.js';
 import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { createFoodsCorpus, foodKeywordDocument, foodsKeywordOptions } from './foods-corpus.js';
+import { loadFoodConcepts } from './food-concepts.js';
 import { createFoodsRepository, foodsFormula } from './foods-repository.js';
 import { createPortionsRepository } from './portions-repository.js';
 import { createPortionsService } from './portions-service.js';
@@ -23,7 +24,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
   // The same rows in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
   const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
-  const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever, crossLanguage });
+  const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever, crossLanguage, concepts: loadFoodConcepts() });
   const portions = createPortionsService({
     portions: createPortionsRepository(deps.db),
     foods: repository,

@@ -47,6 +47,8 @@ export interface FoodsRepository {
   /** A food the profile may see: shared, or its own. */
   visibleByCode(profile: string, code: string): FoodRow | undefined;
   byIds(ids: readonly number[]): Map<number, FoodRow>;
+  /** The foods of these groups the profile can see (shared ones and its own), in id order. */
+  visibleInGroups(profile: string, groups: readonly string[]): FoodRow[];
   all(): FoodRow[];
   count(): number;
   /** `id:updated_at` per row in id order: changes whenever a row is added, edited or removed. */
@@ -76,6 +78,9 @@ export function createFoodsRepository(db: Database): FoodsRepository {
   const selectVisible = db.prepare<[string, string], FoodRow>('SELECT * FROM foods WHERE code = ? AND (owner IS NULL OR owner = ?)');
   const selectById = db.prepare<[number], FoodRow>('SELECT * FROM foods WHERE id = ?');
   const selectAll = db.prepare<[], FoodRow>('SELECT * FROM foods ORDER BY id');
+  const selectVisibleInGroups = db.prepare<[string, string], FoodRow>(
+    'SELECT * FROM foods WHERE food_group IN (SELECT value FROM json_each(?)) AND (owner IS NULL OR owner = ?) ORDER BY id',
+  );
   const selectCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM foods');
   const selectVersions = db.prepare<[], { version: string }>("SELECT id || ':' || updated_at AS version FROM foods ORDER BY id");
   const insert = db.prepare(
@@ -180,6 +185,7 @@ export function createFoodsRepository(db: Database): FoodsRepository {
       }
       return found;
     },
+    visibleInGroups: (profile, groups) => selectVisibleInGroups.all(JSON.stringify(groups), profile),
     all: () => selectAll.all(),
     count: () => (selectCount.get() as { n: number }).n,
     *rowVersions() {

@@ -145,6 +145,8 @@ export const en = {
     vectors: 'Vectors',
     stale: 'Stale',
     missing: 'Missing',
+    crossLanguageVectors: 'Cross-language vectors',
+    crossLanguageOff: 'off',
     actions: 'Actions',
     reingest: 'Re-ingest',
     reingestOne: 'Re-ingest {{corpus}}',
@@ -275,6 +277,7 @@ export const en = {
       rerankCandidates: 'Cards the cross-encoder reorders',
       crossLanguageOn: 'Search across languages with the multilingual model (Spanish questions over English cards and foods, English over the Spanish catalog)',
       glossaryOn: 'Translate Spanish food and clinical words with the built-in glossaries',
+      foodConceptsOn: 'Read food concepts in food searches: "oily fish" / "pescado azul" = fish on the UK FSA oily-fish list or with at least 5 g of fat per 100 g',
     },
     llm: {
       title: 'Language model (optional)',

@@ -147,6 +147,8 @@ export const es: Messages = {
     vectors: 'Vectores',
     stale: 'Desactualizados',
     missing: 'Faltantes',
+    crossLanguageVectors: 'Vectores entre idiomas',
+    crossLanguageOff: 'desactivado',
     actions: 'Acciones',
     reingest: 'Reingestar',
     reingestOne: 'Reingestar {{corpus}}',
@@ -277,6 +279,7 @@ export const es: Messages = {
       rerankCandidates: 'Tarjetas que reordena el cross-encoder',
       crossLanguageOn: 'Buscar entre idiomas con el modelo multilingüe (preguntas en español sobre tarjetas y alimentos en inglés, en inglés sobre el catálogo en español)',
       glossaryOn: 'Traducir palabras de alimentos y clínicas con los glosarios incorporados',
+      foodConceptsOn: 'Entender conceptos en las búsquedas de alimentos: «pescado azul» / «oily fish» = pescados de la lista de pescado azul de la FSA británica o con al menos 5 g de grasa por 100 g',
     },
     llm: {
       title: 'Modelo de lenguaje (opcional)',

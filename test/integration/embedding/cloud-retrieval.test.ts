@@ -45,10 +45,13 @@ afterEach(async () => {
   standIn.embedded.length = 0;
 });
 
-/** Services on a fresh data directory with the IFCT foods loaded (not embedded) and no local model. */
+/**
+ * Services on a fresh data directory with the IFCT foods loaded (not embedded), no local model and no
+ * cross-language path (a re-embed now fills that space too, whose hits would hide what the cloud embedder did).
+ */
 async function seededServices(): Promise<Services> {
   const dataDir = tempDir();
-  services = await createServices({ dataDir, modelDir: join(dataDir, 'no-model') });
+  services = await createServices({ dataDir, modelDir: join(dataDir, 'no-model'), multilingual: null });
   await services.module('foods')?.ingest?.({});
   return services;
 }

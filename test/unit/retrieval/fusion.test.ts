@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keywordFirstFill, reciprocalRankFusion, weightedFusion } from '../../../main/retrieval/fusion.js';
+import { fuseConcept, keywordFirstFill, keywordOnly, reciprocalRankFusion, weightedFusion } from '../../../main/retrieval/fusion.js';
+import { toSearchHitBase } from '../../../main/retrieval/search-hit.js';
 import type { KeywordHit } from '../../../main/retrieval/keyword-index.js';
 import type { VectorNeighbour } from '../../../main/retrieval/vector-store.js';
 
@@ -77,5 +78,27 @@ describe('reciprocal rank fusion', () => {
   it('breaks ties by id, so results are reproducible', () => {
     const fused = reciprocalRankFusion(keyword(7), vector([3, 0.1]), { k: 60, limit: 10 });
     expect(fused.map((hit) => hit.id)).toEqual([3, 7]);
+  });
+});
+
+describe('fusing a food concept\'s members', () => {
+  const ranking = keywordOnly(
+    [1, 2, 3].map((id, index) => ({ id, score: 10 - index, normalized: (10 - index) / 10, rank: index + 1, terms: [], match: 'exact' as const, coverage: 1 })),
+    10,
+  );
+  const members = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map((id) => ({ id, explanation: `member ${id}` }));
+
+  it('lets every member lead when the concept is the whole query', () => {
+    const fused = fuseConcept(ranking, members, { k: 60, limit: 13, wholeQuery: true });
+    expect(fused.slice(0, 10).map((hit) => hit.id)).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    expect(fused.slice(10).map((hit) => hit.id)).toEqual([1, 2, 3]);
+  });
+
+  it('interleaves members with the other paths\' hits when the query says more, each explained', () => {
+    const fused = fuseConcept(ranking, members, { k: 60, limit: 6, wholeQuery: false });
+    expect(fused.map((hit) => hit.id)).toEqual([1, 7, 2, 8, 3, 9]);
+    const member = toSearchHitBase(fused[1] as NonNullable<(typeof fused)[1]>, 'strong');
+    expect(member.explain).toMatchObject({ paths: ['concept'], concept_rank: 1, concept: 'member 7' });
+    expect(member.found_by).toBe('semantic');
   });
 });

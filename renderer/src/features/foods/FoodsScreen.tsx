@@ -108,6 +108,8 @@ function FoodHit({ hit, food, selected, onSelect }: { hit: SearchHit; food: Food
           <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
           {food.owner ? <span className="badge badge-own">{t('foods.ownBadge')}</span> : <span className="muted">{food.food_group || food.source}</span>}
         </span>
+        {/* A concept member says which published definition it meets ("oily fish: … on the UK FSA list; fat …"). */}
+        {hit.explain.concept && <span className="hit-brand muted">{hit.explain.concept}</span>}
       </button>
     </li>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Status } from '../../../../shared/contract';
 import { ErrorState } from '../../components/states';
 import { useThrottled } from '../../components/useThrottled';
+import { pendingVectors } from '../status/pending-vectors';
 import { ReembedActions } from '../status/ReembedActions';
 import { ReembedProgress } from '../status/ReembedProgress';
 import { useReembedJob } from '../status/useReembedJob';
@@ -14,7 +15,7 @@ export function ReembedOffer({ status, changed, onCounts }: { status: Status; ch
   const { t } = useTranslation();
   const live = useThrottled(onCounts, 2000);
   const reembed = useReembedJob(onCounts, live);
-  const pending = status.corpora.reduce((sum, corpus) => sum + corpus.stale + corpus.missing, 0);
+  const pending = pendingVectors(status);
   if (status.embedder.mode === 'keyword-only' || (pending === 0 && !reembed.job)) return null;
   return (
     <section className="panel settings-section reembed-offer" aria-labelledby="reembed-offer-title">

@@ -238,6 +238,11 @@ function CorporaFields({ draft, change }: { draft: SettingsDraft; change: Change
         <input type="checkbox" checked={draft.glossary} onChange={(event) => change('glossary', event.target.checked)} />
         {t('settings.corpora.glossaryOn')}
       </label>
+      <span className="form-label-cell" />
+      <label className="checkbox">
+        <input type="checkbox" checked={draft.foodConcepts} onChange={(event) => change('foodConcepts', event.target.checked)} />
+        {t('settings.corpora.foodConceptsOn')}
+      </label>
     </Group>
   );
 }

@@ -25,6 +25,7 @@ export interface SettingsDraft {
   threshold: string;
   crossLanguage: boolean;
   glossary: boolean;
+  foodConcepts: boolean;
   llmProvider: Settings['llm']['provider'];
   baseUrl: string;
   model: string;
@@ -53,6 +54,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     threshold: String(settings.kb.min_similarity ?? 0.5),
     crossLanguage: settings.language.cross_language,
     glossary: settings.language.glossary,
+    foodConcepts: settings.foods.concepts,
     llmProvider: settings.llm.provider,
     baseUrl: settings.llm.base_url,
     model: settings.llm.model,
@@ -93,7 +95,7 @@ export function patchOf(draft: SettingsDraft): { ok: true; patch: SettingsPatch 
         cloud_pause_ms: Math.round((pause as number) * 1000),
         cloud_timeout_ms: Math.round((timeout as number) * 1000),
       },
-      foods: { max_dist: maxDist },
+      foods: { max_dist: maxDist, concepts: draft.foodConcepts },
       fusion: { keyword_weight: keywordWeight as number, vector_weight: vectorWeight as number, rrf_k: rrfK as number },
       catalog: { phase: draft.phase },
       kb: {

@@ -5,13 +5,14 @@ import { messageOf, useApi, useOperation } from '../../api/context';
 import { useThrottled } from '../../components/useThrottled';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { asLanguage, formatNumber } from '../../i18n/format';
+import { crossLanguageVectors, pendingVectors } from './pending-vectors';
 import { ReembedActions } from './ReembedActions';
 import { ReembedProgress } from './ReembedProgress';
 import { useReembedJob } from './useReembedJob';
 
 const ingestible = new Set(['foods', 'catalog', 'kb']);
 
-/** Per-corpus rows, vectors and stale vectors, the embedder and its model file; re-embed and re-ingest. */
+/** Per-corpus rows, vectors (cross-language ones too) and stale vectors, the embedder and its model file; re-embed and re-ingest. */
 export function StatusScreen() {
   const { t } = useTranslation();
   const [status, reload] = useOperation('status', {}, { keepWhileReloading: true });
@@ -40,7 +41,7 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
   const [ingesting, setIngesting] = useState<string | null>(null);
   const [ingested, setIngested] = useState<{ kind: 'ok'; counts: IngestCounts } | { kind: 'error'; message: string } | null>(null);
   const { app, embedder, reranker, corpora } = status;
-  const pending = corpora.reduce((sum, corpus) => sum + corpus.stale + corpus.missing, 0);
+  const pending = pendingVectors(status);
   const running = reembed.job?.state === 'running';
 
   async function ingest(corpus: 'foods' | 'catalog' | 'kb') {
@@ -91,6 +92,7 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
               <th scope="col" className="number">{t('status.vectors')}</th>
               <th scope="col" className="number">{t('status.stale')}</th>
               <th scope="col" className="number">{t('status.missing')}</th>
+              <th scope="col" className="number">{t('status.crossLanguageVectors')}</th>
               <th scope="col">{t('status.actions')}</th>
             </tr>
           </thead>
@@ -102,6 +104,7 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
                 <td className="number">{formatNumber(corpus.vectors, language)}</td>
                 <td className="number">{formatNumber(corpus.stale, language)}</td>
                 <td className="number">{formatNumber(corpus.missing, language)}</td>
+                <CrossLanguageCell count={crossLanguageVectors(status, corpus.corpus)} />
                 <td>
                   {ingestible.has(corpus.corpus) && (
                     <button
@@ -135,4 +138,10 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
       {reembed.error && <ErrorState message={reembed.error} />}
     </>
   );
+}
+
+/** A corpus's vectors in the cross-language space, or "off" while that path is off. */
+function CrossLanguageCell({ count }: { count: number | null }) {
+  const { t, i18n } = useTranslation();
+  return <td className="number">{count === null ? t('status.crossLanguageOff') : formatNumber(count, asLanguage(i18n.language))}</td>;
 }
