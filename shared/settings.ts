@@ -4,7 +4,11 @@ import { z } from 'zod';
 export const settingsSchema = z.object({
   embedder: z
     .object({
-      provider: z.enum(['local', 'gemini', 'voyage', 'none']).default('local'),
+      /**
+       * "auto" (the default) follows the KB decision record: Voyage when a Voyage API key is stored, the local model
+       * otherwise. "local", "gemini", "voyage" and "none" are explicit choices that a stored key does not change.
+       */
+      provider: z.enum(['auto', 'local', 'gemini', 'voyage', 'none']).default('auto'),
       dtype: z.enum(['q8', 'fp32']).default('q8'),
       /** Cloud re-embedding: texts per request and pause between requests (the seed's free-tier values: 20, 65 s). */
       cloud_batch_size: z.number().int().min(1).max(100).default(20),

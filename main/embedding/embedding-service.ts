@@ -59,9 +59,10 @@ type Plan =
   | { kind: 'cloud'; provider: CloudProvider; apiKey: string };
 
 /**
- * Settings decide: provider "none" → keyword-only; "gemini"/"voyage" with a key → that cloud embedder, without a
- * key → the local model; "local" → the verified local model, or keyword-only with the reason when it is missing or
- * corrupt. Never a crash: failures become a degraded description. A failing cloud call is the retriever's to turn
+ * Settings decide: provider "none" → keyword-only; "auto" → Voyage when a Voyage API key is stored (the KB decision
+ * record's key-driven factory), else the local model, silently; "gemini"/"voyage" with a key → that cloud embedder,
+ * without a key → the local model, with a note; "local" → the verified local model, or keyword-only with the reason
+ * when it is missing or corrupt. Never a crash: failures become a degraded description. A failing cloud call is the retriever's to turn
  * into keyword results for that query.
  */
 export function createEmbeddingService(options: EmbeddingServiceOptions): EmbeddingService {
@@ -87,7 +88,9 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     const settings = options.settings().embedder;
     if (settings.provider === 'none') return { kind: 'none', problem: 'semantic search is switched off in the settings' };
     if (settings.provider === 'local') return { kind: 'local', dtype: settings.dtype, note: null };
-    const provider = providers[settings.provider];
+    const automatic = settings.provider === 'auto';
+    const name: CloudProvider = settings.provider === 'auto' ? 'voyage' : settings.provider;
+    const provider = providers[name];
     let apiKey: string | undefined;
     let unreadable: string | null = null;
     try {
@@ -96,10 +99,12 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
       unreadable = (error as Error).message;
     }
     if (apiKey) {
-      const refused = endpointProblem(baseUrlOf(settings.provider), options.cloudBaseUrls?.[settings.provider] ? `the ${provider.label} endpoint` : provider.baseUrlVariable);
-      if (!refused) return { kind: 'cloud', provider: settings.provider, apiKey };
+      const refused = endpointProblem(baseUrlOf(name), options.cloudBaseUrls?.[name] ? `the ${provider.label} endpoint` : provider.baseUrlVariable);
+      if (!refused) return { kind: 'cloud', provider: name, apiKey };
       return { kind: 'local', dtype: settings.dtype, note: `the ${provider.label} API key is not sent: ${refused}; the local model is used instead` };
     }
+    // Automatic without a key is the ordinary offline case: the local model, nothing to report.
+    if (automatic && unreadable === null) return { kind: 'local', dtype: settings.dtype, note: null };
     const why = unreadable ?? `no ${provider.label} API key is configured (set ${secretEnvironmentVariables[provider.secret]} or store one in the app)`;
     return { kind: 'local', dtype: settings.dtype, note: `${why}; the local model is used instead` };
   }

@@ -94,8 +94,41 @@ describe('the embedder factory', () => {
     expect((await embedding.get())?.id).toBe(geminiEmbedderId);
   });
 
-  it('keeps the shipped defaults: local q8, cloud re-embedding 20 per batch with 65 s pauses', () => {
-    expect(defaultSettings().embedder).toEqual({ provider: 'local', dtype: 'q8', cloud_batch_size: 20, cloud_pause_ms: 65_000, cloud_timeout_ms: 15_000 });
+  it('keeps the shipped defaults: automatic (local q8 without a Voyage key), cloud re-embedding 20 per batch with 65 s pauses', () => {
+    expect(defaultSettings().embedder).toEqual({ provider: 'auto', dtype: 'q8', cloud_batch_size: 20, cloud_pause_ms: 65_000, cloud_timeout_ms: 15_000 });
+  });
+
+  describe('automatic, as the KB decision record has it: Voyage when a Voyage key is stored, the local model otherwise', () => {
+    it('uses Voyage once a Voyage key is stored, and the local model again when it is forgotten', async () => {
+      const secrets = createMemorySecretStore();
+      const embedding = service({ provider: 'auto' }, secrets);
+      // The local branch: the model is missing here, so keyword-only, with the local model's reason and no note
+      // about a cloud key (not having one is the ordinary case).
+      const offline = embedding.describe();
+      expect(offline.mode).toBe('keyword-only');
+      expect(offline.problem).toContain('no model directory');
+      expect(offline.problem).not.toContain('API key');
+      secrets.set('voyage_api_key', key);
+      expect(embedding.describe()).toEqual({ id: voyageEmbedderId, mode: 'cloud', modelPath: null, modelSha256: null, problem: null });
+      expect((await embedding.get())?.id).toBe(voyageEmbedderId);
+      secrets.delete('voyage_api_key');
+      expect(embedding.describe().mode).toBe('keyword-only');
+    });
+
+    it('is not switched by a Gemini key, nor when the user chose the local model explicitly', () => {
+      expect(service({ provider: 'auto' }, createMemorySecretStore({ gemini_api_key: key })).describe().mode).toBe('keyword-only');
+      expect(service({ provider: 'local' }, createMemorySecretStore({ voyage_api_key: key })).describe().mode).toBe('keyword-only');
+    });
+
+    it('passes on why an unreadable key store kept the local model', () => {
+      const broken: SecretStore = {
+        ...createMemorySecretStore(),
+        get: () => {
+          throw new AppError('unavailable', 'Refusing to read /x/secrets.json: its mode is 644');
+        },
+      };
+      expect(service({ provider: 'auto' }, broken).describe().problem).toContain('Refusing to read /x/secrets.json');
+    });
   });
 
   it('changes only what a settings patch names (switching provider keeps the pacing the user chose)', () => {

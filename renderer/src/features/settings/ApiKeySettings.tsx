@@ -9,9 +9,14 @@ type SecretName = 'gemini_api_key' | 'voyage_api_key';
  * Cloud API keys: typed here, handed to main, stored in the OS keychain (Electron) or a 0600 file (browser mode).
  * The renderer never reads a key back; it only learns whether one is stored.
  */
-export function ApiKeySettings() {
+export function ApiKeySettings({ onStored }: { onStored?: () => void }) {
   const { t } = useTranslation();
-  const [status, reload] = useOperation('secrets.status', {}, { keepWhileReloading: true });
+  const [status, reloadKeys] = useOperation('secrets.status', {}, { keepWhileReloading: true });
+  // A stored or forgotten key may change the model in use (Automatic picks Voyage by its key): the caller re-reads status.
+  const reload = () => {
+    reloadKeys();
+    onStored?.();
+  };
   if (status.state === 'loading') return <Loading />;
   if (status.state === 'error') return <ErrorState message={status.message} onRetry={reload} />;
   return (

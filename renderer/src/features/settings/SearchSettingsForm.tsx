@@ -50,13 +50,14 @@ export function SearchSettingsForm({
       <div className="form-grid">
         <label htmlFor="setting-embedder-provider">{t('settings.embedder.provider')}</label>
         <select id="setting-embedder-provider" value={draft.provider} onChange={(event) => change('provider', event.target.value as SettingsDraft['provider'])}>
+          <option value="auto">{t('settings.embedder.auto')}</option>
           <option value="local">{t('settings.embedder.local')}</option>
           <option value="gemini">Gemini (gemini-embedding-001)</option>
           <option value="voyage">Voyage (voyage-3.5)</option>
           <option value="none">{t('settings.embedder.none')}</option>
         </select>
         <label htmlFor="setting-embedder-dtype">{t('settings.embedder.dtype')}</label>
-        <select id="setting-embedder-dtype" value={draft.dtype} disabled={draft.provider !== 'local'} onChange={(event) => change('dtype', event.target.value as SettingsDraft['dtype'])}>
+        <select id="setting-embedder-dtype" value={draft.dtype} disabled={draft.provider !== 'local' && draft.provider !== 'auto'} onChange={(event) => change('dtype', event.target.value as SettingsDraft['dtype'])}>
           <option value="q8">{t('settings.embedder.q8')}</option>
           <option value="fp32">{t('settings.embedder.fp32')}</option>
         </select>
@@ -140,7 +141,8 @@ export function EmbedderInUse({ status, chosen }: { status: Status | null; chose
         ? t('settings.embedder.inUseLocal', { model: name.model, detail: name.detail })
         : t('settings.embedder.inUseCloud', { provider: name.provider === 'gemini' ? 'Gemini' : name.provider === 'voyage' ? 'Voyage' : '', model: name.model });
   const inUse = name === null ? 'none' : name.provider;
-  const differs = chosen !== inUse && !(chosen === 'none' && name === null);
+  // Automatic is whichever of Voyage and the local model the stored keys select: neither differs from it.
+  const differs = chosen !== inUse && !(chosen === 'none' && name === null) && !(chosen === 'auto' && (inUse === 'local' || inUse === 'voyage'));
   return (
     <div className="in-use" data-embedder={status.embedder.id ?? 'none'}>
       <p className="in-use-line">

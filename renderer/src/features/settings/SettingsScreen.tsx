@@ -54,7 +54,12 @@ export function SettingsScreen({ onChange }: { onChange: (settings: Settings) =>
         onEmbedderChanged={() => setEmbedderChanged(true)}
       />
       {status.state === 'ready' && <ReembedOffer status={status.value} changed={embedderChanged} onCounts={onCounts} />}
-      <ApiKeySettings />
+      <ApiKeySettings
+        onStored={() => {
+          reloadStatus();
+          setEmbedderChanged(true);
+        }}
+      />
       <ProfileSettings />
       <DemoDataSettings />
     </section>

@@ -114,7 +114,7 @@ export function patchOf(draft: SettingsDraft): { ok: true; patch: SettingsPatch 
 
 /** True when saving the draft changes which vectors the search needs (another model or precision). */
 export function changesEmbedder(draft: SettingsDraft, settings: Settings): boolean {
-  return draft.provider !== settings.embedder.provider || (draft.provider === 'local' && draft.dtype !== settings.embedder.dtype);
+  return draft.provider !== settings.embedder.provider || ((draft.provider === 'local' || draft.provider === 'auto') && draft.dtype !== settings.embedder.dtype);
 }
 
 /** "Local model bge-small-en-v1.5 (q8)" from an embedder id ("local:bge-small-en-v1.5:384:q8:bgeq1"); null: none. */
