@@ -76,7 +76,7 @@ describe('saturated fat in the diary', () => {
     ] as const) {
       const output = await value<AskOutput>(app, 'ask', { corpus: 'diary', profile: 'ana', question, today });
       expect(output.plan, question).toMatchObject({ date_from: from, nutrients: ['saturated_fat'] });
-      expect(output.plan?.untracked ?? [], question).toEqual([]);
+      expect(output.plan?.not_honoured ?? [], question).toEqual([]);
       expect(output.refused, question).toBe(false);
       expect(output.answer, question).toContain(`${localizeNumber(formatDecimal(total), language)} g`);
       expect(output.grounding.unverified, question).toBe(0);
