@@ -10,8 +10,8 @@ export interface NutrientDefinition {
   synonyms: { en: readonly string[]; es: readonly string[] };
   /**
    * What a daily target of it means: a `goal` to reach (protein, fibre) or a `limit` to stay under (WHO guidance on
-   * sodium and free sugars). Saturated fat would be a limit too; IFCT 2017 as packaged does publish it (`fasat`, g per
-   * 100 g, 540 of 542 foods) but cita does not read it yet: a new key needs its column in foods and in the views.
+   * sodium, free sugars and saturated fat). A new key needs its column in foods, in diary_targets' CHECK and in the
+   * diary views: a numbered migration (as 0013_saturated_fat.sql did), which tests hold equal to this list.
    */
   target: 'goal' | 'limit';
 }
@@ -21,6 +21,9 @@ export const nutrients = [
   { key: 'energy_kj', unit: 'kJ', labels: { en: 'Energy (kJ)', es: 'Energía (kJ)' }, synonyms: { en: ['kilojoules', 'kj'], es: ['kilojulios', 'kj'] }, target: 'goal' },
   { key: 'protein', unit: 'g', labels: { en: 'Protein', es: 'Proteína' }, synonyms: { en: ['protein', 'proteins'], es: ['proteina', 'proteinas'] }, target: 'goal' },
   { key: 'fat', unit: 'g', labels: { en: 'Fat', es: 'Grasa' }, synonyms: { en: ['fat', 'fats', 'lipids'], es: ['grasa', 'grasas', 'lipidos'] }, target: 'goal' },
+  // IFCT 2017's `fasat` (saturated fatty acids, g per 100 g), published for all 542 foods. The synonyms are longer
+  // than fat's, and the planner matches the longest phrase first, so "saturated fat" is never read as fat.
+  { key: 'saturated_fat', unit: 'g', labels: { en: 'Saturated fat', es: 'Grasas saturadas' }, synonyms: { en: ['saturated fat', 'saturated fats', 'sat fat', 'saturates', 'saturated fatty acids'], es: ['grasas saturadas', 'grasa saturada', 'acidos grasos saturados'] }, target: 'limit' },
   { key: 'carbohydrate', unit: 'g', labels: { en: 'Carbohydrate', es: 'Carbohidratos' }, synonyms: { en: ['carbohydrate', 'carbohydrates', 'carbs', 'carb'], es: ['carbohidratos', 'carbohidrato', 'hidratos', 'carbos'] }, target: 'goal' },
   { key: 'fibre', unit: 'g', labels: { en: 'Fibre', es: 'Fibra' }, synonyms: { en: ['fibre', 'fiber'], es: ['fibra'] }, target: 'goal' },
   { key: 'free_sugars', unit: 'g', labels: { en: 'Free sugars', es: 'Azúcares libres' }, synonyms: { en: ['sugar', 'sugars', 'free sugars'], es: ['azucar', 'azucares', 'azucares libres'] }, target: 'limit' },

@@ -36,7 +36,7 @@ export function plannerPrompt(today: string): string {
     'Reply with one JSON object only, with every field: {"date_from", "date_to", "compare_from", "compare_to", "nutrients", "untracked", "meals", "need_detail", "list_entries", "understood", "invalid_dates"}.',
     'nutrients: only keys from this list (an empty list when the question names none):',
     keys,
-    'untracked: nutrients or measures the question names that are not in that list (vitamin K, water, cholesterol, saturated fat…), as written.',
+    'untracked: nutrients or measures the question names that are not in that list (vitamin K, water, cholesterol, trans fat…), as written.',
     'meals: breakfast, lunch, dinner, snack when the question names meals (desayuno, almuerzo/comida, cena, merienda; "last night"/"anoche" is dinner); otherwise [].',
     'need_detail: true when the question asks which foods, meals or entries contributed; false for totals or averages only.',
     'list_entries: true for "what did I eat …" / "¿qué comí …?": every entry is listed.',

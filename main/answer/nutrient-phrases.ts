@@ -3,7 +3,8 @@ import { foldText } from '../retrieval/text-folding.js';
 
 /**
  * Words for nutrients and measures the diary does not hold (folded). They are read before the registry's
- * synonyms and blanked out, so "saturated fat" is not fat and "azúcar en sangre" is not sugar.
+ * synonyms and blanked out, so "trans fat" is not fat and "azúcar en sangre" is not sugar. ("Saturated fat" is a registry
+ * key; its synonyms are longer than fat's, and the longest phrase is read first.)
  */
 const untrackedPhrases: readonly string[] = [
   // vitamins other than C, and B-group names
@@ -12,8 +13,8 @@ const untrackedPhrases: readonly string[] = [
   'b12', 'folate', 'folic acid', 'folato', 'acido folico', 'niacin', 'niacina', 'riboflavin', 'riboflavina', 'thiamin', 'thiamine', 'tiamina',
   'beta carotene', 'betacaroteno', 'carotene', 'caroteno', 'retinol',
   // fats the registry does not split out, and cholesterol
-  'saturated fats', 'saturated fat', 'trans fats', 'trans fat', 'unsaturated fat', 'monounsaturated fat', 'polyunsaturated fat',
-  'grasas saturadas', 'grasa saturada', 'grasas trans', 'grasa trans', 'grasas insaturadas', 'grasa insaturada',
+  'trans fats', 'trans fat', 'unsaturated fat', 'unsaturated fats', 'monounsaturated fat', 'polyunsaturated fat',
+  'grasas trans', 'grasa trans', 'grasas insaturadas', 'grasa insaturada', 'grasas monoinsaturadas', 'grasas poliinsaturadas',
   'omega 3', 'omega-3', 'omega 6', 'omega-6', 'cholesterol', 'colesterol',
   // minerals other than sodium, potassium, calcium and iron
   'magnesium', 'magnesio', 'zinc', 'phosphorus', 'fosforo', 'selenium', 'selenio', 'iodine', 'yodo', 'copper', 'cobre', 'manganese', 'manganeso',
@@ -50,7 +51,7 @@ function wordPattern(phrase: string): RegExp {
 
 /**
  * The nutrients a question names: registry ones (every synonym of shared/nutrients.ts, and a few more spellings)
- * and ones cita does not track (vitamin K, water, cholesterol, saturated fat…), longest phrase first, each word
+ * and ones cita does not track (vitamin K, water, cholesterol, trans fat…), longest phrase first, each word
  * counted once.
  */
 export function namedNutrients(question: string): NamedNutrients {

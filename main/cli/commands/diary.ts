@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { DiaryDay, DiaryEntry, DiaryImport, Portion } from '../../../shared/contract.js';
 import { maxImportCharacters } from '../../../shared/contract/diary.js';
 import { detectDiaryFormat, headerCells } from '../../../shared/diary-import-formats.js';
+import { isNutrientKey, targetKindOf } from '../../../shared/nutrients.js';
 import { findPortion, parseAmountText } from '../../../shared/portions.js';
 import { formatDecimal } from '../../answer/decimal-format.js';
 import { AppError } from '../../app/errors.js';
@@ -144,7 +145,7 @@ export const diaryDayCommand: Command = {
     for (const [key, value] of Object.entries(day.totals.nutrients)) {
       if (value === null) continue;
       const target = day.targets[key as keyof typeof day.targets];
-      lines.push(`  total ${key}: ${formatDecimal(value)}${target !== null && target !== undefined ? ` (target ${formatDecimal(target)})` : ''}`);
+      lines.push(`  total ${key}: ${formatDecimal(value)}${target !== null && target !== undefined ? ` ${targetNote(key, value, target)}` : ''}`);
     }
     context.print(day, lines.join('\n'));
     return 0;
@@ -171,3 +172,9 @@ export const diaryTargetCommand: Command = {
     return 0;
   },
 };
+
+/** "(target 55.0)" for a goal; "(limit 17.0)" or "(limit 17.0, 6.7 over)" for a limit (sodium, free sugars, saturated fat). */
+function targetNote(key: string, value: number, target: number): string {
+  if (!isNutrientKey(key) || targetKindOf(key) === 'goal') return `(target ${formatDecimal(target)})`;
+  return value > target ? `(limit ${formatDecimal(target)}, ${formatDecimal(value - target)} over)` : `(limit ${formatDecimal(target)})`;
+}

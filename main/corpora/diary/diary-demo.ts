@@ -62,12 +62,23 @@ export const demoFoods: ReadonlyArray<{ key: string; name: string; brand: string
   },
 ];
 
+/** The demo's daily energy target (kcal). */
+const demoEnergy = 1600;
+
+/**
+ * WHO, "Healthy diet" fact sheet (https://www.who.int/news-room/fact-sheets/detail/healthy-diet): saturated fat under
+ * 10% of total energy intake. Targets are stored in grams, so the share of energy becomes grams at 9 kcal per gram of
+ * fat (the Atwater factor), rounded down to stay under it: 1600 kcal → 160 kcal → 17 g.
+ */
+const saturatedFatLimit = Math.floor((demoEnergy * 0.1) / 9);
+
 /** Daily targets from the first demo day; sodium's is lowered halfway through (one change, resolved per day). */
 const demoTargets: ReadonlyArray<{ nutrient: NutrientKey; amount: number; fromDay: number }> = [
-  { nutrient: 'energy_kcal', amount: 1600, fromDay: 0 },
+  { nutrient: 'energy_kcal', amount: demoEnergy, fromDay: 0 },
   { nutrient: 'protein', amount: 55, fromDay: 0 },
   { nutrient: 'carbohydrate', amount: 220, fromDay: 0 },
   { nutrient: 'fat', amount: 50, fromDay: 0 },
+  { nutrient: 'saturated_fat', amount: saturatedFatLimit, fromDay: 0 },
   { nutrient: 'fibre', amount: 25, fromDay: 0 },
   { nutrient: 'sodium', amount: 2300, fromDay: 0 },
   { nutrient: 'sodium', amount: 2000, fromDay: 45 },

@@ -47,6 +47,7 @@ export function readIfctFoods(path = ifctCsvPath()): IfctFood[] {
       energy_kcal: kilojoules === undefined ? undefined : round(kilojoules / kilojoulesPerKilocalorie, 1),
       protein: grams('protcnt'),
       fat: grams('fatce'),
+      saturated_fat: grams('fasat'),
       carbohydrate: grams('choavldf'),
       fibre: grams('fibtg'),
       free_sugars: grams('fsugar'),

@@ -99,7 +99,7 @@ describe('demo.remove', () => {
     const vectorsBefore = (await value<{ corpora: Array<{ corpus: string; vectors: number }> }>(app, 'status', {})).corpora.find((corpus) => corpus.corpus === 'foods')?.vectors ?? 0;
 
     const removal = await value<DemoRemoval>(app, 'demo.remove', {});
-    expect(removal).toEqual({ removed: true, profiles: ['demo'], foods: demoFoods, entries: demoEntries, targets: 7 });
+    expect(removal).toEqual({ removed: true, profiles: ['demo'], foods: demoFoods, entries: demoEntries, targets: 8 });
     expect(demoFoods).toBe(7);
     expect(count(app, "SELECT count(*) AS n FROM foods WHERE owner = 'demo'")).toBe(0);
     expect(count(app, "SELECT count(*) AS n FROM diary_targets WHERE profile = 'demo'")).toBe(0);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, shippedMigrations } from '../../../main/db/connection.js';
+import { readIfctFoods } from '../../../main/corpora/foods/ifct.js';
 import { nutrientKeys } from '../../../shared/nutrients.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
@@ -38,10 +39,12 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('0003_foods: one nutrient column per registry key, owned rows cascade with their profile', () => {
+  it('0003_foods: one nutrient column per registry key of the time, owned rows cascade with their profile', () => {
     const db = databaseAt(3);
     const columns = (db.prepare('PRAGMA table_info(foods)').all() as { name: string }[]).map((column) => column.name);
-    for (const key of nutrientKeys) expect(columns).toContain(key);
+    // Keys added later come with their own migration (saturated_fat: 0013).
+    for (const key of nutrientKeys.filter((key) => key !== 'saturated_fat')) expect(columns).toContain(key);
+    expect(columns).not.toContain('saturated_fat');
     db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run();
     const insert = db.prepare("INSERT INTO foods (code, owner, name, source, sodium, embed_text, embed_hash) VALUES (?, ?, ?, 'user', ?, 'x', 'h')");
     insert.run('U1', 'ana', 'Pan', 450);
@@ -170,6 +173,57 @@ describe('migrations', () => {
     expect(() => after.prepare("INSERT INTO kb_chunks (owner, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash) VALUES (NULL, 'nope', 0, '', 'x', 'c', 'x', 'e')").run()).toThrow(/FOREIGN KEY/);
     after.prepare("DELETE FROM kb_cards WHERE id = 'mi-oars'").run();
     expect(after.prepare('SELECT count(*) AS n FROM kb_chunks').get()).toEqual({ n: 0 });
+    after.close();
+  });
+
+  it('0013_saturated_fat: every registry key is a column of foods, and the latest migration adds none the registry lacks', () => {
+    const db = databaseAt(shippedMigrations().length);
+    const columns = (db.prepare('PRAGMA table_info(foods)').all() as { name: string; type: string }[]);
+    for (const key of nutrientKeys) expect(columns.find((column) => column.name === key)?.type, key).toBe('REAL');
+    expect(() => db.prepare("INSERT INTO foods (code, name, source, saturated_fat, embed_text, embed_hash) VALUES ('U1', 'Lard', 'user', -1, 'x', 'h')").run()).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('0013_saturated_fat: a database at 12 with IFCT foods, own foods, entries and targets gets IFCT\'s saturated fat and keeps every row', () => {
+    const ifct = readIfctFoods();
+    const file = join(tempDir(), 'cita.sqlite');
+    const before = openDatabase(file, { upTo: 12 });
+    before.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run();
+    // The shared base as `cita seed` wrote it before 0013: every IFCT food, without saturated fat.
+    const shared = before.prepare("INSERT INTO foods (code, owner, name, source, fat, embed_text, embed_hash) VALUES (?, NULL, ?, 'IFCT 2017', ?, 'x', 'h')");
+    before.transaction(() => {
+      for (const food of ifct) shared.run(food.code, food.name, food.per100g.fat ?? null);
+    })();
+    before.prepare("INSERT INTO foods (code, owner, name, source, fat, embed_text, embed_hash) VALUES ('U1', 'ana', 'Pan', 'profile:ana', 3.4, 'x', 'h')").run();
+    const ghee = (before.prepare("SELECT id FROM foods WHERE code = 'T013'").get() as { id: number }).id;
+    const entry = before.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES ('ana', '2026-07-02', ?, ?, ?)");
+    entry.run('lunch', ghee, 10);
+    entry.run('dinner', (before.prepare("SELECT id FROM foods WHERE code = 'U1'").get() as { id: number }).id, 50);
+    before.prepare("INSERT INTO diary_targets (profile, nutrient, amount, effective_from, demo) VALUES ('ana', 'sodium', 2000, '2026-01-01', NULL)").run();
+    expect(() => before.prepare("INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES ('ana', 'saturated_fat', 20, '2026-01-01')").run()).toThrow(/CHECK/);
+    const targetsBefore = before.prepare('SELECT * FROM diary_targets ORDER BY id').all();
+    before.close();
+
+    const after = openDatabase(file, { upTo: 13 });
+    const stored = new Map((after.prepare("SELECT code, saturated_fat FROM foods WHERE owner IS NULL").all() as { code: string; saturated_fat: number | null }[]).map((row) => [row.code, row.saturated_fat]));
+    const published = ifct.filter((food) => food.per100g.saturated_fat !== undefined);
+    expect(published.length).toBe(542);
+    for (const food of published) expect(stored.get(food.code), food.code).toBe(food.per100g.saturated_fat);
+    expect(stored.get('T013')).toBeCloseTo(71.02, 2); // ghee
+    expect(stored.get('T001')).toBeCloseTo(90.86, 2); // coconut oil
+    expect(after.prepare("SELECT saturated_fat FROM foods WHERE code = 'U1'").get()).toEqual({ saturated_fat: null });
+    expect(after.prepare('SELECT * FROM diary_targets ORDER BY id').all()).toEqual(targetsBefore);
+    expect(after.prepare("SELECT meal, saturated_fat FROM diary_entry_nutrients ORDER BY meal").all()).toEqual([
+      { meal: 'dinner', saturated_fat: null },
+      { meal: 'lunch', saturated_fat: expect.closeTo(7.102, 6) },
+    ]);
+    expect(after.prepare("SELECT saturated_fat, saturated_fat_unmeasured FROM diary_daily_totals").get()).toEqual({ saturated_fat: expect.closeTo(7.102, 6), saturated_fat_unmeasured: 1 });
+    after.prepare("INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES ('ana', 'saturated_fat', 20, '2026-07-01')").run();
+    expect(after.prepare("SELECT amount, target FROM diary_daily_nutrients WHERE nutrient = 'saturated_fat'").get()).toEqual({ amount: expect.closeTo(7.102, 6), target: 20 });
+    expect(after.prepare("SELECT target FROM diary_daily_nutrients WHERE nutrient = 'sodium'").get()).toEqual({ target: 2000 });
+    expect(() => after.prepare("INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES ('ana', 'trans_fat', 1, '2026-07-01')").run()).toThrow(/CHECK/);
+    after.prepare("DELETE FROM profiles WHERE id = 'ana'").run();
+    expect(after.prepare('SELECT count(*) AS n FROM diary_targets').get()).toEqual({ n: 0 });
     after.close();
   });
 });

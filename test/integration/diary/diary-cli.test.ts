@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDecimal } from '../../../main/answer/decimal-format.js';
 import type { AskOutput } from '../../../shared/contract.js';
 import { runCita } from '../../helpers/cli.js';
 import { useTempDirs } from '../../helpers/temp.js';
@@ -117,6 +118,26 @@ describe('cita diary add and import', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^added #\d+ 2026-07-02 snack: Apple, big, 150\.0 g/);
     expect(entries('demo')).toBe(before + 1);
+  });
+
+  it('shows a day\'s saturated fat against its limit, and answers a question about it with every figure verified', () => {
+    const target = runCita(['diary', 'target', '--profile', 'demo', '--nutrient', 'saturated_fat', '--amount', '5', '--from', '2026-07-01', '--data-dir', dataDir]);
+    expect(target.status, target.stderr).toBe(0);
+    for (const [food, grams] of [['T013', '10'], ['T001', '15']] as const) {
+      const add = runCita(['diary', 'add', '--profile', 'demo', '--date', '2026-07-01', '--meal', 'dinner', '--food', food, '--grams', grams, '--data-dir', dataDir]);
+      expect(add.status, add.stderr).toBe(0);
+    }
+    const day = runCita(['diary', 'day', '--profile', 'demo', '--date', '2026-07-01', '--data-dir', dataDir, '--json']);
+    const total = (day.json() as { totals: { nutrients: { saturated_fat: number } } }).totals.nutrients.saturated_fat;
+    const shown = runCita(['diary', 'day', '--profile', 'demo', '--date', '2026-07-01', '--data-dir', dataDir]);
+    expect(shown.stdout).toContain(`total saturated_fat: ${formatDecimal(total)} (limit 5.0, ${formatDecimal(total - 5)} over)`);
+    expect(shown.stdout).toMatch(/total protein: [\d.]+ \(target 55\.0\)/);
+    const ask = runCita(['ask', '--corpus', 'diary', '--profile', 'demo', '--question', 'how much saturated fat did I eat on July 1?', '--today', testToday, '--data-dir', dataDir, '--json']);
+    expect(ask.status, ask.stderr).toBe(0);
+    const output = ask.json() as AskOutput;
+    expect(output.plan).toMatchObject({ date_from: '2026-07-01', date_to: '2026-07-01', nutrients: ['saturated_fat'] });
+    expect(output.answer).toContain(`Total ${formatDecimal(total)} g on 2026-07-01`);
+    expect(output.grounding).toMatchObject({ unverified: 0, trusted: true });
   });
 
   it('refuses a bad --grams as a usage mistake', () => {

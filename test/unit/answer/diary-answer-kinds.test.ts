@@ -167,7 +167,7 @@ describe('refusals', () => {
     const { plan, adjustments } = sanitizePlan(planFromRules('how much vitamin K did I get last week?', today), { today, planner: 'rules' });
     const refusal = composeRefusal(plan, adjustments, 'en', today);
     expect(refusal.answer).toMatch(/^cita does not track vitamin K: your diary holds no such figure/);
-    expect(refusal.answer).toContain('It tracks energy, protein, fat, carbohydrate, fibre, free sugars, sodium, potassium, calcium, iron and vitamin C');
+    expect(refusal.answer).toContain('It tracks energy, protein, fat, saturated fat, carbohydrate, fibre, free sugars, sodium, potassium, calcium, iron and vitamin C');
     expect(checkAttributedGrounding(refusal.answer, refusal.context).figures).toEqual([]);
   });
 

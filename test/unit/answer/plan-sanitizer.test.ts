@@ -125,7 +125,7 @@ describe('sanitizePlan', () => {
     expect(plan.nutrients).toEqual(['sodium']);
     expect(adjustments).toEqual([{ code: 'untracked_nutrient', names: ['vitamin K'], refused: false }]);
     expect(adjustmentNotice(adjustments[0] as Parameters<typeof adjustmentNotice>[0], 'en').message).toBe(
-      'cita does not track vitamin K: only the rest is answered; it tracks energy, protein, fat, carbohydrate, fibre, free sugars, sodium, potassium, calcium, iron and vitamin C.',
+      'cita does not track vitamin K: only the rest is answered; it tracks energy, protein, fat, saturated fat, carbohydrate, fibre, free sugars, sodium, potassium, calcium, iron and vitamin C.',
     );
   });
 

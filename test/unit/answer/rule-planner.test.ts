@@ -81,6 +81,15 @@ describe('planFromRules: nutrients and detail', () => {
     expect(nutrientsOf('how was my week?')).toEqual([]);
   });
 
+  it('reads saturated fat by its synonyms in English and Spanish, never as fat, and fat beside it as fat', () => {
+    for (const question of ['how much saturated fat did I eat this week?', 'sat fat yesterday', 'saturates last week', 'saturated fats in November', '¿cuántas grasas saturadas comí ayer?', '¿cuánta grasa saturada comí ayer?', 'ácidos grasos saturados este mes']) {
+      expect(nutrientsOf(question), question).toEqual(['saturated_fat']);
+    }
+    expect(nutrientsOf('fat and saturated fat')).toEqual(['fat', 'saturated_fat']);
+    expect(nutrientsOf('grasas saturadas y grasas totales')).toEqual(['saturated_fat', 'fat']);
+    expect(nutrientsOf('unsaturated fat')).toEqual([]);
+  });
+
   it('does not find a nutrient inside another word', () => {
     expect(nutrientsOf('I went out (salí) with fathers')).toEqual([]);
   });
@@ -138,9 +147,10 @@ describe('planFromRules: what else the question asks', () => {
     expect(planFromRules('which foods gave me the most sodium?', on).list_entries).toBe(false);
   });
 
-  it('names the nutrients cita does not track, and does not read "saturated fat" as fat', () => {
+  it('names the nutrients cita does not track, and does not read "trans fat" as fat', () => {
     expect(planFromRules('how much vitamin K did I get last week?', on)).toMatchObject({ nutrients: [], untracked: ['vitamin K'] });
-    expect(planFromRules('how much saturated fat did I eat?', on)).toMatchObject({ nutrients: [], untracked: ['saturated fat'] });
+    expect(planFromRules('how much trans fat did I eat?', on)).toMatchObject({ nutrients: [], untracked: ['trans fat'] });
+    expect(planFromRules('polyunsaturated fat yesterday', on)).toMatchObject({ nutrients: [], untracked: ['polyunsaturated fat'] });
     expect(planFromRules('¿cuál es mi azúcar en sangre?', on)).toMatchObject({ nutrients: [], untracked: ['azúcar en sangre'] });
     expect(planFromRules('vitamin K and sodium last week', on)).toMatchObject({ nutrients: ['sodium'], untracked: ['vitamin K'] });
   });

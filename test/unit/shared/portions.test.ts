@@ -38,11 +38,11 @@ describe('portions', () => {
 });
 
 describe('targets: goals and limits', () => {
-  it('reads sodium and free sugars as limits, everything else as goals', () => {
+  it('reads saturated fat, free sugars and sodium as limits, everything else as goals', () => {
     expect(targetKindOf('sodium')).toBe('limit');
     expect(targetKindOf('free_sugars')).toBe('limit');
     expect(targetKindOf('protein')).toBe('goal');
-    expect(nutrients.filter((nutrient) => nutrient.target === 'limit').map((nutrient) => nutrient.key)).toEqual(['free_sugars', 'sodium']);
+    expect(nutrients.filter((nutrient) => nutrient.target === 'limit').map((nutrient) => nutrient.key)).toEqual(['saturated_fat', 'free_sugars', 'sodium']);
   });
 
   it('a limit is fine under it, close from 90%, broken above it', () => {

@@ -6,7 +6,7 @@ import { asLanguage, formatAmount, formatNumber, nutrientLabel, nutrientOrder } 
 
 /**
  * The day's totals against the targets in force that day. A goal (protein, fibre) is drawn as a bar to fill; a
- * limit (sodium, free sugars) as room left under a line, amber close to it and red past it, never as a goal.
+ * limit (saturated fat, free sugars, sodium) as room left under a line, amber close to it and red past it, never as a goal.
  */
 export function TotalsView({ day }: { day: DiaryDay }) {
   const { t, i18n } = useTranslation();

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { DiaryDay } from '../../shared/contract.js';
+import { browserAvailable, callApi, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
+
+const enabled = browserAvailable();
+
+function today(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+describe.runIf(enabled)('saturated fat on the Diary screen in Chromium', () => {
+  // No demo: two profiles of our own, one day each, are all this needs.
+  const app = useServedApp({ seed: [] });
+
+  it('a saturated fat target set in the form is drawn as a limit: over it in red with the grams over, under it as a share of the limit (en and es, screenshots)', async () => {
+    await callApi(app, 'profiles.add', { id: 'fats', name: 'Fats' });
+    await callApi(app, 'profiles.add', { id: 'light', name: 'Light' });
+    // Ghee and coconut oil are mostly saturated fat (IFCT 2017: 71.02 and 90.86 g per 100 g); an egg has little.
+    for (const [meal, food, grams] of [['breakfast', 'T013', 10], ['breakfast', 'M001', 100], ['dinner', 'T001', 15]] as const) {
+      await callApi(app, 'diary.add', { profile: 'fats', date: today(), meal, food, grams });
+    }
+    await callApi(app, 'diary.add', { profile: 'light', date: today(), meal: 'breakfast', food: 'M001', grams: 100 });
+    await callApi(app, 'diary.targets.set', { profile: 'light', nutrient: 'saturated_fat', amount: 17, effective_from: today() });
+
+    const { page, problems } = await openScreen(app, 'diary');
+    await page.getByLabel('Profile').selectOption('fats');
+    await page.getByText('Set a daily target').click();
+    const form = page.getByRole('form', { name: 'Set a daily target' });
+    await form.getByLabel('Nutrient').selectOption({ label: 'Saturated fat (g)' });
+    await form.getByLabel('Amount per day').fill('17');
+    await form.getByRole('button', { name: 'Set target' }).click();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'Saturated fat target set to 17 g a day' }))).toContain(today());
+
+    const day = await callApi<DiaryDay>(app, 'diary.day', { profile: 'fats', date: today() });
+    expect(day.targets.saturated_fat).toBe(17);
+    const total = day.totals.nutrients.saturated_fat as number;
+    expect(total).toBeGreaterThan(17);
+    const row = page.locator('.totals tr[data-nutrient="saturated_fat"]');
+    await row.locator('.target-bar').waitFor();
+    expect(await row.getAttribute('data-target-kind')).toBe('limit');
+    expect(await row.getAttribute('data-standing')).toBe('over_limit');
+    const text = await visibleText(row);
+    expect(text).toContain('Saturated fat');
+    expect(text).toContain(`${total.toFixed(1)} g`);
+    expect(text).toContain('limit');
+    expect(text).toContain(`${(total - 17).toFixed(1)} g over the limit`);
+    expect(await row.locator('.target-bar').getAttribute('aria-label')).toBe(`Saturated fat: ${Math.round((total / 17) * 100)}% of its daily limit`);
+    // Fat itself, with no target, is not drawn at all; a goal elsewhere would be drawn as a bar to fill.
+    expect(await page.locator('.totals tr[data-nutrient="fat"] .target-bar').count()).toBe(0);
+    await expectAccessible(page, 'diary saturated fat over the limit (en-US)');
+    await saveScreenshot(page, 'diary-saturated-fat-over-en');
+
+    await page.getByLabel('Profile').selectOption('light');
+    const light = await callApi<DiaryDay>(app, 'diary.day', { profile: 'light', date: today() });
+    const share = Math.round(((light.totals.nutrients.saturated_fat as number) / 17) * 100);
+    const lightRow = page.locator('.totals tr[data-nutrient="saturated_fat"][data-standing="within_limit"]');
+    expect(await visibleText(lightRow)).toContain(`${share}% of the limit`);
+    await saveScreenshot(page, 'diary-saturated-fat-within-en');
+    expect(problems).toEqual([]);
+    await page.close();
+
+    const spanish = await openScreen(app, 'diary', { locale: 'es-ES' });
+    await spanish.page.getByLabel('Perfil').selectOption('fats');
+    const fila = spanish.page.locator('.totals tr[data-nutrient="saturated_fat"]');
+    await fila.locator('.target-bar').waitFor();
+    expect(await fila.getAttribute('data-standing')).toBe('over_limit');
+    const texto = await visibleText(fila);
+    expect(texto).toContain('Grasas saturadas');
+    expect(texto).toContain('límite');
+    expect(texto).toContain(`${(total - 17).toFixed(1).replace('.', ',')} g por encima del límite`);
+    expect(await fila.locator('.target-bar').getAttribute('aria-label')).toBe(`Grasas saturadas: ${Math.round((total / 17) * 100)} % de su límite diario`);
+    await expectAccessible(spanish.page, 'diary saturated fat over the limit (es-ES)');
+    await saveScreenshot(spanish.page, 'diary-saturated-fat-over-es');
+    expect(spanish.problems).toEqual([]);
+    await spanish.page.close();
+  });
+});
