@@ -40,6 +40,8 @@ export interface ServiceOptions {
   multilingual?: Embedder | null;
   /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
   secrets?: SecretStore;
+  /** Vectors per corpus past which `status` warns (main/retrieval/store-capacity.ts); tests lower it. */
+  storeComfortVectors?: number;
 }
 
 /** Everything stateful, built once and passed around; nothing lives in module state. */
@@ -100,7 +102,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const foods = modules.find((module) => module.name === 'foods');
   const handlers = Object.assign(
     {},
-    coreHandlers({ ...deps, databaseFile, modules, secrets }),
+    coreHandlers({ ...deps, databaseFile, modules, secrets, ...(options.storeComfortVectors !== undefined ? { storeComfortVectors: options.storeComfortVectors } : {}) }),
     demoHandlers(demo),
     appImportHandlers({
       db,

@@ -1,6 +1,7 @@
 import type { HandlerSlice } from '../api/handlers.js';
 import { schemaVersion } from '../db/migrator.js';
 import { appVersion } from '../paths.js';
+import { storeSizeWarnings } from '../retrieval/store-capacity.js';
 import type { CorpusModule, ModuleDeps } from './corpus-module.js';
 import { AppError } from './errors.js';
 import { ingestCorpus } from './ingest.js';
@@ -12,7 +13,9 @@ type CoreOperation =
   | 'status' | 'settings.get' | 'settings.update' | 'jobs.start' | 'jobs.cancel' | 'jobs.list' | 'ingest' | 'search' | 'ask' | 'profiles.add' | 'profiles.list' | 'secrets.set' | 'secrets.status';
 
 /** The operations that span modules: status, settings, jobs, and search/ask/ingest routed to the right corpus. */
-export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules: readonly CorpusModule[]; secrets: SecretStore }): HandlerSlice<CoreOperation> {
+export function coreHandlers(
+  deps: ModuleDeps & { databaseFile: string; modules: readonly CorpusModule[]; secrets: SecretStore; /** Tests lower it; see store-capacity.ts. */ storeComfortVectors?: number },
+): HandlerSlice<CoreOperation> {
   const moduleOf = (name: string): CorpusModule | undefined => deps.modules.find((module) => module.name === name);
   const unavailable = (name: string, what: string) => new AppError('unavailable', `The ${name} corpus does not support ${what} in this version.`);
 
@@ -26,6 +29,8 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
       const path = (value: string | null) => (bound === undefined ? value : null);
       const paths = [deps.dataDir, embedder.modelPath, reranker.model_path, multilingual.modelPath].filter((known): known is string => typeof known === 'string' && known !== '');
       const sentence = (text: string | null) => (bound === undefined || text === null ? text : paths.reduce((said, known) => said.split(known).join('(a folder)'), text));
+      const corpora = deps.modules.flatMap((module) => (module.retriever ? [{ corpus: module.name, ...module.retriever.counts(bound) }] : []));
+      const crossCorpora = deps.modules.flatMap((module) => (module.crossLanguage ? [{ corpus: module.name, ...module.crossLanguage.counts(bound) }] : []));
       return {
         app: { version: appVersion(), data_dir: path(deps.dataDir), database: path(deps.databaseFile), schema_version: schemaVersion(deps.db) },
         embedder: { id: embedder.id, mode: embedder.mode, model_path: path(embedder.modelPath), model_sha256: embedder.modelSha256, problem: sentence(embedder.problem) },
@@ -36,9 +41,11 @@ export function coreHandlers(deps: ModuleDeps & { databaseFile: string; modules:
           model_path: path(multilingual.modelPath),
           model_sha256: multilingual.modelSha256,
           problem: sentence(multilingual.problem),
-          corpora: deps.modules.flatMap((module) => (module.crossLanguage ? [{ corpus: module.name, ...module.crossLanguage.counts(bound) }] : [])),
+          corpora: crossCorpora,
         },
-        corpora: deps.modules.flatMap((module) => (module.retriever ? [{ corpus: module.name, ...module.retriever.counts(bound) }] : [])),
+        corpora,
+        // Counted over every profile: the store's size is what slows a search, whoever owns the rows.
+        warnings: bound === undefined ? storeSizeWarnings([...corpora, ...crossCorpora], deps.storeComfortVectors) : [],
       };
     },
     'settings.get': () => deps.settings.get(),

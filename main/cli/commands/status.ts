@@ -15,7 +15,8 @@ export const statusCommand: Command = {
   },
 };
 
-function formatStatus(status: Status): string {
+/** The human form of `status`, one fact per line, warnings last. */
+export function formatStatus(status: Status): string {
   const lines = [
     `cita ${status.app.version} — data: ${status.app.data_dir} (schema v${status.app.schema_version})`,
     `embedder: ${status.embedder.id ?? 'none'} (${status.embedder.mode})`,
@@ -38,5 +39,6 @@ function formatStatus(status: Status): string {
   for (const corpus of status.corpora) {
     lines.push(`${corpus.corpus.padEnd(8)} rows ${corpus.rows}  vectors ${corpus.vectors}  stale ${corpus.stale}  missing ${corpus.missing}`);
   }
+  for (const warning of status.warnings) lines.push(`warning: ${warning.message}`);
   return lines.join('\n');
 }

@@ -122,6 +122,7 @@ export const en = {
     saveChanges: 'Save changes',
   },
   status: {
+    storeSize: '{{corpus}} has {{vectors}} vectors: past {{limit}}, a search on this computer’s embedded store misses its speed target (cita bench). The way on is PostgreSQL with pgvector (README, “Past one machine”).',
     title: 'Index status',
     refresh: 'Refresh',
     embedder: 'Embedder',

@@ -124,6 +124,7 @@ export const es: Messages = {
     saveChanges: 'Guardar cambios',
   },
   status: {
+    storeSize: '{{corpus}} tiene {{vectors}} vectores: por encima de {{limit}}, una búsqueda en el almacén integrado de este equipo no alcanza su objetivo de velocidad (cita bench). El camino es PostgreSQL con pgvector (README, «Past one machine»).',
     title: 'Estado del índice',
     refresh: 'Actualizar',
     embedder: 'Modelo de embeddings',

@@ -80,6 +80,15 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
         <p className="hint">{t('status.keywordOnlyHelp')}</p>
       )}
       <p className="muted">{t('status.schema', { version: app.schema_version, path: app.database })}</p>
+      {status.warnings.map((warning) => (
+        <p key={warning.corpus} className="banner banner-warning" role="status">
+          {t('status.storeSize', {
+            corpus: t(`corpora.${warning.corpus}`, { defaultValue: warning.corpus }),
+            vectors: formatNumber(warning.vectors, language),
+            limit: formatNumber(warning.limit, language),
+          })}
+        </p>
+      ))}
       {corpora.length === 0 ? (
         <Empty message={t('status.empty')} />
       ) : (
