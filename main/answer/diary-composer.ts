@@ -1,5 +1,5 @@
 import type { DiaryPlan, Language } from '../../shared/contract.js';
-import { nutrientOf, type NutrientKey } from '../../shared/nutrients.js';
+import { nutrientOf, targetKindOf, type NutrientKey } from '../../shared/nutrients.js';
 import { amount, countText, createCiter, emptyAnswer, mealsPhrase, section as sectionOf, type ComposedAnswer } from './answer-writing.js';
 import { composeComparison } from './comparison-composer.js';
 import { nutrientColumn, type ContextRow, type DiaryContext } from './diary-context.js';
@@ -22,13 +22,16 @@ interface Phrases {
   highestDay(date: string, value: string): string;
   lowestDay(date: string, value: string): string;
   targetFrom(value: string, date: string): string;
-  targetFirst(value: string, date: string): string;
-  targetDays(over: string, under: string, withTarget: string): string;
+  /** `kind`: a goal to reach (protein) or a limit to stay under (sodium, free sugars, saturated fat). */
+  targetFirst(value: string, date: string, kind: TargetKind): string;
+  targetDays(over: string, under: string, withTarget: string, kind: TargetKind): string;
   noneMeasured(label: string): string;
   /** Citation labels. */
-  targetLabel: string;
-  targetDaysLabel: string;
+  targetLabel: Record<TargetKind, string>;
+  targetDaysLabel: Record<TargetKind, string>;
 }
+
+type TargetKind = 'goal' | 'limit';
 
 const english: Phrases = {
   intro: (label, from, to, days, withEntries) => `${label} from ${from} to ${to} (${days} ${days === '1' ? 'day' : 'days'}, entries on ${withEntries} of them):`,
@@ -42,12 +45,12 @@ const english: Phrases = {
   highestDay: (date, value) => `Highest day: ${date} with ${value}`,
   lowestDay: (date, value) => `lowest: ${date} with ${value}`,
   targetFrom: (value, date) => `${value} from ${date}`,
-  targetFirst: (value, date) => `Daily target ${value} from ${date}`,
-  targetDays: (over, under, withTarget) =>
-    `The day's total was above it on ${over} ${over === '1' ? 'day' : 'days'} and below it on ${under}, of ${withTarget} ${withTarget === '1' ? 'day' : 'days'} with a target`,
+  targetFirst: (value, date, kind) => `Daily ${kind === 'limit' ? 'limit' : 'target'} ${value} from ${date}`,
+  targetDays: (over, under, withTarget, kind) =>
+    `The day's total was above it on ${over} ${over === '1' ? 'day' : 'days'} and below it on ${under}, of ${withTarget} ${withTarget === '1' ? 'day' : 'days'} with a ${kind === 'limit' ? 'limit' : 'target'}`,
   noneMeasured: (label) => `${label}: no measured values in this period.`,
-  targetLabel: 'target',
-  targetDaysLabel: 'days over and under target',
+  targetLabel: { goal: 'target', limit: 'limit' },
+  targetDaysLabel: { goal: 'days over and under target', limit: 'days over and under the limit' },
 };
 
 const spanish: Phrases = {
@@ -62,12 +65,12 @@ const spanish: Phrases = {
   highestDay: (date, value) => `Día más alto: ${date} con ${value}`,
   lowestDay: (date, value) => `más bajo: ${date} con ${value}`,
   targetFrom: (value, date) => `${value} desde el ${date}`,
-  targetFirst: (value, date) => `Meta diaria ${value} desde el ${date}`,
-  targetDays: (over, under, withTarget) =>
-    `El total del día la superó en ${over} ${over === '1' ? 'día' : 'días'} y quedó por debajo en ${under}, de ${withTarget} ${withTarget === '1' ? 'día' : 'días'} con meta`,
+  targetFirst: (value, date, kind) => `${kind === 'limit' ? 'Límite diario' : 'Meta diaria'} ${value} desde el ${date}`,
+  targetDays: (over, under, withTarget, kind) =>
+    `El total del día ${kind === 'limit' ? 'lo' : 'la'} superó en ${over} ${over === '1' ? 'día' : 'días'} y quedó por debajo en ${under}, de ${withTarget} ${withTarget === '1' ? 'día' : 'días'} con ${kind === 'limit' ? 'límite' : 'meta'}`,
   noneMeasured: (label) => `${label}: sin valores medidos en este periodo.`,
-  targetLabel: 'meta',
-  targetDaysLabel: 'días por encima y por debajo de la meta',
+  targetLabel: { goal: 'meta', limit: 'límite' },
+  targetDaysLabel: { goal: 'días por encima y por debajo de la meta', limit: 'días por encima y por debajo del límite' },
 };
 
 function numeric(text: string | undefined): number | null {
@@ -167,17 +170,18 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
     const targetRows = section('daily_targets').filter((row) => (row.cells[column] ?? '') !== '');
     const targetDays = section('target_days').find((row) => row.cells.nutrient === key);
     if (targetRows.length > 0) {
+      const kind = targetKindOf(key);
       // Each target value with the first day it is in force, each its own clause, so each figure names its day.
       const changes = targetRows.filter((row, index) => index === 0 || row.cells[column] !== targetRows[index - 1]?.cells[column]);
       const described = changes
         .map((row, index) => {
-          const text = index === 0 ? phrases.targetFirst(withUnit(row.cells[column] as string), row.cells.date as string) : phrases.targetFrom(withUnit(row.cells[column] as string), row.cells.date as string);
-          return `${text} ${cite('diary-day', `${label}: ${phrases.targetLabel} ${row.cells.date as string}`, [row], row.cells.date)}`;
+          const text = index === 0 ? phrases.targetFirst(withUnit(row.cells[column] as string), row.cells.date as string, kind) : phrases.targetFrom(withUnit(row.cells[column] as string), row.cells.date as string);
+          return `${text} ${cite('diary-day', `${label}: ${phrases.targetLabel[kind]} ${row.cells.date as string}`, [row], row.cells.date)}`;
         })
         .join('; ');
       let sentence = `${described}.`;
       if (targetDays) {
-        sentence += ` ${phrases.targetDays(countText(targetDays.cells.days_over_target as string, language), countText(targetDays.cells.days_under_target as string, language), countText(targetDays.cells.days_with_target as string, language))} ${cite('diary-day', `${label}: ${phrases.targetDaysLabel}`, [targetDays])}.`;
+        sentence += ` ${phrases.targetDays(countText(targetDays.cells.days_over_target as string, language), countText(targetDays.cells.days_under_target as string, language), countText(targetDays.cells.days_with_target as string, language), kind)} ${cite('diary-day', `${label}: ${phrases.targetDaysLabel[kind]}`, [targetDays])}.`;
       }
       lines.push(`• ${sentence}`);
     }

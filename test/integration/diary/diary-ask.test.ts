@@ -93,7 +93,7 @@ describe('Ask your log on the demo profile', () => {
     const output = await ask('how much sodium did I have in the last 60 days?');
     expect(output.plan).toMatchObject({ date_from: '2026-05-04', need_detail: false });
     expect(output.context).not.toContain('# foods');
-    expect(output.answer).toContain('Daily target 2,300.0 mg from 2026-05-04 [4]; 2,000.0 mg from 2026-05-19 [5].');
+    expect(output.answer).toContain('Daily limit 2,300.0 mg from 2026-05-04 [4]; 2,000.0 mg from 2026-05-19 [5].');
     expect(output.grounding.unverified).toBe(0);
   });
 

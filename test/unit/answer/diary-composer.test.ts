@@ -50,8 +50,10 @@ describe('composeDiaryAnswer', () => {
     expect(answer).toContain('Total 3,609.8 mg; average 1,203.3 mg per day with entries');
     expect(answer).toContain('Highest day: 2026-07-01 with 2,650.3 mg');
     expect(answer).toContain('lowest: 2026-06-30 with 300.0 mg');
-    expect(answer).toContain('Daily target 2,300.0 mg from 2026-06-30 [9]; 2,000.0 mg from 2026-07-01 [10].');
-    expect(answer).toContain("The day's total was above it on 1 day and below it on 2, of 3 days with a target");
+    // Sodium's target is a limit, and the answer says so.
+    expect(answer).toContain('Daily limit 2,300.0 mg from 2026-06-30 [9]; 2,000.0 mg from 2026-07-01 [10].');
+    expect(answer).toContain("The day's total was above it on 1 day and below it on 2, of 3 days with a limit");
+    expect(composeDiaryAnswer(plan, context, 'es').answer).toContain('Límite diario');
   });
 
   it('writes Spanish for a Spanish question', () => {
