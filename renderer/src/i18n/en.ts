@@ -84,6 +84,7 @@ export const en = {
     token: 'Or, in the cita folder, run npx cita token --role editor and open {{origin}}/#token= followed by what it prints.',
   },
   foods: {
+    sidePanel: 'Selected food',
     portions: 'Household units',
     portionUnit: 'Unit',
     portionGrams: 'Grams',

@@ -86,6 +86,7 @@ export const es: Messages = {
     token: 'O bien, en la carpeta de cita, ejecute npx cita token --role editor y abra {{origin}}/#token= seguido de lo que imprima.',
   },
   foods: {
+    sidePanel: 'Alimento elegido',
     portions: 'Medidas caseras',
     portionUnit: 'Unidad',
     portionGrams: 'Gramos',

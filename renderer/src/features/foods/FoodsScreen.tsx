@@ -50,7 +50,8 @@ export function FoodsScreen() {
         <div className="split-main">
           <Results settled={settled} results={results} onRetry={reload} selected={pane.kind === 'detail' ? pane.food.code : null} onSelect={(food) => setPane({ kind: 'detail', food })} />
         </div>
-        <div className="split-side">
+        {/* It scrolls on its own on wide screens (a food's nutrients and units are long): focusable, so a keyboard can scroll it. */}
+        <div className="split-side" tabIndex={0} role="region" aria-label={t('foods.sidePanel')}>
           {pane.kind === 'detail' && <FoodDetail food={pane.food} {...(pane.food.owner === profile ? { onEdit: () => setPane({ kind: 'edit', food: pane.food }) } : {})} />}
           {pane.kind === 'add' && <FoodForm key="add" profile={profile} onSaved={onSaved} onCancel={() => setPane({ kind: 'none' })} />}
           {pane.kind === 'edit' && <FoodForm key={`edit-${pane.food.code}`} profile={profile} food={pane.food} onSaved={onSaved} onCancel={() => setPane({ kind: 'detail', food: pane.food })} />}
