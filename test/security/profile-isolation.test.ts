@@ -83,6 +83,13 @@ afterAll(async () => {
   await services?.close();
 });
 
+/** A Cronometer servings.csv of one row (line 2) naming `food`, 100 g. */
+function cronometerCsv(food: string): string {
+  return `Day,Time,Group,Food Name,Amount,Energy (kcal)\n2025-06-13,7:00 AM,Breakfast,${food},100.00 g,77\n`;
+}
+/** Alice's food's name misspelt: it holds neither of her marker words, so an echo of it is not a leak. */
+const nearAlice = 'Quimbonbo Zafyro';
+
 /** One attack per operation that takes a profile; a new such operation without an entry here fails the suite. */
 interface Attempt {
   name: OperationName;
@@ -149,6 +156,22 @@ const attacks: Partial<Record<OperationName, { reads: Attempt[]; writes: Attempt
     ],
   },
   'diary.targets.set': { reads: [], writes: [attempt('diary.targets.set', () => ({ profile: 'bob', nutrient: 'sodium', amount: 1, effective_from: '2025-01-01' }))] },
+  // A Cronometer export naming Alice's food with a typo (her own preview proposes it: see below), or Bob choosing
+  // her food's code for a row.
+  'diary.import.preview': {
+    reads: [
+      attempt('diary.import.preview', () => ({ profile: 'bob', csv: cronometerCsv(nearAlice) })),
+      attempt('diary.import.preview', () => ({ profile: 'bob', csv: cronometerCsv('Rice'), choices: [{ line: 2, food: alice.code }] })),
+    ],
+    writes: [],
+  },
+  'diary.import.confirm': {
+    reads: [],
+    writes: [
+      attempt('diary.import.confirm', () => ({ profile: 'bob', csv: cronometerCsv(nearAlice), accept_weak: true })),
+      attempt('diary.import.confirm', () => ({ profile: 'bob', csv: cronometerCsv('Rice'), choices: [{ line: 2, food: alice.code }] })),
+    ],
+  },
 };
 
 describe('profile isolation', () => {
@@ -168,6 +191,8 @@ describe('profile isolation', () => {
     const ask = await call('ask', { corpus: 'diary', question: 'which foods gave me the most sodium in the last two weeks?', profile: 'alice', today });
     expect(JSON.stringify(ask)).toContain('Quimbombo');
     expect((await call('foods.get', { profile: 'alice', code: alice.code })).ok).toBe(true);
+    const preview = await call('diary.import.preview', { profile: 'alice', csv: cronometerCsv(nearAlice) });
+    expect(JSON.stringify(preview)).toContain('Quimbombo');
   });
 
   it("the leak check catches Alice's data when it is there", async () => {
@@ -201,6 +226,7 @@ describe('profile isolation', () => {
       attempt('diary.add', () => ({ profile: 'bob', date: '2025-06-11', meal: 'snack', food: alice.code, grams: 50 })),
       attempt('diary.remove', () => ({ profile: 'bob', id: alice.entryId })),
       attempt('diary.import', () => ({ profile: 'bob', csv: `date,meal,food_code,grams\n2025-06-13,lunch,${alice.code},10\n` })),
+      attempt('diary.import.confirm', () => ({ profile: 'bob', csv: cronometerCsv('Rice'), choices: [{ line: 2, food: alice.code }] })),
     ]) {
       const result = await call(name, input());
       expect(result.ok, name).toBe(false);
