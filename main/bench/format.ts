@@ -22,6 +22,20 @@ export function formatBenchReport(report: BenchReport): string {
     }
     if (tenThousand) lines.push(`  10,000 texts with q8 in calls of ${tenThousand.callSize}: ${tenThousand.seconds} s (${tenThousand.textsPerSecond} texts/s), cpu ${tenThousand.cpuSeconds} s`);
   }
+  if (report.ceiling) {
+    const ceiling = report.ceiling;
+    lines.push('', `embedding vs its ceiling, onnxruntime-node run directly on the same model file (${ceiling.embedderId}, cita ${ceiling.threads} thread(s); best of ${ceiling.rounds} interleaved rounds)`);
+    for (const workload of ceiling.workloads) {
+      const { sameThreads, allCores } = workload;
+      lines.push(`  ${workload.name}: ${workload.texts} texts of ${workload.meanTokens} tokens`);
+      lines.push(
+        `    cita ${workload.citaTextsPerSecond} texts/s; onnxruntime-node ${sameThreads.threads} thread(s), batch ${sameThreads.batchSize}: ${sameThreads.textsPerSecond} (${sameThreads.ratio} ×); ` +
+          `${allCores.threads} threads, batch ${allCores.batchSize}: ${allCores.textsPerSecond} texts/s, ${allCores.tokensPerSecond} tokens/s (${allCores.ratio} ×); vectors within ${workload.maxVectorDifference.toExponential(1)}`,
+      );
+    }
+    const query = ceiling.query;
+    lines.push(`  single query p50: cita ${query.citaP50Ms} ms (p95 ${query.citaP95Ms}); onnxruntime-node 1 thread ${query.ceilingP50Ms.oneThread} ms, ${ceiling.cores} threads ${query.ceilingP50Ms.allCores} ms (${query.ratio} ×)`);
+  }
   if (report.knn) {
     lines.push('', `KNN, k = 10 (vectors: ${report.knn.vectors}; mean pair cosine ${report.knn.meanPairCosine})`);
     for (const result of report.knn.results) {

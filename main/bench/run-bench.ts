@@ -6,8 +6,10 @@ import { benchEmbedder, generatedTexts, type BenchEmbedderResult } from '../embe
 import type { Embedder } from '../embedding/embedder.js';
 import { createLocalEmbedder } from '../embedding/local-embedder.js';
 import { verifyModel } from '../embedding/model-manifest.js';
+import { packageRoot } from '../paths.js';
 import { defaultBinaryCandidates } from '../retrieval/vector-store.js';
 import { benchHybrid, semanticFoodQueries, type HybridBenchResult } from './hybrid-bench.js';
+import { benchCeiling, type CeilingBenchResult } from './ceiling-bench.js';
 import { benchCrossLanguage, type CrossLanguageBenchResult } from './cross-language-bench.js';
 import { benchKbAsk, type KbBenchResult } from './kb-bench.js';
 import { benchKeyword, type KeywordBenchResult } from './keyword-bench.js';
@@ -16,7 +18,7 @@ import { benchColdStart, type ColdStartResult } from './serve-bench.js';
 import { round } from './stats.js';
 import { meanPairCosine, syntheticBase, vectorsAround } from './synthetic-vectors.js';
 
-export const benchSections = ['embedding', 'knn', 'keyword', 'hybrid', 'serve', 'kb', 'crosslang'] as const;
+export const benchSections = ['embedding', 'ceiling', 'knn', 'keyword', 'hybrid', 'serve', 'kb', 'crosslang'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -42,6 +44,8 @@ export interface BenchReport {
   quick: boolean;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadBefore: number[]; loadAfter: number[] };
   embedding?: { q8: BenchEmbedderResult; fp32: BenchEmbedderResult; tenThousand: { texts: number; callSize: number; seconds: number; textsPerSecond: number; cpuSeconds: number } | null };
+  /** cita's embedder next to onnxruntime-node run directly on the same model file and texts (issue #15). */
+  ceiling?: CeilingBenchResult;
   knn?: { vectors: string; meanPairCosine: number; defaultCandidates: number; results: KnnSizeResult[] };
   keyword?: KeywordBenchResult;
   hybrid?: Omit<HybridBenchResult, 'dataDir'>;
@@ -83,7 +87,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   let fp32: Embedder | undefined;
   let hybridDataDir: string | undefined;
   try {
-    if (modelProblem === null && (wanted('embedding') || wanted('knn'))) q8 = await createLocalEmbedder({ modelDir: options.modelDir, dtype: 'q8' });
+    if (modelProblem === null && (wanted('embedding') || wanted('ceiling') || wanted('knn'))) q8 = await createLocalEmbedder({ modelDir: options.modelDir, dtype: 'q8' });
 
     if (wanted('embedding')) {
       if (!q8) report.skipped.push({ section: 'embedding', reason: modelProblem ?? 'no model' });
@@ -111,6 +115,22 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           };
         }
         report.embedding = { q8: q8Result, fp32: fp32Result, tenThousand };
+      }
+    }
+
+    if (wanted('ceiling')) {
+      if (!q8) report.skipped.push({ section: 'ceiling', reason: modelProblem ?? 'no model' });
+      else {
+        report.ceiling = await benchCeiling({
+          embedder: q8,
+          modelDir: options.modelDir,
+          dtype: 'q8',
+          threads: 1,
+          embedderBatchSize: 1,
+          passagesFile: join(packageRoot(), 'test', 'fixtures', 'scifact-subset', 'corpus.jsonl'),
+          quick: options.quick,
+          progress,
+        });
       }
     }
 
@@ -208,6 +228,13 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
   );
   check('embedding throughput (q8)', '≥ 170 texts/s', embedding?.tenThousand?.textsPerSecond ?? bestQ8, 'texts/s', (value) => value >= 170);
   check('query embedding p50 (q8)', '≤ 10 ms', embedding?.q8.query.p50Ms, 'ms', (value) => value <= 10, cpu(embedding?.q8.query.cpuMeanMs, 'ms per query'));
+
+  const ceiling = report.ceiling;
+  const workload = (name: string) => ceiling?.workloads.find((entry) => entry.name.startsWith(name))?.allCores.ratio;
+  const ceilingNote = ceiling ? `ratio to onnxruntime-node with ${ceiling.cores} threads on the same texts in the same run` : undefined;
+  check('long-passage ingest vs onnxruntime-node (all cores)', '≥ 0.9 ×', workload('long passages'), '×', (value) => value >= 0.9, ceilingNote);
+  check('short-text throughput vs onnxruntime-node (all cores), calls of 64', '≥ 0.9 ×', workload('short texts, calls of 64'), '×', (value) => value >= 0.9, ceilingNote);
+  check('query embedding p50 vs onnxruntime-node', '≤ 1.2 ×', ceiling?.query.ratio, '×', (value) => value <= 1.2, ceiling ? 'over the faster of 1 thread and all cores' : undefined);
 
   const at100k = report.knn?.results.find((result) => result.vectors === 100_000);
   check(

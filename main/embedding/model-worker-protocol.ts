@@ -5,6 +5,7 @@
  */
 import type { EmbeddingSessionConfig } from './embedding-session.js';
 import type { MultilingualSessionConfig } from './multilingual-session.js';
+import type { OnnxCeilingInput, OnnxCeilingOutput, OnnxCeilingSessionConfig } from './onnx-ceiling-session.js';
 import type { RerankingInput, RerankingOutput, RerankingSessionConfig } from '../reranking/reranking-session.js';
 
 /** What each kind of session is opened with, is given and answers. */
@@ -12,6 +13,8 @@ export interface ModelKinds {
   embedding: { config: EmbeddingSessionConfig; input: string[]; output: Float32Array };
   reranking: { config: RerankingSessionConfig; input: RerankingInput; output: RerankingOutput };
   multilingual: { config: MultilingualSessionConfig; input: string[]; output: Float32Array };
+  /** `cita bench`'s direct onnxruntime-node run of the embedding model (the ceiling the embedder is measured against). */
+  ceiling: { config: OnnxCeilingSessionConfig; input: OnnxCeilingInput; output: OnnxCeilingOutput };
 }
 export type ModelKind = keyof ModelKinds;
 

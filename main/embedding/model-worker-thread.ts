@@ -8,12 +8,14 @@ import { env } from '@huggingface/transformers';
 import { openRerankingSession } from '../reranking/reranking-session.js';
 import { openEmbeddingSession } from './embedding-session.js';
 import { openMultilingualSession } from './multilingual-session.js';
+import { openOnnxCeilingSession } from './onnx-ceiling-session.js';
 import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest, WorkerSession } from './model-worker-protocol.js';
 
 const openers: { [K in ModelKind]: (config: ModelKinds[K]['config']) => Promise<WorkerSession<K>> } = {
   embedding: openEmbeddingSession,
   reranking: openRerankingSession,
   multilingual: openMultilingualSession,
+  ceiling: openOnnxCeilingSession,
 };
 
 function serve(): void {

@@ -102,4 +102,31 @@ describe('the target checks', () => {
     expect(byName['query embedding p50 (q8)']).toMatchObject({ value: null, met: null });
     expect(formatBenchReport({ ...report({}), targets: checks })).toContain('MISS KNN 100k float32 p95: 45 ms (target ≤ 30 ms)');
   });
+
+  it('checks the embedder against its onnxruntime-node ceiling as ratios, and prints both sides', () => {
+    const workload = (name: string, ratio: number) => ({
+      name,
+      texts: 10,
+      callSize: 16,
+      meanTokens: 300,
+      citaTextsPerSecond: 9 * ratio,
+      sameThreads: { threads: 1, batchSize: 1, textsPerSecond: 9, ratio: 1 },
+      allCores: { threads: 2, batchSize: 16, textsPerSecond: 9, ratio, tokensPerSecond: 2700 },
+      maxVectorDifference: 1e-7,
+    });
+    const ceiling = {
+      embedderId: 'local:test',
+      threads: 1,
+      cores: 2,
+      rounds: 3,
+      workloads: [workload('short texts, calls of 64', 0.62), workload('long passages (SciFact abstracts), calls of 16', 0.95)],
+      query: { runs: 30, citaP50Ms: 6, citaP95Ms: 9, ceilingP50Ms: { oneThread: 5, allCores: 6 }, ratio: 1.2 },
+    };
+    const withCeiling = report({ ceiling });
+    const byName = Object.fromEntries(targetChecks(withCeiling).map((check) => [check.name, check]));
+    expect(byName['long-passage ingest vs onnxruntime-node (all cores)']).toMatchObject({ value: 0.95, met: true });
+    expect(byName['short-text throughput vs onnxruntime-node (all cores), calls of 64']).toMatchObject({ value: 0.62, met: false });
+    expect(byName['query embedding p50 vs onnxruntime-node']).toMatchObject({ value: 1.2, met: true });
+    expect(formatBenchReport(withCeiling)).toContain('single query p50: cita 6 ms (p95 9); onnxruntime-node 1 thread 5 ms, 2 threads 6 ms (1.2 ×)');
+  });
 });
