@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { readIfctFoods } from '../corpora/foods/ifct.js';
 import { benchEmbedder, generatedTexts, type BenchEmbedderResult } from '../embedding/bench-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
+import { embedderThreads } from '../embedding/embedder-threads.js';
 import { createLocalEmbedder } from '../embedding/local-embedder.js';
 import { verifyModel } from '../embedding/model-manifest.js';
 import { packageRoot } from '../paths.js';
@@ -125,7 +126,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           embedder: q8,
           modelDir: options.modelDir,
           dtype: 'q8',
-          threads: 1,
+          threads: embedderThreads('auto'),
           embedderBatchSize: 1,
           passagesFile: join(packageRoot(), 'test', 'fixtures', 'scifact-subset', 'corpus.jsonl'),
           quick: options.quick,

@@ -28,8 +28,10 @@ export async function openEmbeddingSession(config: EmbeddingSessionConfig): Prom
   return {
     async run(texts, isCancelled) {
       const data = new Float32Array(texts.length * dimensions);
-      // Similar lengths share a batch so little padding is computed; a stable sort keeps batches reproducible.
-      const order = texts.map((_, index) => index).sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
+      // Similar token lengths share a batch so little padding is computed; a stable sort keeps batches reproducible.
+      // One text per batch pads nothing, so it skips the extra tokenization.
+      const lengths = batchSize > 1 && texts.length > batchSize ? texts.map((text) => extractor.tokenizer.encode(text).length) : texts.map(() => 0);
+      const order = texts.map((_, index) => index).sort((a, b) => (lengths[a] ?? 0) - (lengths[b] ?? 0));
       for (let start = 0; start < order.length; start += batchSize) {
         if (isCancelled()) return undefined;
         const indices = order.slice(start, start + batchSize);

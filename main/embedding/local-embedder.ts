@@ -1,6 +1,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import { AppError } from '../app/errors.js';
 import type { Embedder } from './embedder.js';
+import { embedderThreads } from './embedder-threads.js';
 import { localEmbedderId } from './local-embedder-id.js';
 import { loadModelManifest, verifyModel, type ModelManifest } from './model-manifest.js';
 import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from './model-worker.js';
@@ -9,7 +10,7 @@ export interface LocalEmbedderOptions {
   modelDir: string;
   /** q8 (default): the int8 model, ~2.5x faster; fp32: the reference weights. */
   dtype?: 'q8' | 'fp32';
-  /** ONNX Runtime intra-op threads; 1 by default (measured fastest on the 2-core target). */
+  /** ONNX Runtime intra-op threads; every core up to 4 by default (embedder-threads.ts). The vectors do not depend on it. */
   threads?: number;
   /**
    * Texts per inference call. q8 defaults to 1: dynamic int8 quantisation scales activations over the whole
@@ -31,7 +32,7 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   }
   const dtype = options.dtype ?? 'q8';
   const batchSize = options.batchSize ?? (dtype === 'q8' ? 1 : 16);
-  const threads = options.threads ?? 1;
+  const threads = options.threads ?? embedderThreads('auto');
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new AppError('invalid_input', `batchSize must be a positive integer, got ${batchSize}`);
   if (!Number.isInteger(threads) || threads < 1) throw new AppError('invalid_input', `threads must be a positive integer, got ${threads}`);
 
