@@ -9,6 +9,7 @@ import { embedderThreads } from './embedder-threads.js';
 import { createLocalEmbedder } from './local-embedder.js';
 import { localEmbedderId } from './local-embedder-id.js';
 import { loadModelManifest, verifyModel } from './model-manifest.js';
+import { createQueryCache, withQueryCache } from './query-cache.js';
 
 export type EmbedderMode = 'local' | 'cloud' | 'keyword-only';
 
@@ -73,6 +74,8 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
   let cloud: { key: string; embedder: Embedder } | undefined;
   let loadProblem: string | null = null;
   let verified: { key: string; description: EmbedderDescription } | undefined;
+  // Repeated queries (a search typed again, a page reloaded) skip the model or the network; keyed by embedder id.
+  const queryCache = createQueryCache(256);
 
   function describeLocal(dtype: 'q8' | 'fp32'): EmbedderDescription {
     const key = `${options.modelDir}|${dtype}`;
@@ -142,12 +145,12 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     const key = [provider, baseUrl, settings.cloud_timeout_ms, settings.cloud_batch_size, settings.cloud_pause_ms, createHash('sha256').update(apiKey).digest('hex')].join('|');
     if (cloud?.key === key) return cloud.embedder;
     const build = provider === 'gemini' ? createGeminiEmbedder : createVoyageEmbedder;
-    const embedder = build({
+    const embedder = withQueryCache(build({
       apiKey,
       baseUrl,
       timeoutMs: settings.cloud_timeout_ms,
       pacing: { batchSize: settings.cloud_batch_size, pauseMs: settings.cloud_pause_ms },
-    });
+    }), queryCache);
     cloud = { key, embedder };
     return embedder;
   }
@@ -166,10 +169,13 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
         local = {
           dtype: current.dtype,
           threads: current.threads,
-          loading: createLocalEmbedder({ modelDir: options.modelDir, dtype: current.dtype, threads: current.threads }).catch((error: unknown) => {
-            loadProblem = `the local model could not be loaded (${(error as Error).message})`;
-            return null;
-          }),
+          loading: createLocalEmbedder({ modelDir: options.modelDir, dtype: current.dtype, threads: current.threads }).then(
+            (embedder) => withQueryCache(embedder, queryCache),
+            (error: unknown) => {
+              loadProblem = `the local model could not be loaded (${(error as Error).message})`;
+              return null;
+            },
+          ),
         };
       }
       return local.loading;
@@ -180,6 +186,7 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
       cloud = undefined;
       loadProblem = null;
       verified = undefined;
+      queryCache.clear();
       await (await previous)?.close();
     },
     async close() {

@@ -18,9 +18,22 @@ export interface ModelKinds {
 }
 export type ModelKind = keyof ModelKinds;
 
+/** Kinds whose input is a list of texts and whose output is one row per text, so queued runs can share one call. */
+export const textBatchKinds: readonly ModelKind[] = ['embedding', 'multilingual'];
+
+/**
+ * How the worker orders a run: writes (a food added, an ingest batch) go before every queued read, so a write never
+ * waits behind query embeddings; reads marked `merge` that are queued together run as one call when the worker is free.
+ */
+export interface RunOrder {
+  priority: 'write' | 'read';
+  /** Only for text kinds whose vectors do not depend on their neighbours in a call (the session's own batching). */
+  merge: boolean;
+}
+
 export type ModelWorkerRequest =
   | { type: 'open'; session: number; kind: ModelKind; config: ModelKinds[ModelKind]['config'] }
-  | { type: 'run'; id: number; session: number; input: ModelKinds[ModelKind]['input'] }
+  | { type: 'run'; id: number; session: number; input: ModelKinds[ModelKind]['input']; order: RunOrder }
   | { type: 'cancel'; id: number }
   | { type: 'release'; session: number };
 
