@@ -77,6 +77,12 @@ export function formatBenchReport(report: BenchReport): string {
     const cold = report.coldStart;
     lines.push('', `cold start of cita serve: listening ${cold.listeningMs} ms, first status ${cold.firstStatusMs} ms, first hybrid search ${cold.firstSearchMs} ms; server peak RSS ${cold.peakRssMb ?? '?'} MB`);
   }
+  if (report.concurrency) {
+    const burst = report.concurrency;
+    lines.push('', `${burst.searches} hybrid food searches sent at once to cita serve (distinct semantic-path queries), answered in ${burst.seconds} s`);
+    lines.push(`  each from the burst's start: ${latency(burst.latency)}; errors ${burst.errors}${burst.firstError ? ` (first: ${burst.firstError})` : ''}`);
+    lines.push(`  a food added ${burst.write.afterMs} ms in: ${burst.write.ms === null ? `failed (${burst.write.error})` : `${burst.write.ms} ms`}`);
+  }
   if (report.kb) {
     const kb = report.kb;
     lines.push('', `clinical KB answers end to end (${kb.embedderId ?? 'keyword-only'}; cross-encoder ${kb.rerankerId ?? 'not installed'}; ${kb.questions} questions of the shipped sets)`);

@@ -11,6 +11,7 @@ import { packageRoot } from '../paths.js';
 import { defaultBinaryCandidates } from '../retrieval/vector-store.js';
 import { benchHybrid, semanticFoodQueries, type HybridBenchResult } from './hybrid-bench.js';
 import { benchCeiling, type CeilingBenchResult } from './ceiling-bench.js';
+import { benchConcurrency, type ConcurrencyBenchResult } from './concurrency-bench.js';
 import { benchCrossLanguage, type CrossLanguageBenchResult } from './cross-language-bench.js';
 import { benchKbAsk, type KbBenchResult } from './kb-bench.js';
 import { benchKeyword, type KeywordBenchResult } from './keyword-bench.js';
@@ -19,7 +20,7 @@ import { benchColdStart, type ColdStartResult } from './serve-bench.js';
 import { round } from './stats.js';
 import { meanPairCosine, syntheticBase, vectorsAround } from './synthetic-vectors.js';
 
-export const benchSections = ['embedding', 'ceiling', 'knn', 'keyword', 'hybrid', 'serve', 'kb', 'crosslang'] as const;
+export const benchSections = ['embedding', 'ceiling', 'knn', 'keyword', 'hybrid', 'serve', 'concurrency', 'kb', 'crosslang'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -51,6 +52,8 @@ export interface BenchReport {
   keyword?: KeywordBenchResult;
   hybrid?: Omit<HybridBenchResult, 'dataDir'>;
   coldStart?: ColdStartResult;
+  /** Many hybrid searches at once over HTTP with a food added during them (issue #15). */
+  concurrency?: ConcurrencyBenchResult;
   kb?: KbBenchResult;
   crossLanguage?: CrossLanguageBenchResult;
   memory: { benchPeakRssMb: number };
@@ -169,7 +172,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
     if (wanted('keyword')) report.keyword = benchKeyword({ rows: options.quick ? 10_000 : 100_000, workDir, progress });
 
-    if (wanted('hybrid') || wanted('serve')) {
+    if (wanted('hybrid') || wanted('serve') || wanted('concurrency')) {
       if (modelProblem !== null) {
         if (wanted('hybrid')) report.skipped.push({ section: 'hybrid', reason: modelProblem });
       } else {
@@ -183,6 +186,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       else {
         progress('serve: cold start to first answers');
         report.coldStart = await benchColdStart({ dataDir: hybridDataDir, query: semanticFoodQueries[0] as string });
+      }
+    }
+    if (wanted('concurrency')) {
+      if (!hybridDataDir) report.skipped.push({ section: 'concurrency', reason: modelProblem ?? 'no seeded data directory' });
+      else {
+        progress('concurrency: hybrid searches at once over HTTP, a food added during them');
+        report.concurrency = await benchConcurrency({ dataDir: hybridDataDir, searches: options.quick ? 50 : 200, writeAfterMs: 100 });
       }
     }
     if (wanted('kb')) {
@@ -236,6 +246,12 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
   check('long-passage ingest vs onnxruntime-node (all cores)', '≥ 0.9 ×', workload('long passages'), '×', (value) => value >= 0.9, ceilingNote);
   check('short-text throughput vs onnxruntime-node (all cores), calls of 64', '≥ 0.9 ×', workload('short texts, calls of 64'), '×', (value) => value >= 0.9, ceilingNote);
   check('query embedding p50 vs onnxruntime-node', '≤ 1.2 ×', ceiling?.query.ratio, '×', (value) => value <= 1.2, ceiling ? 'over the faster of 1 thread and all cores' : undefined);
+
+  const concurrency = report.concurrency;
+  const burst = concurrency ? `${concurrency.searches} hybrid food searches at once over HTTP` : undefined;
+  check('concurrent hybrid searches p95', '≤ 500 ms', concurrency?.latency.p95Ms, 'ms', (value) => value <= 500, burst);
+  check('concurrent hybrid search errors', '0', concurrency?.errors, '', (value) => value === 0, concurrency?.firstError ?? undefined);
+  check('a food added during them', '≤ 200 ms', concurrency?.write.ms, 'ms', (value) => value <= 200, concurrency?.write.error ?? undefined);
 
   const at100k = report.knn?.results.find((result) => result.vectors === 100_000);
   check(

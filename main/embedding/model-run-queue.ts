@@ -15,8 +15,8 @@ export interface QueuedRun {
 
 export type QueueEntry<Run extends QueuedRun, Control> = { control: Control } | { run: Run };
 
-/** At most this many texts share one merged call, so one call never holds every later request for long. */
-export const mergeLimit = 64;
+/** At most this many texts share one merged call, so a write arriving during it waits for at most 16 short inferences. */
+export const mergeLimit = 16;
 
 /** Removes and returns the next step: one control task, or one or more runs to execute as one call. */
 export function takeNext<Run extends QueuedRun, Control>(queue: QueueEntry<Run, Control>[]): { control: Control } | { runs: Run[] } | undefined {

@@ -1,5 +1,6 @@
 /** The benchmark's arithmetic and plumbing (never its timings: those are measured by `cita bench`, not asserted). */
 import { describe, expect, it } from 'vitest';
+import { concurrencyQueries } from '../../../main/bench/concurrency-bench.js';
 import { formatBenchReport } from '../../../main/bench/format.js';
 import { benchKeyword } from '../../../main/bench/keyword-bench.js';
 import { benchKnn } from '../../../main/bench/knn-bench.js';
@@ -129,4 +130,22 @@ describe('the target checks', () => {
     expect(byName['query embedding p50 vs onnxruntime-node']).toMatchObject({ value: 1.2, met: true });
     expect(formatBenchReport(withCeiling)).toContain('single query p50: cita 6 ms (p95 9); onnxruntime-node 1 thread 5 ms, 2 threads 6 ms (1.2 ×)');
   });
+
+  it('checks the concurrency burst: p95, errors and the write during it', () => {
+    const concurrency = { searches: 200, latency: latency(620), errors: 0, firstError: null, seconds: 1.5, write: { afterMs: 100, ms: 150, error: null } };
+    const byName = Object.fromEntries(targetChecks(report({ concurrency })).map((check) => [check.name, check]));
+    expect(byName['concurrent hybrid searches p95']).toMatchObject({ value: 620, met: false });
+    expect(byName['concurrent hybrid search errors']).toMatchObject({ value: 0, met: true });
+    expect(byName['a food added during them']).toMatchObject({ value: 150, met: true });
+    expect(formatBenchReport(report({ concurrency }))).toContain('a food added 100 ms in: 150 ms');
+  });
 });
+
+describe('the concurrency burst', () => {
+  it('sends distinct descriptive queries, so no cache answers them', () => {
+    const queries = concurrencyQueries(200);
+    expect(new Set(queries).size).toBe(200);
+    expect(queries[0]).toBe('fresh citrus fruit');
+  });
+});
+
