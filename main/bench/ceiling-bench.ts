@@ -33,6 +33,7 @@ export interface CeilingWorkload {
   callSize: number;
   meanTokens: number;
   citaTextsPerSecond: number;
+  citaTokensPerSecond: number;
   /** onnxruntime-node with cita's thread count and cita's inference batch size: what cita's layers cost. */
   sameThreads: { threads: number; batchSize: number; textsPerSecond: number; ratio: number };
   /**
@@ -140,6 +141,7 @@ export async function benchCeiling(options: CeilingBenchOptions): Promise<Ceilin
         callSize: workload.callSize,
         meanTokens: round(meanTokens, 1),
         citaTextsPerSecond: round(citaTextsPerSecond, 1),
+        citaTokensPerSecond: round(citaTextsPerSecond * meanTokens, 0),
         sameThreads: { threads: options.threads, batchSize: options.embedderBatchSize, textsPerSecond: round(count / sameSeconds, 1), ratio: round(citaTextsPerSecond / (count / sameSeconds), 3) },
         allCores: {
           threads: cores,

@@ -29,7 +29,7 @@ export function formatBenchReport(report: BenchReport): string {
       const { sameThreads, allCores } = workload;
       lines.push(`  ${workload.name}: ${workload.texts} texts of ${workload.meanTokens} tokens`);
       lines.push(
-        `    cita ${workload.citaTextsPerSecond} texts/s; onnxruntime-node ${sameThreads.threads} thread(s), batch ${sameThreads.batchSize}: ${sameThreads.textsPerSecond} (${sameThreads.ratio} ×); ` +
+        `    cita ${workload.citaTextsPerSecond} texts/s, ${workload.citaTokensPerSecond} tokens/s; onnxruntime-node ${sameThreads.threads} thread(s), batch ${sameThreads.batchSize}: ${sameThreads.textsPerSecond} (${sameThreads.ratio} ×); ` +
           `${allCores.threads} threads, batch ${allCores.batchSize}: ${allCores.textsPerSecond} texts/s, ${allCores.tokensPerSecond} tokens/s (${allCores.ratio} ×); vectors within ${workload.maxVectorDifference.toExponential(1)}`,
       );
     }

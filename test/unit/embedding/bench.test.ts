@@ -111,6 +111,7 @@ describe('the target checks', () => {
       callSize: 16,
       meanTokens: 300,
       citaTextsPerSecond: 9 * ratio,
+      citaTokensPerSecond: 2700 * ratio,
       sameThreads: { threads: 1, batchSize: 1, textsPerSecond: 9, ratio: 1 },
       allCores: { threads: 2, batchSize: 16, textsPerSecond: 9, ratio, tokensPerSecond: 2700 },
       maxVectorDifference: 1e-7,
