@@ -44,7 +44,7 @@ export type ModelWorkerReply =
   | { type: 'error'; id: number; message: string; cancelled: boolean }
   | { type: 'released'; session: number };
 
-/** A session as the worker thread holds it: runs inputs in arrival order, checking for a cancel between batches. */
+/** A session as the worker thread holds it: runs inputs in the queue's order (model-run-queue.ts), checking for a cancel between batches. */
 export interface WorkerSession<K extends ModelKind> {
   /** Undefined when cancelled part-way; `transfer` lists buffers handed over instead of copied. */
   run(input: ModelKinds[K]['input'], isCancelled: () => boolean): Promise<{ output: ModelKinds[K]['output']; transfer?: ArrayBuffer[] } | undefined>;

@@ -112,7 +112,11 @@ function serve(): void {
       case 'release':
         enqueue({
           control: async () => {
-            await sessions.get(request.session)?.session.dispose();
+            // A session that fails to dispose is gone all the same: the host is answered and the queue goes on.
+            await sessions
+              .get(request.session)
+              ?.session.dispose()
+              .catch(() => undefined);
             sessions.delete(request.session);
             post({ type: 'released', session: request.session });
           },
