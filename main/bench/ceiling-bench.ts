@@ -10,7 +10,7 @@ import { generatedTexts } from '../embedding/bench-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { loadModelManifest } from '../embedding/model-manifest.js';
 import { sharedModelWorker, type ModelSessionHandle } from '../embedding/model-worker.js';
-import { percentile, round } from './stats.js';
+import { percentile, round, sum } from './stats.js';
 
 export interface CeilingBenchOptions {
   embedder: Embedder;
@@ -72,9 +72,7 @@ export async function benchCeiling(options: CeilingBenchOptions): Promise<Ceilin
   const cores = availableParallelism();
   const rounds = options.quick ? 2 : 3;
   const host = sharedModelWorker();
-  const modelDir = resolve(options.modelDir);
-  const open = (threads: number) =>
-    host.open('ceiling', { modelRoot: dirname(modelDir), modelName: basename(modelDir), dtype: options.dtype, threads, dimensions: manifest.dimensions });
+  const open = (threads: number) => openCeiling(options.modelDir, options.dtype, threads);
   const sessions = new Map<number, ModelSessionHandle<'ceiling'>>();
   for (const threads of new Set([options.threads, cores, 1])) sessions.set(threads, await open(threads));
   const handles = [...sessions.values()];
@@ -190,6 +188,13 @@ export async function benchCeiling(options: CeilingBenchOptions): Promise<Ceilin
   }
 }
 
+/** onnxruntime-node on the embedder's model file in the shared model worker, with `threads` intra-op threads. */
+export function openCeiling(modelDir: string, dtype: 'q8' | 'fp32', threads: number): Promise<ModelSessionHandle<'ceiling'>> {
+  const directory = resolve(modelDir);
+  const dimensions = loadModelManifest().dimensions;
+  return sharedModelWorker().open('ceiling', { modelRoot: dirname(directory), modelName: basename(directory), dtype, threads, dimensions });
+}
+
 /** Title and abstract of the first `count` documents of a BEIR corpus.jsonl. */
 export function readPassages(file: string, count: number): string[] {
   return readFileSync(file, 'utf8')
@@ -208,11 +213,6 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-function sum(values: ArrayLike<number>): number {
-  let total = 0;
-  for (let index = 0; index < values.length; index++) total += values[index] as number;
-  return total;
-}
 
 function median(values: number[]): number {
   return percentile(values.sort((a, b) => a - b), 0.5);

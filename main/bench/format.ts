@@ -34,6 +34,14 @@ export function formatBenchReport(report: BenchReport): string {
       );
     }
     const query = ceiling.query;
+    const ingest = report.ingestCeiling;
+    if (ingest) {
+      lines.push(
+        `  ingest --corpus kb --from ${ingest.documents} SciFact abstracts: ${ingest.chunks} chunks of ${ingest.meanTokensPerChunk} tokens in ${ingest.seconds} s ` +
+          `(${ingest.chunksPerSecond} chunks/s, ${ingest.tokensPerSecond} tokens/s); onnxruntime-node ${ingest.ceiling.threads} threads on the same calls ` +
+          `${ingest.ceiling.chunksPerSecond} chunks/s, ${ingest.ceiling.tokensPerSecond} tokens/s (${ingest.ratio} ×)`,
+      );
+    }
     lines.push(`  single query p50: cita ${query.citaP50Ms} ms (p95 ${query.citaP95Ms}); onnxruntime-node 1 thread ${query.ceilingP50Ms.oneThread} ms, ${ceiling.cores} threads ${query.ceilingP50Ms.allCores} ms (${query.ratio} ×)`);
   }
   if (report.knn) {
