@@ -10,6 +10,11 @@ export const settingsSchema = z.object({
        */
       provider: z.enum(['auto', 'local', 'gemini', 'voyage', 'none']).default('auto'),
       dtype: z.enum(['q8', 'fp32']).default('q8'),
+      /**
+       * ONNX Runtime intra-op threads of the local embedder: `auto` = every core up to 4 (main/embedding/embedder-threads.ts).
+       * The vectors do not depend on it, so changing it re-embeds nothing.
+       */
+      threads: z.union([z.literal('auto'), z.number().int().min(1).max(64)]).default('auto'),
       /** Cloud re-embedding: texts per request and pause between requests (the seed's free-tier values: 20, 65 s). */
       cloud_batch_size: z.number().int().min(1).max(100).default(20),
       cloud_pause_ms: z.number().int().min(0).max(600_000).default(65_000),

@@ -33,7 +33,7 @@ export function coreHandlers(
       const crossCorpora = deps.modules.flatMap((module) => (module.crossLanguage ? [{ corpus: module.name, ...module.crossLanguage.counts(bound) }] : []));
       return {
         app: { version: appVersion(), data_dir: path(deps.dataDir), database: path(deps.databaseFile), schema_version: schemaVersion(deps.db) },
-        embedder: { id: embedder.id, mode: embedder.mode, model_path: path(embedder.modelPath), model_sha256: embedder.modelSha256, problem: sentence(embedder.problem) },
+        embedder: { id: embedder.id, mode: embedder.mode, model_path: path(embedder.modelPath), model_sha256: embedder.modelSha256, problem: sentence(embedder.problem), threads: embedder.threads ?? null },
         reranker: { ...reranker, model_path: path(reranker.model_path), problem: sentence(reranker.problem) },
         multilingual: {
           id: multilingual.id,

@@ -22,6 +22,28 @@ export function formatBenchReport(report: BenchReport): string {
     }
     if (tenThousand) lines.push(`  10,000 texts with q8 in calls of ${tenThousand.callSize}: ${tenThousand.seconds} s (${tenThousand.textsPerSecond} texts/s), cpu ${tenThousand.cpuSeconds} s`);
   }
+  if (report.ceiling) {
+    const ceiling = report.ceiling;
+    lines.push('', `embedding vs its ceiling, onnxruntime-node run directly on the same model file (${ceiling.embedderId}, cita ${ceiling.threads} thread(s); best of ${ceiling.rounds} interleaved rounds)`);
+    for (const workload of ceiling.workloads) {
+      const { sameThreads, allCores } = workload;
+      lines.push(`  ${workload.name}: ${workload.texts} texts of ${workload.meanTokens} tokens`);
+      lines.push(
+        `    cita ${workload.citaTextsPerSecond} texts/s, ${workload.citaTokensPerSecond} tokens/s; onnxruntime-node ${sameThreads.threads} thread(s), batch ${sameThreads.batchSize}: ${sameThreads.textsPerSecond} (${sameThreads.ratio} ×); ` +
+          `${allCores.threads} threads, batch ${allCores.batchSize}: ${allCores.textsPerSecond} texts/s, ${allCores.tokensPerSecond} tokens/s (${allCores.ratio} ×); vectors within ${workload.maxVectorDifference.toExponential(1)}`,
+      );
+    }
+    const query = ceiling.query;
+    const ingest = report.ingestCeiling;
+    if (ingest) {
+      lines.push(
+        `  ingest --corpus kb --from ${ingest.documents} SciFact abstracts: ${ingest.chunks} chunks of ${ingest.meanTokensPerChunk} tokens in ${ingest.seconds} s ` +
+          `(${ingest.chunksPerSecond} chunks/s, ${ingest.tokensPerSecond} tokens/s); onnxruntime-node ${ingest.ceiling.threads} threads on the same calls ` +
+          `${ingest.ceiling.chunksPerSecond} chunks/s, ${ingest.ceiling.tokensPerSecond} tokens/s (${ingest.ratio} ×)`,
+      );
+    }
+    lines.push(`  single query p50: cita ${query.citaP50Ms} ms (p95 ${query.citaP95Ms}); onnxruntime-node 1 thread ${query.ceilingP50Ms.oneThread} ms, ${ceiling.cores} threads ${query.ceilingP50Ms.allCores} ms (${query.ratio} ×)`);
+  }
   if (report.knn) {
     lines.push('', `KNN, k = 10 (vectors: ${report.knn.vectors}; mean pair cosine ${report.knn.meanPairCosine})`);
     for (const result of report.knn.results) {
@@ -62,6 +84,12 @@ export function formatBenchReport(report: BenchReport): string {
   if (report.coldStart) {
     const cold = report.coldStart;
     lines.push('', `cold start of cita serve: listening ${cold.listeningMs} ms, first status ${cold.firstStatusMs} ms, first hybrid search ${cold.firstSearchMs} ms; server peak RSS ${cold.peakRssMb ?? '?'} MB`);
+  }
+  if (report.concurrency) {
+    const burst = report.concurrency;
+    lines.push('', `${burst.searches} hybrid food searches sent at once to cita serve (distinct semantic-path queries), answered in ${burst.seconds} s`);
+    lines.push(`  each from the burst's start: ${latency(burst.latency)}; errors ${burst.errors}${burst.firstError ? ` (first: ${burst.firstError})` : ''}`);
+    lines.push(`  a food added ${burst.write.afterMs} ms in: ${burst.write.ms === null ? `failed (${burst.write.error})` : `${burst.write.ms} ms`}`);
   }
   if (report.kb) {
     const kb = report.kb;

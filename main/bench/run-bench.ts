@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import { readIfctFoods } from '../corpora/foods/ifct.js';
 import { benchEmbedder, generatedTexts, type BenchEmbedderResult } from '../embedding/bench-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
+import { embedderThreads } from '../embedding/embedder-threads.js';
 import { createLocalEmbedder } from '../embedding/local-embedder.js';
 import { verifyModel } from '../embedding/model-manifest.js';
+import { packageRoot } from '../paths.js';
 import { embeddedStoreComfortVectors } from '../retrieval/store-capacity.js';
 import { defaultBinaryCandidates } from '../retrieval/vector-store.js';
 import { benchHybrid, semanticFoodQueries, type HybridBenchResult } from './hybrid-bench.js';
+import { benchCeiling, type CeilingBenchResult } from './ceiling-bench.js';
+import { benchIngestCeiling, type IngestCeilingResult } from './ingest-ceiling-bench.js';
+import { benchConcurrency, type ConcurrencyBenchResult } from './concurrency-bench.js';
 import { benchCrossLanguage, type CrossLanguageBenchResult } from './cross-language-bench.js';
 import { benchKbAsk, type KbBenchResult } from './kb-bench.js';
 import { benchKeyword, type KeywordBenchResult } from './keyword-bench.js';
@@ -17,7 +22,7 @@ import { benchColdStart, type ColdStartResult } from './serve-bench.js';
 import { round } from './stats.js';
 import { meanPairCosine, syntheticBase, vectorsAround } from './synthetic-vectors.js';
 
-export const benchSections = ['embedding', 'knn', 'keyword', 'hybrid', 'serve', 'kb', 'crosslang'] as const;
+export const benchSections = ['embedding', 'ceiling', 'knn', 'keyword', 'hybrid', 'serve', 'concurrency', 'kb', 'crosslang'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -43,10 +48,16 @@ export interface BenchReport {
   quick: boolean;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadBefore: number[]; loadAfter: number[] };
   embedding?: { q8: BenchEmbedderResult; fp32: BenchEmbedderResult; tenThousand: { texts: number; callSize: number; seconds: number; textsPerSecond: number; cpuSeconds: number } | null };
+  /** cita's embedder next to onnxruntime-node run directly on the same model file and texts (issue #15). */
+  ceiling?: CeilingBenchResult;
+  /** `ingest --corpus kb --from` SciFact abstracts next to onnxruntime-node on the same chunks and calls (issue #15). */
+  ingestCeiling?: IngestCeilingResult;
   knn?: { vectors: string; meanPairCosine: number; defaultCandidates: number; results: KnnSizeResult[] };
   keyword?: KeywordBenchResult;
   hybrid?: Omit<HybridBenchResult, 'dataDir'>;
   coldStart?: ColdStartResult;
+  /** Many hybrid searches at once over HTTP with a food added during them (issue #15). */
+  concurrency?: ConcurrencyBenchResult;
   kb?: KbBenchResult;
   crossLanguage?: CrossLanguageBenchResult;
   memory: { benchPeakRssMb: number };
@@ -84,7 +95,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   let fp32: Embedder | undefined;
   let hybridDataDir: string | undefined;
   try {
-    if (modelProblem === null && (wanted('embedding') || wanted('knn'))) q8 = await createLocalEmbedder({ modelDir: options.modelDir, dtype: 'q8' });
+    if (modelProblem === null && (wanted('embedding') || wanted('ceiling') || wanted('knn'))) q8 = await createLocalEmbedder({ modelDir: options.modelDir, dtype: 'q8' });
 
     if (wanted('embedding')) {
       if (!q8) report.skipped.push({ section: 'embedding', reason: modelProblem ?? 'no model' });
@@ -112,6 +123,32 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           };
         }
         report.embedding = { q8: q8Result, fp32: fp32Result, tenThousand };
+      }
+    }
+
+    const scifactAbstracts = join(packageRoot(), 'test', 'fixtures', 'scifact-subset', 'corpus.jsonl');
+    if (wanted('ceiling')) {
+      if (!q8) report.skipped.push({ section: 'ceiling', reason: modelProblem ?? 'no model' });
+      else {
+        report.ceiling = await benchCeiling({
+          embedder: q8,
+          modelDir: options.modelDir,
+          dtype: 'q8',
+          threads: embedderThreads('auto'),
+          embedderBatchSize: 1,
+          passagesFile: scifactAbstracts,
+          quick: options.quick,
+          progress,
+        });
+        progress('ceiling: ingest of SciFact abstracts, each embedding call replayed through onnxruntime-node');
+        report.ingestCeiling = await benchIngestCeiling({
+          workDir,
+          modelDir: options.modelDir,
+          passagesFile: scifactAbstracts,
+          documents: options.quick ? 32 : 150,
+          threads: embedderThreads('auto'),
+          cores: report.ceiling.cores,
+        });
       }
     }
 
@@ -149,7 +186,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
     if (wanted('keyword')) report.keyword = benchKeyword({ rows: options.quick ? 10_000 : 100_000, workDir, progress });
 
-    if (wanted('hybrid') || wanted('serve')) {
+    if (wanted('hybrid') || wanted('serve') || wanted('concurrency')) {
       if (modelProblem !== null) {
         if (wanted('hybrid')) report.skipped.push({ section: 'hybrid', reason: modelProblem });
       } else {
@@ -163,6 +200,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       else {
         progress('serve: cold start to first answers');
         report.coldStart = await benchColdStart({ dataDir: hybridDataDir, query: semanticFoodQueries[0] as string });
+      }
+    }
+    if (wanted('concurrency')) {
+      if (!hybridDataDir) report.skipped.push({ section: 'concurrency', reason: modelProblem ?? 'no seeded data directory' });
+      else {
+        progress('concurrency: hybrid searches at once over HTTP, a food added during them');
+        report.concurrency = await benchConcurrency({ dataDir: hybridDataDir, searches: options.quick ? 50 : 200, writeAfterMs: 100 });
       }
     }
     if (wanted('kb')) {
@@ -209,6 +253,27 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
   );
   check('embedding throughput (q8)', '≥ 170 texts/s', embedding?.tenThousand?.textsPerSecond ?? bestQ8, 'texts/s', (value) => value >= 170);
   check('query embedding p50 (q8)', '≤ 10 ms', embedding?.q8.query.p50Ms, 'ms', (value) => value <= 10, cpu(embedding?.q8.query.cpuMeanMs, 'ms per query'));
+
+  const ceiling = report.ceiling;
+  const workload = (name: string) => ceiling?.workloads.find((entry) => entry.name.startsWith(name))?.allCores.ratio;
+  const ceilingNote = ceiling ? `ratio to onnxruntime-node with ${ceiling.cores} threads on the same texts in the same run` : undefined;
+  check(
+    'long-passage ingest vs onnxruntime-node (all cores)',
+    '≥ 0.9 ×',
+    report.ingestCeiling?.ratio,
+    '×',
+    (value) => value >= 0.9,
+    report.ingestCeiling ? `ingest --corpus kb --from ${report.ingestCeiling.documents} SciFact abstracts, tokens/s over onnxruntime-node's on the same chunks and calls` : undefined,
+  );
+  check('long passages embedded vs onnxruntime-node (all cores)', '≥ 0.9 ×', workload('long passages'), '×', (value) => value >= 0.9, ceilingNote);
+  check('short-text throughput vs onnxruntime-node (all cores), calls of 64', '≥ 0.9 ×', workload('short texts, calls of 64'), '×', (value) => value >= 0.9, ceilingNote);
+  check('query embedding p50 vs onnxruntime-node', '≤ 1.2 ×', ceiling?.query.ratio, '×', (value) => value <= 1.2, ceiling ? 'over the faster of 1 thread and all cores' : undefined);
+
+  const concurrency = report.concurrency;
+  const burst = concurrency ? `${concurrency.searches} hybrid food searches at once over HTTP` : undefined;
+  check('concurrent hybrid searches p95', '≤ 500 ms', concurrency?.latency.p95Ms, 'ms', (value) => value <= 500, burst);
+  check('concurrent hybrid search errors', '0', concurrency?.errors, '', (value) => value === 0, concurrency?.firstError ?? undefined);
+  check('a food added during them', '≤ 200 ms', concurrency?.write.ms, 'ms', (value) => value <= 200, concurrency?.write.error ?? undefined);
 
   const at100k = report.knn?.results.find((result) => result.vectors === 100_000);
   check(

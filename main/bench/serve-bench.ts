@@ -15,17 +15,31 @@ export interface ColdStartResult {
   peakRssMb: number | null;
 }
 
-/** Starts the built `cita serve` on a seeded data directory and times it to its first answers. */
-export async function benchColdStart(options: { dataDir: string; query: string; timeoutMs?: number }): Promise<ColdStartResult> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'cita.mjs'), 'serve', '--port', '0', '--json', '--data-dir', options.dataDir], {
+/** A running `cita serve` child: its URL, a POST helper with its token, and a way to stop it. */
+export interface ServedCita {
+  url: string;
+  pid: number | undefined;
+  /** POSTs to `/api/<operation>`; rejects on a non-2xx answer. */
+  post(operation: string, body: unknown): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/** Starts the built `cita serve` on a data directory and resolves once it printed its URL and token. */
+export async function startServedCita(dataDir: string, timeoutMs = 120_000): Promise<ServedCita> {
+  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'cita.mjs'), 'serve', '--port', '0', '--json', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const stop = async () => {
+    clearTimeout(timer);
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('close', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
   try {
-    const line = await firstLine(child);
-    const listeningMs = performance.now() - started;
-    const { url, token } = JSON.parse(line) as { url: string; token: string };
+    const { url, token } = JSON.parse(await firstLine(child)) as { url: string; token: string };
     const post = async (operation: string, body: unknown) => {
       const response = await fetch(new URL(`/api/${operation}`, url), {
         method: 'POST',
@@ -35,18 +49,26 @@ export async function benchColdStart(options: { dataDir: string; query: string; 
       if (!response.ok) throw new Error(`POST /api/${operation} answered HTTP ${response.status}`);
       return response.json();
     };
-    await post('status', {});
+    return { url, pid: child.pid, post, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Starts the built `cita serve` on a seeded data directory and times it to its first answers. */
+export async function benchColdStart(options: { dataDir: string; query: string; timeoutMs?: number }): Promise<ColdStartResult> {
+  const started = performance.now();
+  const served = await startServedCita(options.dataDir, options.timeoutMs);
+  try {
+    const listeningMs = performance.now() - started;
+    await served.post('status', {});
     const firstStatusMs = performance.now() - started;
-    await post('search', { corpus: 'foods', query: options.query, strategy: 'hybrid' });
+    await served.post('search', { corpus: 'foods', query: options.query, strategy: 'hybrid' });
     const firstSearchMs = performance.now() - started;
-    return { listeningMs: round(listeningMs, 0), firstStatusMs: round(firstStatusMs, 0), firstSearchMs: round(firstSearchMs, 0), peakRssMb: peakRss(child.pid) };
+    return { listeningMs: round(listeningMs, 0), firstStatusMs: round(firstStatusMs, 0), firstSearchMs: round(firstSearchMs, 0), peakRssMb: peakRss(served.pid) };
   } finally {
-    clearTimeout(timer);
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('close', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await served.stop();
   }
 }
 

@@ -25,6 +25,13 @@ export function round(value: number, digits: number): number {
   return Math.round(value * scale) / scale;
 }
 
+/** The sum of a list of numbers (typed arrays too). */
+export function sum(values: ArrayLike<number>): number {
+  let total = 0;
+  for (let index = 0; index < values.length; index++) total += values[index] as number;
+  return total;
+}
+
 /** p50, p95, mean and max of a list of milliseconds. */
 export function summarize(milliseconds: readonly number[]): LatencySummary {
   const sorted = [...milliseconds].sort((a, b) => a - b);

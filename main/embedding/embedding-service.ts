@@ -5,9 +5,11 @@ import { createEnvironmentSecretStore, secretEnvironmentVariables, type SecretNa
 import { createGeminiEmbedder, geminiDefaultBaseUrl, geminiEmbedderId } from './cloud/gemini-embedder.js';
 import { createVoyageEmbedder, voyageDefaultBaseUrl, voyageEmbedderId } from './cloud/voyage-embedder.js';
 import type { Embedder } from './embedder.js';
+import { embedderThreads } from './embedder-threads.js';
 import { createLocalEmbedder } from './local-embedder.js';
 import { localEmbedderId } from './local-embedder-id.js';
 import { loadModelManifest, verifyModel } from './model-manifest.js';
+import { createQueryCache, withQueryCache } from './query-cache.js';
 
 export type EmbedderMode = 'local' | 'cloud' | 'keyword-only';
 
@@ -19,6 +21,8 @@ export interface EmbedderDescription {
   modelSha256: string | null;
   /** Why the mode is degraded or differs from the settings, as a sentence for the user; null when all is well. */
   problem: string | null;
+  /** Intra-op threads of a local model; absent for cloud and keyword-only. */
+  threads?: number;
 }
 
 export interface EmbeddingService {
@@ -55,7 +59,7 @@ const providers: Record<CloudProvider, { label: string; id: string; secret: Secr
 /** What the settings and the keys resolve to right now. */
 type Plan =
   | { kind: 'none'; problem: string }
-  | { kind: 'local'; dtype: 'q8' | 'fp32'; note: string | null }
+  | { kind: 'local'; dtype: 'q8' | 'fp32'; threads: number; note: string | null }
   | { kind: 'cloud'; provider: CloudProvider; apiKey: string };
 
 /**
@@ -67,10 +71,12 @@ type Plan =
  */
 export function createEmbeddingService(options: EmbeddingServiceOptions): EmbeddingService {
   const secrets = options.secrets ?? createEnvironmentSecretStore();
-  let local: { dtype: 'q8' | 'fp32'; loading: Promise<Embedder | null> } | undefined;
+  let local: { dtype: 'q8' | 'fp32'; threads: number; loading: Promise<Embedder | null> } | undefined;
   let cloud: { key: string; embedder: Embedder } | undefined;
   let loadProblem: string | null = null;
   let verified: { key: string; description: EmbedderDescription } | undefined;
+  // Repeated queries (a search typed again, a page reloaded) skip the model or the network; keyed by embedder id.
+  const queryCache = createQueryCache(256);
 
   function describeLocal(dtype: 'q8' | 'fp32'): EmbedderDescription {
     const key = `${options.modelDir}|${dtype}`;
@@ -87,7 +93,8 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
   function plan(): Plan {
     const settings = options.settings().embedder;
     if (settings.provider === 'none') return { kind: 'none', problem: 'semantic search is switched off in the settings' };
-    if (settings.provider === 'local') return { kind: 'local', dtype: settings.dtype, note: null };
+    const threads = embedderThreads(settings.threads);
+    if (settings.provider === 'local') return { kind: 'local', dtype: settings.dtype, threads, note: null };
     const automatic = settings.provider === 'auto';
     const name: CloudProvider = settings.provider === 'auto' ? 'voyage' : settings.provider;
     const provider = providers[name];
@@ -101,12 +108,12 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     if (apiKey) {
       const refused = endpointProblem(baseUrlOf(name), options.cloudBaseUrls?.[name] ? `the ${provider.label} endpoint` : provider.baseUrlVariable);
       if (!refused) return { kind: 'cloud', provider: name, apiKey };
-      return { kind: 'local', dtype: settings.dtype, note: `the ${provider.label} API key is not sent: ${refused}; the local model is used instead` };
+      return { kind: 'local', dtype: settings.dtype, threads, note: `the ${provider.label} API key is not sent: ${refused}; the local model is used instead` };
     }
     // Automatic without a key is the ordinary offline case: the local model, nothing to report.
-    if (automatic && unreadable === null) return { kind: 'local', dtype: settings.dtype, note: null };
+    if (automatic && unreadable === null) return { kind: 'local', dtype: settings.dtype, threads, note: null };
     const why = unreadable ?? `no ${provider.label} API key is configured (set ${secretEnvironmentVariables[provider.secret]} or store one in the app)`;
-    return { kind: 'local', dtype: settings.dtype, note: `${why}; the local model is used instead` };
+    return { kind: 'local', dtype: settings.dtype, threads, note: `${why}; the local model is used instead` };
   }
 
   function describe(): EmbedderDescription {
@@ -122,8 +129,9 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
       case 'cloud':
         return { id: providers[current.provider].id, mode: 'cloud', modelPath: null, modelSha256: null, problem: null };
       case 'local': {
-        const description = describeLocal(current.dtype);
-        if (description.mode === 'local' && loadProblem) return { ...description, id: null, mode: 'keyword-only', problem: loadProblem };
+        const described = describeLocal(current.dtype);
+        if (described.mode === 'local' && loadProblem) return { ...described, id: null, mode: 'keyword-only', problem: loadProblem };
+        const description = described.mode === 'local' ? { ...described, threads: current.threads } : described;
         if (!current.note) return description;
         return { ...description, problem: description.problem ? `${current.note}, but ${description.problem}` : current.note };
       }
@@ -142,12 +150,12 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     const key = [provider, baseUrl, settings.cloud_timeout_ms, settings.cloud_batch_size, settings.cloud_pause_ms, createHash('sha256').update(apiKey).digest('hex')].join('|');
     if (cloud?.key === key) return cloud.embedder;
     const build = provider === 'gemini' ? createGeminiEmbedder : createVoyageEmbedder;
-    const embedder = build({
+    const embedder = withQueryCache(build({
       apiKey,
       baseUrl,
       timeoutMs: settings.cloud_timeout_ms,
       pacing: { batchSize: settings.cloud_batch_size, pauseMs: settings.cloud_pause_ms },
-    });
+    }), queryCache);
     cloud = { key, embedder };
     return embedder;
   }
@@ -160,15 +168,19 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
       if (current.kind === 'none') return Promise.resolve(null);
       if (current.kind === 'cloud') return Promise.resolve(cloudEmbedder(current.provider, current.apiKey));
       if (describe().mode === 'keyword-only') return Promise.resolve(null);
-      if (local?.dtype !== current.dtype) {
+      if (local?.dtype !== current.dtype || local.threads !== current.threads) {
         const previous = local?.loading;
         void previous?.then((embedder) => embedder?.close());
         local = {
           dtype: current.dtype,
-          loading: createLocalEmbedder({ modelDir: options.modelDir, dtype: current.dtype }).catch((error: unknown) => {
-            loadProblem = `the local model could not be loaded (${(error as Error).message})`;
-            return null;
-          }),
+          threads: current.threads,
+          loading: createLocalEmbedder({ modelDir: options.modelDir, dtype: current.dtype, threads: current.threads }).then(
+            (embedder) => withQueryCache(embedder, queryCache),
+            (error: unknown) => {
+              loadProblem = `the local model could not be loaded (${(error as Error).message})`;
+              return null;
+            },
+          ),
         };
       }
       return local.loading;
@@ -179,6 +191,7 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
       cloud = undefined;
       loadProblem = null;
       verified = undefined;
+      queryCache.clear();
       await (await previous)?.close();
     },
     async close() {

@@ -12,28 +12,40 @@ export interface EmbeddingSessionConfig {
   dimensions: number;
 }
 
+/** A text this long or shorter (about 64 tokens of English) counts as short: a query, a food name. */
+export const shortTextCharacters = 256;
+
 /** Loads the model from its local directory (the worker has remote loading off). */
 export async function openEmbeddingSession(config: EmbeddingSessionConfig): Promise<WorkerSession<'embedding'>> {
   env.localModelPath = config.modelRoot; // read while the pipeline loads; loads never overlap (the worker's queue)
-  const extractor = await pipeline('feature-extraction', config.modelName, {
-    dtype: config.dtype,
-    session_options: {
-      intraOpNumThreads: config.threads,
-      interOpNumThreads: 1,
-      // Spinning intra-op threads made inference ~3x slower on the 2-core target; idle threads must sleep.
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    },
-  });
+  const load = (threads: number) =>
+    pipeline('feature-extraction', config.modelName, {
+      dtype: config.dtype,
+      session_options: {
+        intraOpNumThreads: threads,
+        interOpNumThreads: 1,
+        // Spinning intra-op threads made inference ~3x slower on the 2-core target; idle threads must sleep.
+        extra: { session: { intra_op: { allow_spinning: '0' } } },
+      },
+    });
+  const extractor = await load(config.threads);
+  // A lone short text (a query) ran ~10% faster on one thread than on two in every `cita bench --only ceiling` run
+  // on the 2-core target (onnxruntime-node itself, e.g. 6.2 vs 6.8 ms); long passages gain from every core. The
+  // vectors do not depend on the thread count, so which session embeds a text changes nothing but time.
+  const single = config.threads > 1 ? await load(1) : extractor;
   const { batchSize, dimensions } = config;
   return {
     async run(texts, isCancelled) {
       const data = new Float32Array(texts.length * dimensions);
-      // Similar lengths share a batch so little padding is computed; a stable sort keeps batches reproducible.
-      const order = texts.map((_, index) => index).sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
+      // Similar token lengths share a batch so little padding is computed; a stable sort keeps batches reproducible.
+      // One text per batch pads nothing, so it skips the extra tokenization.
+      const lengths = batchSize > 1 && texts.length > batchSize ? texts.map((text) => extractor.tokenizer.encode(text).length) : texts.map(() => 0);
+      const order = texts.map((_, index) => index).sort((a, b) => (lengths[a] ?? 0) - (lengths[b] ?? 0));
       for (let start = 0; start < order.length; start += batchSize) {
         if (isCancelled()) return undefined;
         const indices = order.slice(start, start + batchSize);
-        const output = await extractor(
+        const short = indices.length === 1 && (texts[indices[0] as number]?.length ?? 0) <= shortTextCharacters;
+        const output = await (short ? single : extractor)(
           indices.map((index) => texts[index] ?? ''),
           { pooling: 'cls', normalize: true },
         );
@@ -47,6 +59,7 @@ export async function openEmbeddingSession(config: EmbeddingSessionConfig): Prom
       return { output: data, transfer: [data.buffer as ArrayBuffer] };
     },
     async dispose() {
+      if (single !== extractor) await single.dispose();
       await extractor.dispose();
     },
   };

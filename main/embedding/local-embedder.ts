@@ -1,15 +1,17 @@
 import { basename, dirname, resolve } from 'node:path';
 import { AppError } from '../app/errors.js';
 import type { Embedder } from './embedder.js';
+import { embedderThreads } from './embedder-threads.js';
 import { localEmbedderId } from './local-embedder-id.js';
 import { loadModelManifest, verifyModel, type ModelManifest } from './model-manifest.js';
+import type { RunOrder } from './model-worker-protocol.js';
 import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from './model-worker.js';
 
 export interface LocalEmbedderOptions {
   modelDir: string;
   /** q8 (default): the int8 model, ~2.5x faster; fp32: the reference weights. */
   dtype?: 'q8' | 'fp32';
-  /** ONNX Runtime intra-op threads; 1 by default (measured fastest on the 2-core target). */
+  /** ONNX Runtime intra-op threads; every core up to 4 by default (embedder-threads.ts). The vectors do not depend on it. */
   threads?: number;
   /**
    * Texts per inference call. q8 defaults to 1: dynamic int8 quantisation scales activations over the whole
@@ -31,7 +33,7 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   }
   const dtype = options.dtype ?? 'q8';
   const batchSize = options.batchSize ?? (dtype === 'q8' ? 1 : 16);
-  const threads = options.threads ?? 1;
+  const threads = options.threads ?? embedderThreads('auto');
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new AppError('invalid_input', `batchSize must be a positive integer, got ${batchSize}`);
   if (!Number.isInteger(threads) || threads < 1) throw new AppError('invalid_input', `threads must be a positive integer, got ${threads}`);
 
@@ -41,7 +43,9 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
     .catch((error: unknown) => {
       throw new AppError('unavailable', `The local embedding model failed to load: ${(error as Error).message}`);
     });
-  return new LocalEmbedder(localEmbedderId(manifest, dtype, batchSize), manifest.dimensions, manifest.queryPrefix, host, session);
+  // A batched q8 vector depends on its neighbours, so a query shares a call only when batches do not change vectors.
+  const mergeQueries = dtype === 'fp32' || batchSize === 1;
+  return new LocalEmbedder(localEmbedderId(manifest, dtype, batchSize), manifest.dimensions, manifest.queryPrefix, host, session, mergeQueries);
 }
 
 class LocalEmbedder implements Embedder {
@@ -50,34 +54,45 @@ class LocalEmbedder implements Embedder {
   readonly #queryPrefix: string;
   readonly #host: ModelWorkerHost;
   readonly #session: ModelSessionHandle<'embedding'>;
+  readonly #mergeQueries: boolean;
   #closed: Promise<void> | undefined;
 
-  constructor(id: string, dimensions: number, queryPrefix: string, host: ModelWorkerHost, session: ModelSessionHandle<'embedding'>) {
+  constructor(id: string, dimensions: number, queryPrefix: string, host: ModelWorkerHost, session: ModelSessionHandle<'embedding'>, mergeQueries: boolean) {
     this.id = id;
     this.dimensions = dimensions;
     this.#queryPrefix = queryPrefix;
     this.#host = host;
     this.#session = session;
+    this.#mergeQueries = mergeQueries;
   }
 
-  async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  /** Documents are written: they go before every queued query embedding (model-run-queue.ts). */
+  embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    return this.#embed(texts, signal, { priority: 'write', merge: false });
+  }
+
+  /**
+   * Queries queued together share one call to the worker; the session still runs one text per inference for q8 (and
+   * in batches that do not change the vectors for fp32), so a query's vector is the same alone or merged.
+   */
+  async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array> {
+    const [vector] = await this.#embed([this.#queryPrefix + text], signal, { priority: 'read', merge: this.#mergeQueries });
+    if (!vector) throw new Error('The embedding worker returned no vector');
+    return vector;
+  }
+
+  async #embed(texts: readonly string[], signal: AbortSignal | undefined, order: RunOrder): Promise<Float32Array[]> {
     if (this.#closed) throw new Error('The embedder is closed');
     if (texts.some((text) => typeof text !== 'string')) throw new TypeError('every text must be a string');
     signal?.throwIfAborted();
     if (texts.length === 0) return [];
-    const data = await this.#host.run(this.#session, [...texts], signal).catch((error: unknown) => {
+    const data = await this.#host.run(this.#session, [...texts], signal, order).catch((error: unknown) => {
       throw signal?.aborted ? error : new Error(`Embedding failed: ${(error as Error).message}`);
     });
     // One copy per vector, so each owns its buffer (callers may hand `.buffer` to SQLite).
     const vectors: Float32Array[] = [];
     for (let row = 0; row < texts.length; row++) vectors.push(data.slice(row * this.dimensions, (row + 1) * this.dimensions));
     return vectors;
-  }
-
-  async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array> {
-    const [vector] = await this.embedDocuments([this.#queryPrefix + text], signal);
-    if (!vector) throw new Error('The embedding worker returned no vector');
-    return vector;
   }
 
   close(): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { EmbeddingSessionConfig } from './embedding-session.js';
 import type { MultilingualSessionConfig } from './multilingual-session.js';
+import type { OnnxCeilingInput, OnnxCeilingOutput, OnnxCeilingSessionConfig } from './onnx-ceiling-session.js';
 import type { RerankingInput, RerankingOutput, RerankingSessionConfig } from '../reranking/reranking-session.js';
 
 /** What each kind of session is opened with, is given and answers. */
@@ -12,12 +13,27 @@ export interface ModelKinds {
   embedding: { config: EmbeddingSessionConfig; input: string[]; output: Float32Array };
   reranking: { config: RerankingSessionConfig; input: RerankingInput; output: RerankingOutput };
   multilingual: { config: MultilingualSessionConfig; input: string[]; output: Float32Array };
+  /** `cita bench`'s direct onnxruntime-node run of the embedding model (the ceiling the embedder is measured against). */
+  ceiling: { config: OnnxCeilingSessionConfig; input: OnnxCeilingInput; output: OnnxCeilingOutput };
 }
 export type ModelKind = keyof ModelKinds;
 
+/** Kinds whose input is a list of texts and whose output is one row per text, so queued runs can share one call. */
+export const textBatchKinds: readonly ModelKind[] = ['embedding', 'multilingual'];
+
+/**
+ * How the worker orders a run: writes (a food added, an ingest batch) go before every queued read, so a write never
+ * waits behind query embeddings; reads marked `merge` that are queued together run as one call when the worker is free.
+ */
+export interface RunOrder {
+  priority: 'write' | 'read';
+  /** Only for text kinds whose vectors do not depend on their neighbours in a call (the session's own batching). */
+  merge: boolean;
+}
+
 export type ModelWorkerRequest =
   | { type: 'open'; session: number; kind: ModelKind; config: ModelKinds[ModelKind]['config'] }
-  | { type: 'run'; id: number; session: number; input: ModelKinds[ModelKind]['input'] }
+  | { type: 'run'; id: number; session: number; input: ModelKinds[ModelKind]['input']; order: RunOrder }
   | { type: 'cancel'; id: number }
   | { type: 'release'; session: number };
 
@@ -28,7 +44,7 @@ export type ModelWorkerReply =
   | { type: 'error'; id: number; message: string; cancelled: boolean }
   | { type: 'released'; session: number };
 
-/** A session as the worker thread holds it: runs inputs in arrival order, checking for a cancel between batches. */
+/** A session as the worker thread holds it: runs inputs in the queue's order (model-run-queue.ts), checking for a cancel between batches. */
 export interface WorkerSession<K extends ModelKind> {
   /** Undefined when cancelled part-way; `transfer` lists buffers handed over instead of copied. */
   run(input: ModelKinds[K]['input'], isCancelled: () => boolean): Promise<{ output: ModelKinds[K]['output']; transfer?: ArrayBuffer[] } | undefined>;

@@ -8,24 +8,41 @@ import { env } from '@huggingface/transformers';
 import { openRerankingSession } from '../reranking/reranking-session.js';
 import { openEmbeddingSession } from './embedding-session.js';
 import { openMultilingualSession } from './multilingual-session.js';
-import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest, WorkerSession } from './model-worker-protocol.js';
+import { openOnnxCeilingSession } from './onnx-ceiling-session.js';
+import { takeNext, type QueueEntry } from './model-run-queue.js';
+import { textBatchKinds, type ModelKind, type ModelKinds, type ModelWorkerReply, type ModelWorkerRequest, type WorkerSession } from './model-worker-protocol.js';
+
+type RunRequest = Extract<ModelWorkerRequest, { type: 'run' }>;
+type QueuedRequest = RunRequest & { size: number };
 
 const openers: { [K in ModelKind]: (config: ModelKinds[K]['config']) => Promise<WorkerSession<K>> } = {
   embedding: openEmbeddingSession,
   reranking: openRerankingSession,
   multilingual: openMultilingualSession,
+  ceiling: openOnnxCeilingSession,
 };
 
 function serve(): void {
   const port = parentPort;
   if (!port) throw new Error('model-worker-thread must run in a worker thread');
   const post = (reply: ModelWorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
-  const sessions = new Map<number, WorkerSession<ModelKind>>();
+  const sessions = new Map<number, { kind: ModelKind; session: WorkerSession<ModelKind> }>();
   const cancelled = new Set<number>();
-  // Everything runs in arrival order: one inference thread, no competition between requests.
-  let queue = Promise.resolve();
-  const enqueue = (task: () => Promise<void>) => {
-    queue = queue.then(task);
+  // One thing at a time, in the order of model-run-queue.ts: writes before reads, reads of one session merged.
+  const queue: QueueEntry<QueuedRequest, () => Promise<void>>[] = [];
+  let pumping = false;
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    for (let step = takeNext(queue); step; step = takeNext(queue)) {
+      if ('control' in step) await step.control();
+      else await run(step.runs);
+    }
+    pumping = false;
+  };
+  const enqueue = (entry: QueueEntry<QueuedRequest, () => Promise<void>>) => {
+    queue.push(entry);
+    void pump();
   };
 
   // The app never downloads during use: only verified local directories are read.
@@ -35,26 +52,44 @@ function serve(): void {
   async function open(request: Extract<ModelWorkerRequest, { type: 'open' }>): Promise<void> {
     try {
       const opener = openers[request.kind] as (config: unknown) => Promise<WorkerSession<ModelKind>>;
-      sessions.set(request.session, await opener(request.config));
+      sessions.set(request.session, { kind: request.kind, session: await opener(request.config) });
       post({ type: 'opened', session: request.session });
     } catch (error) {
       post({ type: 'open-failed', session: request.session, message: (error as Error).message });
     }
   }
 
-  async function run(request: Extract<ModelWorkerRequest, { type: 'run' }>): Promise<void> {
-    const { id } = request;
+  /** Runs one request, or several reads of one text session as one call whose rows are handed back to each. */
+  async function run(requests: RunRequest[]): Promise<void> {
+    const ids = requests.map((request) => request.id);
     try {
-      const session = sessions.get(request.session);
-      if (!session) throw new Error(`no open session ${request.session}`);
-      // Cancel messages arrive while inference is awaited (ONNX Runtime runs off this thread's event loop).
-      const result = await session.run(request.input as never, () => cancelled.has(id));
-      if (!result) post({ type: 'error', id, message: 'cancelled', cancelled: true });
-      else post({ type: 'result', id, output: result.output }, result.transfer ?? []);
+      const first = requests[0] as RunRequest;
+      const entry = sessions.get(first.session);
+      if (!entry) throw new Error(`no open session ${first.session}`);
+      // Cancel messages arrive while inference is awaited (ONNX Runtime runs off this thread's event loop); a merged
+      // call stops only when every request in it was cancelled.
+      const isCancelled = () => ids.every((id) => cancelled.has(id));
+      const input = requests.length === 1 ? first.input : requests.flatMap((request) => request.input as string[]);
+      const result = await entry.session.run(input as never, isCancelled);
+      if (!result) {
+        for (const id of ids) post({ type: 'error', id, message: 'cancelled', cancelled: true });
+      } else if (requests.length === 1) {
+        post({ type: 'result', id: first.id, output: result.output }, result.transfer ?? []);
+      } else {
+        const rows = result.output as Float32Array;
+        const width = rows.length / (input as string[]).length;
+        let offset = 0;
+        for (const request of requests) {
+          const count = (request.input as string[]).length;
+          const output = rows.slice(offset * width, (offset + count) * width);
+          offset += count;
+          post({ type: 'result', id: request.id, output }, [output.buffer as ArrayBuffer]);
+        }
+      }
     } catch (error) {
-      post({ type: 'error', id, message: (error as Error).message, cancelled: false });
+      for (const id of ids) post({ type: 'error', id, message: (error as Error).message, cancelled: false });
     } finally {
-      cancelled.delete(id);
+      for (const id of ids) cancelled.delete(id);
     }
   }
 
@@ -64,16 +99,27 @@ function serve(): void {
         cancelled.add(request.id);
         return;
       case 'open':
-        enqueue(() => open(request));
+        enqueue({ control: () => open(request) });
         return;
-      case 'run':
-        enqueue(() => run(request));
+      case 'run': {
+        // Merging is only honoured for text kinds, whatever a caller asks.
+        const kind = sessions.get(request.session)?.kind;
+        const merge = request.order.merge && kind !== undefined && textBatchKinds.includes(kind);
+        const size = Array.isArray(request.input) ? request.input.length : 1;
+        enqueue({ run: { ...request, order: { ...request.order, merge }, size } });
         return;
+      }
       case 'release':
-        enqueue(async () => {
-          await sessions.get(request.session)?.dispose();
-          sessions.delete(request.session);
-          post({ type: 'released', session: request.session });
+        enqueue({
+          control: async () => {
+            // A session that fails to dispose is gone all the same: the host is answered and the queue goes on.
+            await sessions
+              .get(request.session)
+              ?.session.dispose()
+              .catch(() => undefined);
+            sessions.delete(request.session);
+            post({ type: 'released', session: request.session });
+          },
         });
         return;
     }

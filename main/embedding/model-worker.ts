@@ -4,7 +4,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../app/errors.js';
-import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest } from './model-worker-protocol.js';
+import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest, RunOrder } from './model-worker-protocol.js';
 
 /** A session opened in the model worker, typed by its kind. */
 export interface ModelSessionHandle<K extends ModelKind> {
@@ -51,11 +51,19 @@ export class ModelWorkerHost {
     return this.#send<void>({ type: 'release', session: handle.session }, ({ resolve }) => this.#releasing.set(handle.session, () => resolve(undefined)));
   }
 
-  /** Runs one input through a session; a cancel through `signal` rejects with its reason at once. */
-  run<K extends ModelKind>(handle: ModelSessionHandle<K>, input: ModelKinds[K]['input'], signal: AbortSignal | undefined): Promise<ModelKinds[K]['output']> {
+  /**
+   * Runs one input through a session; a cancel through `signal` rejects with its reason at once. By default a read
+   * that runs alone; see RunOrder for writes and merged reads.
+   */
+  run<K extends ModelKind>(
+    handle: ModelSessionHandle<K>,
+    input: ModelKinds[K]['input'],
+    signal: AbortSignal | undefined,
+    order: RunOrder = { priority: 'read', merge: false },
+  ): Promise<ModelKinds[K]['output']> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = this.#nextId++;
-    return this.#send({ type: 'run', id, session: handle.session, input }, ({ resolve, reject }) => {
+    return this.#send({ type: 'run', id, session: handle.session, input, order }, ({ resolve, reject }) => {
       const onAbort = () => {
         if (!this.#pending.delete(id)) return;
         this.#worker.postMessage({ type: 'cancel', id } satisfies ModelWorkerRequest);

@@ -25,6 +25,8 @@ export const statusSchema = z.object({
     model_path: z.string().nullable(),
     model_sha256: z.string().nullable(),
     problem: z.string().nullable(),
+    /** ONNX Runtime intra-op threads of the local model (the `embedder.threads` setting resolved); null when not local. */
+    threads: z.number().int().positive().nullable(),
   }),
   /** The local cross-encoder: 'off' (with the reason) when its model is missing, corrupt or failed to load. */
   reranker: z.object({

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../main/embedding/embedder.js';
+import { createEmbeddingService } from '../../main/embedding/embedding-service.js';
 import { createLocalEmbedder } from '../../main/embedding/local-embedder.js';
+import { settingsSchema } from '../../shared/settings.js';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const modelDir = process.env.CITA_MODEL_DIR ?? join(repositoryRoot, 'models', 'bge-small-en-v1.5');
@@ -122,6 +124,37 @@ describe.skipIf(!modelPresent)('local bge-small-en-v1.5 embedder (real model)', 
       expect(bytesOf(await other.embedQuery('rice'))).toEqual(bytesOf(await q8.embedQuery('rice')));
     } finally {
       await other.close();
+    }
+  });
+
+  it('gives byte-identical vectors whatever the thread count, so the id does not pin it', async () => {
+    const texts = ['Masala dosa with sambar', 'Potassium-rich foods for kidney patients '.repeat(20)];
+    for (const dtype of ['q8', 'fp32'] as const) {
+      const [one, two] = [await createLocalEmbedder({ modelDir, dtype, threads: 1 }), await createLocalEmbedder({ modelDir, dtype, threads: 2 })];
+      try {
+        expect(two.id).toBe(one.id);
+        const [first, second] = [await one.embedDocuments(texts), await two.embedDocuments(texts)];
+        texts.forEach((_, index) => expect(bytesOf(second[index] ?? new Float32Array()), `${dtype} text ${index}`).toEqual(bytesOf(first[index] ?? new Float32Array())));
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    }
+  });
+
+  it('reports the thread count of the settings in the service description, and loads a new embedder when it changes', async () => {
+    let settings = settingsSchema.parse({ embedder: { threads: 1 } });
+    const service = createEmbeddingService({ modelDir, settings: () => settings });
+    try {
+      expect(service.describe()).toMatchObject({ mode: 'local', threads: 1 });
+      const first = await service.get();
+      settings = settingsSchema.parse({ embedder: { threads: 2 } });
+      expect(service.describe()).toMatchObject({ mode: 'local', threads: 2 });
+      const second = await service.get();
+      expect(second).not.toBe(first);
+      expect(second?.id).toBe(first?.id);
+    } finally {
+      await service.close();
     }
   });
 

@@ -19,7 +19,7 @@ export const statusCommand: Command = {
 export function formatStatus(status: Status): string {
   const lines = [
     `cita ${status.app.version} — data: ${status.app.data_dir} (schema v${status.app.schema_version})`,
-    `embedder: ${status.embedder.id ?? 'none'} (${status.embedder.mode})`,
+    `embedder: ${status.embedder.id ?? 'none'} (${status.embedder.mode}${status.embedder.threads ? `, ${status.embedder.threads} threads` : ''})`,
   ];
   if (status.embedder.model_path) lines.push(`model: ${status.embedder.model_path}  sha256 ${status.embedder.model_sha256 ?? '?'}`);
   if (status.embedder.problem) lines.push(`note: ${status.embedder.problem}`);

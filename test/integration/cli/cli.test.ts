@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { embedderThreads } from '../../../main/embedding/embedder-threads.js';
 import { runCita } from '../../helpers/cli.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
@@ -19,9 +20,10 @@ describe('cita command line', () => {
     expect(runCita(['seed', '--data-dir', dataDir]).status).toBe(0);
     const status = runCita(['status', '--data-dir', dataDir, '--json']);
     expect(status.status).toBe(0);
-    const document = status.json() as { app: { data_dir: string; schema_version: number } };
+    const document = status.json() as { app: { data_dir: string; schema_version: number }; embedder: { mode: string; threads: number | null } };
     expect(document.app.data_dir).toBe(dataDir);
     expect(document.app.schema_version).toBeGreaterThan(0);
+    expect(document.embedder.threads).toBe(document.embedder.mode === 'local' ? embedderThreads('auto') : null);
   });
 
   it('exits 2 with one line for an unknown command', () => {

@@ -1,5 +1,6 @@
 /** The benchmark's arithmetic and plumbing (never its timings: those are measured by `cita bench`, not asserted). */
 import { describe, expect, it } from 'vitest';
+import { concurrencyQueries } from '../../../main/bench/concurrency-bench.js';
 import { formatBenchReport } from '../../../main/bench/format.js';
 import { benchKeyword } from '../../../main/bench/keyword-bench.js';
 import { benchKnn } from '../../../main/bench/knn-bench.js';
@@ -102,4 +103,62 @@ describe('the target checks', () => {
     expect(byName['query embedding p50 (q8)']).toMatchObject({ value: null, met: null });
     expect(formatBenchReport({ ...report({}), targets: checks })).toContain('MISS KNN 100k float32 p95: 45 ms (target ≤ 30 ms)');
   });
+
+  it('checks the embedder against its onnxruntime-node ceiling as ratios, and prints both sides', () => {
+    const workload = (name: string, ratio: number) => ({
+      name,
+      texts: 10,
+      callSize: 16,
+      meanTokens: 300,
+      citaTextsPerSecond: 9 * ratio,
+      citaTokensPerSecond: 2700 * ratio,
+      sameThreads: { threads: 1, batchSize: 1, textsPerSecond: 9, ratio: 1 },
+      allCores: { threads: 2, batchSize: 16, textsPerSecond: 9, ratio, tokensPerSecond: 2700 },
+      maxVectorDifference: 1e-7,
+    });
+    const ceiling = {
+      embedderId: 'local:test',
+      threads: 1,
+      cores: 2,
+      rounds: 3,
+      workloads: [workload('short texts, calls of 64', 0.62), workload('long passages (SciFact abstracts), calls of 16', 0.95)],
+      query: { runs: 30, citaP50Ms: 6, citaP95Ms: 9, ceilingP50Ms: { oneThread: 5, allCores: 6 }, ratio: 1.2 },
+    };
+    const ingestCeiling = {
+      documents: 150,
+      chunks: 400,
+      meanTokensPerChunk: 120,
+      seconds: 10,
+      chunksPerSecond: 40,
+      tokensPerSecond: 4800,
+      ceiling: { threads: 2, seconds: 8, chunksPerSecond: 50, tokensPerSecond: 6000 },
+      ratio: 0.8,
+    };
+    const withCeiling = report({ ceiling, ingestCeiling });
+    const byName = Object.fromEntries(targetChecks(withCeiling).map((check) => [check.name, check]));
+    expect(byName['long-passage ingest vs onnxruntime-node (all cores)']).toMatchObject({ value: 0.8, met: false });
+    expect(byName['long passages embedded vs onnxruntime-node (all cores)']).toMatchObject({ value: 0.95, met: true });
+    expect(formatBenchReport(withCeiling)).toContain('400 chunks of 120 tokens in 10 s (40 chunks/s, 4800 tokens/s); onnxruntime-node 2 threads on the same calls 50 chunks/s, 6000 tokens/s (0.8 ×)');
+    expect(byName['short-text throughput vs onnxruntime-node (all cores), calls of 64']).toMatchObject({ value: 0.62, met: false });
+    expect(byName['query embedding p50 vs onnxruntime-node']).toMatchObject({ value: 1.2, met: true });
+    expect(formatBenchReport(withCeiling)).toContain('single query p50: cita 6 ms (p95 9); onnxruntime-node 1 thread 5 ms, 2 threads 6 ms (1.2 ×)');
+  });
+
+  it('checks the concurrency burst: p95, errors and the write during it', () => {
+    const concurrency = { searches: 200, latency: latency(620), errors: 0, firstError: null, seconds: 1.5, write: { afterMs: 100, ms: 150, error: null } };
+    const byName = Object.fromEntries(targetChecks(report({ concurrency })).map((check) => [check.name, check]));
+    expect(byName['concurrent hybrid searches p95']).toMatchObject({ value: 620, met: false });
+    expect(byName['concurrent hybrid search errors']).toMatchObject({ value: 0, met: true });
+    expect(byName['a food added during them']).toMatchObject({ value: 150, met: true });
+    expect(formatBenchReport(report({ concurrency }))).toContain('a food added 100 ms in: 150 ms');
+  });
 });
+
+describe('the concurrency burst', () => {
+  it('sends distinct descriptive queries, so no cache answers them', () => {
+    const queries = concurrencyQueries(200);
+    expect(new Set(queries).size).toBe(200);
+    expect(queries[0]).toBe('fresh citrus fruit');
+  });
+});
+

@@ -5,6 +5,7 @@ import { AppError } from '../../../main/app/errors.js';
 import { createMemorySecretStore, type SecretStore } from '../../../main/app/secrets.js';
 import { geminiEmbedderId } from '../../../main/embedding/cloud/gemini-embedder.js';
 import { voyageEmbedderId } from '../../../main/embedding/cloud/voyage-embedder.js';
+import { embedderThreads } from '../../../main/embedding/embedder-threads.js';
 import { createEmbeddingService } from '../../../main/embedding/embedding-service.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
@@ -94,8 +95,8 @@ describe('the embedder factory', () => {
     expect((await embedding.get())?.id).toBe(geminiEmbedderId);
   });
 
-  it('keeps the shipped defaults: automatic (local q8 without a Voyage key), cloud re-embedding 20 per batch with 65 s pauses', () => {
-    expect(defaultSettings().embedder).toEqual({ provider: 'auto', dtype: 'q8', cloud_batch_size: 20, cloud_pause_ms: 65_000, cloud_timeout_ms: 15_000 });
+  it('keeps the shipped defaults: automatic (local q8 on every core up to 4 without a Voyage key), cloud re-embedding 20 per batch with 65 s pauses', () => {
+    expect(defaultSettings().embedder).toEqual({ provider: 'auto', dtype: 'q8', threads: 'auto', cloud_batch_size: 20, cloud_pause_ms: 65_000, cloud_timeout_ms: 15_000 });
   });
 
   describe('automatic, as the KB decision record has it: Voyage when a Voyage key is stored, the local model otherwise', () => {
@@ -129,6 +130,22 @@ describe('the embedder factory', () => {
       };
       expect(service({ provider: 'auto' }, broken).describe().problem).toContain('Refusing to read /x/secrets.json');
     });
+  });
+
+  it('takes a thread count of 1 to 64 or auto, nothing else', () => {
+    expect(settingsPatchSchema.parse({ embedder: { threads: 3 } })).toEqual({ embedder: { threads: 3 } });
+    expect(settingsPatchSchema.parse({ embedder: { threads: 'auto' } })).toEqual({ embedder: { threads: 'auto' } });
+    for (const threads of [0, 1.5, 65, 'all']) expect(settingsPatchSchema.safeParse({ embedder: { threads } }).success, String(threads)).toBe(false);
+  });
+
+  it('resolves auto to every core up to 4, and a number to itself', () => {
+    expect([1, 2, 3, 4, 8, 64].map((cores) => embedderThreads('auto', cores))).toEqual([1, 2, 3, 4, 4, 4]);
+    expect(embedderThreads(6, 2)).toBe(6);
+  });
+
+  it('says nothing of threads for a cloud embedder', () => {
+    const embedding = service({ provider: 'gemini', threads: 3 }, createMemorySecretStore({ gemini_api_key: key }));
+    expect(embedding.describe()).not.toHaveProperty('threads');
   });
 
   it('changes only what a settings patch names (switching provider keeps the pacing the user chose)', () => {
