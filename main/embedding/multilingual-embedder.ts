@@ -3,6 +3,7 @@ import { AppError } from '../app/errors.js';
 import type { Embedder } from './embedder.js';
 import { verifyModel } from './model-manifest.js';
 import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from './model-worker.js';
+import type { RunOrder } from './model-worker-protocol.js';
 import { loadMultilingualManifest, type MultilingualManifest } from './multilingual-manifest.js';
 
 /** Bumped whenever the text given to the model changes (normalisation, special tokens), so old vectors are never mixed. */
@@ -53,12 +54,17 @@ class MultilingualEmbedder implements Embedder {
     this.#session = session;
   }
 
-  async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  /** A write (a food added, an ingest, a re-embed): it goes before queued query embeddings, as the local embedder's. */
+  embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    return this.#embed(texts, signal, { priority: 'write', merge: false });
+  }
+
+  async #embed(texts: readonly string[], signal: AbortSignal | undefined, order: RunOrder): Promise<Float32Array[]> {
     if (this.#closed) throw new Error('The multilingual embedder is closed');
     if (texts.some((text) => typeof text !== 'string')) throw new TypeError('every text must be a string');
     signal?.throwIfAborted();
     if (texts.length === 0) return [];
-    const data = await this.#host.run(this.#session, [...texts], signal).catch((error: unknown) => {
+    const data = await this.#host.run(this.#session, [...texts], signal, order).catch((error: unknown) => {
       throw signal?.aborted ? error : new Error(`Multilingual embedding failed: ${(error as Error).message}`);
     });
     const vectors: Float32Array[] = [];
@@ -67,7 +73,7 @@ class MultilingualEmbedder implements Embedder {
   }
 
   async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array> {
-    const [vector] = await this.embedDocuments([text], signal);
+    const [vector] = await this.#embed([text], signal, { priority: 'read', merge: false });
     if (!vector) throw new Error('The model worker returned no vector');
     return vector;
   }
