@@ -2,19 +2,15 @@
  * How the one model worker orders embeddings (model-run-queue.ts) with the real model: query embeddings that arrive
  * together share a call and get the vectors they would get alone, and a write is never queued behind them.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTexts } from '../../main/embedding/bench-embedder.js';
 import type { Embedder } from '../../main/embedding/embedder.js';
 import { createLocalEmbedder } from '../../main/embedding/local-embedder.js';
+import { modelDir, realModelTests } from '../helpers/model.js';
 
-const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
-const modelDir = process.env.CITA_MODEL_DIR ?? join(repositoryRoot, 'models', 'bge-small-en-v1.5');
 const bytesOf = (vector: Float32Array | undefined) => Buffer.from((vector ?? new Float32Array()).buffer, vector?.byteOffset ?? 0, vector?.byteLength ?? 0);
 
-describe.skipIf(!existsSync(modelDir))('the embedding queue (real model)', () => {
+describe.runIf(realModelTests('the embedding queue with the real model'))('the embedding queue (real model)', () => {
   let q8: Embedder;
   let fp32: Embedder;
   beforeAll(async () => {

@@ -2,7 +2,6 @@
  * The ceiling `cita bench` measures the embedder against: onnxruntime-node run directly on the same model file must
  * give the embedder's own vectors, or the ratio would compare different work. Needs the model (`npm run model:fetch`).
  */
-import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +9,12 @@ import { readPassages } from '../../main/bench/ceiling-bench.js';
 import type { Embedder } from '../../main/embedding/embedder.js';
 import { createLocalEmbedder } from '../../main/embedding/local-embedder.js';
 import { sharedModelWorker, type ModelSessionHandle } from '../../main/embedding/model-worker.js';
+import { modelDir, realModelTests } from '../helpers/model.js';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
-const modelDir = process.env.CITA_MODEL_DIR ?? join(repositoryRoot, 'models', 'bge-small-en-v1.5');
 const passagesFile = join(repositoryRoot, 'test', 'fixtures', 'scifact-subset', 'corpus.jsonl');
 
-describe.skipIf(!existsSync(modelDir))('onnxruntime-node run directly on the embedding model (the bench ceiling)', () => {
+describe.runIf(realModelTests('onnxruntime-node run directly on the embedding model'))('onnxruntime-node run directly on the embedding model (the bench ceiling)', () => {
   let embedder: Embedder;
   let ceiling: ModelSessionHandle<'ceiling'>;
   const host = sharedModelWorker();

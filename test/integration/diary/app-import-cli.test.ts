@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiaryEntry, ImportPreview } from '../../../shared/contract.js';
 import { repositoryRoot, runCita } from '../../helpers/cli.js';
-import { diaryServices } from './diary-helpers.js';
+import { diaryServices, entryCountInFile } from './diary-helpers.js';
 
 let dataDir: string;
 const fixture = (name: string) => join(repositoryRoot, 'test', 'fixtures', 'app-exports', name);
@@ -21,12 +20,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function entries(profile: string): number {
-  const db = new BetterSqlite3(join(dataDir, 'cita.sqlite'), { readonly: true });
-  const row = db.prepare('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ?').get(profile) as { count: number };
-  db.close();
-  return row.count;
-}
+const entries = (profile: string) => entryCountInFile(dataDir, profile);
 
 describe('cita diary import of a Cronometer export', () => {
   it('prints the preview (row → food, relevance, grams) and writes nothing without --confirm', () => {

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../../main/answer/decimal-format.js';
 import type { AskOutput } from '../../../shared/contract.js';
 import { runCita } from '../../helpers/cli.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { diaryServices, testToday } from './diary-helpers.js';
+import { diaryServices, testToday, entryCountInFile } from './diary-helpers.js';
 
 const tempDir = useTempDirs();
 let dataDir: string;
@@ -23,12 +22,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function entries(profile: string): number {
-  const db = new BetterSqlite3(join(dataDir, 'cita.sqlite'), { readonly: true });
-  const row = db.prepare('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ?').get(profile) as { count: number };
-  db.close();
-  return row.count;
-}
+const entries = (profile: string) => entryCountInFile(dataDir, profile);
 
 describe('cita ask --corpus diary', () => {
   it('answers the English sodium question as one JSON document with context, plan and grounding', () => {

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import type { Services } from '../../../main/app/bootstrap.js';
 import { createServices } from '../../../main/app/bootstrap.js';
 
@@ -30,4 +32,14 @@ export function entryCount(services: Services, profile?: string): number {
     ? services.db.prepare('SELECT COUNT(*) AS count FROM diary_entries').get()
     : services.db.prepare('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ?').get(profile)) as { count: number };
   return row.count;
+}
+
+/** A profile's diary entries in a data directory's database, read from the file (for tests that run the built CLI). */
+export function entryCountInFile(dataDir: string, profile: string): number {
+  const db = new BetterSqlite3(join(dataDir, 'cita.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ?').get(profile) as { count: number }).count;
+  } finally {
+    db.close();
+  }
 }
