@@ -1,5 +1,5 @@
 import type { GroundedFigure, Grounding } from '../../shared/contract/ask.js';
-import { foldText } from '../retrieval/text-folding.js';
+import { foldText } from '../core/text-folding.js';
 import { csvBlockLines } from './csv-line.js';
 import { type DateToken, type Decimal, scanText, toNumber } from './figures.js';
 import { groundedFigure, indexContext, matchingLines, unverifiedDate } from './grounding.js';

@@ -1,5 +1,5 @@
 import type { Meal } from '../../shared/contract/diary.js';
-import { foldText } from '../retrieval/text-folding.js';
+import { foldText } from '../core/text-folding.js';
 
 /**
  * How people name the diary's four meals (folded: lowercase, no accents). Spanish "comida" is lunch only as a

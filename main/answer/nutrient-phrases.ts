@@ -1,5 +1,5 @@
 import { nutrients, type NutrientKey } from '../../shared/nutrients.js';
-import { foldText } from '../retrieval/text-folding.js';
+import { foldText } from '../core/text-folding.js';
 
 /**
  * Words for nutrients and measures the diary does not hold (folded). They are read before the registry's

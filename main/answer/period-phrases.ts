@@ -1,4 +1,4 @@
-import { foldText } from '../retrieval/text-folding.js';
+import { foldText } from '../core/text-folding.js';
 import { addDays, makeDate, startOfMonth, startOfWeek, weekdayOf } from './calendar.js';
 import { monthNumberOf, monthPattern } from './figures.js';
 import {

@@ -1,4 +1,4 @@
-import { foldText } from '../retrieval/text-folding.js';
+import { foldText } from '../core/text-folding.js';
 
 /**
  * What a diary question asks for beyond its period, meals and nutrients, read from its words (folded: lowercase,

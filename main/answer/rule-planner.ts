@@ -1,5 +1,5 @@
 import type { NutrientKey } from '../../shared/nutrients.js';
-import { foldText, stopWords } from '../retrieval/text-folding.js';
+import { foldText, stopWords } from '../core/text-folding.js';
 import { mealsOf } from './meal-phrases.js';
 import { namedNutrients } from './nutrient-phrases.js';
 import { readPeriods } from './period-phrases.js';

@@ -1,6 +1,6 @@
 import { isOperationName, operations, type OperationName } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
-import { AppError, errorLimits, presentableError, toErrorInfo } from '../app/errors.js';
+import { AppError, errorLimits, presentableError, toErrorInfo } from '../core/errors.js';
 import type { CallContext } from './context.js';
 import type { Handlers } from './handlers.js';
 

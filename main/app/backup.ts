@@ -6,7 +6,7 @@ import { openDatabase, shippedMigrations } from '../db/connection.js';
 import type { Migration } from '../db/migrator.js';
 import { declaredSpaces, referenceSchema, schemaDifferences, schemaEntries } from '../db/schema-check.js';
 import { companionTableSql, vectorTableSql } from '../retrieval/vector-store.js';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 import { isProcessAlive, otherRunningProcesses } from './running-marker.js';
 
 /** Backups kept by default: older ones are removed after each new backup. */

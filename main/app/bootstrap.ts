@@ -16,12 +16,13 @@ import { createVectorStore, type VectorStore } from '../retrieval/vector-store.j
 import { coreHandlers } from './core-handlers.js';
 import type { CorpusModule, ModuleDeps } from './corpus-module.js';
 import { createDemoData, demoHandlers, type DemoData } from './demo-data.js';
-import { createEventBus, type EventBus } from './event-bus.js';
-import { createFileSecretStore, type SecretStore } from './secrets.js';
-import { createJobRunner, type JobRunner } from './jobs.js';
+import { createEventBus, type EventBus } from '../core/event-bus.js';
+import { createFileSecretStore, type SecretStore } from '../core/secrets.js';
+import { createJobRunner, type JobRunner } from '../core/jobs.js';
 import { moduleFactories } from './modules.js';
 import { markRunning } from './running-marker.js';
-import { createSettingsService, type SettingsService } from './settings-service.js';
+import type { SettingsService } from '../core/settings.js';
+import { createSettingsService } from './settings-service.js';
 
 export interface ServiceOptions {
   dataDir: string;

@@ -3,10 +3,10 @@ import { schemaVersion } from '../db/migrator.js';
 import { appVersion } from '../paths.js';
 import { storeSizeWarnings } from '../retrieval/store-capacity.js';
 import type { CorpusModule, ModuleDeps } from './corpus-module.js';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 import { ingestCorpus } from './ingest.js';
-import { validateSecretValue, type SecretStore } from './secrets.js';
-import { jobVisibleTo } from './jobs.js';
+import { validateSecretValue, type SecretStore } from '../core/secrets.js';
+import { jobVisibleTo } from '../core/jobs.js';
 import { reembedSpaces, reembedWork } from './reembed.js';
 
 type CoreOperation =

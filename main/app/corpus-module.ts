@@ -6,9 +6,9 @@ import type { EmbeddingService } from '../embedding/embedding-service.js';
 import type { RerankerService } from '../reranking/reranker-service.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import type { VectorStore } from '../retrieval/vector-store.js';
-import type { EventBus } from './event-bus.js';
-import type { JobRunner } from './jobs.js';
-import type { SettingsService } from './settings-service.js';
+import type { EventBus } from '../core/event-bus.js';
+import type { JobRunner } from '../core/jobs.js';
+import type { SettingsService } from '../core/settings.js';
 
 /** The shared services a corpus module is built from. */
 export interface ModuleDeps {

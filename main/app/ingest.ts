@@ -1,8 +1,8 @@
 import type { IngestCounts } from '../../shared/contract.js';
 import type { CorpusModule, IngestOptions, ModuleDeps } from './corpus-module.js';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 import { embedCrossLanguage } from './cross-language-embedding.js';
-import { etaOf } from './progress.js';
+import { etaOf } from '../core/progress.js';
 import { ownSpaces, reembedWork } from './reembed.js';
 
 /**

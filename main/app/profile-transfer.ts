@@ -9,8 +9,8 @@ import { createDiaryRepository, type NewEntry } from '../corpora/diary/diary-rep
 import { latestEntryDate } from '../corpora/diary/diary-service.js';
 import { createProfileDataRepository } from '../db/repositories/profile-data-repository.js';
 import type { Services } from './bootstrap.js';
-import { AppError } from './errors.js';
-import { localToday } from './seed.js';
+import { AppError } from '../core/errors.js';
+import { localToday } from '../core/local-today.js';
 import { csvText, exportDirectory, forEachCsvRow, forEachLine, neutraliseFormula, pathTaken, restoreFormula, writeExclusive, type CsvRow } from './transfer-files.js';
 
 /** The files of a profile export; `diary.csv` is exactly what `cita diary import` reads. */

@@ -5,8 +5,8 @@ import { reembedCorpus, type ReembedResult } from '../embedding/reembed-job.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import type { VectorStore } from '../retrieval/vector-store.js';
 import type { CorpusModule } from './corpus-module.js';
-import { AppError } from './errors.js';
-import type { JobWork } from './jobs.js';
+import { AppError } from '../core/errors.js';
+import type { JobWork } from '../core/jobs.js';
 
 export interface ReembedSettings {
   batchSize?: number;

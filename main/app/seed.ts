@@ -1,4 +1,5 @@
 import type { IngestCounts } from '../../shared/contract.js';
+import { localToday } from '../core/local-today.js';
 import type { Services } from './bootstrap.js';
 import { embedCrossLanguage } from './cross-language-embedding.js';
 import { ownSpaces, reembedWork } from './reembed.js';
@@ -26,12 +27,6 @@ export interface SeedResult {
   embedder: string | null;
   /** The signal stopped the seed before it finished. */
   stopped: boolean;
-}
-
-/** The local calendar date, YYYY-MM-DD. */
-export function localToday(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
 
 /** Loads the shipped data of every module, the demo data when asked, then embeds what lacks a vector. Idempotent. */

@@ -1,13 +1,7 @@
-import { settingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
+import { settingsSchema, type Settings } from '../../shared/settings.js';
+import type { SettingsService } from '../core/settings.js';
 import type { SettingsRepository } from '../db/repositories/settings-repository.js';
-import { AppError } from './errors.js';
-
-export interface SettingsService {
-  get(): Settings;
-  update(patch: SettingsPatch): Settings;
-  /** Called after every successful update (e.g. to switch the embedder). */
-  onChange(listener: (next: Settings, previous: Settings) => void): void;
-}
+import { AppError } from '../core/errors.js';
 
 /** Settings read back from SQLite are validated like any other input; a bad row falls back to defaults. */
 export function createSettingsService(repository: SettingsRepository): SettingsService {

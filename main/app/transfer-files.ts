@@ -2,7 +2,7 @@ import { closeSync, constants, createReadStream, existsSync, fsyncSync, linkSync
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or CR) as a formula; such text cells get a

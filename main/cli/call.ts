@@ -1,5 +1,5 @@
 import type { OperationName } from '../../shared/contract.js';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import type { CommandContext } from './command.js';
 
 /** Calls a contract operation exactly as IPC and HTTP do; an error becomes an AppError for the CLI to print. */

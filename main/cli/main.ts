@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServices, type Services } from '../app/bootstrap.js';
-import { AppError, escapeControlCharacters, presentableError, storageFailure } from '../app/errors.js';
+import { AppError, escapeControlCharacters, presentableError, storageFailure } from '../core/errors.js';
 import { exitCodeOf, listenForShutdown, type ShutdownListener } from '../app/shutdown-signals.js';
 import { appVersion, defaultDataDir } from '../paths.js';
 import { UsageError, type Command, type CommandContext, type OptionSpec } from './command.js';

@@ -2,7 +2,7 @@ import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import { packageRoot } from '../paths.js';
 import { assertNotNewer, loadMigrations, migrate, type Migration } from './migrator.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 
 export interface Migration {
   version: number;

@@ -2,7 +2,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { channelOf, eventNames, operationNames } from '../../shared/names.js';
 import type { Result } from '../../shared/result.js';
 import type { Dispatcher } from '../api/dispatch.js';
-import type { EventBus } from '../app/event-bus.js';
+import type { EventBus } from '../core/event-bus.js';
 import { isTrustedSender } from './link-policy.js';
 
 /** The part of an invoke event the sender check reads (a test can build one without Electron). */

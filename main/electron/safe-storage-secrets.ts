@@ -1,12 +1,12 @@
 /**
  * The desktop app's SecretStore: API keys encrypted with Electron's safeStorage (the OS keychain: Keychain, DPAPI,
  * libsecret/kwallet), kept as base64 ciphertext in a 0600 file. Electron-only: plain-Node code uses
- * main/app/secrets.ts and never imports this file.
+ * main/core/secrets.ts and never imports this file.
  */
 import type { SafeStorage } from 'electron';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import {
   createEnvironmentSecretStore,
   deleteSecretEntry,
@@ -15,7 +15,7 @@ import {
   writeSecretsFile,
   type SecretName,
   type SecretStore,
-} from '../app/secrets.js';
+} from '../core/secrets.js';
 
 export interface SafeStorageSecretOptions {
   /** Electron's `safeStorage` (passed in, so tests can use a stand-in and this file needs no Electron at load). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from '../../shared/settings.js';
-import { endpointProblem } from '../app/key-endpoints.js';
-import { createEnvironmentSecretStore, secretEnvironmentVariables, type SecretName, type SecretStore } from '../app/secrets.js';
+import { endpointProblem } from '../core/key-endpoints.js';
+import { createEnvironmentSecretStore, secretEnvironmentVariables, type SecretName, type SecretStore } from '../core/secrets.js';
 import { createGeminiEmbedder, geminiDefaultBaseUrl, geminiEmbedderId } from './cloud/gemini-embedder.js';
 import { createVoyageEmbedder, voyageDefaultBaseUrl, voyageEmbedderId } from './cloud/voyage-embedder.js';
 import type { Embedder } from './embedder.js';

@@ -1,5 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import type { Embedder } from './embedder.js';
 import { embedderThreads } from './embedder-threads.js';
 import { localEmbedderId } from './local-embedder-id.js';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest, RunOrder } from './model-worker-protocol.js';
 
 /** A session opened in the model worker, typed by its kind. */

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import type { Embedder } from './embedder.js';
 import { verifyModel } from './model-manifest.js';
 import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from './model-worker.js';

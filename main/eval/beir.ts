@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 
 /** A BEIR benchmark as cita evaluates it: the judged queries and, per query, each judged document's grade. */
 export interface BeirSet {

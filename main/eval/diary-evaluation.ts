@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { isoDateSchema, languageSchema, type DiaryPlan, type Language } from '../../shared/contract.js';
 import { mealSchema } from '../../shared/contract/diary.js';
-import { answerLanguage } from '../answer/language.js';
+import { answerLanguage } from '../core/language.js';
 import { sanitizePlan, type PlanAdjustment } from '../answer/plan-sanitizer.js';
 import { planFromRules } from '../answer/rule-planner.js';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import { packageRoot } from '../paths.js';
 
 const periodSchema = z.tuple([isoDateSchema, isoDateSchema]);

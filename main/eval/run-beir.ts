@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { KbCardSummary, SearchOutput, Strategy } from '../../shared/contract.js';
 import type { Services } from '../app/bootstrap.js';
-import { AppError } from '../app/errors.js';
-import { etaOf } from '../app/progress.js';
+import { AppError } from '../core/errors.js';
+import { etaOf } from '../core/progress.js';
 import { beirQueryMetrics, loadBeirSet, meanBeirMetrics, trecRunLines, type BeirMetrics } from './beir.js';
 
 /** The most hits a BEIR evaluation asks for per query: enough for Recall@1000. */

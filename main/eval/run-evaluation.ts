@@ -1,7 +1,7 @@
 import type { AskOutput, Corpus, SearchOutput, Strategy } from '../../shared/contract.js';
 import type { Services } from '../app/bootstrap.js';
 import type { EvaluationCase } from '../app/corpus-module.js';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import { evaluateRankings } from './metrics.js';
 
 export interface EvaluationRow {

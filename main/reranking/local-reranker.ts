@@ -1,5 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 import { verifyModel } from '../embedding/model-manifest.js';
 import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from '../embedding/model-worker.js';
 import type { Reranker } from './reranker.js';

@@ -1,5 +1,5 @@
 import type { Language, Notice } from '../../shared/contract.js';
-import { questionLanguage } from '../answer/language.js';
+import { questionLanguage } from '../core/language.js';
 import type { KeywordMatch } from './keyword-index.js';
 import type { Retriever } from './retriever.js';
 import type { VectorNeighbour } from './vector-store.js';

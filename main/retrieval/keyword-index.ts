@@ -1,6 +1,6 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import { queryWords, stemText, textLanguage, type QueryWord, type StemLanguage } from './stemming.js';
-import { foldText, stopWords } from './text-folding.js';
+import { foldText, stopWords } from '../core/text-folding.js';
 
 /** A document as the keyword index sees it: an id, text fields and an owner for visibility. */
 export interface KeywordDocument {

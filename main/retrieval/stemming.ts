@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { englishStopWords, foldText, spanishStopWords } from './text-folding.js';
+import { englishStopWords, foldText, spanishStopWords } from '../core/text-folding.js';
 
 // snowball-stemmers is CommonJS without types: this is the part cita uses.
 const snowball = createRequire(import.meta.url)('snowball-stemmers') as { newStemmer(language: string): { stem(word: string): string } };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Role } from '../api/context.js';
-import { AppError } from '../app/errors.js';
+import { AppError } from '../core/errors.js';
 
 const issuer = 'cita';
 const audience = 'cita-local-api';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Embedder } from '../../main/embedding/embedder.js';
-import { tokenize } from '../../main/retrieval/text-folding.js';
+import { tokenize } from '../../main/core/text-folding.js';
 
 /**
  * A small deterministic embedder for tests about something other than embedding quality: each word is hashed

@@ -1,5 +1,5 @@
 import type { Reranker } from '../../main/reranking/reranker.js';
-import { tokenize } from '../../main/retrieval/text-folding.js';
+import { tokenize } from '../../main/core/text-folding.js';
 
 /**
  * A small deterministic reranker for tests about something other than reranking quality: a passage scores the

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../main/app/bootstrap.js';
-import { createFileSecretStore } from '../../main/app/secrets.js';
+import { createFileSecretStore } from '../../main/core/secrets.js';
 import { startCloudStandIn, type StandIn } from '../integration/embedding/cloud-stand-in.js';
 import { runCitaChild } from '../integration/crash/harness.js';
 import { useTempDirs } from '../helpers/temp.js';

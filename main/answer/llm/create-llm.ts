@@ -1,5 +1,5 @@
 import type { Settings } from '../../../shared/settings.js';
-import { endpointProblem, sameEndpoint } from '../../app/key-endpoints.js';
+import { endpointProblem, sameEndpoint } from '../../core/key-endpoints.js';
 import { createGeminiClient, geminiDefaultBaseUrl } from './gemini.js';
 import type { LlmClient } from './llm-client.js';
 import { createOpenAiCompatibleClient } from './openai-compatible.js';

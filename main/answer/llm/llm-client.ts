@@ -1,4 +1,4 @@
-import { redactSecret } from '../../app/secrets.js';
+import { redactSecret } from '../../core/secrets.js';
 
 /** One request to a chat model: a system instruction and a user message; `json` asks for structured output. */
 export interface LlmRequest {

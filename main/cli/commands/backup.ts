@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { backupDatabase, defaultBackupsKept } from '../../app/backup.js';
 import { databaseFileOf } from '../../app/bootstrap.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { openDatabase } from '../../db/connection.js';
 import { integerFlag, UsageError, type Command } from '../command.js';
 

@@ -6,7 +6,7 @@ import { detectDiaryFormat, headerCells } from '../../../shared/diary-import-for
 import { isNutrientKey, targetKindOf } from '../../../shared/nutrients.js';
 import { findPortion, parseAmountText } from '../../../shared/portions.js';
 import { formatDecimal } from '../../answer/decimal-format.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { callOperation } from '../call.js';
 import { UsageError, type Command, type CommandContext } from '../command.js';
 import { appImportOptions, runAppImport } from './diary-app-import.js';

@@ -1,5 +1,5 @@
 import { fetchLocalModels, localModelNames, parseOnlyFlag, type LocalModelOutcome } from '../../app/local-models.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { UsageError, type Command } from '../command.js';
 
 /**

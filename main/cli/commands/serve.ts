@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { storageFailure } from '../../app/errors.js';
+import { storageFailure } from '../../core/errors.js';
 import { seedShippedData } from '../../app/seed.js';
 import { untilAborted } from '../../app/shutdown-signals.js';
 import { packageRoot } from '../../paths.js';

@@ -1,6 +1,6 @@
 import { ensureWritableDirectory } from '../../db/connection.js';
 import { createDataDirTokenService, defaultTokenLifetimeSeconds, maxTokenLifetimeSeconds, revokeToken, rotateSecret } from '../../server/tokens.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { profileIdSchema } from '../../../shared/contract.js';
 import { integerFlag, UsageError, type Command } from '../command.js';
 

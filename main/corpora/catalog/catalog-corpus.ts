@@ -1,5 +1,5 @@
 import type { CatalogNote, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
-import type { SettingsService } from '../../app/settings-service.js';
+import type { SettingsService } from '../../core/settings.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
 import { fuseCrossLanguage, keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';

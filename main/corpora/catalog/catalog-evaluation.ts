@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { SearchHit } from '../../../shared/contract.js';
 import type { EvaluationCase } from '../../app/corpus-module.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { packageRoot } from '../../paths.js';
 
 /** The shipped evaluation set: 20 analyst queries, each with the source expected among the top hits. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { packageRoot } from '../../paths.js';
 import { readCatalogCsv } from './catalog-csv.js';
 import { validateCatalog, type CatalogDocument } from './catalog-document.js';

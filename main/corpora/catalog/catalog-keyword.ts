@@ -1,5 +1,5 @@
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndex, type KeywordMatch } from '../../retrieval/keyword-index.js';
-import { tokenize } from '../../retrieval/text-folding.js';
+import { tokenize } from '../../core/text-folding.js';
 import type { CatalogFieldRow } from './catalog-repository.js';
 
 /** How much an exact business term adds to a hit's normalised BM25 score (which is at most 1). */

@@ -1,7 +1,7 @@
 import type { HandlerSlice } from '../../api/handlers.js';
 import type { ModuleDeps } from '../../app/corpus-module.js';
-import { AppError } from '../../app/errors.js';
-import { localToday } from '../../app/seed.js';
+import { AppError } from '../../core/errors.js';
+import { localToday } from '../../core/local-today.js';
 import { createFoodsRepository } from '../foods/foods-repository.js';
 import { createPortionsRepository } from '../foods/portions-repository.js';
 import { createAppImportService, type SearchFoods } from './app-import.js';

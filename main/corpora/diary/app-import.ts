@@ -3,7 +3,7 @@ import type { ImportChoice, ImportPreview, ImportPreviewRow, ImportRowStatus, Se
 import type { appImportOperations } from '../../../shared/contract/app-import.js';
 import { diaryDateBounds, maxEntryGrams } from '../../../shared/contract/diary.js';
 import { findPortion, massGrams, parseAmountText, portionGrams, portionMillilitres, volumeMillilitres } from '../../../shared/portions.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';
 import type { PortionRow, PortionsRepository } from '../foods/portions-repository.js';
 import { readExportRows, type ExportRow } from './app-export-rows.js';

@@ -5,14 +5,14 @@ import { buildComparisonContext } from '../../answer/comparison-context.js';
 import { buildDiaryContext, type DiaryContext } from '../../answer/diary-context.js';
 import { composeDiaryAnswer } from '../../answer/diary-composer.js';
 import { composeRefusal } from '../../answer/diary-refusals.js';
-import { answerLanguage, diaryDisclaimer } from '../../answer/language.js';
+import { answerLanguage, diaryDisclaimer } from '../../core/language.js';
 import { composeWithLlm } from '../../answer/llm-composer.js';
 import { planWithLlm } from '../../answer/llm-planner.js';
 import { llmFromSettings } from '../../answer/llm/create-llm.js';
 import type { LlmClient } from '../../answer/llm/llm-client.js';
 import { adjustmentNotice, sanitizePlan, type PlanAdjustment, type RawPlan } from '../../answer/plan-sanitizer.js';
 import { planFromRules } from '../../answer/rule-planner.js';
-import { localToday } from '../../app/seed.js';
+import { localToday } from '../../core/local-today.js';
 import type { DiaryRepository } from './diary-repository.js';
 import { retrieveForPlan } from './diary-retrieve.js';
 

@@ -1,7 +1,7 @@
 import type { Meal } from '../../../shared/contract/diary.js';
 import type { NutrientKey, Per100g } from '../../../shared/nutrients.js';
 import { addDays } from '../../answer/calendar.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';
 import type { DiaryRepository, NewEntry, NewTarget } from './diary-repository.js';

@@ -5,8 +5,8 @@ import { diaryOperations, maxEntryGrams, meals } from '../../../shared/contract/
 import { nutrientKeys, type NutrientKey } from '../../../shared/nutrients.js';
 import { portionGrams, portionProblem } from '../../../shared/portions.js';
 import { addDays, daysOf } from '../../answer/calendar.js';
-import { AppError } from '../../app/errors.js';
-import { localToday } from '../../app/seed.js';
+import { AppError } from '../../core/errors.js';
+import { localToday } from '../../core/local-today.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import { createEntriesDigest, parseDiaryCsv, portionFinder } from './diary-import.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { packageRoot } from '../../paths.js';
-import { stopWords, tokenize } from '../../retrieval/text-folding.js';
+import { stopWords, tokenize } from '../../core/text-folding.js';
 import type { FoodRow } from './foods-repository.js';
 
 /**

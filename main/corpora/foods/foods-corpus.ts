@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Food, Notice, Relevance, SearchHit, SearchOutput, searchInputSchema } from '../../../shared/contract.js';
 import type { Per100g } from '../../../shared/nutrients.js';
-import { AppError } from '../../app/errors.js';
-import type { SettingsService } from '../../app/settings-service.js';
+import { AppError } from '../../core/errors.js';
+import type { SettingsService } from '../../core/settings.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndexOptions } from '../../retrieval/keyword-index.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ModuleFactory } from '../../app/corpus-module.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { loadEvaluationSets } from '../../eval/evaluation-file.js';
 import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';

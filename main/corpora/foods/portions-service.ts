@@ -1,5 +1,5 @@
 import type { Portion } from '../../../shared/contract/foods.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { FoodsRepository } from './foods-repository.js';
 import type { PortionRow, PortionsRepository } from './portions-repository.js';
 

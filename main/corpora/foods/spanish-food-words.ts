@@ -1,5 +1,5 @@
 import { processTerm } from '../../retrieval/keyword-index.js';
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 
 /**
  * Everyday Spanish food words (Spain and Latin America) and the English words the IFCT 2017 catalog uses for them,

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { AppError } from '../../app/errors.js';
-import { etaOf } from '../../app/progress.js';
+import { AppError } from '../../core/errors.js';
+import { etaOf } from '../../core/progress.js';
 import { CardProblem, type Card } from './card.js';
 import { DocumentSetProblems, documentExtensions, readBeirCorpus, readDocumentFile } from './document-files.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { packageRoot } from '../../paths.js';
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 
 /** What a lexicon entry names: one medicine, a class of medicines, or a condition, symptom or syndrome. */
 export type ClinicalKind = 'drug' | 'class' | 'condition';

@@ -5,7 +5,7 @@ import { parse as parseYaml, YAMLError } from 'yaml';
 import { z } from 'zod';
 import { isoDateSchema } from '../../../shared/contract/common.js';
 import { kbCategories } from '../../../shared/contract/kb.js';
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 import { CardProblem, overviewHeading, parseCard, splitSections, withoutSourceLine, type Card, type CardSection } from './card.js';
 import { DocumentTextProblem, htmlText, markdownText, pdfText, type DocumentText } from './document-text.js';
 

@@ -1,4 +1,4 @@
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 
 /**
  * What kind of figure a question asks for, when it asks for one: a dose (an amount of a medicine: "what dose",

@@ -1,5 +1,5 @@
 import type { Reranker } from '../../reranking/reranker.js';
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 import type { CardSection } from './card.js';
 import { asksForDuration, holdsDuration } from './figure-questions.js';
 import { keywordOverlapScores, quoteUnits, withIntroducedItems, type QuoteUnit } from './quotes.js';

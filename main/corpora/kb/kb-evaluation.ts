@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { SearchHit } from '../../../shared/contract.js';
 import type { EvaluationCase } from '../../app/corpus-module.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { packageRoot } from '../../paths.js';
 
 /** The shipped evaluation set: clinician questions, each with the card ids that answer it ([] = out of scope). */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { IngestCounts } from '../../../shared/contract.js';
 import type { IngestOptions } from '../../app/corpus-module.js';
-import { etaOf } from '../../app/progress.js';
+import { etaOf } from '../../core/progress.js';
 import type { KeywordIndex } from '../../retrieval/keyword-index.js';
 import type { VectorStore } from '../../retrieval/vector-store.js';
 import { packageRoot } from '../../paths.js';

@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/contract.js';
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 
 const spanishMarkers = new Set([
   'que', 'como', 'cual', 'cuales', 'cuando', 'puedo', 'paciente', 'pacientes', 'toma', 'tomar', 'para', 'por', 'con', 'una', 'los',

@@ -1,6 +1,6 @@
 import { llmFromSettings } from '../../answer/llm/create-llm.js';
 import type { ModuleFactory } from '../../app/corpus-module.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { defaultModelDir } from '../../paths.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { loadKbCalibration } from './kb-calibration-file.js';

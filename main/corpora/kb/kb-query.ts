@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/contract.js';
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { detectLanguage } from './kb-language.js';
 import { translateClinicalQuery } from './spanish-clinical-words.js';

@@ -1,5 +1,5 @@
 import type { Answerability, Language, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
-import type { SettingsService } from '../../app/settings-service.js';
+import type { SettingsService } from '../../core/settings.js';
 import type { Reranker } from '../../reranking/reranker.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
 import { fuseCrossLanguage, keywordOnly, reciprocalRankFusion, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';

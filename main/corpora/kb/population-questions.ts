@@ -1,4 +1,4 @@
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 
 /**
  * A population a question asks about a medicine's safety in: pregnancy or breastfeeding. Whether a medicine may be

@@ -1,5 +1,5 @@
 import { DefaultAbbrMarkerOptions, split, SentenceSplitterSyntax } from 'sentence-splitter';
-import { indexTerms } from '../../retrieval/text-folding.js';
+import { indexTerms } from '../../core/text-folding.js';
 
 /** A quotable unit of a passage: one sentence of prose, or one whole list item. */
 export interface QuoteUnit {

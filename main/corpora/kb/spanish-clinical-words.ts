@@ -1,5 +1,5 @@
 import { processTerm } from '../../retrieval/keyword-index.js';
-import { foldText } from '../../retrieval/text-folding.js';
+import { foldText } from '../../core/text-folding.js';
 
 /**
  * Everyday clinical Spanish (Spain and Latin America, as patients, nurses, pharmacists and doctors say it) and the

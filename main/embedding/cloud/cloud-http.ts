@@ -1,5 +1,5 @@
-import { AppError } from '../../app/errors.js';
-import { redactSecret } from '../../app/secrets.js';
+import { AppError } from '../../core/errors.js';
+import { redactSecret } from '../../core/secrets.js';
 
 /** Why a cloud call failed, so callers can tell a bad key from a quota from an outage. */
 export type CloudFailure = 'auth' | 'rate_limit' | 'server' | 'timeout' | 'network' | 'bad_request' | 'bad_response' | 'cancelled';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
-import { createMemorySecretStore } from '../../../main/app/secrets.js';
+import { createMemorySecretStore } from '../../../main/core/secrets.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const tempDir = useTempDirs();

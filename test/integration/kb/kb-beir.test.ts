@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
-import { AppError } from '../../../main/app/errors.js';
+import { AppError } from '../../../main/core/errors.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import { beirQueryMetrics } from '../../../main/eval/beir.js';
 import { runBeirEvaluation } from '../../../main/eval/run-beir.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchOutput } from '../../../shared/contract.js';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
-import { AppError } from '../../../main/app/errors.js';
+import { AppError } from '../../../main/core/errors.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { copyCards, recordingEmbedder, shippedCardFiles, shippedCardsDir } from './kb-fixtures.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvLine, splitCsvLine } from '../../../main/answer/csv-line.js';
 import { formatDecimal, localizeNumber } from '../../../main/answer/decimal-format.js';
 import { checkGrounding } from '../../../main/answer/grounding.js';
-import { answerLanguage, detectLanguage, diaryDisclaimer, questionLanguage } from '../../../main/answer/language.js';
+import { answerLanguage, detectLanguage, diaryDisclaimer, questionLanguage } from '../../../main/core/language.js';
 import { extractJsonObject } from '../../../main/answer/llm/llm-client.js';
 
 describe('formatDecimal', () => {

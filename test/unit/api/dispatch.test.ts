@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../main/api/dispatch.js';
 import type { Handlers } from '../../../main/api/handlers.js';
-import { AppError } from '../../../main/app/errors.js';
+import { AppError } from '../../../main/core/errors.js';
 import { defaultSettings } from '../../../shared/settings.js';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingsPatchSchema, settingsSchema, type Settings } from '../../../shared/settings.js';
-import { AppError } from '../../../main/app/errors.js';
-import { createMemorySecretStore, type SecretStore } from '../../../main/app/secrets.js';
+import { AppError } from '../../../main/core/errors.js';
+import { createMemorySecretStore, type SecretStore } from '../../../main/core/secrets.js';
 import { geminiEmbedderId } from '../../../main/embedding/cloud/gemini-embedder.js';
 import { voyageEmbedderId } from '../../../main/embedding/cloud/voyage-embedder.js';
 import { embedderThreads } from '../../../main/embedding/embedder-threads.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../main/app/errors.js';
+import { AppError } from '../../../main/core/errors.js';
 import { createLocalEmbedder } from '../../../main/embedding/local-embedder.js';
 
 let work: string;

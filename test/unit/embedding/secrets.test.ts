@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../main/app/errors.js';
-import { createEnvironmentSecretStore, createFileSecretStore, secretsFileName, validateSecretValue } from '../../../main/app/secrets.js';
+import { AppError } from '../../../main/core/errors.js';
+import { createEnvironmentSecretStore, createFileSecretStore, secretsFileName, validateSecretValue } from '../../../main/core/secrets.js';
 import { createSafeStorageSecretStore } from '../../../main/electron/safe-storage-secrets.js';
 import { useTempDirs } from '../../helpers/temp.js';
 

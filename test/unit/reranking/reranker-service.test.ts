@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../main/app/errors.js';
+import { AppError } from '../../../main/core/errors.js';
 import { manifestContentBytes } from '../../../main/embedding/model-manifest.js';
 import { createLocalReranker } from '../../../main/reranking/local-reranker.js';
 import { createRerankerService } from '../../../main/reranking/reranker-service.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createKeywordIndex, loadKeywordIndex } from '../../../main/retrieval/keyword-index.js';
-import { foldText } from '../../../main/retrieval/text-folding.js';
+import { foldText } from '../../../main/core/text-folding.js';
 import { localNamesForSearch, readIfctFoods } from '../../../main/corpora/foods/ifct.js';
 
 function index(combineWith: 'AND' | 'OR' = 'AND') {

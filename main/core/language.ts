@@ -1,5 +1,5 @@
 import type { DiaryPlan, Language } from '../../shared/contract.js';
-import { foldText } from '../retrieval/text-folding.js';
+import { foldText } from './text-folding.js';
 
 const spanishWords = new Set([
   'que', 'cual', 'cuales', 'cuanto', 'cuanta', 'cuantos', 'cuantas', 'cuando', 'donde', 'mi', 'mis', 'los', 'las', 'el',
