@@ -1,9 +1,47 @@
 /**
  * Import rules checked by `npm run lint:imports` (part of `npm test`, so of CI). The layers of README "Layout":
  * the renderer sees only itself and `shared/` and never Node; `shared/` sees only itself and runs in both worlds;
- * `main/` never reaches into the renderer; no product code imports tests or scripts. Cycles are reported, not yet
- * refused (issue #17 lists the ones to break).
+ * `main/` never reaches into the renderer; no product code imports tests or scripts; inside `main/` each folder
+ * imports only the folders below it (`layers`); no file takes part in an import cycle.
  */
+
+/**
+ * The folders of main/, lowest first, each with the folders it may import besides itself, `shared/` and
+ * `main/paths.ts`. A folder may list only folders above it in this list (checked below), so no two folders
+ * depend on each other and the folders form no cycle.
+ */
+const layers = [
+  ['core', []],
+  ['db', ['core']],
+  ['inference', ['core']],
+  ['embedding', ['core', 'inference']],
+  ['reranking', ['core', 'inference', 'embedding']],
+  ['retrieval', ['core', 'db', 'embedding']],
+  ['answer', ['core']],
+  ['api', ['core']],
+  ['corpora', ['core', 'db', 'inference', 'embedding', 'reranking', 'retrieval', 'answer', 'api']],
+  ['app', ['core', 'db', 'inference', 'embedding', 'reranking', 'retrieval', 'answer', 'api', 'corpora']],
+  ['eval', ['core', 'db', 'inference', 'embedding', 'reranking', 'retrieval', 'answer', 'api', 'corpora', 'app']],
+  ['bench', ['core', 'db', 'inference', 'embedding', 'reranking', 'retrieval', 'answer', 'api', 'corpora', 'app', 'eval']],
+  ['server', ['core', 'api', 'app']],
+  ['electron', ['core', 'api', 'app']],
+  ['cli', ['core', 'db', 'inference', 'embedding', 'reranking', 'retrieval', 'answer', 'api', 'corpora', 'app', 'eval', 'bench', 'server']],
+];
+
+layers.forEach(([folder, below], position) => {
+  const earlier = layers.slice(0, position).map(([name]) => name);
+  const upward = below.filter((name) => !earlier.includes(name));
+  if (upward.length > 0) throw new Error(`.dependency-cruiser.cjs: layer ${folder} lists ${upward.join(', ')}, which is not below it`);
+});
+
+const layerRules = layers.map(([folder, below]) => ({
+  name: `layer-${folder}`,
+  comment: below.length > 0 ? `main/${folder}/ imports only ${below.map((name) => `main/${name}/`).join(', ')}, shared/ and main/paths.ts.` : `main/${folder}/ imports only shared/ and main/paths.ts.`,
+  severity: 'error',
+  from: { path: `^main/${folder}/` },
+  to: { path: '^main/', pathNot: `^main/(${[folder, ...below].join('|')})/|^main/paths\\.ts$` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -40,6 +78,42 @@ module.exports = {
       from: { path: '^main/' },
       to: { path: '^(renderer|scripts|test)/' },
     },
+    ...layerRules,
+    {
+      name: 'main-folder-has-a-layer',
+      comment: 'A new folder of main/ gets its place in `layers` (and in README "Layout") before it imports anything.',
+      severity: 'error',
+      from: { path: '^main/', pathNot: `^main/(${layers.map(([folder]) => folder).join('|')})/|^main/paths\\.ts$` },
+      to: { path: '^(main|shared)/' },
+    },
+    {
+      name: 'paths-imports-no-main',
+      comment: 'main/paths.ts is part of the base layer: every folder may import it, so it imports none of them.',
+      severity: 'error',
+      from: { path: '^main/paths\\.ts$' },
+      to: { path: '^main/', pathNot: '^main/paths\\.ts$' },
+    },
+    {
+      name: 'corpus-contract-knows-no-corpus',
+      comment: 'main/corpora/*.ts (the module contract, evaluation files) is what every corpus builds on.',
+      severity: 'error',
+      from: { path: '^main/corpora/[^/]+$' },
+      to: { path: '^main/corpora/[^/]+/' },
+    },
+    {
+      name: 'corpus-not-other-corpus',
+      comment: 'Each corpus stands on the shared layers, not on another corpus (the diary is the one exception, below).',
+      severity: 'error',
+      from: { path: '^main/corpora/([^/]+)/', pathNot: '^main/corpora/diary/' },
+      to: { path: '^main/corpora/[^/]+/', pathNot: '^main/corpora/$1/' },
+    },
+    {
+      name: 'diary-sees-foods',
+      comment: 'Diary entries point at foods and portions: the diary may import foods/, and no other corpus.',
+      severity: 'error',
+      from: { path: '^main/corpora/diary/' },
+      to: { path: '^main/corpora/[^/]+/', pathNot: '^main/corpora/(diary|foods)/' },
+    },
     {
       name: 'no-unresolvable',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',
@@ -49,8 +123,8 @@ module.exports = {
     },
     {
       name: 'no-circular',
-      comment: 'Reported, not yet refused: issue #17 breaks these.',
-      severity: 'warn',
+      comment: 'Files that import each other (even for types only) cannot be read, tested or moved one at a time.',
+      severity: 'error',
       from: { path: '^(main|shared|renderer)/' },
       to: { circular: true },
     },

@@ -18,7 +18,7 @@ import { featureValues, questionSignals, variantFeatures, type AnswerabilityCali
 import { kbCalibrationPath } from '../main/corpora/kb/kb-calibration-file.js';
 import { kbEvaluationPaths, loadKbEvaluation, type KbEvaluationQuestion } from '../main/corpora/kb/kb-evaluation.js';
 import { answerabilityCards } from '../main/corpora/kb/kb-search.js';
-import { fitLogistic, predict, type LogisticModel } from '../main/eval/logistic.js';
+import { fitLogistic, predict, type LogisticModel } from '../main/corpora/kb/logistic.js';
 import { embedderModelOf } from '../main/retrieval/semantic-bars.js';
 import { openKbSearch } from './kb-script-search.js';
 

@@ -13,8 +13,9 @@ import { defaultModelDir, defaultMultilingualDir, defaultRerankerDir } from '../
 import type { Reranker } from '../reranking/reranker.js';
 import { createRerankerService, type RerankerService } from '../reranking/reranker-service.js';
 import { createVectorStore, type VectorStore } from '../retrieval/vector-store.js';
+import { backupDatabase } from './backup.js';
 import { coreHandlers } from './core-handlers.js';
-import type { CorpusModule, ModuleDeps } from './corpus-module.js';
+import type { CorpusModule, ModuleDeps } from '../corpora/corpus-module.js';
 import { createDemoData, demoHandlers, type DemoData } from './demo-data.js';
 import { createEventBus, type EventBus } from '../core/event-bus.js';
 import { createFileSecretStore, type SecretStore } from '../core/secrets.js';
@@ -95,7 +96,9 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     if (JSON.stringify(next.embedder) !== JSON.stringify(previous.embedder)) void embedding.reset();
   });
 
-  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, multilingual, reranker, jobs };
+  // A backup a module takes before a change (the demo diary) is never pruned by the next one: every one is kept.
+  const backup = async (label: string) => (await backupDatabase(db, options.dataDir, { label, keep: Number.MAX_SAFE_INTEGER })).backup.file;
+  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, multilingual, reranker, jobs, backup };
   const modules: CorpusModule[] = [];
   for (const factory of moduleFactories) modules.push(await factory(deps));
 

@@ -2,7 +2,7 @@ import type { HandlerSlice } from '../api/handlers.js';
 import { schemaVersion } from '../db/migrator.js';
 import { appVersion } from '../paths.js';
 import { storeSizeWarnings } from '../retrieval/store-capacity.js';
-import type { CorpusModule, ModuleDeps } from './corpus-module.js';
+import type { CorpusModule, ModuleDeps } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
 import { ingestCorpus } from './ingest.js';
 import { validateSecretValue, type SecretStore } from '../core/secrets.js';

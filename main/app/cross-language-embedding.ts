@@ -1,4 +1,4 @@
-import type { CorpusModule, ModuleDeps } from './corpus-module.js';
+import type { CorpusModule, ModuleDeps } from '../corpora/corpus-module.js';
 import { reembedSpaces, reembedWork } from './reembed.js';
 
 /**

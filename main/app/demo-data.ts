@@ -6,7 +6,7 @@ import { createAppStateRepository } from '../db/repositories/app-state-repositor
 import { createProfileDataRepository } from '../db/repositories/profile-data-repository.js';
 import type { ProfilesRepository } from '../db/repositories/profiles-repository.js';
 import type { VectorStore } from '../retrieval/vector-store.js';
-import type { CorpusModule } from './corpus-module.js';
+import type { CorpusModule } from '../corpora/corpus-module.js';
 
 /** app_state key: 'pending' on a data directory that never held the user's data (migration 0009), then 'loaded' or 'removed'. */
 const firstRunKey = 'first_run_demo';

@@ -1,5 +1,5 @@
 import type { IngestCounts } from '../../shared/contract.js';
-import type { CorpusModule, IngestOptions, ModuleDeps } from './corpus-module.js';
+import type { CorpusModule, IngestOptions, ModuleDeps } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
 import { embedCrossLanguage } from './cross-language-embedding.js';
 import { etaOf } from '../core/progress.js';

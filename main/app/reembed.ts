@@ -1,10 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import type { Embedder } from '../embedding/embedder.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
-import { reembedCorpus, type ReembedResult } from '../embedding/reembed-job.js';
+import { reembedCorpus, type ReembedResult } from '../retrieval/reembed-job.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import type { VectorStore } from '../retrieval/vector-store.js';
-import type { CorpusModule } from './corpus-module.js';
+import type { CorpusModule } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
 import type { JobWork } from '../core/jobs.js';
 

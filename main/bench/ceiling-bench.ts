@@ -9,7 +9,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { generatedTexts } from '../embedding/bench-embedder.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { loadModelManifest } from '../embedding/model-manifest.js';
-import { sharedModelWorker, type ModelSessionHandle } from '../embedding/model-worker.js';
+import { sharedModelWorker, type ModelSessionHandle } from '../inference/model-worker.js';
 import { percentile, round, sum } from './stats.js';
 
 export interface CeilingBenchOptions {

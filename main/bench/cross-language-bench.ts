@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Corpus, SearchOutput } from '../../shared/contract.js';
 import { createServices } from '../app/bootstrap.js';
 import { embedCrossLanguage } from '../app/cross-language-embedding.js';
-import { loadEvaluationFile } from '../eval/evaluation-file.js';
+import { loadEvaluationFile } from '../corpora/evaluation-file.js';
 import { loadKbEvaluationCases } from '../corpora/kb/kb-evaluation.js';
 import { packageRoot } from '../paths.js';
 import { timeEach, type LatencySummary } from './stats.js';

@@ -9,7 +9,7 @@ import { createServices } from '../app/bootstrap.js';
 import { ingestCorpus } from '../app/ingest.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { createLocalEmbedder } from '../embedding/local-embedder.js';
-import { sharedModelWorker } from '../embedding/model-worker.js';
+import { sharedModelWorker } from '../inference/model-worker.js';
 import { openCeiling } from './ceiling-bench.js';
 import { round, sum } from './stats.js';
 

@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../db/connection.js';
 import { createSpaceLoader, type SpaceLoadSource } from '../retrieval/simd-space-loader.js';
-import { createVectorStore, type VectorNeighbour, type VectorSpace } from '../retrieval/vector-store.js';
+import type { VectorSpace } from '../retrieval/vector-space.js';
+import { createVectorStore, type VectorNeighbour } from '../retrieval/vector-store.js';
 import { recallAtK, round, timeEach, type LatencySummary } from './stats.js';
 import { vectorsAround } from './synthetic-vectors.js';
 

@@ -4,8 +4,8 @@ import type { Embedder } from './embedder.js';
 import { embedderThreads } from './embedder-threads.js';
 import { localEmbedderId } from './local-embedder-id.js';
 import { loadModelManifest, verifyModel, type ModelManifest } from './model-manifest.js';
-import type { RunOrder } from './model-worker-protocol.js';
-import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from './model-worker.js';
+import type { RunOrder } from '../inference/model-worker-protocol.js';
+import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from '../inference/model-worker.js';
 
 export interface LocalEmbedderOptions {
   modelDir: string;

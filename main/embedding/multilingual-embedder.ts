@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
 import type { Embedder } from './embedder.js';
 import { verifyModel } from './model-manifest.js';
-import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from './model-worker.js';
-import type { RunOrder } from './model-worker-protocol.js';
+import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from '../inference/model-worker.js';
+import type { RunOrder } from '../inference/model-worker-protocol.js';
 import { loadMultilingualManifest, type MultilingualManifest } from './multilingual-manifest.js';
 
 /** Bumped whenever the text given to the model changes (normalisation, special tokens), so old vectors are never mixed. */

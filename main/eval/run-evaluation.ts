@@ -1,6 +1,6 @@
 import type { AskOutput, Corpus, SearchOutput, Strategy } from '../../shared/contract.js';
 import type { Services } from '../app/bootstrap.js';
-import type { EvaluationCase } from '../app/corpus-module.js';
+import type { EvaluationCase } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
 import { evaluateRankings } from './metrics.js';
 

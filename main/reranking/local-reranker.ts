@@ -1,7 +1,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
 import { verifyModel } from '../embedding/model-manifest.js';
-import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from '../embedding/model-worker.js';
+import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from '../inference/model-worker.js';
 import type { Reranker } from './reranker.js';
 import { defaultRerankerBatchSize, defaultRerankerMaxTokens, localRerankerId } from './reranker-id.js';
 import { loadRerankerManifest, type RerankerManifest } from './reranker-manifest.js';

@@ -1,4 +1,4 @@
-import { pairFormulaVersion } from './pair-encoding.js';
+import { pairFormulaVersion } from '../inference/pair-encoding.js';
 import type { RerankerManifest } from './reranker-manifest.js';
 
 /** Pairs longer than this are truncated longest-first: ~190 words of passage next to a short query. */

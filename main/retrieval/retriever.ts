@@ -3,7 +3,8 @@ import type { Notice } from '../../shared/contract.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { vectorCounts, type EmbeddableRow, type VectorCounts } from './vector-bookkeeping.js';
-import type { VectorNeighbour, VectorSpace, VectorStore } from './vector-store.js';
+import type { VectorSpace } from './vector-space.js';
+import type { VectorNeighbour, VectorStore } from './vector-store.js';
 
 export type SemanticResult =
   | { ok: true; embedderId: string; neighbours: VectorNeighbour[] }

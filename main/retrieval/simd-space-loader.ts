@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { createExactSimdIndex, type ExactSimdIndex } from './simd-exact-index.js';
-import type { VectorSpace } from './vector-store.js';
+import type { VectorSpace } from './vector-space.js';
 
 /**
  * Fills an exact in-memory index from a space's vec0 table.

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { VectorSpace } from './vector-store.js';
+import type { VectorSpace } from './vector-space.js';
 
 /**
  * Tables that hold embeddable rows follow one convention: `id INTEGER PRIMARY KEY`, `owner` (NULL = shared),

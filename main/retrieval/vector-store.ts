@@ -2,16 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { createBinaryQuantizedIndex, meanVector, type BinaryQuantizedIndex } from './binary-quantized-index.js';
 import type { ExactSimdIndex } from './simd-exact-index.js';
 import { createSpaceLoader, type SpaceLoader } from './simd-space-loader.js';
-
-/** Where one corpus's vectors for one embedder and text formula live. */
-export interface VectorSpace {
-  id: number;
-  corpus: string;
-  embedderId: string;
-  formula: string;
-  dimensions: number;
-  table: string;
-}
+import type { VectorSpace } from './vector-space.js';
 
 /** The partition of rows shared with every profile (vec0 partition keys cannot be NULL). */
 export const sharedOwner = '*';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchOutput, Strategy } from '../../shared/contract.js';
 import { createServices, type Services } from '../../main/app/bootstrap.js';
-import type { CorpusModule, EvaluationCase } from '../../main/app/corpus-module.js';
+import type { CorpusModule, EvaluationCase } from '../../main/corpora/corpus-module.js';
 import { ingestCorpus } from '../../main/app/ingest.js';
 import { loadCatalogEvaluation } from '../../main/corpora/catalog/catalog-evaluation.js';
 import { evaluateRankings, type RankingMetrics } from '../../main/eval/metrics.js';

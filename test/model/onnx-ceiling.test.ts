@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPassages } from '../../main/bench/ceiling-bench.js';
 import type { Embedder } from '../../main/embedding/embedder.js';
 import { createLocalEmbedder } from '../../main/embedding/local-embedder.js';
-import { sharedModelWorker, type ModelSessionHandle } from '../../main/embedding/model-worker.js';
+import { sharedModelWorker, type ModelSessionHandle } from '../../main/inference/model-worker.js';
 import { modelDir, realModelTests } from '../helpers/model.js';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));

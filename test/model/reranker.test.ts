@@ -7,8 +7,8 @@ import { basename, dirname } from 'node:path';
 import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalReranker, type LocalReranker } from '../../main/reranking/local-reranker.js';
-import { encodePairBatch } from '../../main/reranking/pair-encoding.js';
-import { pairTemplateOf } from '../../main/reranking/pair-template.js';
+import { encodePairBatch } from '../../main/inference/pair-encoding.js';
+import { pairTemplateOf } from '../../main/inference/pair-template.js';
 import { createRerankerService } from '../../main/reranking/reranker-service.js';
 import { realRerankerTests, rerankerDir } from '../helpers/model.js';
 

@@ -1,10 +1,10 @@
 import { strategySchema } from '../../../shared/contract.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { EvaluationCase } from '../../app/corpus-module.js';
+import type { EvaluationCase } from '../../corpora/corpus-module.js';
 import { loadKbEvaluationCases } from '../../corpora/kb/kb-evaluation.js';
 import { formatDiaryEvaluation, loadDiaryEvaluation, loadDiaryEvaluationPath, runDiaryEvaluation } from '../../eval/diary-evaluation.js';
-import { loadEvaluationPath } from '../../eval/evaluation-file.js';
+import { loadEvaluationPath } from '../../corpora/evaluation-file.js';
 import { formatBeirEvaluation, runBeirEvaluation } from '../../eval/run-beir.js';
 import { formatEvaluation, runEvaluation } from '../../eval/run-evaluation.js';
 import { UsageError, type Command } from '../command.js';

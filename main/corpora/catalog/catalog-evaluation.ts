@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SearchHit } from '../../../shared/contract.js';
-import type { EvaluationCase } from '../../app/corpus-module.js';
+import type { EvaluationCase } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { packageRoot } from '../../paths.js';
 

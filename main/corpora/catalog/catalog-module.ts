@@ -1,7 +1,7 @@
-import type { ModuleFactory } from '../../app/corpus-module.js';
+import type { ModuleFactory } from '../corpus-module.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { createCatalogCorpus } from './catalog-corpus.js';
-import { loadEvaluationSets } from '../../eval/evaluation-file.js';
+import { loadEvaluationSets } from '../evaluation-file.js';
 import { catalogItemOf, loadCatalogEvaluation } from './catalog-evaluation.js';
 import { readCatalog } from './catalog-files.js';
 import { createCatalogKeywordIndex } from './catalog-keyword.js';

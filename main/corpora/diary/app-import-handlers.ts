@@ -1,5 +1,5 @@
 import type { HandlerSlice } from '../../api/handlers.js';
-import type { ModuleDeps } from '../../app/corpus-module.js';
+import type { ModuleDeps } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { localToday } from '../../core/local-today.js';
 import { createFoodsRepository } from '../foods/foods-repository.js';

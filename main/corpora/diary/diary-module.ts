@@ -1,5 +1,4 @@
-import { backupDatabase } from '../../app/backup.js';
-import type { ModuleFactory } from '../../app/corpus-module.js';
+import type { ModuleFactory } from '../corpus-module.js';
 import { createFoodsRepository } from '../foods/foods-repository.js';
 import { createPortionsRepository } from '../foods/portions-repository.js';
 import { askDiary } from './diary-ask.js';
@@ -20,7 +19,7 @@ export const createDiaryModule: ModuleFactory = (deps) => {
     async seedDemo({ today, onProgress }) {
       // The demo's own packaged foods go through the foods repository (the same insert `foods.add` uses); seeding
       // then has the foods module reload its keyword index, and embeds them with everything else.
-      const backup = async () => (await backupDatabase(deps.db, deps.dataDir, { label: 'before-demo', keep: Number.MAX_SAFE_INTEGER })).backup.file;
+      const backup = () => deps.backup('before-demo');
       return seedDemoDiary({ profiles: deps.profiles, foods: createFoodsRepository(deps.db), diary: repository, backup }, today, onProgress);
     },
     handlers: {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import type { ModuleFactory } from '../../app/corpus-module.js';
+import type { ModuleFactory } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
-import { loadEvaluationSets } from '../../eval/evaluation-file.js';
+import { loadEvaluationSets } from '../evaluation-file.js';
 import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
 import { createFoodsCorpus, foodKeywordDocument, foodsKeywordOptions } from './foods-corpus.js';

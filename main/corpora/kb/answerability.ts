@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Relevance } from '../../../shared/contract.js';
-import { contributions, sigmoid, type LogisticModel } from '../../eval/logistic.js';
+import { contributions, sigmoid, type LogisticModel } from './logistic.js';
 
 /** What is known about one candidate card for one question: the inputs of the answerability model. */
 export interface CardSignals {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { loadEvaluationPath } from '../../eval/evaluation-file.js';
+import { loadEvaluationPath } from '../evaluation-file.js';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { SearchHit } from '../../../shared/contract.js';
-import type { EvaluationCase } from '../../app/corpus-module.js';
+import type { EvaluationCase } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { packageRoot } from '../../paths.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { IngestCounts } from '../../../shared/contract.js';
-import type { IngestOptions } from '../../app/corpus-module.js';
+import type { IngestOptions } from '../corpus-module.js';
 import { etaOf } from '../../core/progress.js';
 import type { KeywordIndex } from '../../retrieval/keyword-index.js';
 import type { VectorStore } from '../../retrieval/vector-store.js';

@@ -1,5 +1,5 @@
 import { llmFromSettings } from '../../answer/llm/create-llm.js';
-import type { ModuleFactory } from '../../app/corpus-module.js';
+import type { ModuleFactory } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { defaultModelDir } from '../../paths.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';

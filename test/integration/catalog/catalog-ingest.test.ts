@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
-import type { CorpusModule } from '../../../main/app/corpus-module.js';
+import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { AppError } from '../../../main/core/errors.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';

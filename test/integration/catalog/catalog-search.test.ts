@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchOutputSchema, type SearchHit, type SearchOutput } from '../../../shared/contract.js';
 import type { Services } from '../../../main/app/bootstrap.js';
-import type { CorpusModule } from '../../../main/app/corpus-module.js';
+import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../main/db/connection.js';
 import { normalize, seededRandom, syntheticBase, vectorsAround } from '../../../main/bench/synthetic-vectors.js';
-import { createVectorStore, type VectorSpace, type VectorStore } from '../../../main/retrieval/vector-store.js';
+import type { VectorSpace } from '../../../main/retrieval/vector-space.js';
+import { createVectorStore, type VectorStore } from '../../../main/retrieval/vector-store.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const tempDir = useTempDirs();

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { normalize, seededRandom, syntheticBase, vectorsAround } from '../../../main/bench/synthetic-vectors.js';
 import { openDatabase, type Database } from '../../../main/db/connection.js';
 import { createSpaceLoader } from '../../../main/retrieval/simd-space-loader.js';
-import { createVectorStore, type VectorNeighbour, type VectorRecord, type VectorSpace, type VectorStore } from '../../../main/retrieval/vector-store.js';
+import type { VectorSpace } from '../../../main/retrieval/vector-space.js';
+import { createVectorStore, type VectorNeighbour, type VectorRecord, type VectorStore } from '../../../main/retrieval/vector-store.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 // Counts how often a store reads a space into memory, to check it follows its own writes without re-reading.

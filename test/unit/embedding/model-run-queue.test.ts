@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeLimit, takeNext, type QueueEntry, type QueuedRun } from '../../../main/embedding/model-run-queue.js';
+import { mergeLimit, takeNext, type QueueEntry, type QueuedRun } from '../../../main/inference/model-run-queue.js';
 
 type Run = QueuedRun & { name: string };
 const read = (name: string, session = 1, size = 1): { run: Run } => ({ run: { name, session, size, order: { priority: 'read', merge: true } } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contributions, fitLogistic, predict, sigmoid } from '../../../main/eval/logistic.js';
+import { contributions, fitLogistic, predict, sigmoid } from '../../../main/corpora/kb/logistic.js';
 
 describe('the logistic model behind answerability', () => {
   it('separates two classes that one feature separates, giving the positive side the higher probability', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePairBatch, pairTemplateFrom, specialTokenCount, truncateLongestFirst, type PairTemplate } from '../../../main/reranking/pair-encoding.js';
+import { encodePairBatch, pairTemplateFrom, specialTokenCount, truncateLongestFirst, type PairTemplate } from '../../../main/inference/pair-encoding.js';
 
 /** BERT's pair template, as pairTemplateFrom reads it from `[CLS] a [SEP] b [SEP]` with types 0 0 0 1 1. */
 const bert: PairTemplate = pairTemplateFrom({ inputIds: [101, 1037, 102, 1038, 102], tokenTypeIds: [0, 0, 0, 1, 1] }, 1037, 1038, 0);

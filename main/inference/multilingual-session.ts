@@ -6,7 +6,7 @@
 import { basename, dirname, join } from 'node:path';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import * as ort from 'onnxruntime-node';
-import type { WorkerSession } from './model-worker-protocol.js';
+import type { WorkerSession } from './worker-session.js';
 
 export interface MultilingualSessionConfig {
   modelDir: string;
@@ -27,7 +27,7 @@ export function normaliseForMultilingual(text: string): string {
 }
 
 /** Loads the trimmed graph and its tokenizer from the verified local directory. */
-export async function openMultilingualSession(config: MultilingualSessionConfig): Promise<WorkerSession<'multilingual'>> {
+export async function openMultilingualSession(config: MultilingualSessionConfig): Promise<WorkerSession<string[], Float32Array>> {
   env.localModelPath = dirname(config.modelDir); // read while the tokenizer loads; loads never overlap (the worker's queue)
   const tokenizer = await AutoTokenizer.from_pretrained(basename(config.modelDir));
   const session = await ort.InferenceSession.create(join(config.modelDir, 'onnx', 'model.onnx'), {

@@ -5,17 +5,17 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { env } from '@huggingface/transformers';
-import { openRerankingSession } from '../reranking/reranking-session.js';
+import { openRerankingSession } from './reranking-session.js';
 import { openEmbeddingSession } from './embedding-session.js';
 import { openMultilingualSession } from './multilingual-session.js';
 import { openOnnxCeilingSession } from './onnx-ceiling-session.js';
 import { takeNext, type QueueEntry } from './model-run-queue.js';
-import { textBatchKinds, type ModelKind, type ModelKinds, type ModelWorkerReply, type ModelWorkerRequest, type WorkerSession } from './model-worker-protocol.js';
+import { textBatchKinds, type ModelKind, type ModelKinds, type ModelWorkerReply, type ModelWorkerRequest, type WorkerSessionOf } from './model-worker-protocol.js';
 
 type RunRequest = Extract<ModelWorkerRequest, { type: 'run' }>;
 type QueuedRequest = RunRequest & { size: number };
 
-const openers: { [K in ModelKind]: (config: ModelKinds[K]['config']) => Promise<WorkerSession<K>> } = {
+const openers: { [K in ModelKind]: (config: ModelKinds[K]['config']) => Promise<WorkerSessionOf<K>> } = {
   embedding: openEmbeddingSession,
   reranking: openRerankingSession,
   multilingual: openMultilingualSession,
@@ -26,7 +26,7 @@ function serve(): void {
   const port = parentPort;
   if (!port) throw new Error('model-worker-thread must run in a worker thread');
   const post = (reply: ModelWorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
-  const sessions = new Map<number, { kind: ModelKind; session: WorkerSession<ModelKind> }>();
+  const sessions = new Map<number, { kind: ModelKind; session: WorkerSessionOf<ModelKind> }>();
   const cancelled = new Set<number>();
   // One thing at a time, in the order of model-run-queue.ts: writes before reads, reads of one session merged.
   const queue: QueueEntry<QueuedRequest, () => Promise<void>>[] = [];
@@ -51,7 +51,7 @@ function serve(): void {
 
   async function open(request: Extract<ModelWorkerRequest, { type: 'open' }>): Promise<void> {
     try {
-      const opener = openers[request.kind] as (config: unknown) => Promise<WorkerSession<ModelKind>>;
+      const opener = openers[request.kind] as (config: unknown) => Promise<WorkerSessionOf<ModelKind>>;
       sessions.set(request.session, { kind: request.kind, session: await opener(request.config) });
       post({ type: 'opened', session: request.session });
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { Embedder } from './embedder.js';
-import { pendingRows, vectorCounts } from '../retrieval/vector-bookkeeping.js';
-import type { VectorStore } from '../retrieval/vector-store.js';
+import type { Embedder } from '../embedding/embedder.js';
+import { pendingRows, vectorCounts } from './vector-bookkeeping.js';
+import type { VectorStore } from './vector-store.js';
 
 export interface ReembedTarget {
   corpus: string;

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import * as ort from 'onnxruntime-node';
-import type { WorkerSession } from './model-worker-protocol.js';
+import type { WorkerSession } from './worker-session.js';
 
 export interface OnnxCeilingSessionConfig {
   /** Parent directory of the model directory, as for the embedding session. */
@@ -38,7 +38,7 @@ export function onnxFileOf(dtype: 'q8' | 'fp32'): string {
 }
 
 /** Opens the model file with onnxruntime-node itself and the model's tokenizer through transformers.js. */
-export async function openOnnxCeilingSession(config: OnnxCeilingSessionConfig): Promise<WorkerSession<'ceiling'>> {
+export async function openOnnxCeilingSession(config: OnnxCeilingSessionConfig): Promise<WorkerSession<OnnxCeilingInput, OnnxCeilingOutput>> {
   env.localModelPath = config.modelRoot; // read while the tokenizer loads; loads never overlap (the worker's queue)
   const tokenizer = await AutoTokenizer.from_pretrained(config.modelName);
   const session = await ort.InferenceSession.create(join(config.modelRoot, config.modelName, 'onnx', onnxFileOf(config.dtype)), {

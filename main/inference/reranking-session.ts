@@ -1,6 +1,6 @@
 /** The reranker's side of the model worker thread: (query, passage) pairs through the cross-encoder, raw logits out. */
 import { AutoModelForSequenceClassification, AutoTokenizer, env, Tensor } from '@huggingface/transformers';
-import type { WorkerSession } from '../embedding/model-worker-protocol.js';
+import type { WorkerSession } from './worker-session.js';
 import { encodePairBatch } from './pair-encoding.js';
 import { pairTemplateOf } from './pair-template.js';
 
@@ -29,7 +29,7 @@ export interface RerankingOutput {
 }
 
 /** Loads the tokenizer and the model from the local directory (the worker has remote loading off). */
-export async function openRerankingSession(config: RerankingSessionConfig): Promise<WorkerSession<'reranking'>> {
+export async function openRerankingSession(config: RerankingSessionConfig): Promise<WorkerSession<RerankingInput, RerankingOutput>> {
   env.localModelPath = config.modelRoot; // read while the model loads; loads never overlap (the worker's queue)
   const tokenizer = await AutoTokenizer.from_pretrained(config.modelName);
   const template = pairTemplateOf(tokenizer);

@@ -1,6 +1,6 @@
 /** The embedder's side of the model worker thread: bge-small feature extraction, CLS-pooled and L2-normalised. */
 import { env, pipeline } from '@huggingface/transformers';
-import type { WorkerSession } from './model-worker-protocol.js';
+import type { WorkerSession } from './worker-session.js';
 
 export interface EmbeddingSessionConfig {
   /** Parent directory of the model directory: transformers.js resolves `modelRoot/modelName/...`. */
@@ -16,7 +16,7 @@ export interface EmbeddingSessionConfig {
 export const shortTextCharacters = 256;
 
 /** Loads the model from its local directory (the worker has remote loading off). */
-export async function openEmbeddingSession(config: EmbeddingSessionConfig): Promise<WorkerSession<'embedding'>> {
+export async function openEmbeddingSession(config: EmbeddingSessionConfig): Promise<WorkerSession<string[], Float32Array>> {
   env.localModelPath = config.modelRoot; // read while the pipeline loads; loads never overlap (the worker's queue)
   const load = (threads: number) =>
     pipeline('feature-extraction', config.modelName, {

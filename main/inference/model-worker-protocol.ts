@@ -6,7 +6,8 @@
 import type { EmbeddingSessionConfig } from './embedding-session.js';
 import type { MultilingualSessionConfig } from './multilingual-session.js';
 import type { OnnxCeilingInput, OnnxCeilingOutput, OnnxCeilingSessionConfig } from './onnx-ceiling-session.js';
-import type { RerankingInput, RerankingOutput, RerankingSessionConfig } from '../reranking/reranking-session.js';
+import type { RerankingInput, RerankingOutput, RerankingSessionConfig } from './reranking-session.js';
+import type { WorkerSession } from './worker-session.js';
 
 /** What each kind of session is opened with, is given and answers. */
 export interface ModelKinds {
@@ -44,9 +45,5 @@ export type ModelWorkerReply =
   | { type: 'error'; id: number; message: string; cancelled: boolean }
   | { type: 'released'; session: number };
 
-/** A session as the worker thread holds it: runs inputs in the queue's order (model-run-queue.ts), checking for a cancel between batches. */
-export interface WorkerSession<K extends ModelKind> {
-  /** Undefined when cancelled part-way; `transfer` lists buffers handed over instead of copied. */
-  run(input: ModelKinds[K]['input'], isCancelled: () => boolean): Promise<{ output: ModelKinds[K]['output']; transfer?: ArrayBuffer[] } | undefined>;
-  dispose(): Promise<void>;
-}
+/** The worker thread's session of one kind: it is given and answers what `ModelKinds` says for that kind. */
+export type WorkerSessionOf<K extends ModelKind> = WorkerSession<ModelKinds[K]['input'], ModelKinds[K]['output']>;

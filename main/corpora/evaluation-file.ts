@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { EvaluationCase } from '../app/corpus-module.js';
+import type { EvaluationCase } from './corpus-module.js';
 import { AppError } from '../core/errors.js';
 import { packageRoot } from '../paths.js';
 

@@ -24,6 +24,8 @@ export interface ModuleDeps {
   /** The local cross-encoder, or off with the reason. */
   reranker: RerankerService;
   jobs: JobRunner;
+  /** Copies the database into the backups folder as `label` before a change the user may want to undo; resolves with the copy's file. */
+  backup(label: string): Promise<string>;
 }
 
 /** One query of an evaluation set, written from the user's side, with the items that answer it. */
