@@ -64,7 +64,7 @@ interface Collected {
   cards: Array<{ cardId: string; signals: CardSignals }>;
 }
 
-const dumped: Partial<Record<AnswerabilityVariant, Collected[]>> = values['from-dump'] ? JSON.parse(readFileSync(values['from-dump'], 'utf8')) : {};
+const dumped: Partial<Record<AnswerabilityVariant, Collected[]>> = values['from-dump'] ? (JSON.parse(readFileSync(values['from-dump'], 'utf8')) as Partial<Record<AnswerabilityVariant, Collected[]>>) : {};
 const toDump: Partial<Record<AnswerabilityVariant, Collected[]>> = {};
 
 async function collect(variant: AnswerabilityVariant): Promise<Collected[]> {
@@ -93,6 +93,7 @@ async function collectNow(variant: AnswerabilityVariant): Promise<Collected[]> {
 function rowsOf(collected: readonly Collected[], features: readonly string[]) {
   return collected.flatMap(({ question, cards }) => {
     const signals = questionSignals(cards.map((card) => card.signals));
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without it the label widens to number in the array
     return signals ? [{ values: featureValues(features, signals), label: (question.expected.length > 0 ? 1 : 0) as 0 | 1 }] : [];
   });
 }

@@ -54,14 +54,14 @@ export function composeComparison(plan: DiaryPlan, context: DiaryContext, langua
       }
       if (period.cells.date_from === period.cells.date_to) {
         // One day: its total is its average; saying both would repeat a figure.
-        lines.push(`• ${periodText}: total ${value(total.cells[column] as string)} ${cite('diary-day', periodText, [total, period])}.`);
+        lines.push(`• ${periodText}: total ${value(total.cells[column])} ${cite('diary-day', periodText, [total, period])}.`);
         continue;
       }
       const days = es ? `${withEntries} ${withEntries === '1' ? 'día' : 'días'} con entradas` : `${withEntries} ${withEntries === '1' ? 'day' : 'days'} with entries`;
       lines.push(
         es
-          ? `• ${periodText}: total ${value(total.cells[column] as string)}, promedio ${value(average.cells[column] as string)} por día con entradas (${days}) ${cite('diary-day', periodText, [total, average, period])}.`
-          : `• ${periodText}: total ${value(total.cells[column] as string)}, average ${value(average.cells[column] as string)} per day with entries (${days}) ${cite('diary-day', periodText, [total, average, period])}.`,
+          ? `• ${periodText}: total ${value(total.cells[column])}, promedio ${value(average.cells[column])} por día con entradas (${days}) ${cite('diary-day', periodText, [total, average, period])}.`
+          : `• ${periodText}: total ${value(total.cells[column])}, average ${value(average.cells[column])} per day with entries (${days}) ${cite('diary-day', periodText, [total, average, period])}.`,
       );
     }
     const averageDifference = differences.find((row) => row.cells.statistic === 'daily_average_difference')?.cells[column] ?? '';

@@ -159,7 +159,7 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
     } else {
       let totals = '';
       if (total?.cells[column] && average?.cells[column]) {
-        totals = `${phrases.totals(withUnit(total.cells[column] as string), withUnit(average.cells[column] as string))} ${cite('diary-day', `${label}: ${plan.date_from} – ${plan.date_to}`, [total, average])}. `;
+        totals = `${phrases.totals(withUnit(total.cells[column]), withUnit(average.cells[column]))} ${cite('diary-day', `${label}: ${plan.date_from} – ${plan.date_to}`, [total, average])}. `;
       }
       const extremes =
         `${phrases.highestDay(highest.cells.date as string, withUnit(highest.cells[column] as string))} ${cite('diary-day', highest.cells.date as string, [highest], highest.cells.date)}; ` +

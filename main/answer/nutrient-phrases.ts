@@ -65,7 +65,7 @@ export function namedNutrients(question: string): NamedNutrients {
     }
   }
   const synonyms: Array<readonly [NutrientKey, string]> = [
-    ...nutrients.flatMap((nutrient) => [...nutrient.synonyms.en, ...nutrient.synonyms.es].map((synonym) => [nutrient.key as NutrientKey, synonym] as const)),
+    ...nutrients.flatMap((nutrient) => [...nutrient.synonyms.en, ...nutrient.synonyms.es].map((synonym) => [nutrient.key, synonym] as const)),
     ...extraSynonyms,
   ].sort((left, right) => right[1].length - left[1].length);
   const tracked: { key: NutrientKey; position: number }[] = [];

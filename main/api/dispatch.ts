@@ -1,4 +1,4 @@
-import { isOperationName, operations, type OperationName } from '../../shared/contract.js';
+import { isOperationName, operations } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
 import { AppError, errorLimits, presentableError, toErrorInfo } from '../core/errors.js';
 import type { CallContext } from './context.js';
@@ -36,7 +36,7 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
       return { ok: false, error: { code: 'forbidden', message: 'This token may only act on its own profile.' } };
     }
     try {
-      const handler = handlers[name as OperationName] as (input: unknown, context: CallContext) => unknown;
+      const handler = handlers[name] as (input: unknown, context: CallContext) => unknown;
       const value = await handler(parsed.data, context);
       const checked = spec.output.safeParse(value);
       if (!checked.success) {

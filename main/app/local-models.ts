@@ -82,5 +82,6 @@ export async function fetchLocalModels(options: FetchLocalModelsOptions = {}): P
 export function parseOnlyFlag(value: unknown): LocalModelName | undefined | Error {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && (localModelNames as readonly string[]).includes(value)) return value as LocalModelName;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a flag's value as the user typed it (a string or a boolean)
   return new Error(`--only must be ${localModelNames.join(' or ')} (got "${String(value)}")`);
 }

@@ -138,7 +138,7 @@ function reportError(error: unknown, json: boolean, io: CliIo): number {
     error instanceof AppError
       ? error.toInfo()
       : usage
-        ? { code: 'invalid_input' as const, message: (error as Error).message }
+        ? { code: 'invalid_input' as const, message: error.message }
         : storage
           ? storage.toInfo()
           : { code: 'internal' as const, message: `unexpected failure: ${(error as Error)?.message ?? String(error)}` },

@@ -26,6 +26,7 @@ export const errorLimits = { message: 600, detail: 300, details: 50 } as const;
  * alone, for multi-line output the program itself lays out.
  */
 export function escapeControlCharacters(text: string, options: { keepLineBreaks?: boolean } = {}): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is what this function is for
   const pattern = options.keepLineBreaks ? /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g : /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
   return text.replace(pattern, (character) => {
     const code = character.charCodeAt(0);

@@ -17,9 +17,9 @@ export function createEventBus(): EventBus {
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
-      set.add(listener as Listener<EventName>);
+      set.add(listener);
       listeners.set(event, set);
-      return () => set.delete(listener as Listener<EventName>);
+      return () => set.delete(listener);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { AskOutput, Corpus, SearchOutput, Strategy } from '../../shared/contract.js';
+import type { AskOutput, SearchOutput, Strategy } from '../../shared/contract.js';
 import type { Services } from '../app/bootstrap.js';
 import type { EvaluationCase } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
@@ -140,7 +140,7 @@ export async function runEvaluation(
           let embedder: string | null = null;
           let degraded: string | null = null;
           for (const entry of cases) {
-            const output = await call<SearchOutput>('search', { corpus: module.name as Corpus, query: entry.query, k: 10, strategy, ...(rerank === null ? {} : { rerank }) }, entry.id);
+            const output = await call<SearchOutput>('search', { corpus: module.name, query: entry.query, k: 10, strategy, ...(rerank === null ? {} : { rerank }) }, entry.id);
             embedder = output.embedder ?? embedder;
             const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
             if (notice && strategy !== 'keyword') degraded = notice.message;

@@ -56,7 +56,7 @@ export async function openEmbeddingSession(config: EmbeddingSessionConfig): Prom
         indices.forEach((inputIndex, row) => data.set(values.subarray(row * dimensions, (row + 1) * dimensions), inputIndex * dimensions));
         output.dispose();
       }
-      return { output: data, transfer: [data.buffer as ArrayBuffer] };
+      return { output: data, transfer: [data.buffer] };
     },
     async dispose() {
       if (single !== extractor) await single.dispose();

@@ -70,7 +70,7 @@ function serve(): void {
       // call stops only when every request in it was cancelled.
       const isCancelled = () => ids.every((id) => cancelled.has(id));
       const input = requests.length === 1 ? first.input : requests.flatMap((request) => request.input as string[]);
-      const result = await entry.session.run(input as never, isCancelled);
+      const result = await entry.session.run(input, isCancelled);
       if (!result) {
         for (const id of ids) post({ type: 'error', id, message: 'cancelled', cancelled: true });
       } else if (requests.length === 1) {
@@ -83,7 +83,7 @@ function serve(): void {
           const count = (request.input as string[]).length;
           const output = rows.slice(offset * width, (offset + count) * width);
           offset += count;
-          post({ type: 'result', id: request.id, output }, [output.buffer as ArrayBuffer]);
+          post({ type: 'result', id: request.id, output }, [output.buffer]);
         }
       }
     } catch (error) {

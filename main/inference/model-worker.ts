@@ -61,6 +61,7 @@ export class ModelWorkerHost {
     signal: AbortSignal | undefined,
     order: RunOrder = { priority: 'read', merge: false },
   ): Promise<ModelKinds[K]['output']> {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the signal's own reason (an AbortError unless the caller chose one), as fetch rejects
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = this.#nextId++;
     return this.#send({ type: 'run', id, session: handle.session, input, order }, ({ resolve, reject }) => {

@@ -48,7 +48,7 @@ export async function openMultilingualSession(config: MultilingualSessionConfig)
       // One text per call: the graph's dynamic int8 quantisation would make a batched vector depend on its neighbours.
       for (let index = 0; index < texts.length; index++) {
         if (isCancelled()) return undefined;
-        const ids = [beginId, ...(tokenizer.encode(normaliseForMultilingual(texts[index] ?? ''), { add_special_tokens: false }) as number[]), endId];
+        const ids = [beginId, ...tokenizer.encode(normaliseForMultilingual(texts[index] ?? ''), { add_special_tokens: false }), endId];
         const result = await session.run({
           [idsName]: new ort.Tensor('int32', Int32Array.from(ids), [ids.length]),
           [splitsName]: new ort.Tensor('int64', BigInt64Array.from([0n, BigInt(ids.length)]), [2]),
@@ -64,7 +64,7 @@ export async function openMultilingualSession(config: MultilingualSessionConfig)
         for (let dimension = 0; dimension < dimensions; dimension++) data[index * dimensions + dimension] = (values[dimension] ?? 0) / norm;
         output?.dispose();
       }
-      return { output: data, transfer: [data.buffer as ArrayBuffer] };
+      return { output: data, transfer: [data.buffer] };
     },
     async dispose() {
       await session.release();

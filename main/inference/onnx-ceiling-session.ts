@@ -104,7 +104,7 @@ export async function openOnnxCeilingSession(config: OnnxCeilingSessionConfig): 
         milliseconds[callIndex] = performance.now() - started;
         first += call.length;
       }
-      return { output: { milliseconds, tokens, vectors }, transfer: [vectors.buffer as ArrayBuffer] };
+      return { output: { milliseconds, tokens, vectors }, transfer: [vectors.buffer] };
     },
     async dispose() {
       await session.release();

@@ -75,7 +75,7 @@ export async function openRerankingSession(config: RerankingSessionConfig): Prom
         lengths.push(batch.length);
         output.logits.dispose();
       }
-      return { output: { scores, tokens, lengths }, transfer: [scores.buffer as ArrayBuffer] };
+      return { output: { scores, tokens, lengths }, transfer: [scores.buffer] };
     },
     async dispose() {
       await model.dispose();

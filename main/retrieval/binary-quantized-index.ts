@@ -129,7 +129,7 @@ export function createBinaryQuantizedIndex(dimensions: number, centre: Float32Ar
         codes.copyWithin(slot * stride, last * stride, (last + 1) * stride);
         itemIds[slot] = itemIds[last] as number;
         ownerSlots[slot] = ownerSlots[last] as number;
-        slotOf.set(itemIds[slot] as number, slot);
+        slotOf.set(itemIds[slot], slot);
       }
       slotOf.delete(itemId);
       count = last;

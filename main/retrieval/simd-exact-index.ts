@@ -161,7 +161,7 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256):
         slotItemIds[slot] = slotItemIds[last] as number;
         inverseNorms[slot] = inverseNorms[last] as number;
         ownerSlots[slot] = ownerSlots[last] as number;
-        slotOf.set(slotItemIds[slot] as number, slot);
+        slotOf.set(slotItemIds[slot], slot);
       }
       slotOf.delete(itemId);
       count = last;

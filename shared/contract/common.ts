@@ -45,6 +45,7 @@ export const queryTextSchema = z
   .trim()
   .min(1, 'the query is empty')
   .max(maxQueryLength, `the query is longer than ${maxQueryLength} characters`)
+  // eslint-disable-next-line no-control-regex -- the query is refused for holding control characters
   .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'the query contains control characters');
 
 /** A notice for the user about how a result was produced (degraded mode, a clamp, a cut). */

@@ -36,6 +36,7 @@ export const foodSchema = z.object({
 });
 export type Food = z.infer<typeof foodSchema>;
 
+// eslint-disable-next-line no-control-regex -- names are refused for holding control characters
 const controlCharacters = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF]/;
 
 const foodNameSchema = z

@@ -74,6 +74,7 @@ describe('cita diary import of a CSV holding terminal control characters', () =>
     writeFileSync(file, 'date,meal,food_code,grams\n2024-01-01,\u001b[2J\u001b]0;owned\u0007,U1,80\n2024-01-02,lunch,U\u00001,80\n2024-01-03,lunch\u202e,U1,80\n');
     const run = runCita(['diary', 'import', file, '--data-dir', dataDir]);
     expect(run.status).toBe(1);
+    // eslint-disable-next-line no-control-regex -- the test is that no raw control character reaches stderr
     expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F\u202E]/);
     expect(run.stderr).toContain('\\x1B');
   });

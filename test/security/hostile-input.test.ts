@@ -93,7 +93,7 @@ async function probe(name: OperationName, input: unknown): Promise<void> {
   try {
     result = await services.dispatcher.call(name, input, { transport: 'http', role: 'editor' });
   } catch (error) {
-    throw new Error(`${name} threw instead of answering: ${(error as Error).stack}`);
+    throw new Error(`${name} threw instead of answering: ${(error as Error).stack}`, { cause: error });
   }
   tried.dispatcher += 1;
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);

@@ -26,6 +26,7 @@ function lineNumber(text: string, flag: string): number {
 /** The choices the flags make: --exclude 7,9 · --match 7=E012 · --grams 9=240. */
 export function choicesOf(context: CommandContext): ImportChoice[] {
   const choices = new Map<number, ImportChoice>();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without it the rule's fix widens the result to include undefined (tsc then fails)
   const choice = (line: number) => choices.get(line) ?? (choices.set(line, { line }).get(line) as ImportChoice);
   for (const text of listOf(context, 'exclude')) choice(lineNumber(text, 'exclude')).exclude = true;
   for (const text of listOf(context, 'match')) {

@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { z } from 'zod';
 import { profileIdSchema, profileNameSchema, type DemoRemoval } from '../../../shared/contract.js';
-import { AppError } from '../../core/errors.js';
 import { exportFiles, exportProfile, importProfile } from '../../app/profile-transfer.js';
 import { callOperation } from '../call.js';
 import { UsageError, type Command } from '../command.js';

@@ -39,6 +39,7 @@ export function onOffFlag(value: unknown, flag: string): boolean | undefined {
   if (value === undefined) return undefined;
   if (value === 'on') return true;
   if (value === 'off') return false;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a flag's value as the user typed it (a string or a boolean)
   throw new UsageError(`${flag} must be on or off (got "${String(value)}")`);
 }
 

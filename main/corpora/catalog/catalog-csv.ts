@@ -49,7 +49,7 @@ export function readCsvRows(file: CatalogCsvFile, content: string, errors: strin
     const line = info.lines - (body.match(/\n/g)?.length ?? 0);
     const values: Record<string, string> = {};
     names.forEach((name, index) => {
-      if (!(name in values) && record[index] !== undefined) values[name] = record[index] as string;
+      if (!(name in values) && record[index] !== undefined) values[name] = record[index];
     });
     return { line, values };
   });

@@ -192,7 +192,7 @@ function parseAt(value: unknown, path: string, depth: number, errors: string[]):
         return undefined;
       }
       const conditions = inner.map((item, index) => parseAt(item, `${at}[${index}]`, depth + 1, errors));
-      return conditions.every((condition) => condition !== undefined) ? { kind: key, conditions: conditions as Condition[] } : undefined;
+      return conditions.every((condition) => condition !== undefined) ? { kind: key, conditions } : undefined;
     }
     case 'not': {
       const condition = parseAt(inner, at, depth + 1, errors);

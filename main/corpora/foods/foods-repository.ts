@@ -169,7 +169,7 @@ export function createFoodsRepository(db: Database): FoodsRepository {
           scientificName: existing.scientific_name,
           localNames: existing.local_names,
           source: existing.source,
-          per100g: patch.per100g ?? (current.per100g as Per100g),
+          per100g: patch.per100g ?? current.per100g,
         },
         code,
       );
@@ -189,7 +189,7 @@ export function createFoodsRepository(db: Database): FoodsRepository {
     all: () => selectAll.all(),
     count: () => (selectCount.get() as { n: number }).n,
     *rowVersions() {
-      for (const row of selectVersions.iterate()) yield (row as { version: string }).version;
+      for (const row of selectVersions.iterate()) yield row.version;
     },
   };
 }

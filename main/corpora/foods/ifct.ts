@@ -27,7 +27,7 @@ const kilojoulesPerKilocalorie = 4.184;
  * 100 g (sodium 0.00147 = 1.47 mg) and energy in kJ; kcal is kJ / 4.184, rounded to 0.1 kcal.
  */
 export function readIfctFoods(path = ifctCsvPath()): IfctFood[] {
-  const rows = parse(readFileSync(path, 'utf8'), { columns: (header: string[]) => header.map((column) => column.split('; ')[1] ?? column) }) as Record<string, string>[];
+  const rows = parse<Record<string, string>>(readFileSync(path, 'utf8'), { columns: (header: string[]) => header.map((column) => column.split('; ')[1] ?? column) });
   return rows.map((row) => {
     const grams = (column: string): number | undefined => {
       const value = Number(row[column]);
@@ -63,7 +63,7 @@ export function readIfctFoods(path = ifctCsvPath()): IfctFood[] {
       group: (row.grup ?? '').trim(),
       scientificName: (row.scie ?? '').trim(),
       localNames: cleanLocalNames(row.lang ?? ''),
-      per100g: Object.fromEntries(Object.entries(per100g).filter(([, value]) => value !== undefined)) as Per100g,
+      per100g: Object.fromEntries(Object.entries(per100g).filter(([, value]) => value !== undefined)),
     };
   });
 }

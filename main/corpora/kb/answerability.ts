@@ -61,7 +61,7 @@ export function loadAnswerabilityCalibration(path: string): AnswerabilityCalibra
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`Cannot read the answerability calibration ${path}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the answerability calibration ${path}: ${(error as Error).message}`, { cause: error });
   }
   const parsed = calibrationSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`The answerability calibration ${path} is invalid: ${z.prettifyError(parsed.error)}`);

@@ -64,7 +64,7 @@ export function htmlText(html: string): DocumentText {
       onclosetag(name) {
         if (skipped.has(name) && name !== 'head') skipDepth = Math.max(0, skipDepth - 1);
         if (name === 'title') inTitle = false;
-        const open = heading as { level: number; text: string } | null;
+        const open = heading;
         if (open && name === `h${open.level}`) {
           const text = open.text.replace(/\s+/g, ' ').trim();
           heading = null;
@@ -111,6 +111,7 @@ export async function pdfText(data: Uint8Array): Promise<DocumentText> {
     }
     if (sections.length === 0) throw new DocumentTextProblem('has no text layer (a scanned PDF?): cita reads the text of PDFs and does no OCR');
     const metadata = await document.getMetadata().catch(() => null);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- pdfjs types `info` as `Object`: this names the one field read
     const info = metadata?.info as { Title?: unknown } | undefined;
     const title = typeof info?.Title === 'string' && info.Title.trim().length > 0 ? info.Title.trim() : null;
     return { title, body: sections.join('\n\n') };

@@ -310,6 +310,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
 
     const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
       const reranked = rerankScores?.get(hit.id);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without it the rule's fix widens the result to include undefined (tsc then fails)
       const shownChunk = reranked?.chunk ?? (chunks[0] as number);
       const covered = named.filter((mention) => covering.coveredByCard(cardId, mention)).length;
       const signals: CardSignals = {

@@ -80,7 +80,7 @@ export function createProfileDataRepository(db: Database): ProfileDataRepository
         code: String(row.code),
         name: String(row.name),
         brand: String(row.brand),
-        nutrients: Object.fromEntries(nutrientKeys.map((key) => [key, typeof row[key] === 'number' ? (row[key] as number) : null])) as Record<NutrientKey, number | null>,
+        nutrients: Object.fromEntries(nutrientKeys.map((key) => [key, typeof row[key] === 'number' ? row[key] : null])) as Record<NutrientKey, number | null>,
       })),
     entries: (profile) => selectEntries.all(profile),
     targets: (profile) => selectTargets.all(profile),

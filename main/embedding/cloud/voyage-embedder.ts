@@ -39,7 +39,7 @@ export function createVoyageEmbedder(options: CloudEmbedderOptions): Embedder {
     if (!Array.isArray(data) || data.length !== texts.length) {
       throw new CloudEmbedderError('bad_response', `Voyage returned ${Array.isArray(data) ? data.length : 'no'} embeddings for ${texts.length} texts.`);
     }
-    const vectors: Float32Array[] = new Array(texts.length);
+    const vectors: Float32Array[] = new Array<Float32Array>(texts.length);
     for (const [position, item] of data.entries()) {
       const { embedding, index } = (item ?? {}) as { embedding?: unknown; index?: unknown };
       // The API answers in input order and says so with `index`; trust the index, check it is a permutation.

@@ -29,7 +29,7 @@ export function createApiClient(transport: Transport): ApiClient {
     on(event, listener) {
       return transport.on(event, (payload) => {
         const parsed = events[event].safeParse(payload);
-        if (parsed.success) listener(parsed.data as EventPayload<typeof event>);
+        if (parsed.success) listener(parsed.data);
       });
     },
   };

@@ -26,7 +26,7 @@ function settled(row: ImportPreviewRow, acceptWeak: boolean): boolean {
  */
 export function AppImport({ profile, csv, format, onImported }: { profile: string; csv: string; format: AppExportFormat | null; onImported: () => void }) {
   const { t, i18n } = useTranslation();
-  const language = (i18n.language.startsWith('es') ? 'es' : 'en') as Language;
+  const language = i18n.language.startsWith('es') ? 'es' : 'en';
   const api = useApi();
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [choices, setChoices] = useState<Map<number, ImportChoice>>(new Map());

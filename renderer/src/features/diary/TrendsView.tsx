@@ -114,6 +114,7 @@ function NutrientChart({ series, nutrient }: { series: DiarySeries; nutrient: st
             <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={24} className="chart-axis" />
             <YAxis width={56} className="chart-axis" tickFormatter={(value: number) => formatNumber(value, language, 0)} />
             <Tooltip
+              // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the label is the row's `date`, a YYYY-MM-DD string
               labelFormatter={(date) => formatDay(String(date), language)}
               formatter={(value, name) => [typeof value === 'number' ? formatAmount(value, nutrient, language) : '—', name === 'target' ? t('diary.target') : label]}
               wrapperClassName="chart-tooltip"

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Food } from '../../../../shared/contract';
 import { useAction } from '../../api/context';
 import { ErrorState } from '../../components/states';
-import { asLanguage, nutrientDefinition, nutrientLabel, nutrientLabelWithUnit, nutrientOrder } from '../../i18n/format';
+import { asLanguage, nutrientLabelWithUnit, nutrientOrder } from '../../i18n/format';
 import { fieldsOf, parseNutrientFields, type NutrientFields } from './per100g-form';
 
 /** Adds a food to the profile's own catalog, or edits one of its own foods (never the shared base). */

@@ -24,5 +24,5 @@ export function parseNutrientFields(fields: NutrientFields): { per100g: Per100g;
     if (Number.isFinite(value)) per100g[key] = value;
     else invalid.push(key);
   }
-  return { per100g: per100g as Per100g, invalid };
+  return { per100g, invalid };
 }
