@@ -27,7 +27,10 @@ export const errorLimits = { message: 600, detail: 300, details: 50 } as const;
  */
 export function escapeControlCharacters(text: string, options: { keepLineBreaks?: boolean } = {}): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is what this function is for
-  const pattern = options.keepLineBreaks ? /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g : /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+  const everyControl = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+  // eslint-disable-next-line no-control-regex -- the same, leaving \n and \t alone
+  const controlButLineBreaks = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+  const pattern = options.keepLineBreaks ? controlButLineBreaks : everyControl;
   return text.replace(pattern, (character) => {
     const code = character.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
