@@ -25,7 +25,6 @@ export * from './contract/diary.js';
 export * from './contract/foods.js';
 export * from './contract/kb.js';
 export * from './contract/search.js';
-export { channelOf } from './names.js';
 
 export const operations = {
   ...coreOperations,
@@ -58,11 +57,6 @@ export const events = {
 
 export type EventName = keyof typeof events;
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
-
-/** True when `name` is an event of the contract. */
-export function isEventName(name: string): name is EventName {
-  return Object.prototype.hasOwnProperty.call(events, name);
-}
 
 // Compile-time proof that names.ts (used by the preload) lists exactly the contract's operations and events.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,3 +1,4 @@
+import { daysInMonth } from './calendar.js';
 import { unitAt } from './units.js';
 
 /**
@@ -87,10 +88,6 @@ const numberPattern = /\d{1,3}(?:[,.\u00A0\u202F]\d{3}(?!\d))+(?:[.,]\d+)?|\d+(?
 const letter = /\p{L}/u;
 const ordinalSuffix = /^(?:st|nd|rd|th|º|ª)(?!\p{L})/u;
 const rangeJoin = /^\s*(?:[-–—]|to|a|hasta)\s*$/i;
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 function validDate(year: number | null, month: number, day: number | null): boolean {
   if (month < 1 || month > 12) return false;

@@ -36,11 +36,6 @@ const aliasesLongestFirst = [...canonicalByAlias.keys()].sort((left, right) => r
 
 const letter = /\p{L}/u;
 
-/** The canonical unit for a spelling ("miligramos" → "mg"), or null when it is not a unit. */
-export function canonicalUnit(spelling: string): string | null {
-  return canonicalByAlias.get(spelling.toLowerCase()) ?? null;
-}
-
 /**
  * The unit written at `position` of `text` (no leading space), as `{unit, length}`, or null. A
  * unit made of letters must end at a non-letter, so "5 gives" has no unit and "5 grams" has "g".

@@ -12,7 +12,6 @@ export const catalogSourceSchema = z.object({
   /** How many fields of the catalog belong to it. */
   fields: z.number().int(),
 });
-export type CatalogSource = z.infer<typeof catalogSourceSchema>;
 
 export const catalogOperations = {
   'catalog.sources': operation({
