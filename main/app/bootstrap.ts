@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { operationNames } from '../../shared/contract.js';
 import { createDispatcher, type Dispatcher } from '../api/dispatch.js';
+import { mergeHandlerSlices } from '../api/handlers.js';
 import { appImportHandlers } from '../corpora/diary/app-import-handlers.js';
-import type { Handlers } from '../api/handlers.js';
 import { openDatabase, type Database } from '../db/connection.js';
 import { createProfilesRepository, type ProfilesRepository } from '../db/repositories/profiles-repository.js';
 import { createSettingsRepository } from '../db/repositories/settings-repository.js';
@@ -104,23 +103,23 @@ export async function createServices(options: ServiceOptions): Promise<Services>
 
   const demo = createDemoData({ db, profiles, vectors, modules });
   const foods = modules.find((module) => module.name === 'foods');
-  const handlers = Object.assign(
-    {},
-    coreHandlers({ ...deps, databaseFile, modules, secrets, ...(options.storeComfortVectors !== undefined ? { storeComfortVectors: options.storeComfortVectors } : {}) }),
-    demoHandlers(demo),
-    appImportHandlers({
-      db,
-      profiles,
-      searchFoods: async (input) => {
-        if (!foods?.search) throw new Error('cita: the foods module is missing');
-        foods.syncWithOtherProcesses?.();
-        return foods.search(input);
-      },
-    }),
-    ...modules.map((module) => module.handlers ?? {}),
-  ) as Handlers;
-  const missing = operationNames.filter((name) => typeof handlers[name] !== 'function');
-  if (missing.length > 0) throw new Error(`cita: operations without a handler: ${missing.join(', ')}`);
+  const handlers = mergeHandlerSlices([
+    { owner: 'core', handlers: coreHandlers({ ...deps, databaseFile, modules, secrets, ...(options.storeComfortVectors !== undefined ? { storeComfortVectors: options.storeComfortVectors } : {}) }) },
+    { owner: 'demo data', handlers: demoHandlers(demo) },
+    {
+      owner: 'diary app import',
+      handlers: appImportHandlers({
+        db,
+        profiles,
+        searchFoods: async (input) => {
+          if (!foods?.search) throw new Error('cita: the foods module is missing');
+          foods.syncWithOtherProcesses?.();
+          return foods.search(input);
+        },
+      }),
+    },
+    ...modules.map((module) => ({ owner: `the ${module.name} module`, handlers: module.handlers ?? {} })),
+  ]);
 
   return {
     ...deps,
