@@ -54,7 +54,7 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
       })),
     });
   }
-  out.push({ figure: retrieval.answerability.figure, uncovered: retrieval.answerability.uncovered, set: question.set, probability: retrieval.answerability.probability, id: question.id, half: question.half, query: question.query, english, action: asksForAction(question.query) || asksForAction(english), expected: question.expected, quotable, answerable: retrieval.answerability.answerable, keyFacts: question.keyFacts, cards });
+  out.push({ figure: retrieval.answerability.figure, population: retrieval.answerability.population, aspect: retrieval.answerability.aspect, threshold: retrieval.answerability.threshold, uncovered: retrieval.answerability.uncovered, set: question.set, probability: retrieval.answerability.probability, id: question.id, half: question.half, query: question.query, english, action: asksForAction(question.query) || asksForAction(english), expected: question.expected, quotable, answerable: retrieval.answerability.answerable, keyFacts: question.keyFacts, cards });
   process.stderr.write('.');
 }
 writeFileSync(values.out ?? '.cache/kb-answers.json', JSON.stringify(out));

@@ -12,7 +12,7 @@ export const operationNames = [
   // food diary
   'diary.add', 'diary.update', 'diary.recent', 'diary.remove', 'diary.day', 'diary.series', 'diary.import', 'diary.import.preview', 'diary.import.confirm', 'diary.targets.set',
   // catalog
-  'catalog.sources',
+  'catalog.sources', 'catalog.field', 'catalog.source',
   // clinical knowledge base
   'kb.cards', 'kb.card', 'kb.drugs',
   // the first-run demo data

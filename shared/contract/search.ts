@@ -136,6 +136,12 @@ export const answerabilitySchema = z.object({
    * card speaks of it; such a question no relevant card speaks to is refused. Null when it asks about none.
    */
   population: z.object({ asked: z.enum(['pregnancy', 'breastfeeding']), found: z.boolean() }).nullable().default(null),
+  /**
+   * The aspect a short question about one medicine or condition asks about ("half-life" of digoxin), as English
+   * words, and whether a relevant card uses one of them; such a question no relevant card speaks to is refused.
+   * Null when the question is not of that form.
+   */
+  aspect: z.object({ asked: z.array(z.string()), found: z.boolean() }).nullable().default(null),
 });
 export type Answerability = z.infer<typeof answerabilitySchema>;
 

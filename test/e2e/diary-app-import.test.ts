@@ -24,6 +24,8 @@ describe.runIf(enabled)('importing another app’s diary in Chromium', () => {
     expect(await banana.getByLabel('Food for line 4 (Banana)').inputValue()).toBe('E009');
     expect(await visibleText(banana)).toContain('1 × medium banana (118 g)');
     expect(await visibleText(banana)).toContain('Strong match');
+    // An unqualified "Milk, Whole" is cow's milk, as Cronometer means it; buffalo milk is only offered instead.
+    expect(await table.getByLabel('Food for line 3 (Milk, Whole)').inputValue()).toBe('L002');
     const importButton = page.getByRole('button', { name: /^Import \d+ entries$/ });
     expect(await importButton.isDisabled()).toBe(true);
     expect(await visibleText(page.getByText(/rows still need you/))).toMatch(/the first is line \d+/);
@@ -75,6 +77,7 @@ describe.runIf(enabled)('importing another app’s diary in Chromium', () => {
     expect(await table.locator('tbody tr').count()).toBe(14);
     expect(await visibleText(table.locator('tr[data-line="8"]'))).toContain('Almendras');
     expect(await table.getByLabel('Alimento para la línea 8 (Almendras)').inputValue()).toBe('H001');
+    expect(await table.getByLabel('Alimento para la línea 2 (Great Value - Whole Milk)').inputValue()).toBe('L002');
     expect(await visibleText(page.getByRole('status').filter({ hasText: 'Exportación de MyFitnessPal: 14 filas' }))).toContain('No se escribe nada hasta que importe.');
     await expectAccessible(page, 'diary app import preview (es-ES)');
     await saveScreenshot(page, 'diary-app-import-preview-es');

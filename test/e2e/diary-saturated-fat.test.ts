@@ -48,6 +48,16 @@ describe.runIf(enabled)('saturated fat on the Diary screen in Chromium', () => {
     expect(await row.locator('.target-bar').getAttribute('aria-label')).toBe(`Saturated fat: ${Math.round((total / 17) * 100)}% of its daily limit`);
     // Fat itself, with no target, is not drawn at all; a goal elsewhere would be drawn as a bar to fill.
     expect(await page.locator('.totals tr[data-nutrient="fat"] .target-bar').count()).toBe(0);
+    // Each entry shows its own saturated fat, from the same view as the totals: ghee's 10 g hold 7.1 g of it.
+    const ghee = day.meals.flatMap((meal) => meal.entries).find((entry) => entry.food.code === 'T013');
+    const gheeRow = page.locator(`tr[data-entry="${ghee?.id}"]`);
+    const breakfast = page.locator('.meal-table[data-meal="breakfast"]');
+    const headers = await breakfast.locator('thead th').allTextContents();
+    const column = headers.indexOf('Saturated fat');
+    expect(column).toBeGreaterThan(0);
+    expect(await gheeRow.locator('th, td').nth(column).textContent()).toBe(`${(ghee?.nutrients.saturated_fat as number).toFixed(1)} g`);
+    const breakfastFat = day.meals.find((meal) => meal.meal === 'breakfast')?.subtotals.nutrients.saturated_fat as number;
+    expect(await breakfast.locator('tfoot tr th, tfoot tr td').nth(column).textContent()).toBe(`${breakfastFat.toFixed(1)} g`);
     await expectAccessible(page, 'diary saturated fat over the limit (en-US)');
     await saveScreenshot(page, 'diary-saturated-fat-over-en');
 
@@ -70,6 +80,10 @@ describe.runIf(enabled)('saturated fat on the Diary screen in Chromium', () => {
     expect(texto).toContain('límite');
     expect(texto).toContain(`${(total - 17).toFixed(1).replace('.', ',')} g por encima del límite`);
     expect(await fila.locator('.target-bar').getAttribute('aria-label')).toBe(`Grasas saturadas: ${Math.round((total / 17) * 100)} % de su límite diario`);
+    const cabeceras = await spanish.page.locator('.meal-table[data-meal="breakfast"] thead th').allTextContents();
+    const columna = cabeceras.indexOf('Grasas saturadas');
+    expect(columna).toBeGreaterThan(0);
+    expect(await spanish.page.locator(`tr[data-entry="${ghee?.id}"]`).locator('th, td').nth(columna).textContent()).toBe(`${(ghee?.nutrients.saturated_fat as number).toFixed(1).replace('.', ',')} g`);
     await expectAccessible(spanish.page, 'diary saturated fat over the limit (es-ES)');
     await saveScreenshot(spanish.page, 'diary-saturated-fat-over-es');
     expect(spanish.problems).toEqual([]);

@@ -59,6 +59,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
       closest: cards.slice(0, 3).map((card) => card.passage.title),
       figure: null,
       population: null,
+      aspect: null,
       ...overrides,
     },
     notices: [],

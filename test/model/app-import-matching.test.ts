@@ -63,14 +63,16 @@ describe.runIf(run)('matching Cronometer and MyFitnessPal food names with the re
   it('proposes the right food, strongly, for most Cronometer rows, and never a strong one for a food IFCT lacks', async () => {
     const counts = await score('cronometer-servings.csv');
     // Measured 2026-12-01: 15 of 18 right (14 strong, 1 weak: the typo "Bananna"); 3 wrong but strong ("Milk, Whole" → buffalo milk twice, "Huevo duro" → omelette).
-    expect(counts.correct).toBeGreaterThanOrEqual(15);
-    expect(counts.correctStrong).toBeGreaterThanOrEqual(14);
+    // Since a food of an animal the name does not say is only weak ("Milk, Whole" → cow's milk): 17 of 18 right, 16 strong, 1 wrong but strong.
+    expect(counts.correct).toBeGreaterThanOrEqual(17);
+    expect(counts.correctStrong).toBeGreaterThanOrEqual(16);
     expect(counts.absentStrong).toBe(0);
   });
 
   it('proposes the right food for most MyFitnessPal rows once the brand is dropped', async () => {
     const counts = await score('myfitnesspal-food-diary.csv');
     // Measured 2026-12-01: 9 of 13 right; wrong: whole milk → buffalo (twice), hard-boiled egg → duck egg, white rice → brown; "Chapati" (not in IFCT) → Chakla, strong.
-    expect(counts.correct).toBeGreaterThanOrEqual(9);
+    // Since a food of an animal the name does not say is only weak: 12 of 13 right (whole milk → cow's, hard-boiled egg → country hen's, the duck's only weak); wrong: white rice → brown.
+    expect(counts.correct).toBeGreaterThanOrEqual(12);
   });
 });

@@ -71,6 +71,17 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(spoken.citations[0]?.card_id).toBe('ddi-levothyroxine-calcium-iron');
   });
 
+  it('refuses a short question about an aspect of one covered drug that no card speaks of, and answers one a card does', async () => {
+    const halfLife = await ask('What is the half-life of digoxin?');
+    expect(halfLife.refused).toBe(true);
+    expect(halfLife.answerability?.aspect).toEqual({ asked: ['half', 'life'], found: false });
+    expect(halfLife.answer).toMatch(/say nothing about "half", "life"/);
+    const foods = await ask('What foods does someone on phenelzine need to avoid?');
+    expect(foods.refused).toBe(false);
+    expect(foods.answerability?.aspect).toEqual({ asked: ['foods'], found: true });
+    expect(foods.citations[0]?.card_id).toBe('ddi-maoi-tyramine');
+  });
+
   it('refuses questions that are not clinical at all, and nonsense', async () => {
     for (const question of ['What is the capital of Australia?', 'xqzzv', '¿Va a llover mañana en Sevilla?', '😂😂🙏']) {
       expect((await ask(question)).refused, question).toBe(true);

@@ -68,6 +68,8 @@ beforeAll(async () => {
     'diary.import.confirm': { profile: 'alice', csv: 'Day,Time,Group,Food Name,Amount\n2025-06-04,,Lunch,Rice,80 g\n', accept_weak: true, choices: [{ line: 2, food: shared }] },
     'diary.targets.set': { profile: 'alice', nutrient: 'sodium', amount: 2000, effective_from: '2025-01-01' },
     'kb.card': { id: cardId },
+    'catalog.field': { source: 'creditos', physical_name: 'CRT_SALDO_VENCIDO_MN' },
+    'catalog.source': { id: 'creditos' },
   };
 });
 

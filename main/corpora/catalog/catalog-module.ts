@@ -5,6 +5,7 @@ import { loadEvaluationSets } from '../evaluation-file.js';
 import { catalogItemOf, loadCatalogEvaluation } from './catalog-evaluation.js';
 import { readCatalog } from './catalog-files.js';
 import { createCatalogKeywordIndex } from './catalog-keyword.js';
+import { createCatalogPages, toCatalogSource } from './catalog-pages.js';
 import { catalogFormula, createCatalogRepository } from './catalog-repository.js';
 
 /**
@@ -22,7 +23,9 @@ export const createCatalogModule: ModuleFactory = (deps) => {
     { ...deps, embedding: deps.multilingual },
     { corpus: 'catalog', table: crossLanguageFieldRows, formula: `${catalogFormula}:business-name`, keyword: retriever.keyword },
   );
-  const catalog = createCatalogCorpus({ repository: createCatalogRepository(deps.db), retriever, settings: deps.settings, vectors: deps.vectors, crossLanguage });
+  const repository = createCatalogRepository(deps.db);
+  const catalog = createCatalogCorpus({ repository, retriever, settings: deps.settings, vectors: deps.vectors, crossLanguage });
+  const pages = createCatalogPages({ repository, search: (input) => catalog.search(input) });
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'catalog_fields', () => catalog.reloadKeywordIndex());
   return {
     name: 'catalog',
@@ -38,15 +41,9 @@ export const createCatalogModule: ModuleFactory = (deps) => {
     },
     evaluation: { load: () => [...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })), ...loadEvaluationSets(['catalog-hard', 'catalog-relevance']), ...loadEvaluationSets(['catalog-crosslang']).map((entry) => ({ ...entry, matchHitId: true }))], itemOf: catalogItemOf },
     handlers: {
-      'catalog.sources': () =>
-        catalog.sources().map((source) => ({
-          id: source.id,
-          name: source.name,
-          system: source.system,
-          owner: source.data_owner,
-          description: source.description,
-          fields: source.fields,
-        })),
+      'catalog.sources': () => catalog.sources().map(toCatalogSource),
+      'catalog.field': (input) => pages.field(input),
+      'catalog.source': (input) => pages.source(input),
     },
   };
 };

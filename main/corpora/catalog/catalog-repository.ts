@@ -62,6 +62,12 @@ export interface CatalogRepository {
   notesOf(fieldIds: readonly number[]): Map<number, CatalogNoteRow[]>;
   all(): CatalogFieldRow[];
   sources(): CatalogSourceRow[];
+  /** A field by its identity, (source, physical_name). */
+  field(source: string, physicalName: string): CatalogFieldRow | undefined;
+  /** One source with its field count. */
+  source(id: string): CatalogSourceRow | undefined;
+  /** A source's fields in the order the catalog lists them, each with its number of notes. */
+  fieldsOf(source: string): Array<CatalogFieldRow & { notes: number }>;
 }
 
 const fieldColumns = `f.id, f.owner, f.source, f.physical_name, f.business_name, f.definition, f.data_type, f.embed_text, f.embed_hash,
@@ -101,6 +107,15 @@ export function createCatalogRepository(db: Database): CatalogRepository {
   const selectSources = db.prepare<[], CatalogSourceRow>(
     `SELECT s.id, s.name, s.system, s.data_owner, s.description, count(f.id) AS fields
      FROM catalog_sources s LEFT JOIN catalog_fields f ON f.source = s.id GROUP BY s.id ORDER BY s.id`,
+  );
+
+  const selectOneSource = db.prepare<[string], CatalogSourceRow>(
+    `SELECT s.id, s.name, s.system, s.data_owner, s.description, count(f.id) AS fields
+     FROM catalog_sources s LEFT JOIN catalog_fields f ON f.source = s.id WHERE s.id = ? GROUP BY s.id`,
+  );
+  const selectFieldsWithNotes = db.prepare<[string], CatalogFieldRow & { notes: number }>(
+    `SELECT ${fieldColumns}, (SELECT count(*) FROM catalog_notes n WHERE n.field_id = f.id) AS notes
+     FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.source = ? ORDER BY f.id`,
   );
 
   function fieldParameters(field: CatalogFieldRecord) {
@@ -194,5 +209,8 @@ export function createCatalogRepository(db: Database): CatalogRepository {
     },
     all: () => selectAll.all(),
     sources: () => selectSources.all(),
+    field: (source, physicalName) => selectField.get(source, physicalName),
+    source: (id) => selectOneSource.get(id),
+    fieldsOf: (source) => selectFieldsWithNotes.all(source),
   };
 }

@@ -9,6 +9,7 @@ import type { PortionRow, PortionsRepository } from '../foods/portions-repositor
 import { readExportRows, type ExportRow } from './app-export-rows.js';
 import { createEntriesDigest } from './diary-import.js';
 import type { DiaryRepository, NewEntry } from './diary-repository.js';
+import { unsaidAnimal } from './unsaid-animal.js';
 
 type Input<N extends keyof typeof appImportOperations> = z.output<(typeof appImportOperations)[N]['input']>;
 
@@ -41,6 +42,14 @@ export function searchTextOf(name: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[\s,]+|[\s,]+$/g, '');
   return (cleaned === '' ? name : cleaned).slice(0, 200);
+}
+
+/** Why a weak match needs the user: the food is another animal's than the name says, or the names only look alike. */
+function weakProblem(name: string, food: string): string {
+  const animal = unsaidAnimal(name, food);
+  return animal === null
+    ? `"${name}" only resembles ${food}; confirm it or choose another food`
+    : `"${name}" does not say ${animal}, but ${food} is from a ${animal}; confirm it or choose another food`;
 }
 
 type Grams = { grams: number; portion: { row: PortionRow; quantity: number } | null } | { problem: string };
@@ -85,6 +94,16 @@ export function headOf(name: string): string | null {
   return head.length >= 3 && head !== name.trim() ? head : null;
 }
 
+/**
+ * The candidates as the imported name reads them: a food of an animal the name does not say ("Milk, whole, Buffalo"
+ * for "Whole Milk") is only a resemblance, so it is weak and goes behind the strong ones. The keyword search ties
+ * buffalo's and cow's whole milk (both names hold "whole" and "milk") and breaks the tie by id, buffalo first.
+ */
+export function readAsNamed(name: string, candidates: ImportPreviewRow['candidates']): ImportPreviewRow['candidates'] {
+  const read = candidates.map((candidate) => (candidate.relevance === 'strong' && unsaidAnimal(name, candidate.name) !== null ? { ...candidate, relevance: 'weak' as const } : candidate));
+  return [...read.filter((candidate) => candidate.relevance === 'strong'), ...read.filter((candidate) => candidate.relevance !== 'strong')];
+}
+
 /** Builds the import of Cronometer and MyFitnessPal exports over the foods search, the portions and the diary. */
 export function createAppImportService(deps: {
   searchFoods: SearchFoods;
@@ -125,7 +144,7 @@ export function createAppImportService(deps: {
     for (const name of names) {
       const output = await deps.searchFoods({ corpus: 'foods', query: name, k: candidatesPerRow, profile: input.profile });
       embedder ??= output.embedder;
-      proposals.set(name, await withHeadFallback(input.profile, name, output));
+      proposals.set(name, readAsNamed(name, await withHeadFallback(input.profile, name, output)));
     }
 
     const latest = deps.latestDate();
@@ -168,7 +187,7 @@ export function createAppImportService(deps: {
         grams: amount.grams,
         portion,
         status: (weak ? 'weak' : 'ready') as ImportRowStatus,
-        problem: weak ? `"${row.name}" only resembles ${match.name}; confirm it or choose another food` : null,
+        problem: weak ? weakProblem(row.name, match.name) : null,
         entry: {
           profile: input.profile,
           date: row.date,

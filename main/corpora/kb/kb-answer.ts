@@ -35,6 +35,11 @@ const noPopulationSentence: Record<Language, Record<'pregnancy' | 'breastfeeding
   es: { pregnancy: 'Las tarjetas sobre este tema no dicen nada del embarazo.', breastfeeding: 'Las tarjetas sobre este tema no dicen nada de la lactancia.' },
 };
 
+const noAspectSentence: Record<Language, (words: string) => string> = {
+  en: (words) => `The cards on this topic say nothing about ${words}.`,
+  es: (words) => `Las tarjetas sobre este tema no dicen nada de lo que pregunta (${words}).`,
+};
+
 const uncoveredSentence: Record<Language, (names: string) => string> = {
   en: (names) => `No card covers ${names}.`,
   es: (names) => `Ninguna tarjeta trata de ${names}.`,
@@ -57,6 +62,7 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
   if (answerability.uncovered.length > 0) lines.push(uncoveredSentence[language](answerability.uncovered.join(', ')));
   if (answerability.figure && !answerability.figure.found) lines.push(noFigureSentence[language][answerability.figure.asked]);
   if (answerability.population && !answerability.population.found) lines.push(noPopulationSentence[language][answerability.population.asked]);
+  if (answerability.aspect && !answerability.aspect.found) lines.push(noAspectSentence[language](answerability.aspect.asked.map((word) => `"${word}"`).join(', ')));
   const closest = answerability.closest;
   if (closest.length > 0) lines.push(refusal[language].closest, ...closest.map((title) => `- ${title}`));
   const answer = lines.join('\n');

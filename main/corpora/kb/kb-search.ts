@@ -12,6 +12,7 @@ import { questionSignals, relevanceOf, scoreCard, variantFor, type Answerability
 import type { ClinicalLexicon } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { figureAsked, holdsFigure, type FigureKind } from './figure-questions.js';
+import { aspectAsked, speaksOfAspect } from './aspect-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow, KbRepository } from './kb-repository.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
@@ -333,7 +334,9 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const figure = asked === null ? null : { asked, holds: (card: KbCardHit) => holdsFigure(repository.card(card.passage.card_id)?.body ?? '', asked) };
     const population = populationAsked(question) ?? populationAsked(query.english);
     const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(repository.card(card.passage.card_id)?.body ?? '', population) };
-    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, figure, population: populationCheck });
+    const aspect = aspectAsked(query, deps.lexicon());
+    const aspectCheck = aspect === null ? null : { asked: aspect, holds: (card: KbCardHit) => speaksOfAspect(`${card.passage.title}\n${repository.card(card.passage.card_id)?.body ?? ''}`, aspect) };
+    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, figure, population: populationCheck, aspect: aspectCheck });
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards, answerability, notices };
   }
 
@@ -421,6 +424,8 @@ function decide(
     figure: { asked: FigureKind; holds: (card: KbCardHit) => boolean } | null;
     /** The population the question asks a safety question about, and whether a card speaks of it. */
     population: { asked: Population; holds: (card: KbCardHit) => boolean } | null;
+    /** The aspect a question about one medicine asks about (its words), and whether a card uses one of them. */
+    aspect: { asked: string[]; holds: (card: KbCardHit) => boolean } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -436,17 +441,20 @@ function decide(
   const figure = context.figure === null ? null : { asked: context.figure.asked, found: judged.some(context.figure.holds) };
   // Likewise a question about a medicine in pregnancy or breastfeeding needs a card that speaks of it.
   const population = context.population === null ? null : { asked: context.population.asked, found: judged.some(context.population.holds) };
-  const answerable = relevant && (!context.enabled || ((figure === null || figure.found) && (population === null || population.found)));
+  // And a short question about one medicine's aspect ("the half-life of digoxin") needs a card that names it.
+  const aspect = context.aspect === null ? null : { asked: context.aspect.asked, found: judged.some(context.aspect.holds) };
+  const answerable = relevant && (!context.enabled || ((figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found)));
   const closest = cards.slice(0, 3).map((card) => card.passage.title);
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
   else if (relevant && !answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
+  else if (relevant && !answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
   else if (relevant && !answerable) reason = `The question asks for a ${figure?.asked === 'dose' ? 'dose' : 'level or range'}, and no relevant card gives one.`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population };
+  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect };
 }
 
 function listOf(names: readonly string[]): string {

@@ -87,6 +87,41 @@ describe('importing a Cronometer export', () => {
     expect(day.meals[0]?.entries.map((entry) => entry.food.code)).toEqual(['L002']);
   });
 
+  it("reads an unqualified \"Whole milk\" as cow's milk, as the apps mean it, never as buffalo milk", async () => {
+    const app = await open();
+    const mfp = 'Date,Meal,Food,Calories\n2026-06-15,Breakfast,"Great Value - Whole Milk, 1 cup",149\n';
+    const csv = `${header}\n2026-06-08,,Breakfast,"Milk, Whole",1.00 cup,149,Dairy\n2026-06-08,,Breakfast,Whole milk,1.00 cup,149,Dairy\n`;
+    for (const file of [mfp, csv]) {
+      const preview = await value<ImportPreview>(app, 'diary.import.preview', { profile: 'ana', csv: file });
+      for (const row of preview.rows) {
+        expect(row.match).toMatchObject({ code: 'L002', name: 'Milk, whole, Cow', relevance: 'strong' });
+        expect(row.status).toBe('ready');
+        // Buffalo milk is still offered, but only as a resemblance: the name never said buffalo.
+        const buffalo = row.candidates.find((candidate) => candidate.code === 'L001');
+        if (buffalo) expect(buffalo.relevance).toBe('weak');
+      }
+    }
+  });
+
+  it('offers a food of another animal than the name says only as a weak match, and says why when it is the match', async () => {
+    const app = await open();
+    const csv = `${header}\n2026-06-08,,Breakfast,"Egg, Boiled",1.00 large,80,Eggs\n2026-06-08,,Breakfast,"Egg, Duck, Boiled",1.00 large,80,Eggs\n`;
+    const preview = await value<ImportPreview>(app, 'diary.import.preview', { profile: 'ana', csv });
+    const [plain, duck] = preview.rows;
+    expect(plain?.match).toMatchObject({ code: expect.stringMatching(/^M00[49]$/), relevance: 'strong' });
+    expect(plain?.candidates.filter((candidate) => /duck|quial/i.test(candidate.name)).map((candidate) => candidate.relevance)).not.toContain('strong');
+    // The name says the animal: its food is a strong match.
+    expect(duck?.match).toMatchObject({ code: 'M011', relevance: 'strong' });
+    // When the best food found is another animal's, the row waits for the user and says why.
+    await value(app, 'foods.add', { profile: 'ana', name: 'Yogurt, goat', per100g: { energy_kcal: 70 } });
+    const yogurt = await value<ImportPreview>(app, 'diary.import.preview', { profile: 'ana', csv: `${header}\n2026-06-08,,Breakfast,Yogurt,150 g,105,Dairy\n` });
+    expect(yogurt.rows[0]).toMatchObject({
+      match: { name: 'Yogurt, goat', relevance: 'weak' },
+      status: 'weak',
+      problem: '"Yogurt" does not say goat, but Yogurt, goat is from a goat; confirm it or choose another food',
+    });
+  });
+
   it("matches a profile's own foods for that profile only", async () => {
     const app = await open();
     await value(app, 'foods.add', { profile: 'ana', name: 'Chapati', per100g: { energy_kcal: 297 } });

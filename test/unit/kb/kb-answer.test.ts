@@ -64,6 +64,14 @@ describe('a KB refusal', () => {
     expect(spanish.answer.split('\n')[1]).toBe('Las tarjetas sobre este tema no dicen nada de la lactancia.');
   });
 
+  it('names the aspect the cards say nothing about when refused for it', async () => {
+    const refused = await answer('What is the half-life of lithium?', retrievalOf([lithium], { answerable: false, aspect: { asked: ['half', 'life'], found: false } }));
+    expect(refused.refused).toBe(true);
+    expect(refused.answer.split('\n')[1]).toBe('The cards on this topic say nothing about "half", "life".');
+    const spanish = await answer('¿Se puede partir la pastilla de litio?', retrievalOf([lithium], { answerable: false, aspect: { asked: ['split'], found: false } }), 'es');
+    expect(spanish.answer.split('\n')[1]).toBe('Las tarjetas sobre este tema no dicen nada de lo que pregunta ("split").');
+  });
+
   it('refuses in Spanish for a Spanish question', async () => {
     const refused = await answer('¿Quién ganó el Mundial?', retrievalOf([]), 'es');
     expect(refused.answer).toMatch(/^La base de conocimiento clínica no tiene ninguna tarjeta/);

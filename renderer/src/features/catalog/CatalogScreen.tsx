@@ -9,9 +9,16 @@ import { SearchField } from '../../components/SearchField';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useDebounced } from '../../components/useDebounced';
 import { asLanguage, formatNumber } from '../../i18n/format';
+import { FieldPage, fieldHref, SourcePage, sourceHref, useCatalogRoute } from './CatalogPages';
+import { CopyButton } from './CopyButton';
 
-/** Search the business data catalog: CatalogHit cards with their source and the tribal notes that apply. */
+/**
+ * Search the business data catalog: CatalogHit cards with their source and the tribal notes that apply; a card's
+ * field and source open their own pages (`#/catalog/field/…`, `#/catalog/source/…`). The search stays mounted under
+ * them, so the browser's back returns to the same results.
+ */
 export function CatalogScreen() {
+  const route = useCatalogRoute();
   const { t, i18n } = useTranslation();
   const language = asLanguage(i18n.language);
   const [query, setQuery] = useState('');
@@ -38,6 +45,9 @@ export function CatalogScreen() {
           </div>
         )}
       </header>
+      {route.page === 'field' && <FieldPage key={`${route.source}.${route.physicalName}`} source={route.source} physicalName={route.physicalName} />}
+      {route.page === 'source' && <SourcePage key={route.id} id={route.id} />}
+      <div hidden={route.page !== 'search'}>
       <SearchField label={t('catalog.searchLabel')} value={query} onChange={setQuery} placeholder={t('catalog.searchPlaceholder')} />
       {!settled ? (
         <Sources />
@@ -60,6 +70,7 @@ export function CatalogScreen() {
           )}
         </>
       )}
+      </div>
     </section>
   );
 }
@@ -71,7 +82,9 @@ function CatalogCard({ hit, field }: { hit: SearchHit; field: CatalogHit }) {
     <li className="panel catalog-hit">
       <article aria-label={field.business_name}>
         <header className="hit-header">
-          <h2 className="hit-heading">{field.business_name}</h2>
+          <h2 className="hit-heading">
+            <a href={fieldHref(field.source, field.physical_name)}>{field.business_name}</a>
+          </h2>
           <Relevance relevance={hit.relevance} />
           <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
         </header>
@@ -84,7 +97,7 @@ function CatalogCard({ hit, field }: { hit: SearchHit; field: CatalogHit }) {
           </dd>
           <dt>{t('catalog.source')}</dt>
           <dd>
-            {field.source_name} <span className="muted">({field.source})</span>
+            <a href={sourceHref(field.source)}>{field.source_name}</a> <span className="muted">({field.source})</span>
           </dd>
           <dt>{t('catalog.score')}</dt>
           <dd>{formatNumber(field.score, language, 3)}</dd>
@@ -146,35 +159,6 @@ function TribalNotes({ field }: { field: CatalogHit }) {
   );
 }
 
-/** Copies a physical name for a query or a ticket; says when it did, or how to copy when the browser refuses. */
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  }
-  return (
-    <>
-      <button type="button" className="secondary small copy-button" aria-label={t('catalog.copyName', { name: text })} onClick={() => void copy()}>
-        {t('catalog.copy')}
-      </button>
-      {state !== 'idle' && (
-        <>
-          {' '}
-          <span className={state === 'copied' ? 'notice-ok small-text' : 'notice-error small-text'} role="status">
-            {t(state === 'copied' ? 'catalog.copied' : 'catalog.copyFailed')}
-          </span>
-        </>
-      )}
-    </>
-  );
-}
-
 /** Before a search: what the catalog holds, so the user knows what to ask for. */
 function Sources() {
   const { t } = useTranslation();
@@ -199,7 +183,7 @@ function Sources() {
           {sources.value.map((source) => (
             <tr key={source.id}>
               <th scope="row">
-                {source.name}
+                <a href={sourceHref(source.id)}>{source.name}</a>
                 <div className="muted small-text" lang="es">{source.description}</div>
               </th>
               <td>{source.system}</td>

@@ -154,8 +154,15 @@ function PreviewRow({ row, language, acceptWeak, busy, choose }: { row: ImportPr
         <br />
         <span className="hint">{row.amount}</span>
       </td>
-      <td>
-        <select aria-label={label} value={selected} disabled={busy || row.status === 'invalid'} onChange={(event) => choose(row.line, event.target.value === leaveOut ? { exclude: true, food: undefined } : event.target.value === '' ? null : { food: event.target.value, exclude: undefined })}>
+      <td className="import-food">
+        {/* IFCT names run long ("Bitter gourd, jagged, smooth ridges, elongate"): the chosen food is written out in
+            full, wrapping, since a closed select shows only as much of it as fits. */}
+        {row.match && row.status !== 'excluded' && (
+          <span className="import-food-name" data-code={row.match.code}>
+            {row.match.name} <span className="hint">({row.match.code})</span>
+          </span>
+        )}
+        <select aria-label={label} title={row.match && row.status !== 'excluded' ? `${row.match.name} (${row.match.code})` : undefined} value={selected} disabled={busy || row.status === 'invalid'} onChange={(event) => choose(row.line, event.target.value === leaveOut ? { exclude: true, food: undefined } : event.target.value === '' ? null : { food: event.target.value, exclude: undefined })}>
           {row.match === null && <option value="">{t('diary.appImport.noMatch')}</option>}
           {options.map((candidate) => (
             <option key={candidate.code} value={candidate.code}>

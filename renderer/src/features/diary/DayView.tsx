@@ -7,7 +7,8 @@ import { asLanguage, formatAmount, formatNumber, nutrientLabel } from '../../i18
 import { AmountFields, AmountNotes, useAmount } from './AmountFields';
 import { entryAmount, foodName } from './amounts';
 
-const entryColumns = ['energy_kcal', 'protein', 'sodium'] as const;
+// Saturated fat has a daily limit, so each entry shows its share of it next to energy, protein and sodium.
+const entryColumns = ['energy_kcal', 'protein', 'saturated_fat', 'sodium'] as const;
 
 /**
  * One day of the diary: entries by meal with their nutrients and the meal's subtotal (from the views), and each

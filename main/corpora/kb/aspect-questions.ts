@@ -1,0 +1,66 @@
+import { stemToken } from '../../retrieval/stemming.js';
+import { indexTerms } from '../../retrieval/text-folding.js';
+import type { ClinicalLexicon } from './clinical-lexicon.js';
+import type { KbQuery } from './kb-query.js';
+
+/**
+ * A short question about one medicine or condition asks about one aspect of it: "What is the half-life of digoxin?",
+ * "¿Se puede partir la pastilla de clopidogrel?". The card about that medicine reads close to such a question (the
+ * cross-encoder sees "digoxin" on both sides), yet says nothing of the half-life. The question is then answered
+ * only when a card it would quote uses at least one of the aspect's words (compared by English stem).
+ *
+ * Only questions naming exactly one medicine, class or condition are read this way: a question naming two asks
+ * about the pair, which is what an interaction card is about ("clarithromycin with atorvastatin: should I worry?"),
+ * and a question naming none is about technique or adherence, worded in everyday paraphrase. Only short aspects
+ * (up to `maxAspectTerms` words) are read: a longer question tells a story, whose words a card rarely repeats.
+ */
+export const maxAspectTerms = 4;
+
+/**
+ * Words a question uses around its aspect that say nothing of it: people, everyday verbs, time, hedges and the
+ * words for medicines themselves. Written once from the question forms clinicians use, not tuned per question.
+ */
+const wordsAroundAspect: ReadonlySet<string> = new Set([
+  // people
+  'she', 'her', 'hers', 'he', 'his', 'him', 'they', 'them', 'someone', 'somebody', 'patient', 'patients', 'pt', 'man', 'woman',
+  'mother', 'dad', 'mom', 'guy', 'lady', 'person', 'people', 'doctor', 'prescriber',
+  // everyday verbs
+  'take', 'takes', 'taking', 'taken', 'took', 'give', 'given', 'gives', 'get', 'gets', 'getting', 'got', 'make', 'makes', 'made',
+  'keep', 'keeps', 'kept', 'say', 'says', 'said', 'tell', 'told', 'ask', 'asked', 'asking', 'need', 'needs', 'needed', 'start',
+  'started', 'starting', 'go', 'goes', 'going', 'come', 'came', 'use', 'uses', 'using', 'used', 'want', 'wants', 'know', 'think',
+  'see', 'try', 'put', 'let', 'happen', 'happens', 'continue', 'stop', 'stopped', 'avoid',
+  // hedges and judgements
+  'could', 'would', 'might', 'must', 'may', 'ok', 'okay', 'safe', 'fine', 'problem', 'issue', 'true', 'right', 'wrong', 'normal',
+  'really', 'still', 'also', 'just', 'now', 'then', 'even', 'though', 'but', 'all', 'one', 'two', 'yet', 'ever', 'never', 'always',
+  'sometimes', 'whether', 'anything', 'something', 'thing', 'things', 'much', 'many', 'more', 'most', 'other', 'another', 'same',
+  'new', 'old', 'well', 'good', 'bad', 'like', 'here', 'plus', 'together', 'isn', 'doesn', 'don', 'won', 'should',
+  // time
+  'today', 'tonight', 'yesterday', 'morning', 'night', 'week', 'weeks', 'month', 'months', 'year', 'years', 'day', 'days', 'ago',
+  'last', 'since', 'long', 'time', 'back', 'while', 'during', 'after', 'before',
+  // medicines themselves
+  'medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'pill', 'pills', 'tablet', 'tablets',
+]);
+
+/** The aspect a question asks about its one medicine or condition, as English words; null when it is not such a question. */
+export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'language' | 'mentions'>, lexicon: ClinicalLexicon): string[] | null {
+  const mentions = lexicon.find(query.english);
+  if (new Set([...query.mentions, ...mentions].map((mention) => mention.canonical)).size !== 1) return null;
+  let rest = '';
+  let position = 0;
+  for (const mention of mentions) {
+    rest += `${query.english.slice(position, mention.start)} `;
+    position = mention.end;
+  }
+  rest += query.english.slice(position);
+  // A Spanish question's English form keeps the words the glossary could not translate: they are not English
+  // evidence, so only the translated words count.
+  const untranslated = query.language === 'es' ? new Set(indexTerms(query.question)) : new Set<string>();
+  const terms = [...new Set(indexTerms(rest))].filter((term) => term.length > 2 && !/\d/.test(term) && !wordsAroundAspect.has(term) && !untranslated.has(term));
+  return terms.length === 0 || terms.length > maxAspectTerms ? null : terms;
+}
+
+/** Whether a card's text uses one of the aspect's words (by English stem). */
+export function speaksOfAspect(text: string, terms: readonly string[]): boolean {
+  const wanted = new Set(terms.map((term) => stemToken(term, 'en') ?? term));
+  return indexTerms(text).some((term) => wanted.has(stemToken(term, 'en') ?? term));
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { aspectAsked, maxAspectTerms, speaksOfAspect } from '../../../main/corpora/kb/aspect-questions.js';
+import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
+import { prepareKbQuery } from '../../../main/corpora/kb/kb-query.js';
+
+const lexicon = loadClinicalLexicon();
+const aspectOf = (question: string) => aspectAsked(prepareKbQuery(question, lexicon), lexicon);
+
+describe('the aspect a short question about one medicine asks about', () => {
+  it('reads the aspect words of a question naming one medicine, without the words around them', () => {
+    expect(aspectOf('What is the half-life of digoxin?')).toEqual(['half', 'life']);
+    expect(aspectOf('Does clopidogrel have to be stopped before a tooth extraction?')).toEqual(['tooth', 'extraction']);
+    // A brand name is the medicine too.
+    expect(aspectOf('Can someone on Zoloft have a glass of wine?')).toEqual(['glass', 'wine']);
+  });
+
+  it('keeps only translated words of a Spanish question, not the ones the glossary left in Spanish', () => {
+    const aspect = aspectOf('¿Se puede partir la pastilla de clopidogrel por la mitad?');
+    expect(aspect).not.toBeNull();
+    for (const word of aspect ?? []) expect('¿se puede partir la pastilla de clopidogrel por la mitad?').not.toContain(word);
+  });
+
+  it('does not read a question naming two medicines as an aspect question: the pair is its subject', () => {
+    expect(aspectOf('Clarithromycin for a patient who takes atorvastatin: should I worry?')).toBeNull();
+    expect(aspectOf('oxycodone plus Xanax, what is the main danger?')).toBeNull();
+  });
+
+  it('does not read a question naming no medicine, or telling a longer story', () => {
+    expect(aspectOf('How do I check that a patient understood how to take a new medicine?')).toBeNull();
+    const story = 'my lithium pt has had the runs and been throwing up since yesterday and now he is kinda wobbly on his feet';
+    expect(aspectOf(story)).toBeNull();
+    expect(maxAspectTerms).toBeLessThan(6);
+  });
+});
+
+describe('whether a card speaks of the aspect', () => {
+  it('matches the aspect words by stem, and not their absence', () => {
+    expect(speaksOfAspect('Digoxin has a long elimination half-life in older adults.', ['half', 'life'])).toBe(true);
+    expect(speaksOfAspect('Extractions and other dental work need a plan from the team.', ['tooth', 'extraction'])).toBe(true);
+    expect(speaksOfAspect('Amiodarone raises digoxin levels; expect a dose review.', ['half', 'life'])).toBe(false);
+  });
+});
