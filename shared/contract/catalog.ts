@@ -13,6 +13,7 @@ export const catalogSourceSchema = z.object({
   /** How many fields of the catalog belong to it. */
   fields: z.number().int(),
 });
+export type CatalogSource = z.infer<typeof catalogSourceSchema>;
 
 /** A field as the source page and the related fields list it: enough to name it and open its page. */
 export const catalogFieldSummarySchema = z.object({

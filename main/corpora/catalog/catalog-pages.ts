@@ -1,6 +1,6 @@
 import type { CatalogFieldPage, CatalogFieldSummary, CatalogSource, CatalogSourcePage } from '../../../shared/contract/catalog.js';
 import type { SearchInput, SearchOutput } from '../../../shared/contract.js';
-import { AppError } from '../../app/errors.js';
+import { AppError } from '../../core/errors.js';
 import { explainedNotes } from './catalog-notes.js';
 import type { CatalogFieldRow, CatalogRepository, CatalogSourceRow } from './catalog-repository.js';
 import { queryContext } from './condition.js';

@@ -1,4 +1,4 @@
-import { tokenize } from '../../retrieval/text-folding.js';
+import { tokenize } from '../../core/text-folding.js';
 
 /**
  * The animals IFCT 2017 qualifies a food by ("Milk, whole, Buffalo", "Egg, duck, whole, boiled"), with the words a

@@ -1,5 +1,5 @@
 import { stemToken } from '../../retrieval/stemming.js';
-import { indexTerms } from '../../retrieval/text-folding.js';
+import { indexTerms } from '../../core/text-folding.js';
 import type { ClinicalLexicon } from './clinical-lexicon.js';
 import type { KbQuery } from './kb-query.js';
 
