@@ -16,7 +16,7 @@ export const evalCommand: Command = {
   summary: 'Evaluate retrieval on the shipped evaluation sets: Hit Rate@k, MRR, nDCG@10 per corpus, strategy and embedder',
   usage:
     'cita eval [--corpus catalog|kb|…] [--set FILE] [--strategy keyword|vector|hybrid] [--rerank on|off] [--language-variants] [--data-dir DIR] [--json]\n' +
-    '       cita eval --corpus catalog --tree [--set FILE] [--strategy …]   (the flat search beside the source → fields tree, 1 and 2 branches)\n' +
+    '       cita eval --corpus catalog --tree [--set FILE] [--strategy …]   (the flat search beside the source → fields tree, 1, 2 and 3 branches)\n' +
     '       cita eval --corpus kb --beir DIR [--split test] [--run FILE] [--strategy …]   (nDCG@10, MRR@10, Recall@100/1000 on a BEIR folder)',
   options: {
     corpus: { type: 'string' },

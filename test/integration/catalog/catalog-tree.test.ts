@@ -63,7 +63,7 @@ describe('catalog tree search (source → fields)', () => {
 });
 
 describe('cita eval --tree', () => {
-  it('reports each strategy on the flat search and on the tree with one and two branches, with the branch ceiling', async () => {
+  it('reports each strategy on the flat search and on the tree with one, two and three branches, with the branch ceiling', async () => {
     const services = await seeded();
     const cases = [
       { id: 't1', query: 'días de mora', expected: ['creditos'] },
@@ -76,6 +76,7 @@ describe('cita eval --tree', () => {
       ['hybrid', 'flat', null],
       ['hybrid', 'tree', 1],
       ['hybrid', 'tree', 2],
+      ['hybrid', 'tree', 3],
     ]);
     for (const row of whole) {
       expect(row.cases).toBe(3);
