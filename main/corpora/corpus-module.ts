@@ -46,6 +46,16 @@ export interface EvaluationCase {
   keyFacts?: string[][];
 }
 
+/** A two-level search (branches, then the items under the kept ones), evaluated beside the module's own search. */
+export interface EvaluationTree {
+  /** The numbers of branches to keep that an evaluation compares. */
+  branchCounts: readonly number[];
+  /** The search output of the items under the `branches` best branches, and those branches' keys, best first. */
+  search(input: SearchInput, branches: number): Promise<{ output: SearchOutput; branches: string[] }>;
+  /** The branch an expected item (an item key, or a hit id for sets that match hit ids) lies under. */
+  branchOf(item: string): string;
+}
+
 export interface IngestOptions {
   /** A user file or directory instead of the shipped data. */
   from?: string;
@@ -81,6 +91,8 @@ export interface CorpusModule {
     refuses?: boolean;
     /** The item key a hit stands for, compared with `expected`. */
     itemOf(hit: SearchHit): string;
+    /** A hierarchical search compared with the flat one (`cita eval --tree`): the catalog's source → fields tree. */
+    tree?: EvaluationTree;
   };
   handlers?: Partial<Handlers>;
   close?(): void | Promise<void>;

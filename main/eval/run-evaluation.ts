@@ -1,6 +1,6 @@
-import type { AskOutput, SearchOutput, Strategy } from '../../shared/contract.js';
+import { searchInputSchema, searchOutputSchema, type AskOutput, type Corpus, type SearchOutput, type Strategy } from '../../shared/contract.js';
 import type { Services } from '../app/bootstrap.js';
-import type { EvaluationCase } from '../corpora/corpus-module.js';
+import type { CorpusModule, EvaluationCase } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
 import { evaluateRankings } from './metrics.js';
 
@@ -26,6 +26,14 @@ export interface EvaluationRow {
   key_facts: { questions: number; contained: number; rate: number; missed: Array<{ id: string; question: string; missing: string[] }> } | null;
   /** The language settings the row ran with (`languageVariants`); null when the settings in force were used. */
   language: LanguageVariant | null;
+  /** `flat`: the module's own search; `tree`: its two-level search (`tree`), keeping `branches` branches. */
+  structure: 'flat' | 'tree';
+  branches: number | null;
+  /**
+   * Tree rows: the share of scored queries whose kept branches hold a relevant item (the ceiling of the tree's
+   * Hit Rate, since a branch missed is never searched); null on flat rows.
+   */
+  branch_hit_rate: number | null;
   /** Why this row is degraded or skipped, if it is. */
   note: string | null;
 }
@@ -101,6 +109,8 @@ export async function runEvaluation(
     rerank?: boolean;
     /** Runs everything once per combination of glossary and cross-language path (the settings are restored after). */
     languageVariants?: boolean;
+    /** Also runs the module's tree search (`evaluation.tree`), once per branch count, beside the flat search. */
+    tree?: boolean;
     onProgress?: (message: string) => void;
   } = {},
 ): Promise<EvaluationReport> {
@@ -133,73 +143,121 @@ export async function runEvaluation(
       const rerankings: Array<boolean | null> = evaluation.rerank ? (options.rerank === undefined ? [true, false] : [options.rerank]) : [null];
       for (const strategy of options.strategy ? [options.strategy] : strategies) {
         for (const rerank of rerankings) {
-          const label = `${module.name} · ${strategy}${rerank === null ? '' : rerank ? ' + rerank' : ' (no rerank)'}${variant ? ` · ${languageLabel(variant)}` : ''}`;
-          options.onProgress?.(`evaluating ${label} (${cases.length} queries)`);
-          const outcomes: Array<{ parts: Array<string | null>; expected: string[]; ranked: string[]; answerable: boolean; refused: boolean }> = [];
-          const misses: Array<EvaluationRow['misses'][number] & { parts: Array<string | null> }> = [];
-          let embedder: string | null = null;
-          let degraded: string | null = null;
-          for (const entry of cases) {
-            const output = await call<SearchOutput>('search', { corpus: module.name, query: entry.query, k: 10, strategy, ...(rerank === null ? {} : { rerank }) }, entry.id);
-            embedder = output.embedder ?? embedder;
-            const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
-            if (notice && strategy !== 'keyword') degraded = notice.message;
-            const items = output.hits.map((hit) => (entry.matchHitId ? hit.id : evaluation.itemOf(hit)));
-            const parts = [entry.subset ?? null, ...(entry.parts ?? [])];
-            outcomes.push({ parts, expected: entry.expected, ranked: items, answerable: entry.answerable ?? entry.expected.length > 0, refused: output.refused });
-            const top3 = items.slice(0, 3);
-            if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
-              misses.push({ parts, id: entry.id, query: entry.query, expected: entry.expected, top3 });
-            }
-          }
-          // Key facts are measured on answers as the app gives them: hybrid, the default reranking.
-          const factCases = cases.filter((entry) => (entry.keyFacts?.length ?? 0) > 0);
-          const facts: Array<{ parts: Array<string | null>; id: string; question: string; missing: string[] }> = [];
-          if (module.ask && factCases.length > 0 && strategy === 'hybrid' && rerank !== false) {
-            for (const entry of factCases) {
-              const answer = await call<AskOutput>('ask', { corpus: module.name, question: entry.query, strategy }, entry.id);
-              facts.push({ parts: [entry.subset ?? null, ...(entry.parts ?? [])], id: entry.id, question: entry.query, missing: answer.refused ? ['(refused)'] : missingKeyFacts(answer.answer, entry.keyFacts ?? []) });
-            }
-          }
-          // The whole set, then each part of it when the set has more than one.
-          const allParts = [...new Set(outcomes.flatMap((entry) => entry.parts.filter((part): part is string => part !== null)))];
-          // A part that is the whole set adds no row.
-          const partRows = allParts.filter((part) => outcomes.some((entry) => !entry.parts.includes(part)));
-          for (const part of [null, ...partRows]) {
-            const inPart = <T extends { parts: Array<string | null> }>(entry: T) => part === null || entry.parts.includes(part);
-            const partOutcomes = outcomes.filter(inPart);
-            const metrics = evaluateRankings(partOutcomes);
-            const partFacts = facts.filter(inPart);
-            const hasRefusals = partOutcomes.some((entry) => !entry.answerable) || evaluation.refuses === true;
-            rows.push({
-              corpus: module.name,
-              subset: part,
-              strategy,
-              rerank,
-              embedder: strategy === 'keyword' ? null : embedder,
-              cases: metrics.cases,
-              out_of_scope: partOutcomes.length - metrics.cases,
-              hit_rate: Object.fromEntries(Object.entries(metrics.hitRate).map(([k, value]) => [`@${k}`, value])),
-              mrr: metrics.mrr,
-              ndcg10: metrics.ndcg10,
-              misses: misses.filter(inPart).map(({ parts: _parts, ...miss }) => miss),
-              refusal: hasRefusals ? refusalMetrics(partOutcomes) : null,
-              key_facts:
-                partFacts.length === 0
-                  ? null
-                  : {
-                      questions: partFacts.length,
-                      contained: partFacts.filter((fact) => fact.missing.length === 0).length,
-                      rate: partFacts.filter((fact) => fact.missing.length === 0).length / partFacts.length,
-                      missed: partFacts.filter((fact) => fact.missing.length > 0).map(({ id, question, missing }) => ({ id, question, missing })),
-                    },
-              language: variant,
-              note: degraded,
-            });
-          }
+          await evaluateRun(module, cases, { strategy, rerank, variant, structure: 'flat', branches: null });
+        }
+        if (options.tree && evaluation.tree) {
+          for (const branches of evaluation.tree.branchCounts) await evaluateRun(module, cases, { strategy, rerank: null, variant, structure: 'tree', branches });
         }
       }
     }
+  }
+
+  /** One run of every case: the module's search (flat) or its tree search, then a row for the set and each part. */
+  async function evaluateRun(
+    module: CorpusModule,
+    cases: readonly EvaluationCase[],
+    run: { strategy: Strategy; rerank: boolean | null; variant: LanguageVariant | null; structure: 'flat' | 'tree'; branches: number | null },
+  ): Promise<void> {
+    const evaluation = module.evaluation as NonNullable<typeof module.evaluation>;
+    const { strategy, rerank, variant } = run;
+    const structureLabel = run.structure === 'tree' ? ` · tree B=${run.branches}` : '';
+    const label = `${module.name} · ${strategy}${rerank === null ? '' : rerank ? ' + rerank' : ' (no rerank)'}${structureLabel}${variant ? ` · ${languageLabel(variant)}` : ''}`;
+    options.onProgress?.(`evaluating ${label} (${cases.length} queries)`);
+    const outcomes: Array<{ parts: Array<string | null>; expected: string[]; ranked: string[]; answerable: boolean; refused: boolean; branchHit: boolean }> = [];
+    const misses: Array<EvaluationRow['misses'][number] & { parts: Array<string | null> }> = [];
+    let embedder: string | null = null;
+    let degraded: string | null = null;
+    for (const entry of cases) {
+      const input = { corpus: module.name as Corpus, query: entry.query, k: 10, strategy, ...(rerank === null ? {} : { rerank }) };
+      let output: SearchOutput;
+      let branchHit = false;
+      if (run.structure === 'tree' && evaluation.tree && run.branches !== null) {
+        const tree = await treeSearch(module, evaluation.tree, input, run.branches, entry.id);
+        output = tree.output;
+        branchHit = entry.expected.some((item) => tree.branches.includes((evaluation.tree as NonNullable<typeof evaluation.tree>).branchOf(item)));
+      } else {
+        output = await call<SearchOutput>('search', input, entry.id);
+      }
+      embedder = output.embedder ?? embedder;
+      const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
+      if (notice && strategy !== 'keyword') degraded = notice.message;
+      const items = output.hits.map((hit) => (entry.matchHitId ? hit.id : evaluation.itemOf(hit)));
+      const parts = [entry.subset ?? null, ...(entry.parts ?? [])];
+      outcomes.push({ parts, expected: entry.expected, ranked: items, answerable: entry.answerable ?? entry.expected.length > 0, refused: output.refused, branchHit });
+      const top3 = items.slice(0, 3);
+      if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
+        misses.push({ parts, id: entry.id, query: entry.query, expected: entry.expected, top3 });
+      }
+    }
+    // Key facts are measured on answers as the app gives them: hybrid, the default reranking, the flat search.
+    const factCases = cases.filter((entry) => (entry.keyFacts?.length ?? 0) > 0);
+    const facts: Array<{ parts: Array<string | null>; id: string; question: string; missing: string[] }> = [];
+    if (module.ask && factCases.length > 0 && strategy === 'hybrid' && rerank !== false && run.structure === 'flat') {
+      for (const entry of factCases) {
+        const answer = await call<AskOutput>('ask', { corpus: module.name, question: entry.query, strategy }, entry.id);
+        facts.push({ parts: [entry.subset ?? null, ...(entry.parts ?? [])], id: entry.id, question: entry.query, missing: answer.refused ? ['(refused)'] : missingKeyFacts(answer.answer, entry.keyFacts ?? []) });
+      }
+    }
+    // The whole set, then each part of it when the set has more than one.
+    const allParts = [...new Set(outcomes.flatMap((entry) => entry.parts.filter((part): part is string => part !== null)))];
+    // A part that is the whole set adds no row.
+    const partRows = allParts.filter((part) => outcomes.some((entry) => !entry.parts.includes(part)));
+    for (const part of [null, ...partRows]) {
+      const inPart = <T extends { parts: Array<string | null> }>(entry: T) => part === null || entry.parts.includes(part);
+      const partOutcomes = outcomes.filter(inPart);
+      const metrics = evaluateRankings(partOutcomes);
+      const partFacts = facts.filter(inPart);
+      const hasRefusals = partOutcomes.some((entry) => !entry.answerable) || evaluation.refuses === true;
+      const scored = partOutcomes.filter((entry) => entry.expected.length > 0);
+      rows.push({
+        corpus: module.name,
+        subset: part,
+        strategy,
+        rerank,
+        embedder: strategy === 'keyword' ? null : embedder,
+        cases: metrics.cases,
+        out_of_scope: partOutcomes.length - metrics.cases,
+        hit_rate: Object.fromEntries(Object.entries(metrics.hitRate).map(([k, value]) => [`@${k}`, value])),
+        mrr: metrics.mrr,
+        ndcg10: metrics.ndcg10,
+        misses: misses.filter(inPart).map(({ parts: _parts, ...miss }) => miss),
+        refusal: hasRefusals ? refusalMetrics(partOutcomes) : null,
+        key_facts:
+          partFacts.length === 0
+            ? null
+            : {
+                questions: partFacts.length,
+                contained: partFacts.filter((fact) => fact.missing.length === 0).length,
+                rate: partFacts.filter((fact) => fact.missing.length === 0).length / partFacts.length,
+                missed: partFacts.filter((fact) => fact.missing.length > 0).map(({ id, question, missing }) => ({ id, question, missing })),
+              },
+        language: variant,
+        structure: run.structure,
+        branches: run.branches,
+        branch_hit_rate: run.structure === 'tree' ? (scored.length === 0 ? 0 : scored.filter((entry) => entry.branchHit).length / scored.length) : null,
+        note: degraded,
+      });
+    }
+  }
+
+  /**
+   * The tree is no operation of the contract (the app never answers with it), so what the dispatcher checks for a
+   * search is checked here: the input against the search schema, the output against the search output schema.
+   */
+  async function treeSearch(
+    module: CorpusModule,
+    tree: NonNullable<NonNullable<CorpusModule['evaluation']>['tree']>,
+    input: Record<string, unknown>,
+    branches: number,
+    id: string,
+  ): Promise<{ output: SearchOutput; branches: string[] }> {
+    const parsed = searchInputSchema.safeParse(input);
+    if (!parsed.success) throw new AppError('invalid_input', `evaluation query ${id} is not a valid search: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`);
+    module.syncWithOtherProcesses?.();
+    const result = await tree.search(parsed.data, branches);
+    const checked = searchOutputSchema.safeParse(result.output);
+    if (!checked.success) throw new AppError('internal', `the tree search of evaluation query ${id} produced an invalid answer; this is a bug.`);
+    return { output: checked.data, branches: result.branches };
   }
 }
 
@@ -212,13 +270,15 @@ export function languageLabel(variant: LanguageVariant): string {
 /** The report as a fixed-width table. */
 export function formatEvaluation(report: EvaluationReport): string {
   const variants = report.rows.some((row) => row.language !== null);
-  const header = ['corpus', 'part', 'strategy', 'rerank', ...(variants ? ['language'] : []), 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10', 'refused U', 'refused A', 'key facts'];
+  const trees = report.rows.some((row) => row.structure === 'tree');
+  const header = ['corpus', 'part', 'strategy', 'rerank', ...(variants ? ['language'] : []), ...(trees ? ['structure'] : []), 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10', 'refused U', 'refused A', 'key facts'];
   const lines = report.rows.map((row) => [
     row.corpus,
     row.subset ?? 'all',
     row.strategy,
     row.rerank === null ? '—' : row.rerank ? 'on' : 'off',
     ...(variants ? [row.language ? languageLabel(row.language) : '—'] : []),
+    ...(trees ? [structureLabel(row)] : []),
     row.embedder ?? (row.strategy === 'keyword' ? '—' : 'none'),
     String(row.cases),
     ...['@1', '@3', '@5', '@10'].map((k) => (row.hit_rate[k] ?? 0).toFixed(3)),
@@ -230,7 +290,41 @@ export function formatEvaluation(report: EvaluationReport): string {
   ]);
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
-  const notes = report.rows.filter((row) => row.note && row.subset === null).map((row) => `note (${row.corpus} ${row.strategy}): ${row.note}`);
+  const notes = report.rows.filter((row) => row.note && row.subset === null).map((row) => `note (${row.corpus} ${row.strategy}${row.structure === 'tree' ? ` ${structureLabel(row)}` : ''}): ${row.note}`);
   const legend = 'refused U: unanswerable queries refused / unanswerable; refused A: answerable queries refused / answerable (SPEC §8)';
-  return [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend, ...notes].join('\n');
+  const table = [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend, ...notes].join('\n');
+  return trees ? `${table}\n\n${formatStructureComparison(report)}` : table;
+}
+
+/** "flat", or "tree B=2" for a tree row keeping two branches. */
+export function structureLabel(row: Pick<EvaluationRow, 'structure' | 'branches'>): string {
+  return row.structure === 'tree' ? `tree B=${row.branches ?? '?'}` : 'flat';
+}
+
+/**
+ * Flat against tree, one line per corpus, part and strategy: Hit Rate@3 and MRR of each structure and, for each
+ * tree, how often its kept branches held a relevant item at all ("branch").
+ */
+export function formatStructureComparison(report: EvaluationReport): string {
+  const structures = [...new Set(report.rows.map(structureLabel))];
+  const header = ['corpus', 'part', 'strategy', 'n', ...structures.flatMap((label) => (label === 'flat' ? [`${label} HR@3`, `${label} MRR`] : [`${label} HR@3`, `${label} MRR`, `${label} branch`]))];
+  const groups = new Map<string, EvaluationRow[]>();
+  for (const row of report.rows) {
+    const key = [row.corpus, row.subset ?? 'all', row.strategy, row.rerank, row.language ? languageLabel(row.language) : ''].join('\u0000');
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const lines = [...groups.values()].flatMap((rows) => {
+    const first = rows[0];
+    if (!first || !rows.some((row) => row.structure === 'tree')) return [];
+    const cells = structures.flatMap((label) => {
+      const row = rows.find((candidate) => structureLabel(candidate) === label);
+      const metrics = row ? [(row.hit_rate['@3'] ?? 0).toFixed(3), row.mrr.toFixed(3)] : ['—', '—'];
+      return label === 'flat' ? metrics : [...metrics, row?.branch_hit_rate === null || row === undefined ? '—' : row.branch_hit_rate.toFixed(3)];
+    });
+    return [[first.corpus, first.subset ?? 'all', first.strategy, String(first.cases), ...cells]];
+  });
+  const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
+  const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
+  const legend = 'branch: share of queries whose kept sources hold a relevant item (a tree never searches the others)';
+  return [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend].join('\n');
 }

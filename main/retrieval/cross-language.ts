@@ -31,7 +31,7 @@ export function mayCrossLanguage(
  * (none when the path is switched off in the settings or the query is in the corpus's own language).
  */
 export async function crossLanguageNeighbours(
-  retriever: Retriever | undefined,
+  retriever: Pick<Retriever, 'semantic'> | undefined,
   query: string,
   options: {
     corpusLanguage: Language;

@@ -16,6 +16,7 @@ export const evalCommand: Command = {
   summary: 'Evaluate retrieval on the shipped evaluation sets: Hit Rate@k, MRR, nDCG@10 per corpus, strategy and embedder',
   usage:
     'cita eval [--corpus catalog|kb|…] [--set FILE] [--strategy keyword|vector|hybrid] [--rerank on|off] [--language-variants] [--data-dir DIR] [--json]\n' +
+    '       cita eval --corpus catalog --tree [--set FILE] [--strategy …]   (the flat search beside the source → fields tree, 1, 2 and 3 branches)\n' +
     '       cita eval --corpus kb --beir DIR [--split test] [--run FILE] [--strategy …]   (nDCG@10, MRR@10, Recall@100/1000 on a BEIR folder)',
   options: {
     corpus: { type: 'string' },
@@ -26,6 +27,7 @@ export const evalCommand: Command = {
     split: { type: 'string' },
     run: { type: 'string' },
     'language-variants': { type: 'boolean' },
+    tree: { type: 'boolean' },
   },
   async run(context) {
     const strategyFlag = context.values.strategy;
@@ -34,6 +36,9 @@ export const evalCommand: Command = {
     const setFile = context.values.set;
     if (typeof setFile === 'string' && typeof context.values.corpus !== 'string') throw new UsageError('--set needs --corpus: the corpus the set is for');
     const beir = context.values.beir;
+    if (context.values.tree === true && (typeof beir === 'string' || context.values.corpus === 'diary')) {
+      throw new UsageError('--tree compares flat and tree search on the shipped sets or --set: not with --beir or the diary');
+    }
     if (typeof beir === 'string') {
       if (context.values.corpus !== 'kb') throw new UsageError('--beir evaluates the KB: add --corpus kb (after ingesting DIR/corpus.jsonl into it)');
       if (typeof setFile === 'string') throw new UsageError('--beir and --set are two different sets: give one');
@@ -58,7 +63,12 @@ export const evalCommand: Command = {
       return 0;
     }
     const rerank = onOffFlag(context.values.rerank, '--rerank');
+    const tree = context.values.tree === true;
+    if (tree && typeof context.values.corpus !== 'string') throw new UsageError('--tree compares flat and tree search on one corpus: add --corpus catalog');
     const services = await context.services();
+    if (tree && !services.module(context.values.corpus as string)?.evaluation?.tree) {
+      throw new UsageError(`--tree needs a corpus with a tree search; the ${String(context.values.corpus)} corpus has none (the catalog has)`);
+    }
     // A corpus may read its own set format (the KB's shipped sets list "questions"); any corpus reads the generic one.
     const loadPath = typeof context.values.corpus === 'string' ? services.module(context.values.corpus)?.evaluation?.loadPath : undefined;
     const cases = typeof setFile === 'string' ? (loadPath ? loadPath(resolve(setFile)) : loadSetFile(resolve(setFile), context.values.corpus)) : undefined;
@@ -68,6 +78,7 @@ export const evalCommand: Command = {
       ...(cases ? { cases } : {}),
       ...(rerank !== undefined ? { rerank } : {}),
       ...(context.values['language-variants'] === true ? { languageVariants: true } : {}),
+      ...(tree ? { tree: true } : {}),
       onProgress: context.progress,
     });
     if (context.values.corpus === undefined) {

@@ -1,19 +1,19 @@
 import type { CatalogNote, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../core/settings.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
-import { fuseCrossLanguage, keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
+import type { FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import type { VectorStore } from '../../retrieval/vector-store.js';
 import { createCatalogKeywordSearch } from './catalog-keyword.js';
 import { explainedNotes } from './catalog-notes.js';
+import { catalogCrossLanguageBars, minimumVectorCandidates, rankCatalog, type CatalogPaths } from './catalog-ranking.js';
 import type { CatalogDocument } from './catalog-document.js';
 import type { CatalogFieldRow, CatalogRepository, CatalogSourceRow } from './catalog-repository.js';
 import { queryContext } from './condition.js';
 
-/** The vector path is asked for at least this many neighbours, so a keyword hit rarely misses its cosine term. */
-export const minimumVectorCandidates = 100;
+export { catalogCrossLanguageBars, minimumVectorCandidates };
 
 /**
  * How relevant a field is, from what does not depend on the other hits (fused scores are normalised per query, so
@@ -23,13 +23,6 @@ export const minimumVectorCandidates = 100;
  * kb/eval/catalog-relevance.json with catalog.json and catalog-hard.json (README "Relevance").
  */
 export const catalogRelevanceBars = { strongCosine: 0.74, weakCosine: 0.6, strongCoverage: 0.34 };
-
-/**
- * The cross-language path's cosine bars (USE-multilingual-v3, an English question against Spanish business names),
- * chosen on kb/eval/catalog-crosslang.json and catalog-relevance.json (README "Cross-language search"): no question
- * the catalog cannot answer came nearer than cosine 0.48, while half the right fields were above 0.62.
- */
-export const catalogCrossLanguageBars = { strongCosine: 0.55, weakCosine: 0.4 };
 
 /** A catalog hit's relevance (see catalogRelevanceBars; a hit of the cross-language path also by its own bars). */
 export function catalogRelevance(fused: FusedHit, calibrated: boolean): Relevance {
@@ -51,6 +44,11 @@ function catalogOwnRelevance(fused: FusedHit, calibrated: boolean): Relevance {
 
 export interface CatalogCorpus {
   search(input: SearchInput): Promise<SearchOutput>;
+  /**
+   * The same search with only the given fields competing, ranked as if they were the whole catalog: the tree's
+   * second level (catalog-tree.ts), for evaluation; the app never narrows a search this way.
+   */
+  searchWithin(input: SearchInput, fieldIds: ReadonlySet<number>): Promise<SearchOutput>;
   /** Writes a validated catalog (one transaction) and keeps the keyword index and the vectors in step. */
   importCatalog(document: CatalogDocument): { inserted: number; updated: number; unchanged: number; removed: number };
   sources(): CatalogSourceRow[];
@@ -101,55 +99,56 @@ export function createCatalogCorpus(deps: {
     };
   }
 
+  const flatPaths: CatalogPaths = {
+    keyword: (query, limit) => keyword.search(query, limit),
+    semantic: (query, k) => retriever.semantic(query, { k }),
+    crossLanguage: (query, k, keywordHits) => crossLanguageNeighbours(deps.crossLanguage, query, { corpusLanguage: 'es', k, keywordHits }),
+  };
+
+  /** The flat paths with only `within` competing: the vector paths are asked for every row, then filtered. */
+  function pathsWithin(within: ReadonlySet<number>): CatalogPaths {
+    const every = () => Math.max(minimumVectorCandidates, repository.count());
+    return {
+      keyword: (query, limit) => keyword.search(query, limit, within),
+      async semantic(query, k) {
+        const result = await retriever.semantic(query, { k: every() });
+        return result.ok ? { ...result, neighbours: result.neighbours.filter((neighbour) => within.has(neighbour.itemId)).slice(0, k) } : result;
+      },
+      async crossLanguage(query, k, keywordHits) {
+        const result = await crossLanguageNeighbours(deps.crossLanguage, query, { corpusLanguage: 'es', k: every(), keywordHits });
+        return result.ran ? { ...result, neighbours: result.neighbours.filter((neighbour) => within.has(neighbour.itemId)).slice(0, k) } : result;
+      },
+    };
+  }
+
+  async function search(input: SearchInput, within: ReadonlySet<number> | null): Promise<SearchOutput> {
+    const strategy: Strategy = input.strategy ?? deps.settings.get().catalog.phase;
+    const ranking = await rankCatalog(within ? pathsWithin(within) : flatPaths, { query: input.query, strategy, k: input.k }, deps.settings.get().fusion);
+    const { fused, embedderId } = ranking;
+    const notices: Notice[] = [...ranking.notices];
+    const rows = repository.byIds(fused.map((hit) => hit.id));
+    const notes = repository.notesOf([...rows.keys()]);
+    const context = queryContext(input.query);
+    // The bars were measured with bge-small; another embedder's cosines are not compared with them.
+    const calibrated = embedderId !== null && embedderModelOf(embedderId) === 'bge-small-en-v1.5';
+    const hits = fused.flatMap((hit) => {
+      const row = rows.get(hit.id);
+      return row ? [toHit(hit, row, explainedNotes(notes.get(hit.id) ?? [], context), catalogRelevance(hit, calibrated))] : [];
+    });
+    if (hits.length > 0 && !hits.some((hit) => hit.relevance === 'strong')) {
+      notices.push({
+        code: 'weak_matches',
+        message: 'No field matches this well: these are only loosely related. Try the business term, the system, or a physical name.',
+      });
+    }
+    // "refused": no field matches well; the loosely related ones are still listed, flagged.
+    return { corpus: 'catalog', query: input.query, strategy, embedder: embedderId, hits, refused: !hits.some((hit) => hit.relevance === 'strong'), notices };
+  }
+
   return {
     reloadKeywordIndex: loadKeywordIndex,
-    async search(input) {
-      const strategy: Strategy = input.strategy ?? deps.settings.get().catalog.phase;
-      const notices: Notice[] = [];
-      const keywordHits = strategy === 'vector' ? [] : keyword.search(input.query, Math.max(input.k, minimumVectorCandidates));
-      let fused: FusedHit[];
-      let embedderId: string | null = null;
-      if (strategy === 'keyword') {
-        fused = keywordOnly(keywordHits, input.k);
-      } else {
-        const semantic = await retriever.semantic(input.query, { k: Math.max(input.k, minimumVectorCandidates) });
-        embedderId = semantic.embedderId;
-        if (!semantic.ok) {
-          notices.push(semantic.notice);
-          // The vector strategy has no keyword list of its own; degrading means the keyword phase.
-          fused = keywordOnly(strategy === 'vector' ? keyword.search(input.query, input.k) : keywordHits, input.k);
-          if (semantic.notice.code === 'keyword_only') embedderId = null;
-        } else if (strategy === 'vector') {
-          fused = vectorOnly(semantic.neighbours, input.k);
-        } else {
-          const weights = deps.settings.get().fusion;
-          fused = weightedFusion(keywordHits, semantic.neighbours, { keywordWeight: weights.keyword_weight, vectorWeight: weights.vector_weight, limit: input.k });
-        }
-      }
-      if (strategy !== 'keyword') {
-        const cross = await crossLanguageNeighbours(deps.crossLanguage, input.query, { corpusLanguage: 'es', k: Math.max(input.k, 20), keywordHits });
-        if (cross.ran) {
-          fused = fuseCrossLanguage(fused, cross.neighbours, { k: deps.settings.get().fusion.cross_language_rrf_k, limit: input.k, maxDistance: 1 - catalogCrossLanguageBars.weakCosine, weight: deps.settings.get().fusion.cross_language_weight });
-        } else if (cross.notice) notices.push(cross.notice);
-      }
-      const rows = repository.byIds(fused.map((hit) => hit.id));
-      const notes = repository.notesOf([...rows.keys()]);
-      const context = queryContext(input.query);
-      // The bars were measured with bge-small; another embedder's cosines are not compared with them.
-      const calibrated = embedderId !== null && embedderModelOf(embedderId) === 'bge-small-en-v1.5';
-      const hits = fused.flatMap((hit) => {
-        const row = rows.get(hit.id);
-        return row ? [toHit(hit, row, explainedNotes(notes.get(hit.id) ?? [], context), catalogRelevance(hit, calibrated))] : [];
-      });
-      if (hits.length > 0 && !hits.some((hit) => hit.relevance === 'strong')) {
-        notices.push({
-          code: 'weak_matches',
-          message: 'No field matches this well: these are only loosely related. Try the business term, the system, or a physical name.',
-        });
-      }
-      // "refused": no field matches well; the loosely related ones are still listed, flagged.
-      return { corpus: 'catalog', query: input.query, strategy, embedder: embedderId, hits, refused: !hits.some((hit) => hit.relevance === 'strong'), notices };
-    },
+    search: (input) => search(input, null),
+    searchWithin: (input, fieldIds) => search(input, fieldIds),
 
     importCatalog(document) {
       const spaces = deps.vectors.spacesOf(retriever.corpus);

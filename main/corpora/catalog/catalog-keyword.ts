@@ -15,8 +15,11 @@ export function createCatalogKeywordIndex(): KeywordIndex {
   return createKeywordIndex({ fields: ['business_name', 'definition', 'physical_name'], boost: { business_name: 3 }, combineWith: 'OR', language: 'es' });
 }
 
+/** What the keyword phase reads of a row: a field, or a node that stands for a source (catalog-tree.ts). */
+export type CatalogKeywordRow = Pick<CatalogFieldRow, 'id' | 'business_name' | 'definition' | 'physical_name'>;
+
 /** What the keyword index stores of a field. */
-export function catalogKeywordDocument(row: Pick<CatalogFieldRow, 'id' | 'business_name' | 'definition' | 'physical_name'>): KeywordDocument {
+export function catalogKeywordDocument(row: CatalogKeywordRow): KeywordDocument {
   return { id: row.id, owner: null, fields: { business_name: row.business_name, definition: row.definition, physical_name: row.physical_name } };
 }
 
@@ -27,12 +30,15 @@ export function businessTermForm(text: string): string {
 
 /** Phase 1 of the catalog: BM25 plus the seed's ILIKE, kept in step with the catalog table. */
 export interface CatalogKeywordSearch {
-  upsert(row: CatalogFieldRow): void;
+  upsert(row: CatalogKeywordRow): void;
   /** Every field at once, e.g. after another process rewrote the catalog. */
-  replaceAll(rows: readonly CatalogFieldRow[]): void;
+  replaceAll(rows: readonly CatalogKeywordRow[]): void;
   remove(id: number): void;
-  /** Hits ranked by normalised BM25 plus the business-term lift, renormalised so the best is 1. */
-  search(query: string, limit: number): KeywordHit[];
+  /**
+   * Hits ranked by normalised BM25 plus the business-term lift, renormalised so the best is 1. With `within`, only
+   * those rows compete (the tree's branches): the best of them scores 1, as if they were the whole catalog.
+   */
+  search(query: string, limit: number, within?: ReadonlySet<number>): KeywordHit[];
 }
 
 /**
@@ -58,16 +64,21 @@ export function createCatalogKeywordSearch(index: KeywordIndex = createCatalogKe
       index.remove(id);
       businessNames.delete(id);
     },
-    search(query, limit) {
-      const bm25 = index.search(query, { limit: Number.MAX_SAFE_INTEGER });
+    search(query, limit, within) {
+      const all = index.search(query, { limit: Number.MAX_SAFE_INTEGER });
+      const bm25 = within ? all.filter((hit) => within.has(hit.id)) : all;
       const term = businessTermForm(query);
       const lifted = new Set<number>();
       if (term.length >= minimumBusinessTermLength) {
-        for (const [id, name] of businessNames) if (name.includes(term)) lifted.add(id);
+        for (const [id, name] of businessNames) if (name.includes(term) && (!within || within.has(id))) lifted.add(id);
       }
       type Scored = { id: number; raw: number; combined: number; terms: string[]; match: KeywordMatch; coverage: number };
       const scored = new Map<number, Scored>();
-      for (const hit of bm25) scored.set(hit.id, { id: hit.id, raw: hit.score, combined: hit.normalized, terms: hit.terms, match: hit.match, coverage: hit.coverage });
+      // Within branches, BM25 is normalised by their own best hit, so the lift weighs what it weighs in the whole catalog.
+      const bestRaw = bm25[0]?.score || 1;
+      for (const hit of bm25) {
+        scored.set(hit.id, { id: hit.id, raw: hit.score, combined: within ? hit.score / bestRaw : hit.normalized, terms: hit.terms, match: hit.match, coverage: hit.coverage });
+      }
       for (const id of lifted) {
         // The whole query is inside the business name: an exact match of every term, whatever BM25 saw.
         const entry = scored.get(id) ?? { id, raw: 0, combined: 0, terms: [], match: 'exact', coverage: 1 };

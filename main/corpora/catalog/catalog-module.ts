@@ -7,6 +7,7 @@ import { readCatalog } from './catalog-files.js';
 import { createCatalogKeywordIndex } from './catalog-keyword.js';
 import { createCatalogPages, toCatalogSource } from './catalog-pages.js';
 import { catalogFormula, createCatalogRepository } from './catalog-repository.js';
+import { createCatalogTree, treeBranchCounts } from './catalog-tree.js';
 
 /**
  * What the cross-language path embeds of a field: its business name alone. An English question met the Spanish
@@ -25,6 +26,7 @@ export const createCatalogModule: ModuleFactory = (deps) => {
   );
   const repository = createCatalogRepository(deps.db);
   const catalog = createCatalogCorpus({ repository, retriever, settings: deps.settings, vectors: deps.vectors, crossLanguage });
+  const tree = createCatalogTree({ repository, catalog, settings: deps.settings, embedding: deps.embedding, multilingual: deps.multilingual });
   const pages = createCatalogPages({ repository, search: (input) => catalog.search(input) });
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'catalog_fields', () => catalog.reloadKeywordIndex());
   return {
@@ -39,7 +41,12 @@ export const createCatalogModule: ModuleFactory = (deps) => {
       const document = readCatalog(options.from);
       return { corpus: 'catalog', ...catalog.importCatalog(document), embedded: 0 };
     },
-    evaluation: { load: () => [...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })), ...loadEvaluationSets(['catalog-hard', 'catalog-relevance']), ...loadEvaluationSets(['catalog-crosslang']).map((entry) => ({ ...entry, matchHitId: true }))], itemOf: catalogItemOf },
+    evaluation: {
+      load: () => [...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })), ...loadEvaluationSets(['catalog-hard', 'catalog-relevance']), ...loadEvaluationSets(['catalog-crosslang']).map((entry) => ({ ...entry, matchHitId: true }))],
+      itemOf: catalogItemOf,
+      // A field id is `source.physical_name`, and source ids have no dot: the branch is what precedes the first one.
+      tree: { branchCounts: treeBranchCounts, search: (input, branches) => tree.search(input, branches), branchOf: (item) => item.split('.')[0] ?? item },
+    },
     handlers: {
       'catalog.sources': () => catalog.sources().map(toCatalogSource),
       'catalog.field': (input) => pages.field(input),

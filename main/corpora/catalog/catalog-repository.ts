@@ -61,6 +61,8 @@ export interface CatalogRepository {
   /** Notes of the given fields, in their order. */
   notesOf(fieldIds: readonly number[]): Map<number, CatalogNoteRow[]>;
   all(): CatalogFieldRow[];
+  /** How many fields the catalog holds. */
+  count(): number;
   sources(): CatalogSourceRow[];
   /** A field by its identity, (source, physical_name). */
   field(source: string, physicalName: string): CatalogFieldRow | undefined;
@@ -90,6 +92,7 @@ export function createCatalogRepository(db: Database): CatalogRepository {
     `SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.id = ?`,
   );
   const selectAll = db.prepare<[], CatalogFieldRow>(`SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source ORDER BY f.id`);
+  const countFields = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM catalog_fields');
   const selectFieldsOfSource = db.prepare<[string], { id: number; physical_name: string }>('SELECT id, physical_name FROM catalog_fields WHERE source = ?');
   const insertField = db.prepare(
     `INSERT INTO catalog_fields (source, physical_name, business_name, definition, data_type, embed_text, embed_hash)
@@ -208,6 +211,7 @@ export function createCatalogRepository(db: Database): CatalogRepository {
       return new Map(fieldIds.map((id) => [id, selectNotes.all(id)]));
     },
     all: () => selectAll.all(),
+    count: () => (countFields.get() as { n: number }).n,
     sources: () => selectSources.all(),
     field: (source, physicalName) => selectField.get(source, physicalName),
     source: (id) => selectOneSource.get(id),

@@ -43,6 +43,19 @@ describe('catalog keyword phase', () => {
     search.remove(1);
     expect(search.search('saldo vencido', 10)).toEqual([]);
   });
+
+  it('ranks only the given rows when asked to, the best of them scoring 1 and the exact term still lifted', () => {
+    const search = createCatalogKeywordSearch();
+    search.upsert(row(1, 'Saldo vencido', 'Capital de las cuotas que superaron el plazo.'));
+    search.upsert(row(2, 'Saldo de capital', 'Saldo vigente más saldo vencido.'));
+    search.upsert(row(3, 'Saldo vencido en moneda extranjera', 'Saldo vencido expresado en dólares.'));
+    search.upsert(row(4, 'Tipo de cambio', 'Soles por dólar.'));
+    const within = search.search('saldo vencido', 10, new Set([2, 3, 4]));
+    expect(within.map((hit) => hit.id)).toEqual([3, 2]);
+    expect(within[0]?.normalized).toBe(1);
+    expect(search.search('saldo vencido', 10).map((hit) => hit.id)).toContain(1);
+    expect(search.search('saldo vencido', 10, new Set())).toEqual([]);
+  });
 });
 
 describe('tribal notes on a hit', () => {

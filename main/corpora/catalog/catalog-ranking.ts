@@ -1,0 +1,74 @@
+import type { Notice, Strategy } from '../../../shared/contract.js';
+import type { Settings } from '../../../shared/settings.js';
+import type { CrossLanguageResult } from '../../retrieval/cross-language.js';
+import { fuseCrossLanguage, keywordOnly, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
+import type { KeywordHit } from '../../retrieval/keyword-index.js';
+import type { SemanticResult } from '../../retrieval/retriever.js';
+
+/** The vector path is asked for at least this many neighbours, so a keyword hit rarely misses its cosine term. */
+export const minimumVectorCandidates = 100;
+
+/**
+ * The cross-language path's cosine bars (USE-multilingual-v3, an English question against Spanish business names),
+ * chosen on kb/eval/catalog-crosslang.json and catalog-relevance.json (README "Cross-language search"): no question
+ * the catalog cannot answer came nearer than cosine 0.48, while half the right fields were above 0.62.
+ */
+export const catalogCrossLanguageBars = { strongCosine: 0.55, weakCosine: 0.4 };
+
+/**
+ * The three paths the catalog ranks rows with. The flat search runs them over the fields; the tree (catalog-tree.ts)
+ * runs them over one node per source, then over the fields of the sources it kept.
+ */
+export interface CatalogPaths {
+  keyword(query: string, limit: number): KeywordHit[];
+  semantic(query: string, k: number): Promise<SemanticResult>;
+  crossLanguage(query: string, k: number, keywordHits: readonly KeywordHit[]): Promise<CrossLanguageResult>;
+}
+
+/** The fused ranking of one query and what the caller must pass on: the embedder used and why a path was missing. */
+export interface CatalogRanking {
+  fused: FusedHit[];
+  /** Null when the ranking ran keyword-only. */
+  embedderId: string | null;
+  notices: Notice[];
+}
+
+/**
+ * Phase 1 (keyword): BM25 plus the business-term lift. Phase 2 (hybrid): `keyword_weight × keyword + vector_weight ×
+ * cosine`, never vector-only. `vector` exists for evaluation. Every strategy degrades to keyword with a notice; an
+ * English question also meets the rows on the cross-language path (reciprocal rank fusion with the ranking above).
+ */
+export async function rankCatalog(
+  paths: CatalogPaths,
+  request: { query: string; strategy: Strategy; k: number },
+  fusion: Settings['fusion'],
+): Promise<CatalogRanking> {
+  const { query, strategy, k } = request;
+  const notices: Notice[] = [];
+  const keywordHits = strategy === 'vector' ? [] : paths.keyword(query, Math.max(k, minimumVectorCandidates));
+  let fused: FusedHit[];
+  let embedderId: string | null = null;
+  if (strategy === 'keyword') {
+    fused = keywordOnly(keywordHits, k);
+  } else {
+    const semantic = await paths.semantic(query, Math.max(k, minimumVectorCandidates));
+    embedderId = semantic.embedderId;
+    if (!semantic.ok) {
+      notices.push(semantic.notice);
+      // The vector strategy has no keyword list of its own; degrading means the keyword phase.
+      fused = keywordOnly(strategy === 'vector' ? paths.keyword(query, k) : keywordHits, k);
+      if (semantic.notice.code === 'keyword_only') embedderId = null;
+    } else if (strategy === 'vector') {
+      fused = vectorOnly(semantic.neighbours, k);
+    } else {
+      fused = weightedFusion(keywordHits, semantic.neighbours, { keywordWeight: fusion.keyword_weight, vectorWeight: fusion.vector_weight, limit: k });
+    }
+  }
+  if (strategy !== 'keyword') {
+    const cross = await paths.crossLanguage(query, Math.max(k, 20), keywordHits);
+    if (cross.ran) {
+      fused = fuseCrossLanguage(fused, cross.neighbours, { k: fusion.cross_language_rrf_k, limit: k, maxDistance: 1 - catalogCrossLanguageBars.weakCosine, weight: fusion.cross_language_weight });
+    } else if (cross.notice) notices.push(cross.notice);
+  }
+  return { fused, embedderId, notices };
+}
