@@ -42,6 +42,6 @@ if (binary) {
   run(binary, ['.']);
 } else {
   const cita = fileURLToPath(new URL('./cita.mjs', import.meta.url));
-  process.stderr.write('cita: Electron\'s binary is not installed here (npm install could not download it); starting the app in browser mode.\n');
+  process.stderr.write("cita: Electron's binary is not installed here (npm install could not download it); starting the app in browser mode.\n");
   run(process.execPath, [cita, 'serve', '--seed', ...process.argv.slice(2)]);
 }

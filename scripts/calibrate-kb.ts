@@ -70,7 +70,9 @@ interface Collected {
   refusedByCheck?: boolean;
 }
 
-const dumped: Partial<Record<AnswerabilityVariant, Collected[]>> = values['from-dump'] ? (JSON.parse(readFileSync(values['from-dump'], 'utf8')) as Partial<Record<AnswerabilityVariant, Collected[]>>) : {};
+const dumped: Partial<Record<AnswerabilityVariant, Collected[]>> = values['from-dump']
+  ? (JSON.parse(readFileSync(values['from-dump'], 'utf8')) as Partial<Record<AnswerabilityVariant, Collected[]>>)
+  : {};
 const toDump: Partial<Record<AnswerabilityVariant, Collected[]>> = {};
 
 async function collect(variant: AnswerabilityVariant): Promise<Collected[]> {
@@ -145,7 +147,11 @@ function chooseThreshold(model: LogisticModel, entries: readonly Collected[]): n
   for (const candidate of [0, ...scores.map((score) => score + 1e-9)]) {
     const measured = rates(model, entries, candidate);
     const everySetWithin = sets.every((set) => {
-      const part = rates(model, entries.filter((entry) => entry.question.set === set), candidate);
+      const part = rates(
+        model,
+        entries.filter((entry) => entry.question.set === set),
+        candidate,
+      );
       return part.answerableRefused <= 0.05 * part.answerable;
     });
     if (!everySetWithin) continue;

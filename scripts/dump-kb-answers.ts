@@ -38,7 +38,10 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
     const sections = withoutSourceLine(splitSections(card.body));
     const units = sections.flatMap((section) => quoteUnits(section.text).map((unit) => ({ section, unit })));
     const overlap = keywordOverlapScores(english, [units.map((entry) => entry.unit)])[0] ?? [];
-    const logits = await reranker.score(english, units.map((entry) => unitRerankText(card.title, entry.section.heading, entry.unit)));
+    const logits = await reranker.score(
+      english,
+      units.map((entry) => unitRerankText(card.title, entry.section.heading, entry.unit)),
+    );
     const vectors = await embedder.embedDocuments(units.map((entry) => `${card.title}. ${entry.section.heading}. ${entry.unit.text}`));
     cards.push({
       id: cardId,
@@ -54,7 +57,25 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
       })),
     });
   }
-  out.push({ figure: retrieval.answerability.figure, population: retrieval.answerability.population, aspect: retrieval.answerability.aspect, threshold: retrieval.answerability.threshold, uncovered: retrieval.answerability.uncovered, set: question.set, probability: retrieval.answerability.probability, id: question.id, half: question.half, query: question.query, english, action: asksForAction(question.query) || asksForAction(english), expected: question.expected, quotable, answerable: retrieval.answerability.answerable, keyFacts: question.keyFacts, cards });
+  out.push({
+    figure: retrieval.answerability.figure,
+    population: retrieval.answerability.population,
+    aspect: retrieval.answerability.aspect,
+    threshold: retrieval.answerability.threshold,
+    uncovered: retrieval.answerability.uncovered,
+    set: question.set,
+    probability: retrieval.answerability.probability,
+    id: question.id,
+    half: question.half,
+    query: question.query,
+    english,
+    action: asksForAction(question.query) || asksForAction(english),
+    expected: question.expected,
+    quotable,
+    answerable: retrieval.answerability.answerable,
+    keyFacts: question.keyFacts,
+    cards,
+  });
   process.stderr.write('.');
 }
 writeFileSync(values.out ?? '.cache/kb-answers.json', JSON.stringify(out));

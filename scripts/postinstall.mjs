@@ -69,7 +69,10 @@ export function runLogged(command, args, { cwd = root, env = process.env, logFil
 
 /** The line of a failed step's output that says why, e.g. "getaddrinfo ENOTFOUND github.com". */
 export function reasonOf(output) {
-  const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const failed = lines.findLast((line) => /FAILED:/.test(line));
   if (failed) return failed.replace(/^.*FAILED:\s*/, '');
   const error = lines.find((line) => /^([A-Z]\w*Error|Error)\b/.test(line)) ?? lines.find((line) => /error/i.test(line));

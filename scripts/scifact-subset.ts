@@ -15,8 +15,16 @@ import { seededRandom } from '../main/bench/synthetic-vectors.js';
  */
 export function writeScifactSubset(scifactDir: string, directory: string, others = 700, seed = 14): { documents: number; queries: number } {
   const qrels = readFileSync(join(scifactDir, 'qrels', 'test.tsv'), 'utf8');
-  const judged = new Set(qrels.split('\n').slice(1).filter((line) => line.trim()).map((line) => line.split('\t')[1] as string));
-  const lines = readFileSync(join(scifactDir, 'corpus.jsonl'), 'utf8').split('\n').filter((line) => line.trim());
+  const judged = new Set(
+    qrels
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.trim())
+      .map((line) => line.split('\t')[1] as string),
+  );
+  const lines = readFileSync(join(scifactDir, 'corpus.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim());
   const idOf = (line: string) => (JSON.parse(line) as { _id: string })._id;
   const rest = lines.filter((line) => !judged.has(idOf(line)));
   const next = seededRandom(seed);
@@ -28,11 +36,28 @@ export function writeScifactSubset(scifactDir: string, directory: string, others
   mkdirSync(join(directory, 'qrels'), { recursive: true });
   writeFileSync(join(directory, 'corpus.jsonl'), `${lines.filter((line) => chosen.has(idOf(line))).join('\n')}\n`);
   // Only the test queries: the others have no judgements here.
-  const tested = new Set(qrels.split('\n').slice(1).filter((line) => line.trim()).map((line) => line.split('\t')[0] as string));
-  const queries = readFileSync(join(scifactDir, 'queries.jsonl'), 'utf8').split('\n').filter((line) => line.trim() && tested.has((JSON.parse(line) as { _id: string })._id));
+  const tested = new Set(
+    qrels
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.trim())
+      .map((line) => line.split('\t')[0] as string),
+  );
+  const queries = readFileSync(join(scifactDir, 'queries.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && tested.has((JSON.parse(line) as { _id: string })._id));
   writeFileSync(join(directory, 'queries.jsonl'), `${queries.join('\n')}\n`);
   writeFileSync(join(directory, 'qrels', 'test.tsv'), qrels);
-  return { documents: chosen.size, queries: new Set(qrels.split('\n').slice(1).filter((line) => line.trim()).map((line) => line.split('\t')[0])).size };
+  return {
+    documents: chosen.size,
+    queries: new Set(
+      qrels
+        .split('\n')
+        .slice(1)
+        .filter((line) => line.trim())
+        .map((line) => line.split('\t')[0]),
+    ).size,
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

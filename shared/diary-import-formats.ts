@@ -15,7 +15,10 @@ export const appExportNames: Record<AppExportFormat, string> = { cronometer: 'Cr
 
 /** A header cell compared without case, surrounding spaces or a byte-order mark. */
 export function headerKey(cell: string): string {
-  return cell.replace(/^\uFEFF/, '').trim().toLowerCase();
+  return cell
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -44,7 +47,11 @@ export function detectDiaryFormat(header: readonly string[]): DiaryFileFormat | 
 
 /** The first line of a CSV text split on commas outside quotes: enough to tell the formats apart. */
 export function headerCells(text: string): string[] {
-  const first = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  const first =
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r\n|\n|\r/)
+      .find((line) => line.trim() !== '') ?? '';
   const cells: string[] = [];
   let cell = '';
   let quoted = false;

@@ -4,17 +4,45 @@
  */
 export const operationNames = [
   // core
-  'status', 'settings.get', 'settings.update', 'jobs.start', 'jobs.cancel', 'jobs.list', 'ingest', 'secrets.set', 'secrets.status',
+  'status',
+  'settings.get',
+  'settings.update',
+  'jobs.start',
+  'jobs.cancel',
+  'jobs.list',
+  'ingest',
+  'secrets.set',
+  'secrets.status',
   // search and ask
-  'search', 'ask',
+  'search',
+  'ask',
   // foods
-  'foods.add', 'foods.update', 'foods.get', 'foods.portions', 'foods.portions.add', 'profiles.add', 'profiles.list',
+  'foods.add',
+  'foods.update',
+  'foods.get',
+  'foods.portions',
+  'foods.portions.add',
+  'profiles.add',
+  'profiles.list',
   // food diary
-  'diary.add', 'diary.update', 'diary.recent', 'diary.remove', 'diary.day', 'diary.series', 'diary.import', 'diary.import.preview', 'diary.import.confirm', 'diary.targets.set',
+  'diary.add',
+  'diary.update',
+  'diary.recent',
+  'diary.remove',
+  'diary.day',
+  'diary.series',
+  'diary.import',
+  'diary.import.preview',
+  'diary.import.confirm',
+  'diary.targets.set',
   // catalog
-  'catalog.sources', 'catalog.field', 'catalog.source',
+  'catalog.sources',
+  'catalog.field',
+  'catalog.source',
   // clinical knowledge base
-  'kb.cards', 'kb.card', 'kb.drugs',
+  'kb.cards',
+  'kb.card',
+  'kb.drugs',
   // the first-run demo data
   'demo.remove',
 ] as const;

@@ -17,16 +17,40 @@ export interface NutrientDefinition {
 }
 
 export const nutrients = [
-  { key: 'energy_kcal', unit: 'kcal', labels: { en: 'Energy', es: 'Energía' }, synonyms: { en: ['calories', 'calorie', 'kcal', 'energy'], es: ['calorias', 'caloria', 'kcal', 'energia'] }, target: 'goal' },
+  {
+    key: 'energy_kcal',
+    unit: 'kcal',
+    labels: { en: 'Energy', es: 'Energía' },
+    synonyms: { en: ['calories', 'calorie', 'kcal', 'energy'], es: ['calorias', 'caloria', 'kcal', 'energia'] },
+    target: 'goal',
+  },
   { key: 'energy_kj', unit: 'kJ', labels: { en: 'Energy (kJ)', es: 'Energía (kJ)' }, synonyms: { en: ['kilojoules', 'kj'], es: ['kilojulios', 'kj'] }, target: 'goal' },
   { key: 'protein', unit: 'g', labels: { en: 'Protein', es: 'Proteína' }, synonyms: { en: ['protein', 'proteins'], es: ['proteina', 'proteinas'] }, target: 'goal' },
   { key: 'fat', unit: 'g', labels: { en: 'Fat', es: 'Grasa' }, synonyms: { en: ['fat', 'fats', 'lipids'], es: ['grasa', 'grasas', 'lipidos'] }, target: 'goal' },
   // IFCT 2017's `fasat` (saturated fatty acids, g per 100 g), published for all 542 foods. The synonyms are longer
   // than fat's, and the planner matches the longest phrase first, so "saturated fat" is never read as fat.
-  { key: 'saturated_fat', unit: 'g', labels: { en: 'Saturated fat', es: 'Grasas saturadas' }, synonyms: { en: ['saturated fat', 'saturated fats', 'sat fat', 'saturates', 'saturated fatty acids'], es: ['grasas saturadas', 'grasa saturada', 'acidos grasos saturados'] }, target: 'limit' },
-  { key: 'carbohydrate', unit: 'g', labels: { en: 'Carbohydrate', es: 'Carbohidratos' }, synonyms: { en: ['carbohydrate', 'carbohydrates', 'carbs', 'carb'], es: ['carbohidratos', 'carbohidrato', 'hidratos', 'carbos'] }, target: 'goal' },
+  {
+    key: 'saturated_fat',
+    unit: 'g',
+    labels: { en: 'Saturated fat', es: 'Grasas saturadas' },
+    synonyms: { en: ['saturated fat', 'saturated fats', 'sat fat', 'saturates', 'saturated fatty acids'], es: ['grasas saturadas', 'grasa saturada', 'acidos grasos saturados'] },
+    target: 'limit',
+  },
+  {
+    key: 'carbohydrate',
+    unit: 'g',
+    labels: { en: 'Carbohydrate', es: 'Carbohidratos' },
+    synonyms: { en: ['carbohydrate', 'carbohydrates', 'carbs', 'carb'], es: ['carbohidratos', 'carbohidrato', 'hidratos', 'carbos'] },
+    target: 'goal',
+  },
   { key: 'fibre', unit: 'g', labels: { en: 'Fibre', es: 'Fibra' }, synonyms: { en: ['fibre', 'fiber'], es: ['fibra'] }, target: 'goal' },
-  { key: 'free_sugars', unit: 'g', labels: { en: 'Free sugars', es: 'Azúcares libres' }, synonyms: { en: ['sugar', 'sugars', 'free sugars'], es: ['azucar', 'azucares', 'azucares libres'] }, target: 'limit' },
+  {
+    key: 'free_sugars',
+    unit: 'g',
+    labels: { en: 'Free sugars', es: 'Azúcares libres' },
+    synonyms: { en: ['sugar', 'sugars', 'free sugars'], es: ['azucar', 'azucares', 'azucares libres'] },
+    target: 'limit',
+  },
   { key: 'sodium', unit: 'mg', labels: { en: 'Sodium', es: 'Sodio' }, synonyms: { en: ['sodium', 'salt'], es: ['sodio', 'sal'] }, target: 'limit' },
   { key: 'potassium', unit: 'mg', labels: { en: 'Potassium', es: 'Potasio' }, synonyms: { en: ['potassium'], es: ['potasio'] }, target: 'goal' },
   { key: 'calcium', unit: 'mg', labels: { en: 'Calcium', es: 'Calcio' }, synonyms: { en: ['calcium'], es: ['calcio'] }, target: 'goal' },

@@ -42,26 +42,85 @@ export function parseQuantity(text: string): number | null {
 
 /** Grams per unit of weight, as the diary apps write them ("150.00 g", "1 oz", "0.5 lb"). */
 const gramsPerMassUnit: Record<string, number> = {
-  g: 1, gr: 1, gram: 1, grams: 1, gramo: 1, gramos: 1,
-  kg: 1000, kilogram: 1000, kilograms: 1000, kilo: 1000, kilos: 1000,
-  mg: 0.001, milligram: 0.001, milligrams: 0.001,
-  oz: 28.349523125, ounce: 28.349523125, ounces: 28.349523125, onza: 28.349523125, onzas: 28.349523125,
-  lb: 453.59237, lbs: 453.59237, pound: 453.59237, pounds: 453.59237, libra: 453.59237, libras: 453.59237,
+  g: 1,
+  gr: 1,
+  gram: 1,
+  grams: 1,
+  gramo: 1,
+  gramos: 1,
+  kg: 1000,
+  kilogram: 1000,
+  kilograms: 1000,
+  kilo: 1000,
+  kilos: 1000,
+  mg: 0.001,
+  milligram: 0.001,
+  milligrams: 0.001,
+  oz: 28.349523125,
+  ounce: 28.349523125,
+  ounces: 28.349523125,
+  onza: 28.349523125,
+  onzas: 28.349523125,
+  lb: 453.59237,
+  lbs: 453.59237,
+  pound: 453.59237,
+  pounds: 453.59237,
+  libra: 453.59237,
+  libras: 453.59237,
 };
 
 /** Millilitres per unit of volume (US customary, as MyFitnessPal and Cronometer mean them). */
 const millilitresPerVolumeUnit: Record<string, number> = {
-  ml: 1, millilitre: 1, milliliter: 1, millilitres: 1, milliliters: 1, mililitro: 1, mililitros: 1,
-  l: 1000, litre: 1000, liter: 1000, litres: 1000, liters: 1000, litro: 1000, litros: 1000,
-  'fl oz': 29.5735295625, 'fl. oz': 29.5735295625, 'fluid ounce': 29.5735295625, 'fluid ounces': 29.5735295625,
+  ml: 1,
+  millilitre: 1,
+  milliliter: 1,
+  millilitres: 1,
+  milliliters: 1,
+  mililitro: 1,
+  mililitros: 1,
+  l: 1000,
+  litre: 1000,
+  liter: 1000,
+  litres: 1000,
+  liters: 1000,
+  litro: 1000,
+  litros: 1000,
+  'fl oz': 29.5735295625,
+  'fl. oz': 29.5735295625,
+  'fluid ounce': 29.5735295625,
+  'fluid ounces': 29.5735295625,
 };
 
 /** Short and plural spellings of household units, as the names of portions say them. */
 const unitSpellings: Record<string, string> = {
-  tbsp: 'tablespoon', tbs: 'tablespoon', tbl: 'tablespoon', tablespoons: 'tablespoon', cda: 'cucharada', cdas: 'cucharada', cucharadas: 'cucharada',
-  tsp: 'teaspoon', teaspoons: 'teaspoon', cdta: 'cucharadita', cdtas: 'cucharadita', cucharaditas: 'cucharadita',
-  c: 'cup', cups: 'cup', tazas: 'taza', lg: 'large', med: 'medium', md: 'medium', sm: 'small',
-  eggs: 'egg', huevos: 'huevo', bananas: 'banana', apples: 'apple', almonds: 'almond', potatoes: 'potato', onions: 'onion', tomatoes: 'tomato', carrots: 'carrot',
+  tbsp: 'tablespoon',
+  tbs: 'tablespoon',
+  tbl: 'tablespoon',
+  tablespoons: 'tablespoon',
+  cda: 'cucharada',
+  cdas: 'cucharada',
+  cucharadas: 'cucharada',
+  tsp: 'teaspoon',
+  teaspoons: 'teaspoon',
+  cdta: 'cucharadita',
+  cdtas: 'cucharadita',
+  cucharaditas: 'cucharadita',
+  c: 'cup',
+  cups: 'cup',
+  tazas: 'taza',
+  lg: 'large',
+  med: 'medium',
+  md: 'medium',
+  sm: 'small',
+  eggs: 'egg',
+  huevos: 'huevo',
+  bananas: 'banana',
+  apples: 'apple',
+  almonds: 'almond',
+  potatoes: 'potato',
+  onions: 'onion',
+  tomatoes: 'tomato',
+  carrots: 'carrot',
 };
 
 /** An amount as written ("2.00 large", "1 1/2 cup", "150g"): how many and of what (the unit as written, trimmed). */
@@ -105,10 +164,12 @@ export function findPortion<P extends { name: { en: string; es: string } }>(port
   if (wanted.length === 0) return undefined;
   const exact = portions.find((portion) => [portion.name.en, portion.name.es].some((name) => name.trim().toLowerCase() === unit.trim().toLowerCase()));
   if (exact) return exact;
-  return portions.find((portion) => [portion.name.en, portion.name.es].some((name) => {
-    const words = unitWords(name);
-    return wanted.every((word) => words.includes(word));
-  }));
+  return portions.find((portion) =>
+    [portion.name.en, portion.name.es].some((name) => {
+      const words = unitWords(name);
+      return wanted.every((word) => words.includes(word));
+    }),
+  );
 }
 
 /** Millilitres a portion holds when its name says so ("cup (240 ml)"), else null. */

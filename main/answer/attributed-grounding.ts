@@ -16,10 +16,7 @@ interface RowSubject {
 }
 
 /** A date or a span of dates an answer clause names. */
-type NamedDate =
-  | { kind: 'day'; year: number | null; month: number; day: number }
-  | { kind: 'month'; year: number | null; month: number }
-  | { kind: 'range'; from: string; to: string };
+type NamedDate = { kind: 'day'; year: number | null; month: number; day: number } | { kind: 'month'; year: number | null; month: number } | { kind: 'range'; from: string; to: string };
 
 interface Subjects {
   items: Set<string>;
@@ -87,9 +84,7 @@ const rangeJoin = /^\s*(?:-|–|—|to|until|till|through|al|a|hasta|hasta\s+el)
 const pairJoin = /^\s*(?:and|y)\s*(?:the\s+|el\s+)?$/i;
 
 function iso(token: DateToken): string | null {
-  return token.year !== null && token.day !== null
-    ? `${String(token.year).padStart(4, '0')}-${String(token.month).padStart(2, '0')}-${String(token.day).padStart(2, '0')}`
-    : null;
+  return token.year !== null && token.day !== null ? `${String(token.year).padStart(4, '0')}-${String(token.month).padStart(2, '0')}-${String(token.day).padStart(2, '0')}` : null;
 }
 
 /** The foods (context labels) and dates a clause names; two dates joined by "to", "al", "–" (or "between … and") are a range. */
@@ -208,10 +203,12 @@ export function checkAttributedGrounding(answer: string, context: string): Groun
 
   const scanned = scanText(answer);
   const figures: GroundedFigure[] = [];
-  const heldBy = (subjects: Subjects) => (line: number): boolean => {
-    const row = rows.get(line);
-    return row !== undefined && compatible(row, subjects);
-  };
+  const heldBy =
+    (subjects: Subjects) =>
+    (line: number): boolean => {
+      const row = rows.get(line);
+      return row !== undefined && compatible(row, subjects);
+    };
   for (const number of scanned.numbers) {
     const matches = matchingLines(number, index);
     const anywhere = matches.find((match) => match.lines.length > 0);

@@ -46,10 +46,16 @@ export function composeComparison(plan: DiaryPlan, context: DiaryContext, langua
       const rows = summary.filter((row) => row.cells.date_from === period.cells.date_from && row.cells.date_to === period.cells.date_to);
       const total = rows.find((row) => row.cells.statistic === 'total');
       const average = rows.find((row) => row.cells.statistic === 'daily_average');
-      const periodText = es ? capitalized(spanishPeriod(period.cells.date_from as string, period.cells.date_to as string)) : span(period.cells.date_from as string, period.cells.date_to as string, language);
+      const periodText = es
+        ? capitalized(spanishPeriod(period.cells.date_from as string, period.cells.date_to as string))
+        : span(period.cells.date_from as string, period.cells.date_to as string, language);
       const withEntries = countText(period.cells.days_with_entries as string, language);
       if (!total?.cells[column] || !average?.cells[column]) {
-        lines.push(es ? `• ${periodText}: sin valores medidos (${withEntries} días con entradas) ${cite('diary-day', periodText, [period])}.` : `• ${periodText}: no measured values (${withEntries} days with entries) ${cite('diary-day', periodText, [period])}.`);
+        lines.push(
+          es
+            ? `• ${periodText}: sin valores medidos (${withEntries} días con entradas) ${cite('diary-day', periodText, [period])}.`
+            : `• ${periodText}: no measured values (${withEntries} days with entries) ${cite('diary-day', periodText, [period])}.`,
+        );
         continue;
       }
       if (period.cells.date_from === period.cells.date_to) {
@@ -74,9 +80,11 @@ export function composeComparison(plan: DiaryPlan, context: DiaryContext, langua
     };
     const singleDays = first.cells.date_from === first.cells.date_to && second.cells.date_from === second.cells.date_to;
     if (singleDays && totalDifference !== '') {
-      lines.push(es
-        ? `• Diferencia, ${firstSpan} frente al ${secondSpan}: total ${direction(totalDifference)} ${cite('diary-day', 'diferencia', rows)}.`
-        : `• Difference, ${firstSpan} against ${secondSpan}: total ${direction(totalDifference)} ${cite('diary-day', 'difference', rows)}.`);
+      lines.push(
+        es
+          ? `• Diferencia, ${firstSpan} frente al ${secondSpan}: total ${direction(totalDifference)} ${cite('diary-day', 'diferencia', rows)}.`
+          : `• Difference, ${firstSpan} against ${secondSpan}: total ${direction(totalDifference)} ${cite('diary-day', 'difference', rows)}.`,
+      );
     } else if (averageDifference !== '' && totalDifference !== '') {
       lines.push(
         es

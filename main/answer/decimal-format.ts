@@ -8,7 +8,9 @@ import { readingsOf, roundToScale } from './figures.js';
 export function formatDecimal(value: number, decimals = 1): string {
   const negative = value < 0;
   const digits = Math.abs(value).toFixed(Math.max(decimals + 6, 9));
-  const rounded = roundToScale(readingsOf(digits)[0] as { mantissa: bigint; scale: number }, decimals).toString().padStart(decimals + 1, '0');
+  const rounded = roundToScale(readingsOf(digits)[0] as { mantissa: bigint; scale: number }, decimals)
+    .toString()
+    .padStart(decimals + 1, '0');
   const whole = decimals === 0 ? rounded : rounded.slice(0, -decimals);
   const fraction = decimals === 0 ? '' : `.${rounded.slice(-decimals)}`;
   const text = `${whole}${fraction}`;

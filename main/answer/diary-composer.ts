@@ -81,9 +81,7 @@ function numeric(text: string | undefined): number | null {
 
 /** Rows of a section with a value in `column`, largest first (ties by line, so the order is stable). */
 function largestBy(rows: readonly ContextRow[], column: string): ContextRow[] {
-  return rows
-    .filter((row) => numeric(row.cells[column]) !== null)
-    .sort((left, right) => (numeric(right.cells[column]) as number) - (numeric(left.cells[column]) as number) || left.line - right.line);
+  return rows.filter((row) => numeric(row.cells[column]) !== null).sort((left, right) => (numeric(right.cells[column]) as number) - (numeric(left.cells[column]) as number) || left.line - right.line);
 }
 
 /**
@@ -116,7 +114,13 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
     const lines: string[] = [
       period.cells.date_from === period.cells.date_to
         ? phrases.introDay(label, period.cells.date_from as string)
-        : phrases.intro(label, period.cells.date_from as string, period.cells.date_to as string, countText(period.cells.days as string, language), countText(period.cells.days_with_entries as string, language)),
+        : phrases.intro(
+            label,
+            period.cells.date_from as string,
+            period.cells.date_to as string,
+            countText(period.cells.days as string, language),
+            countText(period.cells.days_with_entries as string, language),
+          ),
     ];
 
     const measuredDays = largestBy(days, column);
@@ -155,7 +159,9 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
     const lowest = measuredDays[measuredDays.length - 1] as ContextRow;
     if (measuredDays.length === 1) {
       // One day with entries: its total is the whole story (an average or a "highest day" would repeat it).
-      lines.push(`• ${phrases.total(withUnit(highest.cells[column] as string))} ${periodDay(highest.cells.date as string, language)} ${cite('diary-day', highest.cells.date as string, [highest], highest.cells.date)}.`);
+      lines.push(
+        `• ${phrases.total(withUnit(highest.cells[column] as string))} ${periodDay(highest.cells.date as string, language)} ${cite('diary-day', highest.cells.date as string, [highest], highest.cells.date)}.`,
+      );
     } else {
       let totals = '';
       if (total?.cells[column] && average?.cells[column]) {
@@ -175,7 +181,10 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
       const changes = targetRows.filter((row, index) => index === 0 || row.cells[column] !== targetRows[index - 1]?.cells[column]);
       const described = changes
         .map((row, index) => {
-          const text = index === 0 ? phrases.targetFirst(withUnit(row.cells[column] as string), row.cells.date as string, kind) : phrases.targetFrom(withUnit(row.cells[column] as string), row.cells.date as string);
+          const text =
+            index === 0
+              ? phrases.targetFirst(withUnit(row.cells[column] as string), row.cells.date as string, kind)
+              : phrases.targetFrom(withUnit(row.cells[column] as string), row.cells.date as string);
           return `${text} ${cite('diary-day', `${label}: ${phrases.targetLabel[kind]} ${row.cells.date as string}`, [row], row.cells.date)}`;
         })
         .join('; ');

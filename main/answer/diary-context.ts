@@ -39,17 +39,7 @@ export interface ContextRow {
   cells: Record<string, string>;
 }
 
-export type ContextSection =
-  | 'period'
-  | 'periods'
-  | 'daily_totals'
-  | 'daily_targets'
-  | 'summary'
-  | 'target_days'
-  | 'food_totals'
-  | 'foods'
-  | 'comparison'
-  | 'diary';
+export type ContextSection = 'period' | 'periods' | 'daily_totals' | 'daily_targets' | 'summary' | 'target_days' | 'food_totals' | 'foods' | 'comparison' | 'diary';
 
 export interface DiaryContext {
   text: string;
@@ -195,9 +185,7 @@ export function buildDiaryContext(plan: DiaryPlan, retrieval: DiaryRetrieval): D
     header(entryNames);
     const ordered = [...detail.entries].sort(
       (left, right) =>
-        String(left.date).localeCompare(String(right.date)) ||
-        (mealOrder[String(left.meal)] ?? 9) - (mealOrder[String(right.meal)] ?? 9) ||
-        Number(left.entry_id) - Number(right.entry_id),
+        String(left.date).localeCompare(String(right.date)) || (mealOrder[String(left.meal)] ?? 9) - (mealOrder[String(right.meal)] ?? 9) || Number(left.entry_id) - Number(right.entry_id),
     );
     for (const entry of ordered) {
       row('foods', entryNames, [

@@ -24,7 +24,12 @@ export function composeRefusal(plan: DiaryPlan, adjustments: readonly PlanAdjust
   switch (plan.refusal) {
     case 'untracked_nutrient': {
       const names = adjustments.flatMap((adjustment) => (adjustment.code === 'untracked_nutrient' ? adjustment.names : []));
-      const context = [`# asked: ${names.join('; ')}`, '# tracked_nutrients', csvLine(['key', 'label_en', 'label_es', 'unit']), ...nutrients.map((nutrient) => csvLine([nutrient.key, nutrient.labels.en, nutrient.labels.es, nutrient.unit]))].join('\n');
+      const context = [
+        `# asked: ${names.join('; ')}`,
+        '# tracked_nutrients',
+        csvLine(['key', 'label_en', 'label_es', 'unit']),
+        ...nutrients.map((nutrient) => csvLine([nutrient.key, nutrient.labels.en, nutrient.labels.es, nutrient.unit])),
+      ].join('\n');
       return {
         answer: es
           ? `cita no registra ${listWords(names, 'es')}: su diario no tiene ese dato, así que no hay nada que mostrar. Registra ${trackedNutrientNames('es')}; pregunte por alguno de ellos.`
@@ -52,8 +57,14 @@ export function composeRefusal(plan: DiaryPlan, adjustments: readonly PlanAdjust
       const dates = adjustments.flatMap((adjustment) => (adjustment.code === 'invalid_date' ? adjustment.dates : []));
       return {
         answer: es
-          ? `${listWords(dates.map((date) => `«${date}»`), 'es')} no es una fecha que exista, así que no se consultó nada. Pregunte de nuevo con un día que exista o con un periodo como «la semana pasada».`
-          : `${listWords(dates.map((date) => `"${date}"`), 'en')} is not a date that exists, so nothing was looked up. Ask again with a real day, or a period such as "last week".`,
+          ? `${listWords(
+              dates.map((date) => `«${date}»`),
+              'es',
+            )} no es una fecha que exista, así que no se consultó nada. Pregunte de nuevo con un día que exista o con un periodo como «la semana pasada».`
+          : `${listWords(
+              dates.map((date) => `"${date}"`),
+              'en',
+            )} is not a date that exists, so nothing was looked up. Ask again with a real day, or a period such as "last week".`,
         context: ['# invalid_dates', ...dates].join('\n'),
       };
     }

@@ -41,7 +41,8 @@ export function composeEntryList(plan: DiaryPlan, context: DiaryContext, languag
   if (entries.length <= maxListedEntries && (context.entryCount ?? entries.length) === entries.length) {
     lines.push(es ? `Lo que registró${meals} ${when}:` : `What you logged${meals} ${when}:`);
     const ordered = [...entries].sort(
-      (left, right) => String(left.cells.date).localeCompare(String(right.cells.date)) || (mealOrder[String(left.cells.meal)] ?? 9) - (mealOrder[String(right.cells.meal)] ?? 9) || left.line - right.line,
+      (left, right) =>
+        String(left.cells.date).localeCompare(String(right.cells.date)) || (mealOrder[String(left.cells.meal)] ?? 9) - (mealOrder[String(right.cells.meal)] ?? 9) || left.line - right.line,
     );
     const groups = new Map<string, ContextRow[]>();
     for (const row of ordered) {
@@ -50,7 +51,9 @@ export function composeEntryList(plan: DiaryPlan, context: DiaryContext, languag
     }
     for (const rows of groups.values()) {
       const first = rows[0] as ContextRow;
-      const named = rows.map((row) => `${row.cells.item as string} (${figuresOf(row, nutrients, language)}) ${cite('diary-entry', `${row.cells.item as string}, ${row.cells.date as string}`, [row], row.cells.date)}`);
+      const named = rows.map(
+        (row) => `${row.cells.item as string} (${figuresOf(row, nutrients, language)}) ${cite('diary-entry', `${row.cells.item as string}, ${row.cells.date as string}`, [row], row.cells.date)}`,
+      );
       lines.push(`• ${first.cells.date as string}, ${mealName(first.cells.meal as string, language)}: ${named.join('; ')}.`);
     }
   } else {
@@ -75,9 +78,11 @@ export function composeEntryList(plan: DiaryPlan, context: DiaryContext, languag
         return key === 'energy_kcal' ? value : es ? `${value} de ${nutrient.labels.es.toLowerCase()}` : `${value} ${nutrient.labels.en.toLowerCase()}`;
       });
     if (totals.length === 0) continue;
-    lines.push(es
-      ? `Total del ${day.cells.date as string}${meals}: ${totals.join(', ')} ${cite('diary-day', day.cells.date as string, [day], day.cells.date)}.`
-      : `Total on ${day.cells.date as string}${meals}: ${totals.join(', ')} ${cite('diary-day', day.cells.date as string, [day], day.cells.date)}.`);
+    lines.push(
+      es
+        ? `Total del ${day.cells.date as string}${meals}: ${totals.join(', ')} ${cite('diary-day', day.cells.date as string, [day], day.cells.date)}.`
+        : `Total on ${day.cells.date as string}${meals}: ${totals.join(', ')} ${cite('diary-day', day.cells.date as string, [day], day.cells.date)}.`,
+    );
   }
   return { answer: lines.join('\n'), citations, empty: false };
 }

@@ -40,18 +40,47 @@ export interface ScannedText {
 }
 
 const monthNumbers: Record<string, number> = {
-  january: 1, jan: 1, enero: 1, ene: 1,
-  february: 2, feb: 2, febrero: 2,
-  march: 3, mar: 3, marzo: 3,
-  april: 4, apr: 4, abril: 4, abr: 4,
-  may: 5, mayo: 5,
-  june: 6, jun: 6, junio: 6,
-  july: 7, jul: 7, julio: 7,
-  august: 8, aug: 8, agosto: 8, ago: 8,
-  september: 9, sept: 9, sep: 9, septiembre: 9, setiembre: 9,
-  october: 10, oct: 10, octubre: 10,
-  november: 11, nov: 11, noviembre: 11,
-  december: 12, dec: 12, diciembre: 12, dic: 12,
+  january: 1,
+  jan: 1,
+  enero: 1,
+  ene: 1,
+  february: 2,
+  feb: 2,
+  febrero: 2,
+  march: 3,
+  mar: 3,
+  marzo: 3,
+  april: 4,
+  apr: 4,
+  abril: 4,
+  abr: 4,
+  may: 5,
+  mayo: 5,
+  june: 6,
+  jun: 6,
+  junio: 6,
+  july: 7,
+  jul: 7,
+  julio: 7,
+  august: 8,
+  aug: 8,
+  agosto: 8,
+  ago: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  septiembre: 9,
+  setiembre: 9,
+  october: 10,
+  oct: 10,
+  octubre: 10,
+  november: 11,
+  nov: 11,
+  noviembre: 11,
+  december: 12,
+  dec: 12,
+  diciembre: 12,
+  dic: 12,
 };
 
 /** The month (1-12) a name or abbreviation stands for, English or Spanish; 0 when it is not a month. */
@@ -66,14 +95,8 @@ export const monthPattern = Object.keys(monthNumbers)
 const ordinal = '(?:st|nd|rd|th|º|ª)?';
 
 const isoDate = /(?<![\p{L}\p{N}])(\d{4})-(\d{2})-(\d{2})(?![\p{L}\p{N}])/gu;
-const dayMonth = new RegExp(
-  `(?<![\\p{L}\\p{N}])(\\d{1,2})${ordinal}\\s+(?:de\\s+|of\\s+)?(${monthPattern})\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4}))?(?![\\p{L}\\p{N}])`,
-  'giu',
-);
-const monthDay = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${monthPattern})\\.?\\s+(\\d{1,2})${ordinal}(?:,?\\s+(\\d{4}))?(?![\\p{L}\\p{N}])`,
-  'giu',
-);
+const dayMonth = new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})${ordinal}\\s+(?:de\\s+|of\\s+)?(${monthPattern})\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4}))?(?![\\p{L}\\p{N}])`, 'giu');
+const monthDay = new RegExp(`(?<![\\p{L}\\p{N}])(${monthPattern})\\.?\\s+(\\d{1,2})${ordinal}(?:,?\\s+(\\d{4}))?(?![\\p{L}\\p{N}])`, 'giu');
 const monthYear = new RegExp(`(?<![\\p{L}\\p{N}])(${monthPattern})\\.?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?![\\p{L}\\p{N}])`, 'giu');
 
 /** Citation markers: [1], [12], [1, 2], [1-3], [^1]. */

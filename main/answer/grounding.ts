@@ -71,9 +71,7 @@ export function indexContext(context: string): ContextIndex {
   for (const { line, text, cells, header } of csvBlockLines(context)) {
     // A data row is read cell by cell ("5,320.0" there is two numbers, not 5320); any other line as prose.
     // A whole-number cell under a header without a unit is a count: it verifies only a figure without a unit.
-    const segments = header
-      ? cells.map((cell, column) => ({ text: cell.value, unit: unitOfHeader(header[column] ?? '') ?? countUnit }))
-      : [{ text, unit: null as string | null }];
+    const segments = header ? cells.map((cell, column) => ({ text: cell.value, unit: unitOfHeader(header[column] ?? '') ?? countUnit })) : [{ text, unit: null as string | null }];
     for (const segment of segments) {
       const scanned = scanText(segment.text);
       for (const date of scanned.dates) {

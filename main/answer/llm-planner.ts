@@ -31,7 +31,7 @@ export function plannerPrompt(today: string): string {
     'You turn a question about a personal food diary into a lookup plan. You do not answer the question.',
     `Today is ${today}. Weeks run Monday to Sunday.`,
     'Periods: "the last N days/weeks" end today and include it; "last week"/"la semana pasada" and "last month"/"el mes pasado" are the previous calendar week or month; "this week/month" run from its first day to today; "since Monday"/"desde el lunes" runs to today.',
-    'A date or weekday without a year is the most recent one not after today, except a day of the current month, which is this month\'s; when the question is about the future (will, next, voy a, mañana) take the next one. Keep future dates as asked: the application reports them.',
+    "A date or weekday without a year is the most recent one not after today, except a day of the current month, which is this month's; when the question is about the future (will, next, voy a, mañana) take the next one. Keep future dates as asked: the application reports them.",
     'A comparison of two periods ("this week than last week", "October or November", "vs") puts the first period in date_from/date_to and the second in compare_from/compare_to; otherwise compare_from/compare_to are null.',
     'Reply with one JSON object only, with every field: {"date_from", "date_to", "compare_from", "compare_to", "nutrients", "untracked", "meals", "need_detail", "list_entries", "understood", "invalid_dates"}.',
     'nutrients: only keys from this list (an empty list when the question names none):',

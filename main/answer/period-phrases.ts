@@ -46,21 +46,70 @@ export interface PeriodReading {
 const firstYear = 1900;
 
 const numberWords: Record<string, number> = {
-  one: 1, a: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  fifteen: 15, twenty: 20, thirty: 30, 'a couple of': 2, 'couple of': 2, 'a few': 3, few: 3,
-  un: 1, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11,
-  doce: 12, quince: 15, veinte: 20, treinta: 30, 'un par de': 2,
+  one: 1,
+  a: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  'a couple of': 2,
+  'couple of': 2,
+  'a few': 3,
+  few: 3,
+  un: 1,
+  uno: 1,
+  una: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  quince: 15,
+  veinte: 20,
+  treinta: 30,
+  'un par de': 2,
 };
-const count = `(\\d{1,3}|${Object.keys(numberWords).sort((left, right) => right.length - left.length).join('|')})`;
+const count = `(\\d{1,3}|${Object.keys(numberWords)
+  .sort((left, right) => right.length - left.length)
+  .join('|')})`;
 const countedUnit = '(days?|weeks?|months?|years?|dias?|semanas?|mes|meses|anos?)';
 
 /** Month names written out (English "may" only after a preposition: it is also a verb). */
-const monthNames = 'january|february|march|april|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre';
+const monthNames =
+  'january|february|march|april|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre';
 const namedMonth = `(?:${monthNames}|(?<=(?:in|during|for|of|since|from|to|and|or|until|through)\\s+)may)`;
 const anyMonth = `(?:${monthPattern})`;
 const weekdays: Record<string, number> = {
-  monday: 0, tuesday: 1, wednesday: 2, thursday: 3, friday: 4, saturday: 5, sunday: 6,
-  lunes: 0, martes: 1, miercoles: 2, jueves: 3, viernes: 4, sabado: 5, domingo: 6,
+  monday: 0,
+  tuesday: 1,
+  wednesday: 2,
+  thursday: 3,
+  friday: 4,
+  saturday: 5,
+  sunday: 6,
+  lunes: 0,
+  martes: 1,
+  miercoles: 2,
+  jueves: 3,
+  viernes: 4,
+  sabado: 5,
+  domingo: 6,
 };
 const weekdayName = `(${Object.keys(weekdays).join('|')})`;
 const ordinal = '(?:st|nd|rd|th)?';
@@ -68,10 +117,10 @@ const ordinal = '(?:st|nd|rd|th)?';
 const holidays: ReadonlyArray<readonly [pattern: string, month: number, day: number]> = [
   ['\\bchristmas\\s+eve\\b|\\bnochebuena\\b', 12, 24],
   ['\\bchristmas(?:\\s+day)?\\b|\\bnavidad\\b', 12, 25],
-  ['\\bnew\\s+year\'?s\\s+eve\\b|\\bnochevieja\\b', 12, 31],
-  ['\\bnew\\s+year\'?s(?:\\s+day)?\\b|\\bano\\s+nuevo\\b', 1, 1],
+  ["\\bnew\\s+year'?s\\s+eve\\b|\\bnochevieja\\b", 12, 31],
+  ["\\bnew\\s+year'?s(?:\\s+day)?\\b|\\bano\\s+nuevo\\b", 1, 1],
   ['\\bhalloween\\b', 10, 31],
-  ['\\bvalentine\'?s(?:\\s+day)?\\b|\\bsan\\s+valentin\\b', 2, 14],
+  ["\\bvalentine'?s(?:\\s+day)?\\b|\\bsan\\s+valentin\\b", 2, 14],
 ];
 
 function countOf(word: string): number {
@@ -147,15 +196,16 @@ function createReader(text: string, today: string, future: boolean): Reader {
 /** Compact day ranges ("del 1 al 15 de noviembre", "November 1-15") and month ranges ("de septiembre a noviembre"). */
 function readRanges(reader: Reader): void {
   const { today, future, each } = reader;
-  each(`\\b(?:del\\s+|from\\s+(?:the\\s+)?|between\\s+(?:the\\s+)?|entre\\s+el\\s+)?(\\d{1,2})${ordinal}\\s*(?:-|–|al|a|y|to|and|through|until)\\s*(?:the\\s+)?(\\d{1,2})${ordinal}\\s+(?:de\\s+|of\\s+)?(${anyMonth})\\b(?:\\s+(?:de\\s+|del\\s+)?(\\d{4}))?`, (match) =>
-    compactRange(Number(match[1]), Number(match[2]), monthNumberOf(match[3] as string), match[4] ? Number(match[4]) : null),
+  each(
+    `\\b(?:del\\s+|from\\s+(?:the\\s+)?|between\\s+(?:the\\s+)?|entre\\s+el\\s+)?(\\d{1,2})${ordinal}\\s*(?:-|–|al|a|y|to|and|through|until)\\s*(?:the\\s+)?(\\d{1,2})${ordinal}\\s+(?:de\\s+|of\\s+)?(${anyMonth})\\b(?:\\s+(?:de\\s+|del\\s+)?(\\d{4}))?`,
+    (match) => compactRange(Number(match[1]), Number(match[2]), monthNumberOf(match[3] as string), match[4] ? Number(match[4]) : null),
   );
   each(`\\b(${anyMonth})\\s+(\\d{1,2})${ordinal}\\s*(?:-|–|to|and|through|until)\\s*(\\d{1,2})${ordinal}\\b(?:\\s+(\\d{4}))?`, (match) =>
     compactRange(Number(match[2]), Number(match[3]), monthNumberOf(match[1] as string), match[4] ? Number(match[4]) : null),
   );
   function compactRange(first: number, second: number, month: number, givenYear: number | null): Omit<Found, 'start' | 'end'> {
     const to = givenYear !== null ? (validDay(givenYear, month, second) ? makeDate(givenYear, month, second) : null) : resolveYearless(month, second, today, future);
-    if (to === null || givenYear !== null && givenYear < firstYear) return { invalid: true };
+    if (to === null || (givenYear !== null && givenYear < firstYear)) return { invalid: true };
     const toYear = Number(to.slice(0, 4));
     if (!validDay(toYear, month, first)) return { invalid: true };
     return { period: { from: makeDate(toYear, month, first), to }, range: true };
@@ -203,24 +253,28 @@ function readDays(reader: Reader): void {
     const resolved = resolveDayOfMonth(dayOfMonth, today, future);
     return resolved === null ? 'invalid' : { year: null, month: null, day: dayOfMonth, resolved };
   });
-  const weekQualifier = '(?:\\s+(?:of|de)\\s+(?:the\\s+|la\\s+|esta\\s+)?(this|last|previous|next|esta|semana\\s+pasada|semana\\s+anterior|semana\\s+que\\s+viene|proxima|siguiente)(?:\\s+semana|\\s+week)?)?';
-  token(`\\b(?:(last|past|previous|next|this|coming|this\\s+coming|on)\\s+)?(?:(?:el|la)\\s+)?(?:(proximo|siguiente|pasado)\\s+)?${weekdayName}\\b(?:\\s+(pasado|anterior|que\\s+viene|proximo))?${weekQualifier}`, (match) => {
-    const weekday = weekdays[match[3] as string] as number;
-    const qualifier = match[5];
-    if (qualifier !== undefined) {
-      const weeksBack = /^(this|esta)$/.test(qualifier) ? 0 : /(next|que viene|proxima|siguiente)/.test(qualifier) ? -1 : 1;
-      return { year: null, month: null, day: 0, weekday, weeksBack, resolved: addDays(calendarWeek(today, weeksBack).from, weekday) };
-    }
-    const words = `${match[1] ?? ''} ${match[2] ?? ''} ${match[4] ?? ''}`;
-    const modifier = /\b(last|past|previous|pasado|anterior)\b/.test(words)
-      ? 'last'
-      : /\b(next|coming|proximo|siguiente|que\s+viene)\b/.test(words)
-        ? 'next'
-        : /\bthis\b/.test(words)
-          ? 'this'
-          : 'plain';
-    return { year: null, month: null, day: 0, weekday, resolved: resolveWeekday(weekday, modifier, today, future) };
-  });
+  const weekQualifier =
+    '(?:\\s+(?:of|de)\\s+(?:the\\s+|la\\s+|esta\\s+)?(this|last|previous|next|esta|semana\\s+pasada|semana\\s+anterior|semana\\s+que\\s+viene|proxima|siguiente)(?:\\s+semana|\\s+week)?)?';
+  token(
+    `\\b(?:(last|past|previous|next|this|coming|this\\s+coming|on)\\s+)?(?:(?:el|la)\\s+)?(?:(proximo|siguiente|pasado)\\s+)?${weekdayName}\\b(?:\\s+(pasado|anterior|que\\s+viene|proximo))?${weekQualifier}`,
+    (match) => {
+      const weekday = weekdays[match[3] as string] as number;
+      const qualifier = match[5];
+      if (qualifier !== undefined) {
+        const weeksBack = /^(this|esta)$/.test(qualifier) ? 0 : /(next|que viene|proxima|siguiente)/.test(qualifier) ? -1 : 1;
+        return { year: null, month: null, day: 0, weekday, weeksBack, resolved: addDays(calendarWeek(today, weeksBack).from, weekday) };
+      }
+      const words = `${match[1] ?? ''} ${match[2] ?? ''} ${match[4] ?? ''}`;
+      const modifier = /\b(last|past|previous|pasado|anterior)\b/.test(words)
+        ? 'last'
+        : /\b(next|coming|proximo|siguiente|que\s+viene)\b/.test(words)
+          ? 'next'
+          : /\bthis\b/.test(words)
+            ? 'this'
+            : 'plain';
+      return { year: null, month: null, day: 0, weekday, resolved: resolveWeekday(weekday, modifier, today, future) };
+    },
+  );
   // Holidays people name instead of a date.
   for (const [pattern, month, dayOfMonth] of holidays) {
     token(pattern, () => ({ year: null, month, day: dayOfMonth }));
@@ -249,7 +303,8 @@ function readDays(reader: Reader): void {
     const second = tokens[index + 1] as DayToken;
     const between = text.slice(first.end, second.start);
     const before = text.slice(Math.max(0, first.start - 16), first.start);
-    const joined = /^\s*(?:-|–|—|to|until|till|through|thru|al|a|hasta|hasta\s+el)\s*(?:the\s+|el\s+)?$/.test(between) ||
+    const joined =
+      /^\s*(?:-|–|—|to|until|till|through|thru|al|a|hasta|hasta\s+el)\s*(?:the\s+|el\s+)?$/.test(between) ||
       (/^\s*(?:and|y|&)\s*(?:the\s+|el\s+)?$/.test(between) && /\b(?:between|entre)\s+(?:the\s+|el\s+)?$/.test(before));
     if (!joined) continue;
     used.add(first).add(second);
@@ -289,8 +344,12 @@ function readNamedDays(reader: Reader): void {
 /** Weekends: last, next, and "this" (the one just past on a weekday, or the coming one for the future). */
 function readWeekends(reader: Reader): void {
   const { today, future, each } = reader;
-  each('\\b(?:(?:the\\s+)?(?:last|past|previous)\\s+weekend|(?:el\\s+)?(?:fin\\s+de\\s+semana|finde)\\s+(?:pasado|anterior)|(?:el\\s+)?pasado\\s+(?:fin\\s+de\\s+semana|finde))\\b', () => ({ period: lastWeekend(today) }));
-  each('\\b(?:(?:next|coming)\\s+weekend|(?:el\\s+)?(?:proximo|siguiente)\\s+(?:fin\\s+de\\s+semana|finde)|(?:el\\s+)?(?:fin\\s+de\\s+semana|finde)\\s+(?:que\\s+viene|proximo|siguiente))\\b', () => ({ period: comingWeekend(today) }));
+  each('\\b(?:(?:the\\s+)?(?:last|past|previous)\\s+weekend|(?:el\\s+)?(?:fin\\s+de\\s+semana|finde)\\s+(?:pasado|anterior)|(?:el\\s+)?pasado\\s+(?:fin\\s+de\\s+semana|finde))\\b', () => ({
+    period: lastWeekend(today),
+  }));
+  each('\\b(?:(?:next|coming)\\s+weekend|(?:el\\s+)?(?:proximo|siguiente)\\s+(?:fin\\s+de\\s+semana|finde)|(?:el\\s+)?(?:fin\\s+de\\s+semana|finde)\\s+(?:que\\s+viene|proximo|siguiente))\\b', () => ({
+    period: comingWeekend(today),
+  }));
   each('\\b(?:(?:this|the|over\\s+the)\\s+weekend|(?:este|el)\\s+(?:fin\\s+de\\s+semana|finde)|finde|fin\\s+de\\s+semana)\\b', () => {
     if (weekdayOf(today) >= 5) return { period: { from: addDays(startOfWeek(today), 5), to: today }, previous: lastWeekend(today) };
     return { period: future ? comingWeekend(today) : lastWeekend(today) };
@@ -302,14 +361,21 @@ function readCalendarPeriods(reader: Reader): void {
   const { today, year, future, each } = reader;
   each('\\b(?:the\\s+)?week\\s+before\\s+last\\b|\\b(?:la\\s+)?semana\\s+antepasada\\b|\\b(?:two|2)\\s+weeks\\s+ago\\b|\\bhace\\s+(?:dos|2)\\s+semanas\\b', () => ({ period: calendarWeek(today, 2) }));
   each('\\b(?:the\\s+)?month\\s+before\\s+last\\b|\\b(?:el\\s+)?mes\\s+antepasado\\b', () => ({ period: calendarMonth(today, 2) }));
-  each(`\\b(?:the\\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th|primera|segunda|tercera|cuarta|ultima)\\s+(?:week|semana)\\s+(?:of|de)\\s+(${monthNames}|may)\\b(?:\\s+(?:de\\s+|del\\s+)?(\\d{4}))?`, (match) => {
-    const month = monthNumberOf(match[2] as string);
-    const whole = match[3] ? monthPeriod(Number(match[3]), month) : resolveMonth(month, today, future);
-    const order = ['first', 'second', 'third', 'fourth'].indexOf(match[1] as string) + ['1st', '2nd', '3rd', '4th'].indexOf(match[1] as string) + ['primera', 'segunda', 'tercera', 'cuarta'].indexOf(match[1] as string) + 2;
-    if (order < 0) return { period: { from: addDays(whole.to, -6), to: whole.to }, range: true };
-    const from = addDays(whole.from, 7 * order);
-    return { period: { from, to: addDays(from, 6) }, range: true };
-  });
+  each(
+    `\\b(?:the\\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th|primera|segunda|tercera|cuarta|ultima)\\s+(?:week|semana)\\s+(?:of|de)\\s+(${monthNames}|may)\\b(?:\\s+(?:de\\s+|del\\s+)?(\\d{4}))?`,
+    (match) => {
+      const month = monthNumberOf(match[2] as string);
+      const whole = match[3] ? monthPeriod(Number(match[3]), month) : resolveMonth(month, today, future);
+      const order =
+        ['first', 'second', 'third', 'fourth'].indexOf(match[1] as string) +
+        ['1st', '2nd', '3rd', '4th'].indexOf(match[1] as string) +
+        ['primera', 'segunda', 'tercera', 'cuarta'].indexOf(match[1] as string) +
+        2;
+      if (order < 0) return { period: { from: addDays(whole.to, -6), to: whole.to }, range: true };
+      const from = addDays(whole.from, 7 * order);
+      return { period: { from, to: addDays(from, 6) }, range: true };
+    },
+  );
   each('\\b(?:the\\s+(?:past|last)\\s+week|(?:la\\s+)?ultima\\s+semana)\\b', () => ({ period: lastDays(today, 7) }));
   each('\\b(?:the\\s+(?:past|last)\\s+month|(?:el\\s+)?ultimo\\s+mes)\\b', () => ({ period: lastDays(today, 30) }));
   each('\\b(?:(?:last|previous)\\s+week|(?:la\\s+)?semana\\s+(?:pasada|anterior))\\b', () => ({ period: calendarWeek(today, 1) }));
@@ -335,11 +401,14 @@ function readCalendarPeriods(reader: Reader): void {
 /** Counted periods ending today ("the last 10 days", "últimas tres semanas") and single days, weeks or months some time ago. */
 function readCountedPeriods(reader: Reader): void {
   const { today, each } = reader;
-  each(`\\b(?:(?:the\\s+)?(?:last|past|previous|prior)\\s+${count}\\s+${countedUnit}|(?:los\\s+|las\\s+)?(?:ultimos|ultimas|pasados|pasadas)\\s+${count}\\s+${countedUnit}|${count}\\s+${countedUnit}\\s+(?:anteriores|pasados|pasadas))\\b`, (match) => {
-    const amount = countOf((match[1] ?? match[3] ?? match[5]) as string);
-    const unit = (match[2] ?? match[4] ?? match[6]) as string;
-    return amount > 0 ? { period: lastDays(today, amount * unitDays(unit)) } : null;
-  });
+  each(
+    `\\b(?:(?:the\\s+)?(?:last|past|previous|prior)\\s+${count}\\s+${countedUnit}|(?:los\\s+|las\\s+)?(?:ultimos|ultimas|pasados|pasadas)\\s+${count}\\s+${countedUnit}|${count}\\s+${countedUnit}\\s+(?:anteriores|pasados|pasadas))\\b`,
+    (match) => {
+      const amount = countOf((match[1] ?? match[3] ?? match[5]) as string);
+      const unit = (match[2] ?? match[4] ?? match[6]) as string;
+      return amount > 0 ? { period: lastDays(today, amount * unitDays(unit)) } : null;
+    },
+  );
   each(`\\b(?:${count}\\s+(days?|weeks?|months?)\\s+ago|hace\\s+${count}\\s+(dias?|semanas?|mes|meses))\\b`, (match) => {
     const amount = countOf((match[1] ?? match[3]) as string);
     const unit = (match[2] ?? match[4]) as string;

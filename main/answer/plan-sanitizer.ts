@@ -60,7 +60,12 @@ export interface SanitizedPlan {
 }
 
 function strings(value: unknown, limit = 10): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim().slice(0, 60)).slice(0, limit) : [];
+  return Array.isArray(value)
+    ? value
+        .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+        .map((item) => item.trim().slice(0, 60))
+        .slice(0, limit)
+    : [];
 }
 
 function usableDate(value: unknown): value is string {
@@ -275,8 +280,12 @@ export function adjustmentNotice(adjustment: PlanAdjustment, language: Language)
       return {
         code: adjustment.code,
         message: adjustment.listing
-          ? es ? 'Sin un nutriente concreto: cada entrada se muestra con su energía.' : 'No specific nutrient: each entry is shown with its energy.'
-          : es ? 'Sin un nutriente concreto: se muestran energía, proteína, carbohidratos y grasa.' : 'No specific nutrient: energy, protein, carbohydrate and fat are shown.',
+          ? es
+            ? 'Sin un nutriente concreto: cada entrada se muestra con su energía.'
+            : 'No specific nutrient: each entry is shown with its energy.'
+          : es
+            ? 'Sin un nutriente concreto: se muestran energía, proteína, carbohidratos y grasa.'
+            : 'No specific nutrient: energy, protein, carbohydrate and fat are shown.',
       };
     case 'untracked_nutrient': {
       const names = listWords(adjustment.names, language);
@@ -293,18 +302,30 @@ export function adjustmentNotice(adjustment: PlanAdjustment, language: Language)
       return {
         code: adjustment.code,
         message: es
-          ? `${listWords(adjustment.dates.map((date) => `«${date}»`), 'es')} no es una fecha que exista: no se consultó nada.`
-          : `${listWords(adjustment.dates.map((date) => `"${date}"`), 'en')} is not a date that exists: nothing was looked up.`,
+          ? `${listWords(
+              adjustment.dates.map((date) => `«${date}»`),
+              'es',
+            )} no es una fecha que exista: no se consultó nada.`
+          : `${listWords(
+              adjustment.dates.map((date) => `"${date}"`),
+              'en',
+            )} is not a date that exists: nothing was looked up.`,
       };
     case 'comparison_dropped':
       return {
         code: adjustment.code,
         message:
           adjustment.reason === 'future'
-            ? es ? `El periodo con el que comparar (${adjustment.text}) todavía no ha llegado: se muestra solo el primero.` : `The period to compare with (${adjustment.text}) has not happened yet: only the first is shown.`
+            ? es
+              ? `El periodo con el que comparar (${adjustment.text}) todavía no ha llegado: se muestra solo el primero.`
+              : `The period to compare with (${adjustment.text}) has not happened yet: only the first is shown.`
             : adjustment.reason === 'same'
-              ? es ? 'Los dos periodos son el mismo: se muestra una vez.' : 'Both periods are the same: it is shown once.'
-              : es ? `Solo se comparan dos periodos; «${adjustment.text}» quedó fuera.` : `Only two periods are compared; "${adjustment.text}" was left out.`,
+              ? es
+                ? 'Los dos periodos son el mismo: se muestra una vez.'
+                : 'Both periods are the same: it is shown once.'
+              : es
+                ? `Solo se comparan dos periodos; «${adjustment.text}» quedó fuera.`
+                : `Only two periods are compared; "${adjustment.text}" was left out.`,
       };
     case 'meals_dropped':
       return {

@@ -6,7 +6,9 @@ import { foldText } from '../core/text-folding.js';
  */
 
 function folded(question: string): string {
-  return ` ${foldText(question).replace(/[¿?¡!;:()"“”«»,.]/g, ' ').replace(/\s+/g, ' ')} `;
+  return ` ${foldText(question)
+    .replace(/[¿?¡!;:()"“”«»,.]/g, ' ')
+    .replace(/\s+/g, ' ')} `;
 }
 
 const listPatterns = [

@@ -49,7 +49,35 @@ export function planFromRules(question: string, today: string): RawPlan {
 }
 
 /** Words that add nothing to a bare period ("last week please", "¿y el finde?"). */
-const fillers = new Set(['please', 'por', 'favor', 'and', 'y', 'what', 'about', 'que', 'tal', 'how', 'was', 'fue', 'show', 'me', 'dame', 'muestrame', 'since', 'desde', 'partir', 'from', 'starting', 'until', 'hasta', 'so', 'far', 'lo', 'va']);
+const fillers = new Set([
+  'please',
+  'por',
+  'favor',
+  'and',
+  'y',
+  'what',
+  'about',
+  'que',
+  'tal',
+  'how',
+  'was',
+  'fue',
+  'show',
+  'me',
+  'dame',
+  'muestrame',
+  'since',
+  'desde',
+  'partir',
+  'from',
+  'starting',
+  'until',
+  'hasta',
+  'so',
+  'far',
+  'lo',
+  'va',
+]);
 
 /**
  * True when a question is nothing but periods (and filler): "since Monday", "fin de semana pasado", "next week".
@@ -59,9 +87,7 @@ function onlyPeriods(question: string, spans: ReadonlyArray<{ start: number; end
   if (spans.length === 0) return false;
   let text = foldText(question);
   for (const span of spans) text = text.slice(0, span.start) + ' '.repeat(span.end - span.start) + text.slice(span.end);
-  return text
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '' && !stopWords.has(word) && !fillers.has(word)).length === 0;
+  return text.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '' && !stopWords.has(word) && !fillers.has(word)).length === 0;
 }
 
 /** Registry nutrients named in the question, in the order named. */

@@ -27,9 +27,7 @@ const unitAliases: ReadonlyArray<readonly [canonical: string, aliases: readonly 
   ['years', ['years', 'year', 'años', 'anos', 'año']],
 ];
 
-const canonicalByAlias = new Map<string, string>(
-  unitAliases.flatMap(([canonical, aliases]) => aliases.map((alias) => [alias, canonical] as const)),
-);
+const canonicalByAlias = new Map<string, string>(unitAliases.flatMap(([canonical, aliases]) => aliases.map((alias) => [alias, canonical] as const)));
 
 /** Aliases longest first, so "mg/dl" wins over "mg" and "grams" over "g". */
 const aliasesLongestFirst = [...canonicalByAlias.keys()].sort((left, right) => right.length - left.length);
@@ -56,7 +54,11 @@ export function unitAt(text: string, position: number): { unit: string; length: 
  * "grams" → g, "days_over_target" → days, "date" → null.
  */
 export function unitOfHeader(header: string): string | null {
-  const words = header.trim().toLowerCase().split(/[\s_()[\]]+/).filter((word) => word !== '');
+  const words = header
+    .trim()
+    .toLowerCase()
+    .split(/[\s_()[\]]+/)
+    .filter((word) => word !== '');
   for (let index = words.length - 1; index >= 0; index -= 1) {
     const unit = canonicalByAlias.get(words[index] as string);
     if (unit) return unit;

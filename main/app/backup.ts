@@ -77,11 +77,7 @@ function newBackupPath(dataDir: string, now: Date, label?: string): string {
  * its final name; a crash midway leaves a `.partial` file that the next backup removes. Then keeps the newest
  * `keep` backups.
  */
-export async function backupDatabase(
-  db: Database,
-  dataDir: string,
-  options: { keep?: number; now?: Date; label?: string } = {},
-): Promise<BackupResult> {
+export async function backupDatabase(db: Database, dataDir: string, options: { keep?: number; now?: Date; label?: string } = {}): Promise<BackupResult> {
   const keep = options.keep ?? defaultBackupsKept;
   if (!Number.isInteger(keep) || keep < 1) throw new AppError('invalid_input', 'At least one backup must be kept.');
   const directory = backupsDirOf(dataDir);
@@ -160,10 +156,7 @@ export function inspectBackupFile(file: string, migrations: readonly Migration[]
     if (verdict !== 'ok') throw new AppError('database_corrupt', `${file} failed its integrity check (${String(verdict).split('\n')[0]}); it was not restored.`);
     if (version < 1) throw new AppError('invalid_input', `${file} is an SQLite database but not a cita database; it was not restored.`);
     if (version > migrations.length) {
-      throw new AppError(
-        'database_too_new',
-        `${file} has schema version ${version}, but this cita knows versions up to ${migrations.length}; update cita to restore it.`,
-      );
+      throw new AppError('database_too_new', `${file} has schema version ${version}, but this cita knows versions up to ${migrations.length}; update cita to restore it.`);
     }
     const differences = schemaDifferencesOf(db, migrations, version);
     if (differences.length > 0) {
@@ -172,7 +165,10 @@ export function inspectBackupFile(file: string, migrations: readonly Migration[]
     }
     const dangling = db.prepare<[], { table: string }>('PRAGMA foreign_key_check').all();
     if (dangling.length > 0) {
-      throw new AppError('invalid_input', `${file} has ${dangling.length} rows whose references point nowhere (in ${[...new Set(dangling.map((row) => row.table))].slice(0, 3).join(', ')}); it was not restored.`);
+      throw new AppError(
+        'invalid_input',
+        `${file} has ${dangling.length} rows whose references point nowhere (in ${[...new Set(dangling.map((row) => row.table))].slice(0, 3).join(', ')}); it was not restored.`,
+      );
     }
     return { schema_version: version };
   } finally {
@@ -185,10 +181,7 @@ function schemaDifferencesOf(db: Database, migrations: readonly Migration[], ver
   let statements: string[];
   try {
     const tables = new Set(schemaEntries(db).map((entry) => entry.name));
-    statements = declaredSpaces(db).flatMap((space) => [
-      vectorTableSql(space.table, space.dimensions),
-      ...(tables.has(`${space.table}_floats`) ? [companionTableSql(`${space.table}_floats`)] : []),
-    ]);
+    statements = declaredSpaces(db).flatMap((space) => [vectorTableSql(space.table, space.dimensions), ...(tables.has(`${space.table}_floats`) ? [companionTableSql(`${space.table}_floats`)] : [])]);
   } catch (error) {
     return [(error as Error).message];
   }
@@ -229,13 +222,7 @@ async function saveCurrent(databaseFile: string, dataDir: string, now: Date): Pr
  * (SQLite journals that write, so a crash midway leaves the old database). A file that fails any step changes
  * nothing. The app should be closed: a running instance would keep its in-memory indexes of the old data.
  */
-export async function restoreDatabase(options: {
-  dataDir: string;
-  databaseFile: string;
-  file: string;
-  migrations?: readonly Migration[];
-  now?: Date;
-}): Promise<RestoreResult> {
+export async function restoreDatabase(options: { dataDir: string; databaseFile: string; file: string; migrations?: readonly Migration[]; now?: Date }): Promise<RestoreResult> {
   const migrations = options.migrations ?? shippedMigrations();
   // The database would change under a running app's in-memory indexes and caches: it has to be closed first.
   const running = otherRunningProcesses(options.dataDir);

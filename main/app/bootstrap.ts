@@ -84,8 +84,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     modelDir: options.rerankerDir ?? defaultRerankerDir(),
     ...(options.reranker !== undefined ? { override: options.reranker } : {}),
   });
-  const multilingualOverride =
-    options.multilingual !== undefined ? options.multilingual : options.embedder !== undefined && options.multilingualDir === undefined ? null : undefined;
+  const multilingualOverride = options.multilingual !== undefined ? options.multilingual : options.embedder !== undefined && options.multilingualDir === undefined ? null : undefined;
   const multilingual: EmbeddingService = createMultilingualService({
     modelDir: options.multilingualDir ?? defaultMultilingualDir(),
     settings: () => settings.get(),

@@ -10,7 +10,7 @@ import { jobVisibleTo } from '../core/jobs.js';
 import { reembedSpaces, reembedWork } from './reembed.js';
 
 type CoreOperation =
-  | 'status' | 'settings.get' | 'settings.update' | 'jobs.start' | 'jobs.cancel' | 'jobs.list' | 'ingest' | 'search' | 'ask' | 'profiles.add' | 'profiles.list' | 'secrets.set' | 'secrets.status';
+  'status' | 'settings.get' | 'settings.update' | 'jobs.start' | 'jobs.cancel' | 'jobs.list' | 'ingest' | 'search' | 'ask' | 'profiles.add' | 'profiles.list' | 'secrets.set' | 'secrets.status';
 
 /** The operations that span modules: status, settings, jobs, and search/ask/ingest routed to the right corpus. */
 export function coreHandlers(
@@ -33,7 +33,14 @@ export function coreHandlers(
       const crossCorpora = deps.modules.flatMap((module) => (module.crossLanguage ? [{ corpus: module.name, ...module.crossLanguage.counts(bound) }] : []));
       return {
         app: { version: appVersion(), data_dir: path(deps.dataDir), database: path(deps.databaseFile), schema_version: schemaVersion(deps.db) },
-        embedder: { id: embedder.id, mode: embedder.mode, model_path: path(embedder.modelPath), model_sha256: embedder.modelSha256, problem: sentence(embedder.problem), threads: embedder.threads ?? null },
+        embedder: {
+          id: embedder.id,
+          mode: embedder.mode,
+          model_path: path(embedder.modelPath),
+          model_sha256: embedder.modelSha256,
+          problem: sentence(embedder.problem),
+          threads: embedder.threads ?? null,
+        },
         reranker: { ...reranker, model_path: path(reranker.model_path), problem: sentence(reranker.problem) },
         multilingual: {
           id: multilingual.id,

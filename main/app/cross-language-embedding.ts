@@ -6,11 +6,7 @@ import { reembedSpaces, reembedWork } from './reembed.js';
  * as a background job with progress; only rows lacking a current vector are embedded. Does nothing (0) when the
  * multilingual model is off or absent: every search then works without the path.
  */
-export async function embedCrossLanguage(
-  deps: ModuleDeps,
-  modules: readonly CorpusModule[],
-  options: { onProgress?: (message: string) => void; signal?: AbortSignal } = {},
-): Promise<number> {
+export async function embedCrossLanguage(deps: ModuleDeps, modules: readonly CorpusModule[], options: { onProgress?: (message: string) => void; signal?: AbortSignal } = {}): Promise<number> {
   if (deps.multilingual.describe().mode !== 'local') return 0;
   const targets = reembedSpaces(deps, modules).filter((space) => space.crossLanguage);
   const pending = targets.reduce((sum, target) => {

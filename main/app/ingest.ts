@@ -24,4 +24,3 @@ export async function ingestCorpus(deps: ModuleDeps, module: CorpusModule, optio
   if (finished.state === 'failed') options.onProgress?.(`embedding failed: ${finished.message}; rows are searchable by keyword`);
   return { ...counts, embedded: finished.state === 'failed' ? 0 : finished.done };
 }
-

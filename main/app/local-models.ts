@@ -45,8 +45,7 @@ export interface FetchLocalModelsOptions {
 }
 
 export type LocalModelOutcome =
-  | { model: LocalModelName; title: string; ok: true; seconds: number; fetched: FetchedModel }
-  | { model: LocalModelName; title: string; ok: false; seconds: number; message: string };
+  { model: LocalModelName; title: string; ok: true; seconds: number; fetched: FetchedModel } | { model: LocalModelName; title: string; ok: false; seconds: number; message: string };
 
 /**
  * Fetches and verifies the local models one after the other. A failure is recorded and the next model is still

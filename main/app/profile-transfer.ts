@@ -40,7 +40,9 @@ export interface TransferCounts {
 export function exportProfile(services: Pick<Services, 'db' | 'profiles'>, profile: string, directory: string): TransferCounts {
   if (!services.profiles.exists(profile)) throw new AppError('not_found', `There is no profile "${profile}".`);
   // Links count, dangling or not (lstat): nothing is written unless every name is free.
-  const clashes = Object.values(exportFiles).flatMap((name) => [name, `${name}.partial`]).filter((name) => pathTaken(join(directory, name)));
+  const clashes = Object.values(exportFiles)
+    .flatMap((name) => [name, `${name}.partial`])
+    .filter((name) => pathTaken(join(directory, name)));
   if (clashes.length > 0) throw new AppError('conflict', `${directory} already holds ${clashes.join(', ')}; choose an empty directory (nothing was overwritten).`);
   const target = exportDirectory(directory);
   const repository = createProfileDataRepository(services.db);
@@ -53,10 +55,27 @@ export function exportProfile(services: Pick<Services, 'db' | 'profiles'>, profi
   writeExclusive(
     target,
     exportFiles.foods,
-    csvText(foodColumns, foods.map((food) => [food.code, neutraliseFormula(food.name), neutraliseFormula(food.brand), ...nutrientKeys.map((key) => food.nutrients[key])])),
+    csvText(
+      foodColumns,
+      foods.map((food) => [food.code, neutraliseFormula(food.name), neutraliseFormula(food.brand), ...nutrientKeys.map((key) => food.nutrients[key])]),
+    ),
   );
-  writeExclusive(target, exportFiles.diary, csvText(diaryColumns, entries.map((entry) => [entry.date, entry.meal, entry.food_code, entry.grams, entry.portion, entry.quantity])));
-  writeExclusive(target, exportFiles.targets, csvText(targetColumns, targets.map((target) => [target.nutrient, target.amount, target.effective_from])));
+  writeExclusive(
+    target,
+    exportFiles.diary,
+    csvText(
+      diaryColumns,
+      entries.map((entry) => [entry.date, entry.meal, entry.food_code, entry.grams, entry.portion, entry.quantity]),
+    ),
+  );
+  writeExclusive(
+    target,
+    exportFiles.targets,
+    csvText(
+      targetColumns,
+      targets.map((target) => [target.nutrient, target.amount, target.effective_from]),
+    ),
+  );
   return { profile, directory, foods: foods.length, diary: entries.length, targets: targets.length };
 }
 

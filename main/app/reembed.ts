@@ -26,11 +26,7 @@ export interface ReembedSpace {
  * What a full re-embed covers: each module's own space and its cross-language one, so a re-embed after a model
  * change or a crash leaves neither empty nor stale. `corpus` limits it to one module.
  */
-export function reembedSpaces(
-  deps: { embedding: EmbeddingService; multilingual: EmbeddingService },
-  modules: readonly CorpusModule[],
-  corpus?: string,
-): ReembedSpace[] {
+export function reembedSpaces(deps: { embedding: EmbeddingService; multilingual: EmbeddingService }, modules: readonly CorpusModule[], corpus?: string): ReembedSpace[] {
   return modules
     .filter((module) => corpus === undefined || module.name === corpus)
     .flatMap((module) => [
@@ -53,11 +49,7 @@ function labelOf(space: ReembedSpace): string {
  * whose embedder is unavailable is skipped with its reason in the closing message (the cross-language model is
  * optional); the job fails only when no space can be embedded at all.
  */
-export function reembedWork(
-  deps: { db: Database; vectors: VectorStore },
-  spaces: readonly ReembedSpace[],
-  settings: ReembedSettings = {},
-): JobWork {
+export function reembedWork(deps: { db: Database; vectors: VectorStore }, spaces: readonly ReembedSpace[], settings: ReembedSettings = {}): JobWork {
   return async (signal, report) => {
     const ready: Array<{ space: ReembedSpace; embedder: Embedder; pending: number }> = [];
     const skipped: string[] = [];
@@ -96,9 +88,6 @@ export function reembedWork(
       if (result.cancelled) break;
     }
     report(doneBefore, total, `${doneBefore} of ${total}`);
-    return [
-      ...results.map(({ label, result }) => `${label}: ${result.embedded} embedded${result.cancelled ? ' (cancelled)' : ''}`),
-      ...skipped,
-    ].join('; ');
+    return [...results.map(({ label, result }) => `${label}: ${result.embedded} embedded${result.cancelled ? ' (cancelled)' : ''}`), ...skipped].join('; ');
   };
 }

@@ -16,7 +16,11 @@ export function createSettingsService(repository: SettingsRepository): SettingsS
       }
       const parsed = settingsSchema.safeParse(merged);
       if (!parsed.success) {
-        throw new AppError('invalid_input', 'These settings are not valid.', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+        throw new AppError(
+          'invalid_input',
+          'These settings are not valid.',
+          parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        );
       }
       repository.writeSections(parsed.data);
       const previous = current;

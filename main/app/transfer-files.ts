@@ -71,7 +71,7 @@ export function writeExclusive(directory: string, name: string, text: string): v
   }
   try {
     const bytes = Buffer.from(text, 'utf8');
-    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+    for (let written = 0; written < bytes.length;) written += writeSync(descriptor, bytes, written);
     fsyncSync(descriptor);
   } catch (error) {
     closeSync(descriptor);
@@ -119,11 +119,7 @@ export interface CsvRow {
  * Reads a CSV file record by record (never whole), checking its header first: `required` columns present, none
  * outside `allowed`, none twice. Returns false when the file does not exist.
  */
-export async function forEachCsvRow(
-  file: string,
-  columns: { required: readonly string[]; allowed: readonly string[] },
-  visit: (row: CsvRow) => void | Promise<void>,
-): Promise<boolean> {
+export async function forEachCsvRow(file: string, columns: { required: readonly string[]; allowed: readonly string[] }, visit: (row: CsvRow) => void | Promise<void>): Promise<boolean> {
   if (!existsSync(file)) return false;
   const parser = createReadStream(file).pipe(parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
   let header: string[] | null = null;

@@ -213,9 +213,11 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-
 function median(values: number[]): number {
-  return percentile(values.sort((a, b) => a - b), 0.5);
+  return percentile(
+    values.sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 function rows(flat: Float32Array, dimensions: number): Float32Array[] {

@@ -47,12 +47,10 @@ export async function benchConcurrency(options: { dataDir: string; searches: num
     const write = new Promise<{ ms: number | null; error: string | null }>((resolve) =>
       setTimeout(() => {
         const issued = performance.now();
-        served
-          .post('foods.add', { name: `Bench food ${Date.now()}`, per100g: { energy_kcal: 100 } })
-          .then(
-            () => resolve({ ms: round(performance.now() - issued, 1), error: null }),
-            (error: unknown) => resolve({ ms: null, error: (error as Error).message }),
-          );
+        served.post('foods.add', { name: `Bench food ${Date.now()}`, per100g: { energy_kcal: 100 } }).then(
+          () => resolve({ ms: round(performance.now() - issued, 1), error: null }),
+          (error: unknown) => resolve({ ms: null, error: (error as Error).message }),
+        );
       }, options.writeAfterMs),
     );
     await Promise.all(searches);

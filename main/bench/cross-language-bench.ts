@@ -51,9 +51,21 @@ export async function benchCrossLanguage(options: {
     const embedder = await services.multilingual.get();
     if (!embedder) return { skipped: services.multilingual.describe().problem ?? 'the multilingual model did not load' };
     const sample = (queries: string[]) => (options.quick ? queries.filter((_query, index) => index % 3 === 0) : queries);
-    const foods = sample(loadEvaluationFile('foods-crosslang').filter((entry) => entry.subset === 'es').map((entry) => entry.query));
-    const catalog = sample(loadEvaluationFile('catalog-crosslang').filter((entry) => entry.subset === 'en').map((entry) => entry.query));
-    const kb = sample(loadKbEvaluationCases([join(packageRoot(), 'kb', 'eval', 'clinical-crosslang.json')]).filter((entry) => entry.subset === 'es').map((entry) => entry.query));
+    const foods = sample(
+      loadEvaluationFile('foods-crosslang')
+        .filter((entry) => entry.subset === 'es')
+        .map((entry) => entry.query),
+    );
+    const catalog = sample(
+      loadEvaluationFile('catalog-crosslang')
+        .filter((entry) => entry.subset === 'en')
+        .map((entry) => entry.query),
+    );
+    const kb = sample(
+      loadKbEvaluationCases([join(packageRoot(), 'kb', 'eval', 'clinical-crosslang.json')])
+        .filter((entry) => entry.subset === 'es')
+        .map((entry) => entry.query),
+    );
     progress('crosslang: query embedding latency');
     const queryEmbedding = await timeEach([...foods, ...catalog, ...kb], (query) => embedder.embedQuery(query), 3);
 
@@ -64,7 +76,11 @@ export async function benchCrossLanguage(options: {
       return result.value as SearchOutput;
     };
     const searches: CrossLanguageBenchResult['searches'] = [];
-    for (const [corpus, queries] of [['foods', foods], ['catalog', catalog], ['kb', kb]] as const) {
+    for (const [corpus, queries] of [
+      ['foods', foods],
+      ['catalog', catalog],
+      ['kb', kb],
+    ] as const) {
       progress(`crosslang: ${corpus} searches with and without the path`);
       services.settings.update({ language: { cross_language: true } });
       const withPath = await timeEach(queries, search(corpus), 3);

@@ -1,8 +1,7 @@
 import type { BenchReport } from './run-bench.js';
 import type { LatencySummary } from './stats.js';
 
-const latency = (summary: LatencySummary) =>
-  `p50 ${summary.p50Ms} ms  p95 ${summary.p95Ms} ms${summary.cpuMeanMs === undefined ? '' : `  cpu ${summary.cpuMeanMs} ms`}  (n=${summary.runs})`;
+const latency = (summary: LatencySummary) => `p50 ${summary.p50Ms} ms  p95 ${summary.p95Ms} ms${summary.cpuMeanMs === undefined ? '' : `  cpu ${summary.cpuMeanMs} ms`}  (n=${summary.runs})`;
 
 /** The report as text for a terminal. */
 export function formatBenchReport(report: BenchReport): string {
@@ -24,7 +23,10 @@ export function formatBenchReport(report: BenchReport): string {
   }
   if (report.ceiling) {
     const ceiling = report.ceiling;
-    lines.push('', `embedding vs its ceiling, onnxruntime-node run directly on the same model file (${ceiling.embedderId}, cita ${ceiling.threads} thread(s); best of ${ceiling.rounds} interleaved rounds)`);
+    lines.push(
+      '',
+      `embedding vs its ceiling, onnxruntime-node run directly on the same model file (${ceiling.embedderId}, cita ${ceiling.threads} thread(s); best of ${ceiling.rounds} interleaved rounds)`,
+    );
     for (const workload of ceiling.workloads) {
       const { sameThreads, allCores } = workload;
       lines.push(`  ${workload.name}: ${workload.texts} texts of ${workload.meanTokens} tokens`);
@@ -42,7 +44,9 @@ export function formatBenchReport(report: BenchReport): string {
           `${ingest.ceiling.chunksPerSecond} chunks/s, ${ingest.ceiling.tokensPerSecond} tokens/s (${ingest.ratio} ×)`,
       );
     }
-    lines.push(`  single query p50: cita ${query.citaP50Ms} ms (p95 ${query.citaP95Ms}); onnxruntime-node 1 thread ${query.ceilingP50Ms.oneThread} ms, ${ceiling.cores} threads ${query.ceilingP50Ms.allCores} ms (${query.ratio} ×)`);
+    lines.push(
+      `  single query p50: cita ${query.citaP50Ms} ms (p95 ${query.citaP95Ms}); onnxruntime-node 1 thread ${query.ceilingP50Ms.oneThread} ms, ${ceiling.cores} threads ${query.ceilingP50Ms.allCores} ms (${query.ratio} ×)`,
+    );
   }
   if (report.knn) {
     lines.push('', `KNN, k = 10 (vectors: ${report.knn.vectors}; mean pair cosine ${report.knn.meanPairCosine})`);
@@ -83,7 +87,10 @@ export function formatBenchReport(report: BenchReport): string {
   }
   if (report.coldStart) {
     const cold = report.coldStart;
-    lines.push('', `cold start of cita serve: listening ${cold.listeningMs} ms, first status ${cold.firstStatusMs} ms, first hybrid search ${cold.firstSearchMs} ms; server peak RSS ${cold.peakRssMb ?? '?'} MB`);
+    lines.push(
+      '',
+      `cold start of cita serve: listening ${cold.listeningMs} ms, first status ${cold.firstStatusMs} ms, first hybrid search ${cold.firstSearchMs} ms; server peak RSS ${cold.peakRssMb ?? '?'} MB`,
+    );
   }
   if (report.concurrency) {
     const burst = report.concurrency;

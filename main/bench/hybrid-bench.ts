@@ -20,10 +20,26 @@ export interface HybridBenchResult {
 
 /** Queries with no literal overlap with most food names: they go down the semantic path. */
 export const semanticFoodQueries = [
-  'citrus fruit', 'leafy green vegetables', 'fermented milk drink', 'breakfast cereal grain', 'sea fish',
-  'red meat', 'spicy condiment', 'dried legumes', 'tropical fruit', 'root vegetable', 'nuts and seeds',
-  'sweet dessert', 'poultry', 'shellfish', 'edible oil', 'mushroom', 'gourd vegetable', 'berries',
-  'whole wheat flour', 'cooking fat from butter',
+  'citrus fruit',
+  'leafy green vegetables',
+  'fermented milk drink',
+  'breakfast cereal grain',
+  'sea fish',
+  'red meat',
+  'spicy condiment',
+  'dried legumes',
+  'tropical fruit',
+  'root vegetable',
+  'nuts and seeds',
+  'sweet dessert',
+  'poultry',
+  'shellfish',
+  'edible oil',
+  'mushroom',
+  'gourd vegetable',
+  'berries',
+  'whole wheat flour',
+  'cooking fat from butter',
 ];
 
 /** Queries matching many catalog names: answered by keyword alone. */

@@ -28,15 +28,11 @@ export interface IngestCeilingResult {
 }
 
 /** Ingests the first `documents` of a BEIR corpus into a fresh KB with the local embedder at `threads`. */
-export async function benchIngestCeiling(options: {
-  workDir: string;
-  modelDir: string;
-  passagesFile: string;
-  documents: number;
-  threads: number;
-  cores: number;
-}): Promise<IngestCeilingResult> {
-  const lines = readFileSync(options.passagesFile, 'utf8').split('\n').filter((line) => line.trim() !== '').slice(0, options.documents);
+export async function benchIngestCeiling(options: { workDir: string; modelDir: string; passagesFile: string; documents: number; threads: number; cores: number }): Promise<IngestCeilingResult> {
+  const lines = readFileSync(options.passagesFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, options.documents);
   const corpus = join(options.workDir, 'ingest-corpus.jsonl');
   writeFileSync(corpus, `${lines.join('\n')}\n`);
 
@@ -89,4 +85,3 @@ export async function benchIngestCeiling(options: {
     await host.release(ceiling);
   }
 }
-

@@ -20,14 +20,7 @@ export interface KbBenchResult {
  * KB answer latency on the shipped cards with the real models: every question of the shipped KB sets (answerable and
  * not), each asked `rounds` times, with and without the cross-encoder.
  */
-export async function benchKbAsk(options: {
-  workDir: string;
-  modelDir: string;
-  rerankerDir?: string;
-  rounds: number;
-  quick: boolean;
-  progress?: (message: string) => void;
-}): Promise<KbBenchResult> {
+export async function benchKbAsk(options: { workDir: string; modelDir: string; rerankerDir?: string; rounds: number; quick: boolean; progress?: (message: string) => void }): Promise<KbBenchResult> {
   const progress = options.progress ?? (() => undefined);
   const services = await createServices({ dataDir: join(options.workDir, 'kb'), modelDir: options.modelDir, ...(options.rerankerDir ? { rerankerDir: options.rerankerDir } : {}) });
   try {

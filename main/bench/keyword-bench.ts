@@ -96,7 +96,11 @@ export function benchKeyword(options: { rows: number; workDir: string; progress?
         snapshotWriteMs: round(snapshotWriteMs, 0),
         snapshotLoadMs: round(snapshotLoadMs, 0),
         faster: snapshotLoadMs < rebuildMs ? 'snapshot' : 'rebuild',
-        sameResults: sameAnswers(rebuilt.index, loaded.index, foods.slice(0, 20).map((food) => food.name.split(' ').slice(0, 2).join(' '))),
+        sameResults: sameAnswers(
+          rebuilt.index,
+          loaded.index,
+          foods.slice(0, 20).map((food) => food.name.split(' ').slice(0, 2).join(' ')),
+        ),
       },
     };
   } finally {
@@ -107,7 +111,11 @@ export function benchKeyword(options: { rows: number; workDir: string; progress?
 
 function sameAnswers(a: KeywordIndex, b: KeywordIndex, queries: readonly string[]): boolean {
   return queries.every((query) => {
-    const ids = (index: KeywordIndex) => index.search(query, { limit: 20 }).map((hit) => hit.id).join(',');
+    const ids = (index: KeywordIndex) =>
+      index
+        .search(query, { limit: 20 })
+        .map((hit) => hit.id)
+        .join(',');
     return ids(a) === ids(b);
   });
 }

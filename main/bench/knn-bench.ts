@@ -113,7 +113,13 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
       for (const { candidates, store: binary } of binaryStores) {
         const latency = await timeEach(options.queries, (query) => binary.nearest(space, query, k));
         const recall = options.queries.reduce(
-          (sum, query, index) => sum + recallAtK(exact[index] ?? [], binary.nearest(space, query, k).map((hit) => hit.itemId), k),
+          (sum, query, index) =>
+            sum +
+            recallAtK(
+              exact[index] ?? [],
+              binary.nearest(space, query, k).map((hit) => hit.itemId),
+              k,
+            ),
           0,
         );
         runs.push({ candidates, latency, recallAt10: round(recall / options.queries.length, 3) });
@@ -142,13 +148,7 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
 }
 
 /** The memory-simd option against vec0's answers: load cost, memory, latency, and whether the top k is the same. */
-async function benchMemorySimd(
-  db: ReturnType<typeof openDatabase>,
-  space: VectorSpace,
-  queries: readonly Float32Array[],
-  exactHits: readonly VectorNeighbour[][],
-  k: number,
-): Promise<MemorySimdRun> {
+async function benchMemorySimd(db: ReturnType<typeof openDatabase>, space: VectorSpace, queries: readonly Float32Array[], exactHits: readonly VectorNeighbour[][], k: number): Promise<MemorySimdRun> {
   // Measured on a copy that is dropped at once; the store reads its own on its first search (timeEach's warm-up).
   const measured = (() => {
     const rssBefore = process.memoryUsage().rss;
@@ -210,4 +210,3 @@ async function alternatives(db: ReturnType<typeof openDatabase>, space: VectorSp
     vec0BitK100: await timeEach(queries, (query) => bits.all(query, 100)),
   };
 }
-

@@ -276,14 +276,7 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
   check('a food added during them', '≤ 200 ms', concurrency?.write.ms, 'ms', (value) => value <= 200, concurrency?.write.error ?? undefined);
 
   const at100k = report.knn?.results.find((result) => result.vectors === 100_000);
-  check(
-    'KNN 100k float32 p95',
-    '≤ 30 ms',
-    at100k?.float32.p95Ms,
-    'ms',
-    (value) => value <= 30,
-    report.knn && !at100k ? 'not measured with --quick' : cpu(at100k?.float32.cpuMeanMs, 'ms per query'),
-  );
+  check('KNN 100k float32 p95', '≤ 30 ms', at100k?.float32.p95Ms, 'ms', (value) => value <= 30, report.knn && !at100k ? 'not measured with --quick' : cpu(at100k?.float32.cpuMeanMs, 'ms per query'));
   check(
     'KNN 100k float32 p95, exact in memory (WebAssembly SIMD)',
     '≤ 30 ms',
@@ -312,14 +305,7 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
     cpu(binary?.latency.cpuMeanMs, 'ms per query'),
   );
   check('KNN 100k binary recall@10 vs exact', '≥ 0.95', binary?.recallAt10, '', (value) => value >= 0.95);
-  check(
-    'hybrid food query p95 (semantic path, end to end)',
-    '≤ 50 ms',
-    report.hybrid?.semanticPath.p95Ms,
-    'ms',
-    (value) => value <= 50,
-    cpu(report.hybrid?.semanticPath.cpuMeanMs, 'ms per query'),
-  );
+  check('hybrid food query p95 (semantic path, end to end)', '≤ 50 ms', report.hybrid?.semanticPath.p95Ms, 'ms', (value) => value <= 50, cpu(report.hybrid?.semanticPath.cpuMeanMs, 'ms per query'));
   check(
     'KB answer p95 with the cross-encoder (ask, end to end)',
     '≤ 1500 ms',

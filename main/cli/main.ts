@@ -34,14 +34,14 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     const words = positionalWords(argv);
     const command = findCommand(words);
     if (!command) {
-      if (argv.includes('--version')) return io.stdout(`${appVersion()}\n`), 0;
-      if (words.length === 0 || argv.includes('--help') || argv.includes('-h')) return io.stdout(helpText()), 0;
+      if (argv.includes('--version')) return (io.stdout(`${appVersion()}\n`), 0);
+      if (words.length === 0 || argv.includes('--help') || argv.includes('-h')) return (io.stdout(helpText()), 0);
       throw new UsageError(`unknown command "${words.slice(0, 2).join(' ')}" (see "cita --help")`);
     }
     const parsed = parseFlags(command, argv);
     const values = parsed.values;
     const positionals = parsed.positionals.slice(command.words.length);
-    if (values.help) return io.stdout(`${command.summary}\n\nusage: ${command.usage}\n`), 0;
+    if (values.help) return (io.stdout(`${command.summary}\n\nusage: ${command.usage}\n`), 0);
     const dataDir = resolve(typeof values['data-dir'] === 'string' ? values['data-dir'] : defaultDataDir());
     // Without this, SIGTERM or SIGHUP (and SIGINT, for most commands) would kill cita before its 'exit' handlers
     // run, leaving a stale running/<pid>.json mark behind. A command that can stop cleanly is told; any other ends
@@ -160,7 +160,7 @@ function helpText(): string {
     ...commands.map((command) => `  ${command.words.join(' ').padEnd(width)}  ${command.summary}`),
     '',
     'global options:',
-    '  --data-dir DIR  database and indexes (default: the app\'s user-data directory)',
+    "  --data-dir DIR  database and indexes (default: the app's user-data directory)",
     '  --json          print one JSON document on stdout',
     '  --help          help for cita or for a command',
     '',

@@ -65,7 +65,10 @@ export function storageFailure(error: unknown): AppError | undefined {
     return new AppError('unavailable', 'The disk is full: the operation was not completed (an unfinished write is rolled back). Free some space and try again.');
   }
   if (writeFailureCodes.test(code)) {
-    return new AppError('unavailable', `Could not write to the disk (${code}): the operation was not completed (an unfinished write is rolled back). Check the disk and its free space, then try again.`);
+    return new AppError(
+      'unavailable',
+      `Could not write to the disk (${code}): the operation was not completed (an unfinished write is rolled back). Check the disk and its free space, then try again.`,
+    );
   }
   return undefined;
 }

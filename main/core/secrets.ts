@@ -60,12 +60,7 @@ export function writeSecretsFile(file: string, values: Partial<Record<SecretName
 }
 
 /** Writes `values` back without `name` (through `write`), or removes the file when no key is left. */
-export function deleteSecretEntry(
-  file: string,
-  values: Partial<Record<SecretName, string>>,
-  name: SecretName,
-  write: (values: Partial<Record<SecretName, string>>) => void,
-): void {
+export function deleteSecretEntry(file: string, values: Partial<Record<SecretName, string>>, name: SecretName, write: (values: Partial<Record<SecretName, string>>) => void): void {
   if (!(name in values)) return;
   const rest = { ...values };
   delete rest[name];
@@ -110,11 +105,7 @@ export function createFileSecretStore(dataDir: string, environment: NodeJS.Proce
     const stat = statSync(file);
     if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
       const mode = (stat.mode & 0o777).toString(8).padStart(3, '0');
-      throw new AppError(
-        'unavailable',
-        `Refusing to read ${file}: its mode is ${mode}, so other users can read the API keys in it. ` +
-          `Run "chmod 600 ${file}" and consider replacing the keys.`,
-      );
+      throw new AppError('unavailable', `Refusing to read ${file}: its mode is ${mode}, so other users can read the API keys in it. ` + `Run "chmod 600 ${file}" and consider replacing the keys.`);
     }
     if (cache && cache.mtimeMs === stat.mtimeMs && cache.size === stat.size) return cache.values;
     let parsed: unknown;

@@ -9,17 +9,19 @@ const evaluationFileSchema = z.object({
   version: z.literal(1),
   queries: z
     .array(
-      z.object({
-        id: z.string(),
-        query: z.string().min(1),
-        /** Item keys that answer the query; the catalog's sets name one source instead (null: none). */
-        expected: z.array(z.string()).optional(),
-        expected_source: z.string().min(1).nullable().optional(),
-        subset: z.string().min(1).optional(),
-        /** false: the corpus holds no answer, and the right behaviour is "no match" (refusal metrics). */
-        answerable: z.boolean().optional(),
-        language: z.enum(['en', 'es']).optional(),
-      }).refine((entry) => entry.expected !== undefined || entry.expected_source !== undefined, 'each query needs "expected" (or "expected_source")'),
+      z
+        .object({
+          id: z.string(),
+          query: z.string().min(1),
+          /** Item keys that answer the query; the catalog's sets name one source instead (null: none). */
+          expected: z.array(z.string()).optional(),
+          expected_source: z.string().min(1).nullable().optional(),
+          subset: z.string().min(1).optional(),
+          /** false: the corpus holds no answer, and the right behaviour is "no match" (refusal metrics). */
+          answerable: z.boolean().optional(),
+          language: z.enum(['en', 'es']).optional(),
+        })
+        .refine((entry) => entry.expected !== undefined || entry.expected_source !== undefined, 'each query needs "expected" (or "expected_source")'),
     )
     .min(1),
 });

@@ -37,7 +37,8 @@ export function declaredSpaces(db: Database): DeclaredSpace[] {
   const rows = db.prepare<[], { table_name: unknown; dimensions: unknown }>('SELECT table_name, dimensions FROM vector_spaces ORDER BY id').all();
   return rows.map((row) => {
     if (typeof row.table_name !== 'string' || !spaceTableName.test(row.table_name)) throw new Error(`a vector space names the table ${JSON.stringify(row.table_name).slice(0, 80)}`);
-    if (!Number.isInteger(row.dimensions) || (row.dimensions as number) < 1 || (row.dimensions as number) > 8192) throw new Error(`the vector space ${row.table_name} has ${String(row.dimensions)} dimensions`);
+    if (!Number.isInteger(row.dimensions) || (row.dimensions as number) < 1 || (row.dimensions as number) > 8192)
+      throw new Error(`the vector space ${row.table_name} has ${String(row.dimensions)} dimensions`);
     return { table: row.table_name, dimensions: row.dimensions as number };
   });
 }

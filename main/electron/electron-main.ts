@@ -59,9 +59,7 @@ async function main(): Promise<void> {
   // new data directory: seeding is idempotent, leaves user data alone, and its embedding reports progress to the
   // Index status screen like any re-embed.
   const stopping = new AbortController();
-  const seeding = seedShippedData(services, { demo: 'first-run', signal: stopping.signal }).catch((error: unknown) =>
-    console.error(`cita: loading the shipped data failed: ${String(error)}`),
-  );
+  const seeding = seedShippedData(services, { demo: 'first-run', signal: stopping.signal }).catch((error: unknown) => console.error(`cita: loading the shipped data failed: ${String(error)}`));
 
   // Quitting (last window closed, or SIGINT/SIGTERM/SIGHUP from a terminal or `npm start`) closes the services
   // first, so the database is closed cleanly and the running mark removed; Electron's default would just exit.

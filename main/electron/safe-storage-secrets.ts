@@ -7,15 +7,7 @@ import type { SafeStorage } from 'electron';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
-import {
-  createEnvironmentSecretStore,
-  deleteSecretEntry,
-  secretNames,
-  validateSecretValue,
-  writeSecretsFile,
-  type SecretName,
-  type SecretStore,
-} from '../core/secrets.js';
+import { createEnvironmentSecretStore, deleteSecretEntry, secretNames, validateSecretValue, writeSecretsFile, type SecretName, type SecretStore } from '../core/secrets.js';
 
 export interface SafeStorageSecretOptions {
   /** Electron's `safeStorage` (passed in, so tests can use a stand-in and this file needs no Electron at load). */
@@ -29,7 +21,17 @@ export interface SafeStorageSecretOptions {
 }
 
 const ciphertextFileSchema = z
-  .object(Object.fromEntries(secretNames.map((name) => [name, z.string().regex(/^[A-Za-z0-9+/=]*$/).optional()])) as Record<SecretName, z.ZodOptional<z.ZodString>>)
+  .object(
+    Object.fromEntries(
+      secretNames.map((name) => [
+        name,
+        z
+          .string()
+          .regex(/^[A-Za-z0-9+/=]*$/)
+          .optional(),
+      ]),
+    ) as Record<SecretName, z.ZodOptional<z.ZodString>>,
+  )
   .strict();
 
 /** Environment variables first (as in the CLI), then the safeStorage-encrypted file. */

@@ -57,10 +57,7 @@ const providers: Record<CloudProvider, { label: string; id: string; secret: Secr
 };
 
 /** What the settings and the keys resolve to right now. */
-type Plan =
-  | { kind: 'none'; problem: string }
-  | { kind: 'local'; dtype: 'q8' | 'fp32'; threads: number; note: string | null }
-  | { kind: 'cloud'; provider: CloudProvider; apiKey: string };
+type Plan = { kind: 'none'; problem: string } | { kind: 'local'; dtype: 'q8' | 'fp32'; threads: number; note: string | null } | { kind: 'cloud'; provider: CloudProvider; apiKey: string };
 
 /**
  * Settings decide: provider "none" → keyword-only; "auto" → Voyage when a Voyage API key is stored (the KB decision
@@ -150,12 +147,15 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     const key = [provider, baseUrl, settings.cloud_timeout_ms, settings.cloud_batch_size, settings.cloud_pause_ms, createHash('sha256').update(apiKey).digest('hex')].join('|');
     if (cloud?.key === key) return cloud.embedder;
     const build = provider === 'gemini' ? createGeminiEmbedder : createVoyageEmbedder;
-    const embedder = withQueryCache(build({
-      apiKey,
-      baseUrl,
-      timeoutMs: settings.cloud_timeout_ms,
-      pacing: { batchSize: settings.cloud_batch_size, pauseMs: settings.cloud_pause_ms },
-    }), queryCache);
+    const embedder = withQueryCache(
+      build({
+        apiKey,
+        baseUrl,
+        timeoutMs: settings.cloud_timeout_ms,
+        pacing: { batchSize: settings.cloud_batch_size, pauseMs: settings.cloud_pause_ms },
+      }),
+      queryCache,
+    );
     cloud = { key, embedder };
     return embedder;
   }

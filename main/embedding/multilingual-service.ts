@@ -28,7 +28,13 @@ export function createMultilingualService(options: MultilingualServiceOptions): 
     const verification = verifyModel(options.modelDir, { manifest });
     verified = verification.ok
       ? { id: multilingualEmbedderId(manifest), mode: 'local', modelPath: options.modelDir, modelSha256: verification.sha256, problem: null }
-      : { id: null, mode: 'keyword-only', modelPath: options.modelDir, modelSha256: null, problem: `no cross-language search: ${verification.problem} (\`npm run model:fetch -- --only multilingual\`)` };
+      : {
+          id: null,
+          mode: 'keyword-only',
+          modelPath: options.modelDir,
+          modelSha256: null,
+          problem: `no cross-language search: ${verification.problem} (\`npm run model:fetch -- --only multilingual\`)`,
+        };
     return verified;
   }
 

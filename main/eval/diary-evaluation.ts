@@ -138,7 +138,13 @@ export function compareOutcome(expected: DiaryEvaluationCase['expected'], planne
   check('refusal', expected.refusal, planned.refusal);
   if (expected.entries !== undefined) check('entries', expected.entries, planned.entries);
   if (expected.clamped !== undefined) check('clamped', expected.clamped, planned.clamped);
-  if (expected.notices) check('notices', expected.notices, planned.notices, expected.notices.every((code) => planned.notices.includes(code)));
+  if (expected.notices)
+    check(
+      'notices',
+      expected.notices,
+      planned.notices,
+      expected.notices.every((code) => planned.notices.includes(code)),
+    );
   if (expected.untracked) {
     const want = expected.untracked.map((name) => name.toLowerCase());
     check('untracked', want, planned.untracked, same([...want].sort(), [...planned.untracked].sort()));
@@ -178,7 +184,8 @@ export function formatDiaryEvaluation(report: DiaryEvaluationReport): string {
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
   const misses = report.misses.map(
-    (miss) => `miss ${miss.id}: ${miss.question}\n${miss.differences.map((difference) => `  ${difference.field}: expected ${JSON.stringify(difference.expected)}, planned ${JSON.stringify(difference.planned)}`).join('\n')}`,
+    (miss) =>
+      `miss ${miss.id}: ${miss.question}\n${miss.differences.map((difference) => `  ${difference.field}: expected ${JSON.stringify(difference.expected)}, planned ${JSON.stringify(difference.planned)}`).join('\n')}`,
   );
   return [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), ...misses].join('\n');
 }

@@ -97,5 +97,7 @@ export function formatBeirEvaluation(report: BeirReport): string {
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
   const notes = report.rows.filter((row) => row.note).map((row) => `note (${row.strategy}): ${row.note}`);
   const runs = report.rows.filter((row) => row.run_file).map((row) => `run file (${row.strategy}): ${row.run_file}`);
-  return [`BEIR ${report.directory} (${report.split}, ${report.documents} documents)`, render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), ...notes, ...runs].join('\n');
+  return [`BEIR ${report.directory} (${report.split}, ${report.documents} documents)`, render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), ...notes, ...runs].join(
+    '\n',
+  );
 }

@@ -120,7 +120,7 @@ export async function runEvaluation(
   }
   if (options.cases && modules.length !== 1) throw new AppError('invalid_input', 'An evaluation set needs the one corpus it is for (--corpus).');
   const rows: EvaluationRow[] = [];
-  const call = async <T,>(operation: 'search' | 'ask', input: Record<string, unknown>, id: string): Promise<T> => {
+  const call = async <T>(operation: 'search' | 'ask', input: Record<string, unknown>, id: string): Promise<T> => {
     const result = await services.dispatcher.call(operation, input, { transport: 'cli', role: 'viewer' });
     if (!result.ok) throw new AppError(result.error.code, `evaluation query ${id} failed: ${result.error.message}`);
     return result.value as T;
@@ -195,7 +195,12 @@ export async function runEvaluation(
     if (module.ask && factCases.length > 0 && strategy === 'hybrid' && rerank !== false && run.structure === 'flat') {
       for (const entry of factCases) {
         const answer = await call<AskOutput>('ask', { corpus: module.name, question: entry.query, strategy }, entry.id);
-        facts.push({ parts: [entry.subset ?? null, ...(entry.parts ?? [])], id: entry.id, question: entry.query, missing: answer.refused ? ['(refused)'] : missingKeyFacts(answer.answer, entry.keyFacts ?? []) });
+        facts.push({
+          parts: [entry.subset ?? null, ...(entry.parts ?? [])],
+          id: entry.id,
+          question: entry.query,
+          missing: answer.refused ? ['(refused)'] : missingKeyFacts(answer.answer, entry.keyFacts ?? []),
+        });
       }
     }
     // The whole set, then each part of it when the set has more than one.
@@ -271,7 +276,25 @@ export function languageLabel(variant: LanguageVariant): string {
 export function formatEvaluation(report: EvaluationReport): string {
   const variants = report.rows.some((row) => row.language !== null);
   const trees = report.rows.some((row) => row.structure === 'tree');
-  const header = ['corpus', 'part', 'strategy', 'rerank', ...(variants ? ['language'] : []), ...(trees ? ['structure'] : []), 'embedder', 'n', 'HR@1', 'HR@3', 'HR@5', 'HR@10', 'MRR', 'nDCG@10', 'refused U', 'refused A', 'key facts'];
+  const header = [
+    'corpus',
+    'part',
+    'strategy',
+    'rerank',
+    ...(variants ? ['language'] : []),
+    ...(trees ? ['structure'] : []),
+    'embedder',
+    'n',
+    'HR@1',
+    'HR@3',
+    'HR@5',
+    'HR@10',
+    'MRR',
+    'nDCG@10',
+    'refused U',
+    'refused A',
+    'key facts',
+  ];
   const lines = report.rows.map((row) => [
     row.corpus,
     row.subset ?? 'all',
@@ -290,7 +313,9 @@ export function formatEvaluation(report: EvaluationReport): string {
   ]);
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
-  const notes = report.rows.filter((row) => row.note && row.subset === null).map((row) => `note (${row.corpus} ${row.strategy}${row.structure === 'tree' ? ` ${structureLabel(row)}` : ''}): ${row.note}`);
+  const notes = report.rows
+    .filter((row) => row.note && row.subset === null)
+    .map((row) => `note (${row.corpus} ${row.strategy}${row.structure === 'tree' ? ` ${structureLabel(row)}` : ''}): ${row.note}`);
   const legend = 'refused U: unanswerable queries refused / unanswerable; refused A: answerable queries refused / answerable (SPEC §8)';
   const table = [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend, ...notes].join('\n');
   return trees ? `${table}\n\n${formatStructureComparison(report)}` : table;

@@ -35,12 +35,7 @@ export interface EncodedBatch {
  * Reads the pair template from one encoding of the pair ("a", "b") by the real tokenizer, so no special token is
  * hard-coded here. `a` and `b` must each be one token, distinct from every special token.
  */
-export function pairTemplateFrom(
-  encoded: { inputIds: readonly number[]; tokenTypeIds: readonly number[] },
-  firstToken: number,
-  secondToken: number,
-  padId: number,
-): PairTemplate {
+export function pairTemplateFrom(encoded: { inputIds: readonly number[]; tokenTypeIds: readonly number[] }, firstToken: number, secondToken: number, padId: number): PairTemplate {
   const first = encoded.inputIds.indexOf(firstToken);
   const second = encoded.inputIds.indexOf(secondToken, first + 1);
   if (first < 0 || second < 0 || encoded.inputIds.length !== encoded.tokenTypeIds.length) {

@@ -13,10 +13,5 @@ export function pairTemplateOf(tokenizer: PreTrainedTokenizer): PairTemplate {
   };
   const padId = tokenizer.pad_token_id;
   if (padId === undefined || padId === null) throw new Error('the tokenizer has no pad token');
-  return pairTemplateFrom(
-    { inputIds: encoded.input_ids, tokenTypeIds: encoded.token_type_ids ?? encoded.input_ids.map(() => 0) },
-    first,
-    second,
-    padId,
-  );
+  return pairTemplateFrom({ inputIds: encoded.input_ids, tokenTypeIds: encoded.token_type_ids ?? encoded.input_ids.map(() => 0) }, first, second, padId);
 }

@@ -59,7 +59,12 @@ export async function openRerankingSession(config: RerankingSessionConfig): Prom
       for (let start = 0; start < order.length; start += batchSize) {
         if (isCancelled()) return undefined;
         const indices = order.slice(start, start + batchSize);
-        const batch = encodePairBatch(template, queryIds, indices.map((index) => passageIds[index] ?? []), maxTokens);
+        const batch = encodePairBatch(
+          template,
+          queryIds,
+          indices.map((index) => passageIds[index] ?? []),
+          maxTokens,
+        );
         const dims = [batch.rows, batch.length];
         const output = (await model({
           input_ids: new Tensor('int64', batch.inputIds, dims),

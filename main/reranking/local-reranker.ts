@@ -57,11 +57,9 @@ export async function createLocalReranker(options: LocalRerankerOptions): Promis
   }
 
   const host = sharedModelWorker();
-  const session = await host
-    .open('reranking', { modelRoot: dirname(modelDir), modelName: basename(modelDir), dtype: manifest.dtype, threads, batchSize, maxTokens })
-    .catch((error: unknown) => {
-      throw new AppError('unavailable', `The local reranker model failed to load: ${(error as Error).message}`);
-    });
+  const session = await host.open('reranking', { modelRoot: dirname(modelDir), modelName: basename(modelDir), dtype: manifest.dtype, threads, batchSize, maxTokens }).catch((error: unknown) => {
+    throw new AppError('unavailable', `The local reranker model failed to load: ${(error as Error).message}`);
+  });
   return new LocalCrossEncoder(localRerankerId(manifest, { maxTokens, batchSize }), host, session);
 }
 

@@ -16,10 +16,7 @@ export const defaultRerankerBatchSize = 1;
  * The local reranker's id, known without loading the model: provider, model, dtype, max tokens and pair-formula
  * version. A batch size above 1 changes the logits (see defaultRerankerBatchSize), so it gets its own id.
  */
-export function localRerankerId(
-  manifest: Pick<RerankerManifest, 'model' | 'dtype'>,
-  options: { maxTokens?: number; batchSize?: number } = {},
-): string {
+export function localRerankerId(manifest: Pick<RerankerManifest, 'model' | 'dtype'>, options: { maxTokens?: number; batchSize?: number } = {}): string {
   const maxTokens = options.maxTokens ?? defaultRerankerMaxTokens;
   const batchSize = options.batchSize ?? defaultRerankerBatchSize;
   const batchTag = batchSize > 1 ? `:batch${batchSize}` : '';

@@ -80,12 +80,10 @@ export function createRerankerService(options: RerankerServiceOptions): Reranker
     get() {
       if (options.override !== undefined) return Promise.resolve(options.override);
       if (describe().mode === 'off') return Promise.resolve(null);
-      loading ??= createLocalReranker({ modelDir: options.modelDir, ...sizeOptions(options), ...(options.manifest ? { manifest: options.manifest } : {}) }).catch(
-        (error: unknown) => {
-          loadProblem = `reranking is off: the reranker model could not be loaded (${(error as Error).message})`;
-          return null;
-        },
-      );
+      loading ??= createLocalReranker({ modelDir: options.modelDir, ...sizeOptions(options), ...(options.manifest ? { manifest: options.manifest } : {}) }).catch((error: unknown) => {
+        loadProblem = `reranking is off: the reranker model could not be loaded (${(error as Error).message})`;
+        return null;
+      });
       return loading;
     },
     async close() {

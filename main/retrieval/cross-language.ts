@@ -5,9 +5,7 @@ import type { Retriever } from './retriever.js';
 import type { VectorNeighbour } from './vector-store.js';
 
 /** What the cross-language path found for one query, or why it did not run. */
-export type CrossLanguageResult =
-  | { ran: true; embedderId: string; neighbours: VectorNeighbour[] }
-  | { ran: false; notice: Notice | null };
+export type CrossLanguageResult = { ran: true; embedderId: string; neighbours: VectorNeighbour[] } | { ran: false; notice: Notice | null };
 
 /**
  * Whether a question may be in another language than the corpus: it is when its words say so, and also when they
@@ -15,11 +13,7 @@ export type CrossLanguageResult =
  * unless the corpus itself reads every word of it: a keyword hit that matched all the query's terms, none of them
  * only within a typo, says the query is in the corpus's words ("sardine", "saldo vencido").
  */
-export function mayCrossLanguage(
-  query: string,
-  corpusLanguage: Language,
-  keywordHits: ReadonlyArray<{ match: KeywordMatch | null; coverage: number | null }> = [],
-): boolean {
+export function mayCrossLanguage(query: string, corpusLanguage: Language, keywordHits: ReadonlyArray<{ match: KeywordMatch | null; coverage: number | null }> = []): boolean {
   if (keywordHits.some((hit) => hit.match !== null && hit.match !== 'fuzzy' && hit.coverage === 1)) return false;
   return questionLanguage(query) !== corpusLanguage;
 }

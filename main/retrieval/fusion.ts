@@ -74,11 +74,7 @@ export function vectorOnly(vector: readonly VectorNeighbour[], limit: number): F
  * The foods rule of the seed: keyword hits first, in their order; semantic hits are appended only when there
  * are fewer than `minKeywordHits` keyword hits, only with new ids, only within `maxDistance`, cut to `limit`.
  */
-export function keywordFirstFill(
-  keyword: readonly KeywordHit[],
-  vector: readonly VectorNeighbour[],
-  options: { limit: number; maxDistance: number; minKeywordHits: number },
-): FusedHit[] {
+export function keywordFirstFill(keyword: readonly KeywordHit[], vector: readonly VectorNeighbour[], options: { limit: number; maxDistance: number; minKeywordHits: number }): FusedHit[] {
   const fused = keywordOnly(keyword, options.limit);
   if (keyword.length >= options.minKeywordHits) return fused;
   const seen = new Set(fused.map((hit) => hit.id));
@@ -122,27 +118,32 @@ function ranked(hits: FusedHit[], limit: number): FusedHit[] {
  * Convex combination of the normalised keyword score and the cosine similarity: a hit found by one path only
  * gets 0 from the other. Never vector-only: exact terms keep their weight.
  */
-export function weightedFusion(
-  keyword: readonly KeywordHit[],
-  vector: readonly VectorNeighbour[],
-  options: { keywordWeight: number; vectorWeight: number; limit: number },
-): FusedHit[] {
+export function weightedFusion(keyword: readonly KeywordHit[], vector: readonly VectorNeighbour[], options: { keywordWeight: number; vectorWeight: number; limit: number }): FusedHit[] {
   const total = options.keywordWeight + options.vectorWeight || 1;
   const keywordWeight = options.keywordWeight / total;
   const vectorWeight = options.vectorWeight / total;
   return ranked(
-    merge(keyword, vector, (hit) => keywordWeight * hit.normalized, (neighbour) => vectorWeight * Math.max(0, 1 - neighbour.distance)),
+    merge(
+      keyword,
+      vector,
+      (hit) => keywordWeight * hit.normalized,
+      (neighbour) => vectorWeight * Math.max(0, 1 - neighbour.distance),
+    ),
     options.limit,
   );
 }
 
 /** Reciprocal rank fusion: Σ 1 / (k + rank) over the paths that found the hit. */
-export function reciprocalRankFusion(
-  keyword: readonly KeywordHit[],
-  vector: readonly VectorNeighbour[],
-  options: { k: number; limit: number },
-): FusedHit[] {
-  return ranked(merge(keyword, vector, (hit) => 1 / (options.k + hit.rank), (_neighbour, rank) => 1 / (options.k + rank)), options.limit);
+export function reciprocalRankFusion(keyword: readonly KeywordHit[], vector: readonly VectorNeighbour[], options: { k: number; limit: number }): FusedHit[] {
+  return ranked(
+    merge(
+      keyword,
+      vector,
+      (hit) => 1 / (options.k + hit.rank),
+      (_neighbour, rank) => 1 / (options.k + rank),
+    ),
+    options.limit,
+  );
 }
 
 /**
@@ -150,11 +151,7 @@ export function reciprocalRankFusion(
  * two rankings (Σ w / (k + rank), w = 1 for the corpus's ranking and `weight` for this path), so a row found by both rises and a row only the cross-language path found can
  * enter. Neighbours farther than `maxDistance` are noise and take no part. Ties break by id, as everywhere.
  */
-export function fuseCrossLanguage(
-  ranking: readonly FusedHit[],
-  neighbours: readonly VectorNeighbour[],
-  options: { k: number; limit: number; maxDistance: number; weight?: number },
-): FusedHit[] {
+export function fuseCrossLanguage(ranking: readonly FusedHit[], neighbours: readonly VectorNeighbour[], options: { k: number; limit: number; maxDistance: number; weight?: number }): FusedHit[] {
   const near = neighbours.filter((neighbour) => neighbour.distance <= options.maxDistance);
   return fuseWithRanking(
     ranking,
@@ -175,11 +172,7 @@ export function fuseCrossLanguage(
  * When the concept is the whole query ("pescado azul") its weight is 2: at k = 60 its 60th member still outranks
  * the other paths' first hit, so the members lead; a query that also says more ("oily fish curry") fuses at 1.
  */
-export function fuseConcept(
-  ranking: readonly FusedHit[],
-  members: ReadonlyArray<{ id: number; explanation: string }>,
-  options: { k: number; limit: number; wholeQuery: boolean },
-): FusedHit[] {
+export function fuseConcept(ranking: readonly FusedHit[], members: ReadonlyArray<{ id: number; explanation: string }>, options: { k: number; limit: number; wholeQuery: boolean }): FusedHit[] {
   return fuseWithRanking(
     ranking,
     members.map((member) => ({

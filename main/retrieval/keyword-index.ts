@@ -172,11 +172,7 @@ function recordsOf(list: Iterable<KeywordDocument>): Map<number, Record<string, 
  * `documents` mirrors what the index holds, so compaction can rebuild a clean index instead of vacuuming (a
  * rebuild leaves no dirt behind). A restored snapshot starts without it and reads it from `reread` when needed.
  */
-function wrap(
-  options: KeywordIndexOptions,
-  initial: MiniSearch<Record<string, unknown>>,
-  source: Map<number, Record<string, unknown>> | (() => Iterable<KeywordDocument>) | null,
-): KeywordIndex {
+function wrap(options: KeywordIndexOptions, initial: MiniSearch<Record<string, unknown>>, source: Map<number, Record<string, unknown>> | (() => Iterable<KeywordDocument>) | null): KeywordIndex {
   let mini = initial;
   let documents = source instanceof Map ? source : null;
   const reread = typeof source === 'function' ? source : null;

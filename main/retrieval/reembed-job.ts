@@ -30,11 +30,7 @@ export interface ReembedResult {
  * batch, each batch written in one transaction. State lives in the database, so a killed run resumes where it
  * stopped; a vector that is already current is never recomputed or overwritten.
  */
-export async function reembedCorpus(
-  deps: { db: Database; vectors: VectorStore; embedder: Embedder },
-  target: ReembedTarget,
-  options: ReembedOptions = {},
-): Promise<ReembedResult> {
+export async function reembedCorpus(deps: { db: Database; vectors: VectorStore; embedder: Embedder }, target: ReembedTarget, options: ReembedOptions = {}): Promise<ReembedResult> {
   // Explicit options win; otherwise the embedder's own pacing (cloud quotas), else 32 per batch without pauses.
   const batchSize = options.batchSize ?? deps.embedder.pacing?.batchSize ?? 32;
   const pauseMs = options.pauseMs ?? deps.embedder.pacing?.pauseMs ?? 0;
@@ -50,7 +46,10 @@ export async function reembedCorpus(
     if (rows.length === 0) break;
     let vectors: Float32Array[];
     try {
-      vectors = await deps.embedder.embedDocuments(rows.map((row) => row.embed_text), options.signal);
+      vectors = await deps.embedder.embedDocuments(
+        rows.map((row) => row.embed_text),
+        options.signal,
+      );
     } catch (error) {
       if (options.signal?.aborted) return { corpus: target.corpus, embedded: done, total, cancelled: true };
       throw error;
@@ -71,9 +70,13 @@ export async function reembedCorpus(
 function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, milliseconds);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

@@ -6,9 +6,7 @@ import { vectorCounts, type EmbeddableRow, type VectorCounts } from './vector-bo
 import type { VectorSpace } from './vector-space.js';
 import type { VectorNeighbour, VectorStore } from './vector-store.js';
 
-export type SemanticResult =
-  | { ok: true; embedderId: string; neighbours: VectorNeighbour[] }
-  | { ok: false; embedderId: string | null; notice: Notice };
+export type SemanticResult = { ok: true; embedderId: string; neighbours: VectorNeighbour[] } | { ok: false; embedderId: string | null; notice: Notice };
 
 export interface RetrieverOptions {
   corpus: string;
@@ -61,16 +59,11 @@ export function watchExternalWrites(db: Database, table: string, reload: () => v
 }
 
 /** Builds the retriever of one corpus. */
-export function createRetriever(
-  deps: { db: Database; vectors: VectorStore; embedding: EmbeddingService },
-  options: RetrieverOptions,
-): Retriever {
+export function createRetriever(deps: { db: Database; vectors: VectorStore; embedding: EmbeddingService }, options: RetrieverOptions): Retriever {
   async function currentSpace(create: boolean): Promise<VectorSpace | undefined> {
     const embedder = await deps.embedding.get();
     if (!embedder) return undefined;
-    return create
-      ? deps.vectors.space(options.corpus, embedder.id, options.formula, embedder.dimensions)
-      : deps.vectors.findSpace(options.corpus, embedder.id, options.formula);
+    return create ? deps.vectors.space(options.corpus, embedder.id, options.formula, embedder.dimensions) : deps.vectors.findSpace(options.corpus, embedder.id, options.formula);
   }
 
   return {
@@ -128,4 +121,3 @@ export function createRetriever(
     },
   };
 }
-

@@ -181,8 +181,7 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256):
       const heapItem = new Float64Array(wanted);
       let size = 0;
       const worse = (a: number, b: number) =>
-        (heapDistance[a] as number) > (heapDistance[b] as number) ||
-        ((heapDistance[a] as number) === (heapDistance[b] as number) && (heapItem[a] as number) > (heapItem[b] as number));
+        (heapDistance[a] as number) > (heapDistance[b] as number) || ((heapDistance[a] as number) === (heapDistance[b] as number) && (heapItem[a] as number) > (heapItem[b] as number));
       const swap = (a: number, b: number) => {
         const distance = heapDistance[a] as number;
         const item = heapItem[a] as number;

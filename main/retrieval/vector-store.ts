@@ -98,10 +98,7 @@ function toSpace(row: SpaceRow): VectorSpace {
 
 /** The statement that creates a space's vec0 table (restore compares a backup's schema with it). */
 export function vectorTableSql(table: string, dimensions: number): string {
-  return (
-    `CREATE VIRTUAL TABLE ${table} USING vec0(item_id INTEGER PRIMARY KEY, owner TEXT PARTITION KEY, ` +
-    `embedding FLOAT[${dimensions}] distance_metric=cosine, +content_hash TEXT)`
-  );
+  return `CREATE VIRTUAL TABLE ${table} USING vec0(item_id INTEGER PRIMARY KEY, owner TEXT PARTITION KEY, ` + `embedding FLOAT[${dimensions}] distance_metric=cosine, +content_hash TEXT)`;
 }
 
 /** The statement that creates a space's plain float copy (the binary-quantised option's). */
@@ -111,20 +108,16 @@ export function companionTableSql(companion: string): string {
 
 /** sqlite-vec `vec0` tables with cosine distance, partitioned by owner; optionally a binary-quantised fast path. */
 export function createVectorStore(db: Database, options: VectorStoreOptions = {}): VectorStore {
-  const selectSpace = db.prepare<[string, string, string], SpaceRow>(
-    'SELECT * FROM vector_spaces WHERE corpus = ? AND embedder_id = ? AND formula = ?',
-  );
+  const selectSpace = db.prepare<[string, string, string], SpaceRow>('SELECT * FROM vector_spaces WHERE corpus = ? AND embedder_id = ? AND formula = ?');
   const selectSpaces = db.prepare<[string], SpaceRow>('SELECT * FROM vector_spaces WHERE corpus = ? ORDER BY id');
-  const insertSpace = db.prepare<[string, string, string, number, string]>(
-    'INSERT INTO vector_spaces (corpus, embedder_id, formula, dimensions, table_name) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertSpace = db.prepare<[string, string, string, number, string]>('INSERT INTO vector_spaces (corpus, embedder_id, formula, dimensions, table_name) VALUES (?, ?, ?, ?, ?)');
   const nextId = db.prepare<[], { next: number }>('SELECT coalesce(max(id), 0) + 1 AS next FROM vector_spaces');
   const statements = new Map<string, ReturnType<typeof prepareSpace>>();
 
   const tableExists = db.prepare<[string], { found: number }>("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?");
   const quantized = options.quantized;
   const indexes = new Map<string, { index: BinaryQuantizedIndex; dataVersion: number }>();
-  const exact = quantized ? 'vec0' : options.exact ?? 'vec0';
+  const exact = quantized ? 'vec0' : (options.exact ?? 'vec0');
   const memorySimdMinimumRows = options.memorySimdMinimumRows ?? defaultMemorySimdMinimumRows;
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   /** Per space: the in-memory matrix (when held), the data_version it was read at, the row count `auto` last saw. */
@@ -156,12 +149,8 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
     return {
       companion: prepareCompanion(space),
       remove: db.prepare<[bigint]>(`DELETE FROM ${table} WHERE item_id = ?`),
-      insert: db.prepare<[bigint, string, Float32Array, string]>(
-        `INSERT INTO ${table} (item_id, owner, embedding, content_hash) VALUES (?, ?, ?, ?)`,
-      ),
-      nearestAll: db.prepare<[Float32Array, number], { item_id: number; distance: number }>(
-        `SELECT item_id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`,
-      ),
+      insert: db.prepare<[bigint, string, Float32Array, string]>(`INSERT INTO ${table} (item_id, owner, embedding, content_hash) VALUES (?, ?, ?, ?)`),
+      nearestAll: db.prepare<[Float32Array, number], { item_id: number; distance: number }>(`SELECT item_id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`),
       nearestOwner: db.prepare<[Float32Array, number, string], { item_id: number; distance: number }>(
         `SELECT item_id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND owner = ? ORDER BY distance`,
       ),
@@ -208,9 +197,12 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
     const cached = indexes.get(space.table);
     if (cached && cached.dataVersion === dataVersion) return cached.index;
     // Two streaming passes (mean, then codes), so the float vectors never all sit in memory at once.
-    const centre = meanVector(space.dimensions, (function* () {
-      for (const row of companion.vectors.iterate()) yield bytesAsVector(row.embedding, space.dimensions);
-    })());
+    const centre = meanVector(
+      space.dimensions,
+      (function* () {
+        for (const row of companion.vectors.iterate()) yield bytesAsVector(row.embedding, space.dimensions);
+      })(),
+    );
     const index = createBinaryQuantizedIndex(space.dimensions, centre);
     for (const row of companion.scan.iterate()) index.upsert({ itemId: row.item_id, owner: row.owner, vector: bytesAsVector(row.embedding, space.dimensions) });
     indexes.set(space.table, { index, dataVersion });
@@ -304,9 +296,7 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
       // Past vec0's limit the nearest 4,096 are returned rather than an error: the KB asks for every chunk, and the
       // 4,096 closest chunks hold far more than the 1,000 documents an evaluation ranks (SciFact: 1.3 chunks each).
       const vecK = Math.min(k, vec0MaximumK);
-      const rows = owners === undefined
-        ? prepared.nearestAll.all(query, vecK)
-        : [sharedOwner, ...owners].flatMap((owner) => prepared.nearestOwner.all(query, vecK, owner));
+      const rows = owners === undefined ? prepared.nearestAll.all(query, vecK) : [sharedOwner, ...owners].flatMap((owner) => prepared.nearestOwner.all(query, vecK, owner));
       return rows
         .sort((a, b) => a.distance - b.distance || a.item_id - b.item_id)
         .slice(0, k)

@@ -51,7 +51,14 @@ function name(text: string): number[] {
 export function singleFunctionModule(options: { exportName: string; parameters: number; locals: ReadonlyArray<readonly [number, number]>; body: readonly number[] }): Uint8Array {
   const functionBody = [...leb(options.locals.length), ...options.locals.flatMap(([count, type]) => [...leb(count), type]), ...options.body];
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, [0x01, 0x60, ...leb(options.parameters), ...new Array<number>(options.parameters).fill(valueType.i32), 0x00]),
     ...section(3, [0x01, 0x00]),
     ...section(5, [0x01, 0x00, 0x01]),

@@ -66,7 +66,14 @@ export function App({ onSettingsChange }: { onSettingsChange: (settings: Setting
   return (
     <ProfileProvider>
       <div className="shell">
-        <a className="skip-link" href="#main" onClick={(event) => { event.preventDefault(); mainRef.current?.focus(); }}>
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(event) => {
+            event.preventDefault();
+            mainRef.current?.focus();
+          }}
+        >
           {t('app.skipToContent')}
         </a>
         <header className="topbar">

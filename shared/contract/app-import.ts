@@ -41,7 +41,15 @@ export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 export const importPreviewSchema = z.object({
   format: z.enum(appExportFormats),
   rows: z.array(importPreviewRowSchema),
-  counts: z.object({ rows: z.number().int(), ready: z.number().int(), weak: z.number().int(), unmatched: z.number().int(), no_grams: z.number().int(), invalid: z.number().int(), excluded: z.number().int() }),
+  counts: z.object({
+    rows: z.number().int(),
+    ready: z.number().int(),
+    weak: z.number().int(),
+    unmatched: z.number().int(),
+    no_grams: z.number().int(),
+    invalid: z.number().int(),
+    excluded: z.number().int(),
+  }),
   date_from: z.string().nullable(),
   date_to: z.string().nullable(),
   /** The embedder the matching ran with (null: keyword only). */
@@ -73,7 +81,7 @@ const importInput = {
 
 export const appImportOperations = {
   'diary.import.preview': operation({
-    summary: "Read a Cronometer or MyFitnessPal export and propose, for each row, a catalog food (the foods search) and its grams; writes nothing.",
+    summary: 'Read a Cronometer or MyFitnessPal export and propose, for each row, a catalog food (the foods search) and its grams; writes nothing.',
     access: 'read',
     maxInputBytes: 8 * 1024 * 1024,
     input: z.object(importInput).strict(),

@@ -94,9 +94,7 @@ export const askInputSchema = z
     /** The screen's language: the diary answers in it when the question is too short to tell its own. */
     ui_language: languageSchema.optional(),
     /** "Today" for relative dates (tests and reproducible evaluations); the local date by default. */
-    today: isoDateSchema
-      .refine((date) => date >= '2000-01-01' && date <= '2099-12-31', 'today must fall between 2000-01-01 and 2099-12-31')
-      .optional(),
+    today: isoDateSchema.refine((date) => date >= '2000-01-01' && date <= '2099-12-31', 'today must fall between 2000-01-01 and 2099-12-31').optional(),
   })
   .strict();
 export type AskInput = z.output<typeof askInputSchema>;

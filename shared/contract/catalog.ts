@@ -45,7 +45,11 @@ export type CatalogFieldPage = z.infer<typeof catalogFieldPageSchema>;
 export const catalogSourcePageSchema = z.object({ source: catalogSourceSchema, fields: z.array(catalogFieldSummarySchema) });
 export type CatalogSourcePage = z.infer<typeof catalogSourcePageSchema>;
 
-const sourceIdSchema = z.string().min(1).max(64).regex(/^[a-z_]+$/, 'a source id is lower-case letters and underscores');
+const sourceIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z_]+$/, 'a source id is lower-case letters and underscores');
 
 export const catalogOperations = {
   'catalog.sources': operation({
@@ -55,7 +59,7 @@ export const catalogOperations = {
     output: z.array(catalogSourceSchema),
   }),
   'catalog.field': operation({
-    summary: "One field of the data catalog by source and physical name: definition, type, source, every tribal note with when it applies, related fields.",
+    summary: 'One field of the data catalog by source and physical name: definition, type, source, every tribal note with when it applies, related fields.',
     access: 'read',
     input: z.object({ source: sourceIdSchema, physical_name: z.string().min(1).max(128) }).strict(),
     output: catalogFieldPageSchema,

@@ -50,9 +50,7 @@ export const statusSchema = z.object({
     .optional(),
   corpora: z.array(corpusStatusSchema),
   /** A corpus grown past the embedded store's comfort size (main/retrieval/store-capacity.ts), with the way on. */
-  warnings: z
-    .array(z.object({ code: z.literal('store_size'), corpus: z.string(), vectors: z.number().int(), limit: z.number().int(), message: z.string() }))
-    .default([]),
+  warnings: z.array(z.object({ code: z.literal('store_size'), corpus: z.string(), vectors: z.number().int(), limit: z.number().int(), message: z.string() })).default([]),
 });
 export type Status = z.infer<typeof statusSchema>;
 

@@ -129,7 +129,7 @@ const oneAmountMessage = { message: 'give either grams or a portion (and quantit
 
 export const diaryOperations = {
   'diary.add': operation({
-    summary: "Log a food (by code, visible to the profile) for a meal of a day: in grams, or as portions (\"2 × large egg\").",
+    summary: 'Log a food (by code, visible to the profile) for a meal of a day: in grams, or as portions ("2 × large egg").',
     access: 'write',
     input: z
       .object({

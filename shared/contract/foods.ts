@@ -92,9 +92,7 @@ export const foodsOperations = {
   'foods.update': operation({
     summary: "Change a profile's own food (never the shared base); its vector becomes stale and is re-embedded.",
     access: 'write',
-    input: z
-      .object({ profile: profileIdSchema.default('default'), code: foodCodeSchema, name: foodNameSchema.optional(), brand: brandSchema.optional(), per100g: per100gSchema.optional() })
-      .strict(),
+    input: z.object({ profile: profileIdSchema.default('default'), code: foodCodeSchema, name: foodNameSchema.optional(), brand: brandSchema.optional(), per100g: per100gSchema.optional() }).strict(),
     output: foodSchema,
   }),
   'foods.get': operation({
@@ -110,7 +108,7 @@ export const foodsOperations = {
     output: z.array(portionSchema),
   }),
   'foods.portions.add': operation({
-    summary: "Define a household unit of a food visible to the profile (\"slice\" = 30 g), for the profile's own use.",
+    summary: 'Define a household unit of a food visible to the profile ("slice" = 30 g), for the profile\'s own use.',
     access: 'write',
     input: z
       .object({

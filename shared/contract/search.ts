@@ -130,18 +130,27 @@ export const answerabilitySchema = z.object({
    * The figure the question asks for (a dose, or a level or range), and whether a relevant card holds one; a
    * question asking for a figure no relevant card gives is refused. Null when it asks for none.
    */
-  figure: z.object({ asked: z.enum(['dose', 'level']), found: z.boolean() }).nullable().default(null),
+  figure: z
+    .object({ asked: z.enum(['dose', 'level']), found: z.boolean() })
+    .nullable()
+    .default(null),
   /**
    * The population the question asks a medicine's safety in (pregnancy or breastfeeding), and whether a relevant
    * card speaks of it; such a question no relevant card speaks to is refused. Null when it asks about none.
    */
-  population: z.object({ asked: z.enum(['pregnancy', 'breastfeeding']), found: z.boolean() }).nullable().default(null),
+  population: z
+    .object({ asked: z.enum(['pregnancy', 'breastfeeding']), found: z.boolean() })
+    .nullable()
+    .default(null),
   /**
    * The aspect a short question about one medicine or condition asks about ("half-life" of digoxin), as English
    * words, and whether a relevant card uses one of them; such a question no relevant card speaks to is refused.
    * Null when the question is not of that form.
    */
-  aspect: z.object({ asked: z.array(z.string()), found: z.boolean() }).nullable().default(null),
+  aspect: z
+    .object({ asked: z.array(z.string()), found: z.boolean() })
+    .nullable()
+    .default(null),
 });
 export type Answerability = z.infer<typeof answerabilitySchema>;
 

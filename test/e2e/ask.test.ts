@@ -24,7 +24,10 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     const date = /\d{4}-\d{2}-\d{2}/.exec(firstCitation)?.[0] as string;
     const day = await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date });
     const sodiumOfEntries = day.meals.flatMap((meal) => meal.entries.map((entry) => entry.nutrients.sodium ?? Number.NaN));
-    expect(sodiumOfEntries.some((value) => Math.abs(value - milligrams) < 0.05), `${figureText} on ${date}`).toBe(true);
+    expect(
+      sodiumOfEntries.some((value) => Math.abs(value - milligrams) < 0.05),
+      `${figureText} on ${date}`,
+    ).toBe(true);
 
     // Counts and lengths of time ("14 days", "in 2 entries") are not highlighted as figures; amounts are.
     const highlighted = await answer.locator('.answer-text mark').allTextContents();
@@ -46,7 +49,12 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     expect(headers).not.toContain('sodium_mg');
     expect(headers).not.toContain('date_from');
     expect(await answer.locator('.context-table caption').allTextContents()).toContain('Daily totals');
-    expect(await answer.locator('.context-table thead th').first().evaluate((cell) => getComputedStyle(cell).position)).toBe('sticky');
+    expect(
+      await answer
+        .locator('.context-table thead th')
+        .first()
+        .evaluate((cell) => getComputedStyle(cell).position),
+    ).toBe('sticky');
 
     expect(await visibleText(answer.getByRole('region', { name: 'What was looked up' }))).toMatch(/Sodium/);
     expect(await answer.locator('.citations li').count()).toBeGreaterThan(0);
@@ -63,7 +71,9 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     let unverifiedText = '';
     await page.route('**/api/ask', async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { value: { grounding: { figures: { text: string; verified: boolean; context_lines: number[] }[]; verified: number; unverified: number; trusted: boolean } } };
+      const body = (await response.json()) as {
+        value: { grounding: { figures: { text: string; verified: boolean; context_lines: number[] }[]; verified: number; unverified: number; trusted: boolean } };
+      };
       const grounding = body.value.grounding;
       const first = grounding.figures[0] as (typeof grounding.figures)[number];
       unverifiedText = first.text;
@@ -102,7 +112,10 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
       const answer = page.getByRole('article', { name: spanish ? 'Respuesta' : 'Answer' });
       await answer.waitFor({ timeout: 30_000 });
       expect(await answer.locator('a.figure-verified').count()).toBeGreaterThan(0);
-      if (spanish) expect(await visibleText(answer.getByRole('note'))).toBe('Respuesta compuesta por reglas sin conexión (sin IA) a partir de las filas de su diario; compruébela en Diario (pestañas Día y Tendencias).');
+      if (spanish)
+        expect(await visibleText(answer.getByRole('note'))).toBe(
+          'Respuesta compuesta por reglas sin conexión (sin IA) a partir de las filas de su diario; compruébela en Diario (pestañas Día y Tendencias).',
+        );
       await answer.locator('a.figure-verified').first().click();
       await expectAccessible(page, `ask (${locale})`);
       await saveScreenshot(page, `ask-${locale.slice(0, 2)}`);

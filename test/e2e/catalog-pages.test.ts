@@ -11,8 +11,32 @@ describe.runIf(enabled)("the Data catalog's field and source pages in Chromium",
     const spanish = locale === 'es-ES';
     const short = locale.slice(0, 2);
     const words = spanish
-      ? { search: 'Buscar términos de negocio y campos', results: 'Campos del catálogo encontrados', field: 'Campo', source: 'Fuente', copy: 'Copiar CRT_SALDO_VENCIDO_MN', copied: 'Copiado', notes: 'Notas tribales', related: 'Campos relacionados', back: '← Volver', fieldsOf: 'Campos de Cartera de créditos', mentions: /se aplica cuando una pregunta menciona .*«?“?hipotecario/ }
-      : { search: 'Search business terms and fields', results: 'Catalog fields found', field: 'Field', source: 'Source', copy: 'Copy CRT_SALDO_VENCIDO_MN', copied: 'Copied', notes: 'Tribal notes', related: 'Related fields', back: '← Back', fieldsOf: 'Fields of Cartera de créditos', mentions: /applies when a question mentions .*“hipotecario”/ };
+      ? {
+          search: 'Buscar términos de negocio y campos',
+          results: 'Campos del catálogo encontrados',
+          field: 'Campo',
+          source: 'Fuente',
+          copy: 'Copiar CRT_SALDO_VENCIDO_MN',
+          copied: 'Copiado',
+          notes: 'Notas tribales',
+          related: 'Campos relacionados',
+          back: '← Volver',
+          fieldsOf: 'Campos de Cartera de créditos',
+          mentions: /se aplica cuando una pregunta menciona .*«?“?hipotecario/,
+        }
+      : {
+          search: 'Search business terms and fields',
+          results: 'Catalog fields found',
+          field: 'Field',
+          source: 'Source',
+          copy: 'Copy CRT_SALDO_VENCIDO_MN',
+          copied: 'Copied',
+          notes: 'Tribal notes',
+          related: 'Related fields',
+          back: '← Back',
+          fieldsOf: 'Fields of Cartera de créditos',
+          mentions: /applies when a question mentions .*“hipotecario”/,
+        };
 
     it(`opens a result's field page and its source's page from the results, and back returns to the same results (${locale})`, async () => {
       const { page, problems } = await openScreen(app, 'catalog', { locale });

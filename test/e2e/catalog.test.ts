@@ -67,7 +67,11 @@ describe.runIf(enabled)('the Data catalog screen in Chromium', () => {
       await page.getByRole('table').waitFor();
       await expectAccessible(page, `catalog sources (${locale})`);
       await page.getByLabel(spanish ? 'Buscar términos de negocio y campos' : 'Search business terms and fields').fill('tasa de interés');
-      await page.getByRole('list', { name: spanish ? 'Campos del catálogo encontrados' : 'Catalog fields found' }).getByRole('listitem').first().waitFor();
+      await page
+        .getByRole('list', { name: spanish ? 'Campos del catálogo encontrados' : 'Catalog fields found' })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
       await expectAccessible(page, `catalog results (${locale})`);
       await saveScreenshot(page, `catalog-${locale.slice(0, 2)}`);
       expect(problems).toEqual([]);

@@ -12,7 +12,9 @@ describe.runIf(enabled)('the demo data of a first start, in Chromium', () => {
     while (Date.now() < deadline) {
       const profiles = await callApi<Array<{ id: string; demo: boolean }>>(app, 'profiles.list', {});
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const entries = await callApi<{ days: Array<{ entries: number }> }>(app, 'diary.series', { profile: 'demo', date_from: day(-100), date_to: day(1), nutrients: ['sodium'] }).catch(() => ({ days: [] }));
+      const entries = await callApi<{ days: Array<{ entries: number }> }>(app, 'diary.series', { profile: 'demo', date_from: day(-100), date_to: day(1), nutrients: ['sodium'] }).catch(() => ({
+        days: [],
+      }));
       if (profiles.some((profile) => profile.id === 'demo' && profile.demo) && entries.days.some((day) => day.entries > 0)) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -27,8 +27,28 @@ describe.runIf(enabled)('long food names in the food pickers, in Chromium', () =
   for (const locale of ['en-US', 'es-ES'] as const) {
     const spanish = locale === 'es-ES';
     const words = spanish
-      ? { profile: 'Perfil', form: 'Añadir una entrada', food: 'Alimento', choices: 'Alimentos que coinciden', recent: 'Recientes', importTab: 'Importar CSV', file: 'Archivo CSV', preview: 'Ver las coincidencias', table: 'Coincidencias propuestas' }
-      : { profile: 'Profile', form: 'Add an entry', food: 'Food', choices: 'Matching foods', recent: 'Recent', importTab: 'Import CSV', file: 'CSV file', preview: 'Preview the matches', table: 'Proposed matches' };
+      ? {
+          profile: 'Perfil',
+          form: 'Añadir una entrada',
+          food: 'Alimento',
+          choices: 'Alimentos que coinciden',
+          recent: 'Recientes',
+          importTab: 'Importar CSV',
+          file: 'Archivo CSV',
+          preview: 'Ver las coincidencias',
+          table: 'Coincidencias propuestas',
+        }
+      : {
+          profile: 'Profile',
+          form: 'Add an entry',
+          food: 'Food',
+          choices: 'Matching foods',
+          recent: 'Recent',
+          importTab: 'Import CSV',
+          file: 'CSV file',
+          preview: 'Preview the matches',
+          table: 'Proposed matches',
+        };
     const short = locale.slice(0, 2);
 
     it(`shows the whole of a long food name in the search results, the recent foods and the import's proposals, at 1280 and 600 px (${locale})`, async () => {
@@ -69,7 +89,10 @@ describe.runIf(enabled)('long food names in the food pickers, in Chromium', () =
       // The import's proposals: the food chosen for each row is written out in full, not cut by its select.
       await page.setViewportSize({ width: 600, height: 900 });
       await page.getByRole('button', { name: words.importTab }).click();
-      const csv = 'Day,Time,Group,Food Name,Amount,Energy (kcal),Category\n' + `${today()},,Lunch,"Bitter gourd, jagged, smooth ridges",100 g,20,Vegetables\n` + `${today()},,Breakfast,"Milk, Whole",1.00 cup,149,Dairy\n`;
+      const csv =
+        'Day,Time,Group,Food Name,Amount,Energy (kcal),Category\n' +
+        `${today()},,Lunch,"Bitter gourd, jagged, smooth ridges",100 g,20,Vegetables\n` +
+        `${today()},,Breakfast,"Milk, Whole",1.00 cup,149,Dairy\n`;
       await page.getByLabel(words.file).setInputFiles({ name: 'servings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await page.getByRole('button', { name: words.preview }).click();
       const table = page.getByRole('table', { name: words.table });

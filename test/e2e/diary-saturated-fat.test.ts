@@ -17,7 +17,11 @@ describe.runIf(enabled)('saturated fat on the Diary screen in Chromium', () => {
     await callApi(app, 'profiles.add', { id: 'fats', name: 'Fats' });
     await callApi(app, 'profiles.add', { id: 'light', name: 'Light' });
     // Ghee and coconut oil are mostly saturated fat (IFCT 2017: 71.02 and 90.86 g per 100 g); an egg has little.
-    for (const [meal, food, grams] of [['breakfast', 'T013', 10], ['breakfast', 'M001', 100], ['dinner', 'T001', 15]] as const) {
+    for (const [meal, food, grams] of [
+      ['breakfast', 'T013', 10],
+      ['breakfast', 'M001', 100],
+      ['dinner', 'T001', 15],
+    ] as const) {
       await callApi(app, 'diary.add', { profile: 'fats', date: today(), meal, food, grams });
     }
     await callApi(app, 'diary.add', { profile: 'light', date: today(), meal: 'breakfast', food: 'M001', grams: 100 });

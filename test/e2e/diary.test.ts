@@ -12,7 +12,7 @@ function today(): string {
 describe.runIf(enabled)('the Diary screen in Chromium', () => {
   const app = useServedApp();
 
-  it('opens on the demo profile\'s today; an entry added by searching a food shows under its meal and in the totals, can be edited, removed and brought back; a target can be set', async () => {
+  it("opens on the demo profile's today; an entry added by searching a food shows under its meal and in the totals, can be edited, removed and brought back; a target can be set", async () => {
     const { page, problems } = await openScreen(app, 'diary');
     expect(await page.getByLabel('Profile').inputValue()).toBe('demo');
     const before = await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() });
@@ -93,8 +93,32 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
   ] as const) {
     const spanish = locale === 'es-ES';
     const words = spanish
-      ? { profile: 'Perfil', food: 'Alimento', choices: 'Alimentos que coinciden', amount: 'Cantidad', unit: 'Unidad', meal: 'Comida', add: 'Añadir al diario', egg: 'huevo', milk: 'leche', banana: 'plátano', subtotal: 'Desayuno: subtotal' }
-      : { profile: 'Profile', food: 'Food', choices: 'Matching foods', amount: 'Amount', unit: 'Unit', meal: 'Meal', add: 'Add to diary', egg: 'egg', milk: 'milk', banana: 'banana', subtotal: 'Breakfast subtotal' };
+      ? {
+          profile: 'Perfil',
+          food: 'Alimento',
+          choices: 'Alimentos que coinciden',
+          amount: 'Cantidad',
+          unit: 'Unidad',
+          meal: 'Comida',
+          add: 'Añadir al diario',
+          egg: 'huevo',
+          milk: 'leche',
+          banana: 'plátano',
+          subtotal: 'Desayuno: subtotal',
+        }
+      : {
+          profile: 'Profile',
+          food: 'Food',
+          choices: 'Matching foods',
+          amount: 'Amount',
+          unit: 'Unit',
+          meal: 'Meal',
+          add: 'Add to diary',
+          egg: 'egg',
+          milk: 'milk',
+          banana: 'banana',
+          subtotal: 'Breakfast subtotal',
+        };
     it(`a new user logs a breakfast of 2 eggs, 1 cup of milk and 1 banana without typing a gram (${locale}${dark ? ', dark' : ''})`, async () => {
       // After "demo" in the profile list, so the other tests' windows still open on the demo profile.
       const id = `new-user-${locale}`;
@@ -118,7 +142,10 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
         if (query === words.egg) await saveScreenshot(page, `diary-add-portion-${locale.slice(0, 2)}${dark ? '-dark' : ''}`);
         await form.getByLabel(words.meal).selectOption('breakfast');
         await form.getByRole('button', { name: words.add }).click();
-        await page.getByRole('status').filter({ hasText: new RegExp(`\\(${grams} g\\)`) }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: new RegExp(`\\(${grams} g\\)`) })
+          .waitFor();
       }
       const day = await callApi<DiaryDay>(app, 'diary.day', { profile: id, date: today() });
       const entries = day.meals.find((meal) => meal.meal === 'breakfast')?.entries ?? [];
@@ -136,7 +163,9 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
       // Logged foods come first in the picker next time, with their energy, group and last amount.
       await form.getByLabel(words.food, { exact: true }).fill('');
       const recent = form.getByRole('list', { name: spanish ? 'Recientes' : 'Recent' });
-      expect(await visibleText(recent.getByRole('button').first())).toMatch(spanish ? /Banana, ripe, robusta.*kcal por 100 g.*Frutas.*1 × plátano mediano/ : /Banana, ripe, robusta.*kcal per 100 g.*Fruits.*1 × medium banana/);
+      expect(await visibleText(recent.getByRole('button').first())).toMatch(
+        spanish ? /Banana, ripe, robusta.*kcal por 100 g.*Frutas.*1 × plátano mediano/ : /Banana, ripe, robusta.*kcal per 100 g.*Fruits.*1 × medium banana/,
+      );
       await expectAccessible(page, `diary breakfast (${locale}${dark ? ', dark' : ''})`);
       await saveScreenshot(page, `diary-breakfast-${locale.slice(0, 2)}${dark ? '-dark' : ''}`);
       expect(problems).toEqual([]);
@@ -148,7 +177,11 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
     const { page, problems } = await openScreen(app, 'diary');
     const form = page.getByRole('form', { name: 'Add an entry' });
     await form.getByLabel('Food', { exact: true }).fill('pan integral');
-    await form.getByRole('list', { name: 'Matching foods' }).getByRole('button', { name: /^Pan integral \(Bimbo\)/ }).first().click();
+    await form
+      .getByRole('list', { name: 'Matching foods' })
+      .getByRole('button', { name: /^Pan integral \(Bimbo\)/ })
+      .first()
+      .click();
     await form.getByText('Add a unit for this food').click();
     await form.getByLabel('Unit name').fill('slice');
     await form.getByLabel('Grams per unit').fill('28');
@@ -222,7 +255,9 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
     expect((await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: '2024-01-05' })).totals.entries).toBe(0);
 
-    await page.getByLabel('CSV file').setInputFiles({ name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.from('date,meal,food_code,grams\n2024-01-05,lunch,A011,80\n2024-01-05,dinner,A012,30\n') });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.from('date,meal,food_code,grams\n2024-01-05,lunch,A011,80\n2024-01-05,dinner,A012,30\n') });
     expect(await page.getByLabel('Contents of week.csv (you can edit them)').inputValue()).toContain('A012');
     await page.getByRole('button', { name: 'Check' }).click();
     expect(await visibleText(page.getByRole('status').filter({ hasText: 'All 2 lines are valid' }))).toBeTruthy();

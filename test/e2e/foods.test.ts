@@ -29,12 +29,15 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.close();
   });
 
-  it('shows a food\'s household units with their grams and the published measure each comes from, in both languages', async () => {
+  it("shows a food's household units with their grams and the published measure each comes from, in both languages", async () => {
     for (const locale of ['en-US', 'es-ES'] as const) {
       const spanish = locale === 'es-ES';
       const { page, problems } = await openScreen(app, 'foods', { locale });
       await page.getByLabel(spanish ? 'Buscar alimentos' : 'Search foods').fill('egg');
-      await page.getByRole('list', { name: spanish ? 'Alimentos encontrados' : 'Foods found' }).getByRole('button', { name: /^Egg, poultry, whole, raw/ }).click();
+      await page
+        .getByRole('list', { name: spanish ? 'Alimentos encontrados' : 'Foods found' })
+        .getByRole('button', { name: /^Egg, poultry, whole, raw/ })
+        .click();
       const units = page.getByRole('table', { name: spanish ? 'Medidas caseras' : 'Household units' });
       const large = units.getByRole('row', { name: new RegExp(spanish ? '^huevo grande' : '^large egg') });
       expect(await visibleText(large)).toContain('50 g');
@@ -49,7 +52,10 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
   it('finds a food by the Hindi name IFCT gives it and shows its scientific and other names, and a Spanish query in English', async () => {
     const { page, problems } = await openScreen(app, 'foods');
     await page.getByLabel('Search foods').fill('santra');
-    await page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /^Orange, pulp/ }).click();
+    await page
+      .getByRole('list', { name: 'Foods found' })
+      .getByRole('button', { name: /^Orange, pulp/ })
+      .click();
     const detail = page.getByRole('article', { name: 'Orange, pulp' });
     expect(await visibleText(detail.locator('dd i'))).toBe('Citrus aurantium');
     expect(await visibleText(detail.locator('dd.local-names'))).toContain('H. Santra');
@@ -76,7 +82,7 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.close();
   });
 
-  it('adds a food of the profile\'s own (pointing at a value that is not a number), finds it marked as yours, and edits it', async () => {
+  it("adds a food of the profile's own (pointing at a value that is not a number), finds it marked as yours, and edits it", async () => {
     const { page, problems } = await openScreen(app, 'foods');
     await page.getByRole('button', { name: 'Add a food' }).click();
     const form = page.getByRole('form', { name: 'Add a food of your own' });
@@ -101,7 +107,10 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     expect(await visibleText(page.getByRole('row', { name: /^Sodium \d/ }))).toContain('180 mg');
     await page.getByLabel('Search foods').fill('rice flakes');
-    await page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: /^Rice flakes/ }).click();
+    await page
+      .getByRole('list', { name: 'Foods found' })
+      .getByRole('button', { name: /^Rice flakes/ })
+      .click();
     await page.getByRole('article', { name: 'Rice flakes' }).waitFor();
     expect(await page.getByRole('button', { name: 'Edit this food' }).count()).toBe(0);
     expect(problems).toEqual([]);
@@ -131,7 +140,11 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
       const spanish = locale === 'es-ES';
       expect(await visibleText(page.getByRole('heading', { level: 1 }))).toBe(spanish ? 'Alimentos' : 'Foods');
       await page.getByLabel(spanish ? 'Buscar alimentos' : 'Search foods').fill('dal');
-      await page.getByRole('list', { name: spanish ? 'Alimentos encontrados' : 'Foods found' }).getByRole('button').first().click();
+      await page
+        .getByRole('list', { name: spanish ? 'Alimentos encontrados' : 'Foods found' })
+        .getByRole('button')
+        .first()
+        .click();
       await page.locator('.food-detail').waitFor();
       await expectAccessible(page, `foods (${locale})`);
       await saveScreenshot(page, `foods-${locale.slice(0, 2)}`);
@@ -140,4 +153,3 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     }
   });
 });
-

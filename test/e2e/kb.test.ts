@@ -44,7 +44,10 @@ describe.runIf(enabled)('the Clinical KB screen in Chromium', () => {
       await chips.getByRole('button', { name: /^Coumadin \(warfarin\)$/ }).click();
       expect(await field.inputValue()).toBe(spanish ? 'paciente con Coumadin ' : 'patient on Coumadin ');
       await field.fill(spanish ? 'paciente con Coumadin que toma ibuprofeno, ¿qué vigilar?' : 'patient on Coumadin taking ibuprofen: what to watch for?');
-      await page.getByRole('button', { name: spanish ? 'Preguntar' : 'Ask', exact: true }).last().click();
+      await page
+        .getByRole('button', { name: spanish ? 'Preguntar' : 'Ask', exact: true })
+        .last()
+        .click();
       const lead = page.getByRole('region', { name: spanish ? 'En qué medida responden las fichas' : 'How well the cards answer this' });
       await lead.waitFor({ timeout: 30_000 });
       expect(await lead.getAttribute('data-relevance')).toBe('strong');
@@ -144,11 +147,17 @@ describe.runIf(enabled)('the Clinical KB screen in Chromium', () => {
       await page.locator('.library-list').first().waitFor();
       await expectAccessible(page, `kb library (${locale})`);
       await page.getByLabel(spanish ? 'Su pregunta' : 'Your question').fill('How do I recognise serotonin syndrome?');
-      await page.getByRole('button', { name: spanish ? 'Preguntar' : 'Ask', exact: true }).last().click();
+      await page
+        .getByRole('button', { name: spanish ? 'Preguntar' : 'Ask', exact: true })
+        .last()
+        .click();
       await page.getByRole('article', { name: spanish ? /Respuesta|Sin respuesta/ : /Answer|No answer/ }).waitFor({ timeout: 30_000 });
       await expectAccessible(page, `kb answer (${locale})`);
       await saveScreenshot(page, `kb-${locale.slice(0, 2)}`);
-      await page.getByRole('button', { name: spanish ? 'Abrir ficha' : 'Open card' }).first().click();
+      await page
+        .getByRole('button', { name: spanish ? 'Abrir ficha' : 'Open card' })
+        .first()
+        .click();
       await page.getByRole('dialog').getByRole('heading', { level: 2 }).waitFor();
       await expectAccessible(page, `kb reader (${locale})`);
       await saveScreenshot(page, `kb-reader-${locale.slice(0, 2)}`);

@@ -51,7 +51,10 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
     expect(await visibleText(form.getByRole('status'))).toBe('Saved.');
     expect((await callApi<Settings>(app, 'settings.get', {})).foods.max_dist).toBe(0.5);
     await page.reload();
-    await page.getByRole('form', { name: 'Search model' }).getByText(/^Advanced/).click();
+    await page
+      .getByRole('form', { name: 'Search model' })
+      .getByText(/^Advanced/)
+      .click();
     expect(await page.getByLabel('Foods: largest semantic distance').inputValue()).toBe('0.5');
     // Emptied, the field goes back to the value calibrated for the embedder.
     await page.getByLabel('Foods: largest semantic distance').fill('');

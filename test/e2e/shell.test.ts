@@ -21,7 +21,7 @@ describe.runIf(enabled)('the app shell in Chromium', () => {
     await page.close();
   });
 
-  it('without the token, a styled page says in both languages how to open the app, the reader\'s language first', async () => {
+  it("without the token, a styled page says in both languages how to open the app, the reader's language first", async () => {
     for (const [locale, first, second] of [
       ['en-US', 'Open cita with its access link', 'Abra cita con su enlace de acceso'],
       ['es-ES', 'Abra cita con su enlace de acceso', 'Open cita with its access link'],

@@ -40,7 +40,21 @@ describe.runIf(enabled)('the Index status screen in Chromium', () => {
     expect(Number(await bar.getAttribute('max'))).toBe(before);
     // The time left at the pace so far, and the table's counts follow the job while it runs.
     await expect.poll(async () => page.locator('.progress-text').textContent(), { timeout: 60_000 }).toMatch(/left\)$/);
-    await expect.poll(async () => Number((await page.getByRole('row', { name: /Foods catalog/ }).locator('td').nth(1).textContent())?.replace(/\D/g, '')), { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (
+              await page
+                .getByRole('row', { name: /Foods catalog/ })
+                .locator('td')
+                .nth(1)
+                .textContent()
+            )?.replace(/\D/g, ''),
+          ),
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
     await saveScreenshot(page, 'status-reembed-running-en');
     await page.getByRole('button', { name: 'Cancel re-embed' }).click();
     expect(await visibleText(page.getByText(/^Cancelled; the vectors computed so far are kept/), 60_000)).toBeTruthy();

@@ -113,9 +113,7 @@ export interface ServedApp {
  * and start-up happen once). `seed` are the arguments after `cita seed` (default: the demo data); `seedEnv` and
  * `serveEnv` set environment variables of those two commands (e.g. CITA_MODEL_DIR), `serveArgs` add to `cita serve`'s.
  */
-export function useServedApp(
-  options: { seed?: string[] | null; seedEnv?: (dataDir: string) => Record<string, string>; serveEnv?: Record<string, string>; serveArgs?: string[] } = {},
-): ServedApp {
+export function useServedApp(options: { seed?: string[] | null; seedEnv?: (dataDir: string) => Record<string, string>; serveEnv?: Record<string, string>; serveArgs?: string[] } = {}): ServedApp {
   const app = {} as ServedApp;
   beforeAll(async () => {
     app.dataDir = mkdtempSync(join(tmpdir(), 'cita-e2e-'));
@@ -199,7 +197,11 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 /** Fails on any serious or critical axe violation; prints the minor and moderate ones so they stay visible. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const violations = await axeViolations(page);
-  const describe = (violation: AxeViolation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`;
+  const describe = (violation: AxeViolation) =>
+    `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(' '))
+      .join(' | ')}`;
   const lesser = violations.filter((violation) => violation.impact !== 'serious' && violation.impact !== 'critical');
   if (lesser.length > 0) console.warn(`axe (${label}): ${lesser.length} minor/moderate:\n  ${lesser.map(describe).join('\n  ')}`);
   const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

@@ -60,7 +60,13 @@ describe.runIf(run)('data catalog retrieval with the real bge-small model', () =
       ranked.push({ expected: entry.expected, ranked: items });
       const index = items.findIndex((item) => entry.expected.includes(item));
       ranks.push(index < 0 ? null : index + 1);
-      if (index < 0 || index >= 3) misses.push(`${entry.id} "${entry.query}" → ${output.hits.slice(0, 3).map((hit) => hit.id).join(', ')}`);
+      if (index < 0 || index >= 3)
+        misses.push(
+          `${entry.id} "${entry.query}" → ${output.hits
+            .slice(0, 3)
+            .map((hit) => hit.id)
+            .join(', ')}`,
+        );
     }
     const within = (k: number) => ranks.filter((rank) => rank !== null && rank <= k).length / ranks.length;
     return {

@@ -99,7 +99,11 @@ describe.runIf(run)('clinical KB retrieval with the real bge-small model', () =>
   function printTable(): void {
     const lines = ['', `clinical KB · ${services.embedding.describe().id} · timings not measured (2 shared cores)`];
     lines.push('questions                   strategy                     n   HR@1   HR@3   MRR    nDCG@10');
-    for (const [name, set] of [['English in scope', english], ['Spanish in scope', spanish], ['all in scope', [...english, ...spanish]]] as const) {
+    for (const [name, set] of [
+      ['English in scope', english],
+      ['Spanish in scope', spanish],
+      ['all in scope', [...english, ...spanish]],
+    ] as const) {
       for (const variant of variants) {
         const metrics = metricsOf(variant.label, set);
         lines.push(
@@ -116,7 +120,9 @@ describe.runIf(run)('clinical KB retrieval with the real bge-small model', () =>
       lines.push(`out of scope ${question.id} "${question.query}": ${cells.join('; ')}`);
     }
     const inScopeTop = [...english, ...spanish].map((question) => rankings.get('vector (dense)')?.get(question.id)?.topSimilarity ?? 1);
-    lines.push(`dense top-1 cosine: in scope min ${Math.min(...inScopeTop).toFixed(3)}, out of scope max ${Math.max(...outOfScope.map((question) => rankings.get('vector (dense)')?.get(question.id)?.topSimilarity ?? 0)).toFixed(3)}`);
+    lines.push(
+      `dense top-1 cosine: in scope min ${Math.min(...inScopeTop).toFixed(3)}, out of scope max ${Math.max(...outOfScope.map((question) => rankings.get('vector (dense)')?.get(question.id)?.topSimilarity ?? 0)).toFixed(3)}`,
+    );
     console.info(lines.join('\n'));
   }
 
@@ -148,9 +154,15 @@ describe.runIf(run)('clinical KB retrieval with the real bge-small model', () =>
       const answer = result.value as AskOutput;
       expect(answer.refused, question.id).toBe(false);
       expect(answer.grounding.unverified, `${question.id}: ${answer.answer}`).toBe(0);
-      expect(answer.citations.every((citation) => citation.source_url?.startsWith('https://')), question.id).toBe(true);
+      expect(
+        answer.citations.every((citation) => citation.source_url?.startsWith('https://')),
+        question.id,
+      ).toBe(true);
       // Quotes drop list markers and emphasis marks; otherwise they are the context's words in its order.
-      const plainContext = answer.context.replace(/\*\*|__|`/g, '').replace(/\n\s*(?:[-*+]|\d+[.)])\s+/g, '\n').replace(/\s+/g, ' ');
+      const plainContext = answer.context
+        .replace(/\*\*|__|`/g, '')
+        .replace(/\n\s*(?:[-*+]|\d+[.)])\s+/g, '\n')
+        .replace(/\s+/g, ' ');
       for (const quoted of answer.answer.matchAll(/“(.+?)” \[\d+\]/g)) {
         for (const part of (quoted[1] as string).split(' … ')) expect(plainContext, question.id).toContain(part);
       }

@@ -20,8 +20,7 @@ const queryPrefix = 'Represent this sentence for searching relevant passages: ';
 if (!modelPresent && !inCi) {
   const line = '!'.repeat(100);
   console.warn(
-    `\n${line}\n!!! SKIPPING the real-model tests: no model at ${modelDir}\n` +
-      `!!! Run \`npm run model:fetch\` (or set CITA_MODEL_DIR) to run them. Under CI=true they fail instead.\n${line}\n`,
+    `\n${line}\n!!! SKIPPING the real-model tests: no model at ${modelDir}\n` + `!!! Run \`npm run model:fetch\` (or set CITA_MODEL_DIR) to run them. Under CI=true they fail instead.\n${line}\n`,
   );
 }
 
@@ -67,10 +66,7 @@ describe.skipIf(!modelPresent)('local bge-small-en-v1.5 embedder (real model)', 
   it('ranks the giant-panda passage above an unrelated one for "what is panda?" (the model card example)', async () => {
     for (const embedder of [fp32, q8]) {
       const query = await embedder.embedQuery('what is panda?');
-      const [panda, market] = await embedder.embedDocuments([
-        'The giant panda is a bear species endemic to China.',
-        'The stock market closed higher today after a volatile session.',
-      ]);
+      const [panda, market] = await embedder.embedDocuments(['The giant panda is a bear species endemic to China.', 'The stock market closed higher today after a volatile session.']);
       const relevant = dot(query, panda ?? new Float32Array());
       const unrelated = dot(query, market ?? new Float32Array());
       console.info(`${embedder.id}: panda ${relevant.toFixed(4)} vs unrelated ${unrelated.toFixed(4)}`);
@@ -179,7 +175,10 @@ describe.skipIf(!modelPresent)('local bge-small-en-v1.5 embedder (real model)', 
 
   it('rejects a cancelled request and stays usable', async () => {
     const controller = new AbortController();
-    const running = q8.embedDocuments(Array.from({ length: 200 }, (_, index) => `meal number ${index} with rice`), controller.signal);
+    const running = q8.embedDocuments(
+      Array.from({ length: 200 }, (_, index) => `meal number ${index} with rice`),
+      controller.signal,
+    );
     controller.abort(new Error('user cancelled'));
     await expect(running).rejects.toThrow('user cancelled');
     expect((await q8.embedQuery('still works')).length).toBe(384);

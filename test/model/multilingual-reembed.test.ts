@@ -14,7 +14,7 @@ const run = realMultilingualTests('cita reembed of the cross-language space');
 const tempDir = useTempDirs();
 
 describe.runIf(run)('cita reembed with the multilingual model', () => {
-  it('fills the catalog\'s cross-language space and status shows its vectors', async () => {
+  it("fills the catalog's cross-language space and status shows its vectors", async () => {
     const dataDir = tempDir();
     const services = await createServices({ dataDir, embedder: null, multilingual: null });
     try {

@@ -83,7 +83,7 @@ describe.skipIf(!present)('the local cross-encoder (real model)', () => {
     expect(Math.max(...run.lengths)).toBeLessThan(64);
   });
 
-  it('builds exactly the tokenizer\'s own pair encoding (ids and token types) when nothing is truncated', () => {
+  it("builds exactly the tokenizer's own pair encoding (ids and token types) when nothing is truncated", () => {
     const template = pairTemplateOf(tokenizer);
     for (const passage of passages) {
       const own = tokenizer(query, { text_pair: passage, return_tensor: false, return_token_type_ids: true }) as unknown as { input_ids: number[]; token_type_ids: number[] };
@@ -107,7 +107,7 @@ describe.skipIf(!present)('the local cross-encoder (real model)', () => {
     }
   });
 
-  it('in batches of 16 pads to the batch\'s longest pair only, and keeps the logits close and the order', async () => {
+  it("in batches of 16 pads to the batch's longest pair only, and keeps the logits close and the order", async () => {
     const batched = await createLocalReranker({ modelDir: rerankerDir, batchSize: 16 });
     try {
       expect(batched.id).toBe('local:ms-marco-MiniLM-L-12-v2:q8:max256:batch16:pair1');
@@ -137,7 +137,11 @@ describe.skipIf(!present)('the local cross-encoder (real model)', () => {
 
   it('rejects a cancelled request and stays usable', async () => {
     const controller = new AbortController();
-    const running = reranker.score(query, Array.from({ length: 40 }, (_, index) => words(120, index)), { signal: controller.signal });
+    const running = reranker.score(
+      query,
+      Array.from({ length: 40 }, (_, index) => words(120, index)),
+      { signal: controller.signal },
+    );
     controller.abort(new Error('user cancelled'));
     await expect(running).rejects.toThrow('user cancelled');
     expect(await reranker.score(query, [passages[0] ?? ''])).toHaveLength(1);
@@ -148,7 +152,10 @@ describe.skipIf(!present)('the local cross-encoder (real model)', () => {
     const timer = setInterval(() => ticks++, 5);
     const started = performance.now();
     try {
-      await reranker.score(query, Array.from({ length: 12 }, (_, index) => words(150, index)));
+      await reranker.score(
+        query,
+        Array.from({ length: 12 }, (_, index) => words(150, index)),
+      );
     } finally {
       clearInterval(timer);
     }

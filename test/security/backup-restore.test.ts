@@ -33,7 +33,10 @@ async function addFood(dataDir: string, name: string): Promise<void> {
 function ownFoodNames(dataDir: string): string[] {
   const db = new BetterSqlite3(databaseFileOf(dataDir), { readonly: true });
   try {
-    return db.prepare<[], { name: string }>('SELECT name FROM foods WHERE owner IS NOT NULL ORDER BY id').all().map((row) => row.name);
+    return db
+      .prepare<[], { name: string }>('SELECT name FROM foods WHERE owner IS NOT NULL ORDER BY id')
+      .all()
+      .map((row) => row.name);
   } finally {
     db.close();
   }

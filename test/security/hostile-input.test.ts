@@ -90,7 +90,7 @@ async function probe(name: OperationName, input: unknown): Promise<void> {
   const write = operations[name].access === 'write';
   const changesBefore = changesOf();
   // total_changes() sees every row this connection writes; a full fingerprint (slower) double-checks a sample.
-  const before = write && (tried.dispatcher % fingerprintEvery === 0) ? fingerprint(services.db) : undefined;
+  const before = write && tried.dispatcher % fingerprintEvery === 0 ? fingerprint(services.db) : undefined;
   let result: Result<unknown>;
   try {
     result = await services.dispatcher.call(name, input, { transport: 'http', role: 'editor' });

@@ -65,11 +65,14 @@ describe('bearer tokens the API refuses (401)', () => {
     ['not valid yet (nbf in the future)', async () => bearer(await craft({ ...validClaims(), nbf: now() + 3600 }))],
     ['with an unknown role', async () => bearer(await craft({ ...validClaims(), role: 'admin' }))],
     ['without a role', async () => bearer(await craft({ iss: 'cita', aud: 'cita-local-api', iat: now(), exp: now() + 600 }))],
-    ['whose payload was edited after signing (viewer → editor)', async () => {
-      const [head, , signature] = (await tokens.sign({ role: 'viewer' })).split('.');
-      const payload = Buffer.from(JSON.stringify(validClaims())).toString('base64url');
-      return bearer(`${head}.${payload}.${signature}`);
-    }],
+    [
+      'whose payload was edited after signing (viewer → editor)',
+      async () => {
+        const [head, , signature] = (await tokens.sign({ role: 'viewer' })).split('.');
+        const payload = Buffer.from(JSON.stringify(validClaims())).toString('base64url');
+        return bearer(`${head}.${payload}.${signature}`);
+      },
+    ],
     ['with a bound profile that is not a string', async () => bearer(await craft({ ...validClaims(), profile: ['alice', 'bob'] }))],
     ['sent with the "Basic" scheme', async () => ({ Authorization: `Basic ${await tokens.sign({ role: 'editor' })}` })],
     ['sent with a lower-case "bearer" and extra spaces', async () => ({ Authorization: `bearer  ${await tokens.sign({ role: 'editor' })}` })],
@@ -196,8 +199,7 @@ describe('Host and Origin (DNS rebinding, cross-site requests)', () => {
 
   it('refuses a request with no Host header at all (HTTP/1.0 and 1.1)', async () => {
     const token = await tokens.sign({ role: 'editor' });
-    const request = (version: string) =>
-      `POST /api/status HTTP/${version}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+    const request = (version: string) => `POST /api/status HTTP/${version}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
     expect(await sendRaw(server.port, request('1.0'))).toBe(403);
     expect(await sendRaw(server.port, request('1.1'))).toBe(400);
   });

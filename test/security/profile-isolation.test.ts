@@ -181,7 +181,7 @@ describe('profile isolation', () => {
     expect(scoped.filter((name) => !attacks[name]).sort()).toEqual([]);
   });
 
-  it("Alice sees her own data, so the checks below can fail", async () => {
+  it('Alice sees her own data, so the checks below can fail', async () => {
     const search = await value<{ hits: Array<{ id: string }> }>('search', { corpus: 'foods', query: alice.marker, strategy: 'vector', profile: 'alice' });
     expect(search.hits.map((hit) => hit.id)).toContain(alice.code);
     const keyword = await value<{ hits: Array<{ id: string }> }>('search', { corpus: 'foods', query: alice.marker, strategy: 'keyword', profile: 'alice' });

@@ -66,7 +66,9 @@ describe('profile export and import', () => {
     exportProfile(services, 'alice', out);
     expect(statSync(out).mode & 0o777).toBe(0o700);
     for (const name of Object.values(exportFiles)) expect(statSync(join(out, name)).mode & 0o777).toBe(0o600);
-    const text = Object.values(exportFiles).map((name) => readFileSync(join(out, name), 'utf8')).join('\n');
+    const text = Object.values(exportFiles)
+      .map((name) => readFileSync(join(out, name), 'utf8'))
+      .join('\n');
     expect(text).not.toContain('Secreto de Bob');
     expect(readFileSync(join(out, exportFiles.diary), 'utf8').split('\n')[0]).toBe('date,meal,food_code,grams,portion,quantity');
   });
@@ -109,11 +111,9 @@ describe('profile export and import', () => {
       expect(fingerprint(services.db)).toEqual(before);
       expect(services.profiles.exists('carol')).toBe(false);
     }
-    const rewrite = (directory: string, file: string, change: (text: string) => string) =>
-      writeFileSync(join(directory, file), change(readFileSync(join(directory, file), 'utf8')));
+    const rewrite = (directory: string, file: string, change: (text: string) => string) => writeFileSync(join(directory, file), change(readFileSync(join(directory, file), 'utf8')));
 
-    it('a food row is invalid (checked before any write)', () =>
-      refusedImport((directory) => rewrite(directory, exportFiles.foods, (text) => text.replace(',250,', ',-250,')), 'invalid_input'));
+    it('a food row is invalid (checked before any write)', () => refusedImport((directory) => rewrite(directory, exportFiles.foods, (text) => text.replace(',250,', ',-250,')), 'invalid_input'));
 
     it('a diary line is invalid (found after the foods were written: rolled back)', () =>
       refusedImport((directory) => rewrite(directory, exportFiles.diary, (text) => `${text}2025-02-30,lunch,${shared},10\n`), 'invalid_input'));
@@ -121,8 +121,7 @@ describe('profile export and import', () => {
     it('the diary names an own food the export does not hold (rolled back)', () =>
       refusedImport((directory) => rewrite(directory, exportFiles.diary, (text) => `${text}2025-06-03,lunch,U999999,10\n`), 'invalid_input'));
 
-    it('a target row is invalid', () =>
-      refusedImport((directory) => rewrite(directory, exportFiles.targets, (text) => `${text}sodium,NaN,2025-01-01\n`), 'invalid_input'));
+    it('a target row is invalid', () => refusedImport((directory) => rewrite(directory, exportFiles.targets, (text) => `${text}sodium,NaN,2025-01-01\n`), 'invalid_input'));
 
     it('the foods file has an unknown column', () =>
       refusedImport((directory) => rewrite(directory, exportFiles.foods, (text) => text.replace('code,name', 'code,name,owner').replace(/\n(U\d+),/g, '\n$1,bob,')), 'invalid_input'));

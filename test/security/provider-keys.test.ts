@@ -90,7 +90,12 @@ describe('a language model API key', () => {
 
   it.each([
     ['Gemini', { CITA_GEMINI_API_KEY: key }, (url: string) => ({ CITA_GEMINI_BASE_URL: url }), (url: string) => ({ provider: 'gemini', base_url: `${url}/v1beta`, model: 'gemini-test' })],
-    ['an OpenAI-compatible server', { CITA_LLM_API_KEY: key }, (url: string) => ({ CITA_LLM_BASE_URL: `${url}/v1` }), (url: string) => ({ provider: 'openai-compatible', base_url: `${url}/v1`, model: 'stand-in' })],
+    [
+      'an OpenAI-compatible server',
+      { CITA_LLM_API_KEY: key },
+      (url: string) => ({ CITA_LLM_BASE_URL: `${url}/v1` }),
+      (url: string) => ({ provider: 'openai-compatible', base_url: `${url}/v1`, model: 'stand-in' }),
+    ],
   ] as const)('is redacted from the notice when %s echoes it back in an error', async (_label, keyVariable, endpointVariable, llm) => {
     Object.assign(process.env, keyVariable, endpointVariable(provider.url));
     await settingsUpdate(llm(provider.url));

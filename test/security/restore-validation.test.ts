@@ -100,7 +100,10 @@ describe('cita restore of a hostile file', () => {
     const add = runCita(['diary', 'add', '--profile', 'ana', '--date', '2025-06-02', '--meal', 'lunch', '--food', 'U1', '--grams', '10', '--data-dir', dataDir]);
     expect(add.status, add.stderr).toBe(0);
     const db = new BetterSqlite3(databaseFileOf(dataDir), { readonly: true });
-    const names = db.prepare<[], { name: string }>('SELECT name FROM profiles').all().map((row) => row.name);
+    const names = db
+      .prepare<[], { name: string }>('SELECT name FROM profiles')
+      .all()
+      .map((row) => row.name);
     db.close();
     expect(names).not.toContain('pwned');
     expect(existsSync(databaseFileOf(dataDir))).toBe(true);

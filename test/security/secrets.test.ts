@@ -50,27 +50,31 @@ function expectNoKey(text: string, where: string): void {
 }
 
 describe('API keys', () => {
-  it.each(['ok', 'unauthorized'] as const)('never appear in the output of the commands that use them (provider answering %s)', async (mode) => {
-    const dataDir = await voyageDataDir();
-    standIn.mode = mode;
-    try {
-      for (const args of [
-        ['status', '--json'],
-        ['reembed', '--corpus', 'foods'],
-        ['search', '--corpus', 'foods', '--query', 'rice', '--strategy', 'vector', '--json'],
-        ['search', '--corpus', 'foods', '--query', 'rice', '--strategy', 'hybrid'],
-        ['ingest', '--corpus', 'kb'],
-      ]) {
-        const run = await runCitaChild([...args, '--data-dir', dataDir], { env: environment() });
-        expectNoKey(run.stdout, `stdout of cita ${args.join(' ')}`);
-        expectNoKey(run.stderr, `stderr of cita ${args.join(' ')}`);
+  it.each(['ok', 'unauthorized'] as const)(
+    'never appear in the output of the commands that use them (provider answering %s)',
+    async (mode) => {
+      const dataDir = await voyageDataDir();
+      standIn.mode = mode;
+      try {
+        for (const args of [
+          ['status', '--json'],
+          ['reembed', '--corpus', 'foods'],
+          ['search', '--corpus', 'foods', '--query', 'rice', '--strategy', 'vector', '--json'],
+          ['search', '--corpus', 'foods', '--query', 'rice', '--strategy', 'hybrid'],
+          ['ingest', '--corpus', 'kb'],
+        ]) {
+          const run = await runCitaChild([...args, '--data-dir', dataDir], { env: environment() });
+          expectNoKey(run.stdout, `stdout of cita ${args.join(' ')}`);
+          expectNoKey(run.stderr, `stderr of cita ${args.join(' ')}`);
+        }
+      } finally {
+        standIn.mode = 'ok';
       }
-    } finally {
-      standIn.mode = 'ok';
-    }
-    // The provider did see the key: the commands really used it.
-    expect(standIn.requests.some((request) => JSON.stringify(request.headers).includes(key))).toBe(true);
-  }, 180_000);
+      // The provider did see the key: the commands really used it.
+      expect(standIn.requests.some((request) => JSON.stringify(request.headers).includes(key))).toBe(true);
+    },
+    180_000,
+  );
 
   it('never reach the database, its WAL, a backup or a profile export', async () => {
     const dataDir = await voyageDataDir();

@@ -57,7 +57,7 @@ export async function postJson(url: string, body: unknown, options: PostOptions)
       redirect: 'error',
     });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? 'it did not answer in time' : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+    const reason = (error as Error).name === 'TimeoutError' ? 'it did not answer in time' : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message);
     throw new LlmError(redact(`${options.what} could not be reached (${reason}).`));
   }
   const text = await response.text().catch(() => '');
@@ -75,7 +75,10 @@ export async function postJson(url: string, body: unknown, options: PostOptions)
 
 /** The first JSON object in a model's text (models wrap JSON in prose or code fences). */
 export function extractJsonObject(text: string): unknown {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const trimmed = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     return JSON.parse(trimmed) as unknown;
   } catch {

@@ -25,9 +25,7 @@ export function createOpenAiCompatibleClient(options: { baseUrl: string; model: 
           { role: 'system', content: request.system },
           { role: 'user', content: request.user },
         ],
-        ...(request.json
-          ? { response_format: { type: 'json_schema', json_schema: { name: request.json.name, schema: request.json.schema, strict: true } } }
-          : {}),
+        ...(request.json ? { response_format: { type: 'json_schema', json_schema: { name: request.json.name, schema: request.json.schema, strict: true } } } : {}),
       };
       const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
       const reply = replySchema.safeParse(await postJson(url, body, { headers, signal: request.signal, what, secret: options.apiKey ?? '' }));

@@ -51,7 +51,8 @@ export function formatAnswer(output: AskOutput, withContext: boolean): string {
   lines.push(`grounding: ${grounding.figures.length} figures, ${grounding.verified} verified, ${grounding.unverified} unverified (${verdict}) · composer: ${output.composer}`);
   for (const figure of grounding.figures.filter((figure) => !figure.verified)) lines.push(`  unverified: ${figure.text}`);
   for (const notice of output.notices) lines.push(`note: ${notice.message}`);
-  if (output.answerability) lines.push(`answerability (${output.answerability.model}): ${output.answerability.probability.toFixed(2)} vs ${output.answerability.threshold.toFixed(2)} — ${output.answerability.reason}`);
+  if (output.answerability)
+    lines.push(`answerability (${output.answerability.model}): ${output.answerability.probability.toFixed(2)} vs ${output.answerability.threshold.toFixed(2)} — ${output.answerability.reason}`);
   if (output.refused) lines.push('refused: nothing retrieved answers this question');
   for (const citation of output.citations) {
     const where = citation.source_url ? ` ${citation.source_name ?? ''} ${citation.source_url}` : '';

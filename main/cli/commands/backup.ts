@@ -19,11 +19,7 @@ export const backupCommand: Command = {
     const db = openDatabase(databaseFile);
     try {
       const result = await backupDatabase(db, context.dataDir, { keep });
-      context.print(
-        result,
-        `backed up to ${result.backup.file} (${result.backup.bytes} bytes, schema ${result.schema_version}); ` +
-          `${result.kept} kept, ${result.removed.length} older removed`,
-      );
+      context.print(result, `backed up to ${result.backup.file} (${result.backup.bytes} bytes, schema ${result.schema_version}); ` + `${result.kept} kept, ${result.removed.length} older removed`);
       return 0;
     } finally {
       db.close();

@@ -15,7 +15,10 @@ export const appImportOptions = {
 
 function listOf(context: CommandContext, name: string): string[] {
   const raw = context.values[name];
-  return (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  return (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
 function lineNumber(text: string, flag: string): number {
@@ -56,7 +59,11 @@ function describeRow(row: ImportPreviewRow): string {
   const match = row.match ? `${row.match.code} ${row.match.name} [${row.chosen ? 'chosen' : row.match.relevance}]` : '—';
   const head = `line ${row.line} ${row.date} ${row.meal ?? '?'}: "${row.name}" ${row.amount} → ${match}, ${amount}  ${statusLabels[row.status]}`;
   const others = row.status === 'weak' || row.status === 'unmatched' ? row.candidates.filter((candidate) => candidate.code !== row.match?.code) : [];
-  return [head, ...(row.problem ? [`    ${row.problem}`] : []), ...(others.length > 0 ? [`    others: ${others.map((candidate) => `${candidate.code} ${candidate.name} [${candidate.relevance}]`).join('; ')}`] : [])].join('\n');
+  return [
+    head,
+    ...(row.problem ? [`    ${row.problem}`] : []),
+    ...(others.length > 0 ? [`    others: ${others.map((candidate) => `${candidate.code} ${candidate.name} [${candidate.relevance}]`).join('; ')}`] : []),
+  ].join('\n');
 }
 
 /** The preview as the terminal shows it: one line per row, then the counts and what to do next. */

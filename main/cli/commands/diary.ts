@@ -55,7 +55,7 @@ async function portionOf(context: CommandContext, food: string, text: string): P
 /** `cita diary add`: one entry, in grams or in a household unit of the food. */
 export const diaryAddCommand: Command = {
   words: ['diary', 'add'],
-  summary: "Log a food (by code) for a meal of a day in a profile's diary, in grams or household units (--portion \"2 large egg\")",
+  summary: 'Log a food (by code) for a meal of a day in a profile\'s diary, in grams or household units (--portion "2 large egg")',
   usage: 'cita diary add --date YYYY-MM-DD --meal breakfast|lunch|dinner|snack --food CODE (--grams G | --portion UNIT [--quantity N]) [--profile P] [--json]',
   options: {
     date: { type: 'string' },
@@ -123,7 +123,12 @@ export const diaryImportCommand: Command = {
     if (format !== 'cita') return runAppImport(context, csv, profileOf(context));
     const appOnly = Object.keys(appImportOptions).filter((name) => context.values[name] !== undefined);
     if (appOnly.length > 0) throw new UsageError(`--${appOnly[0]} is for Cronometer and MyFitnessPal exports; this file is cita's own diary CSV`);
-    const result = (await callOperation(context, 'diary.import', { csv, dry_run: context.values['dry-run'] === true, allow_repeat: context.values['allow-repeat'] === true, ...profileOf(context) })) as DiaryImport;
+    const result = (await callOperation(context, 'diary.import', {
+      csv,
+      dry_run: context.values['dry-run'] === true,
+      allow_repeat: context.values['allow-repeat'] === true,
+      ...profileOf(context),
+    })) as DiaryImport;
     const span = result.date_from ? ` from ${result.date_from} to ${result.date_to}` : '';
     context.print(result, result.dry_run ? `dry run: ${result.rows} valid rows${span}; nothing written` : `imported ${result.added} entries${span}`);
     return 0;

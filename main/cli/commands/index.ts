@@ -17,4 +17,29 @@ import { statusCommand } from './status.js';
 import { tokenCommand, tokenRevokeCommand } from './token.js';
 
 /** Every `cita` command, in the order `--help` lists them. */
-export const commands: Command[] = [seedCommand, statusCommand, ingestCommand, searchCommand, askCommand, foodAddCommand, diaryAddCommand, diaryImportCommand, diaryDayCommand, diaryTargetCommand, reembedCommand, modelFetchCommand, evalCommand, benchCommand, serveCommand, tokenCommand, tokenRevokeCommand, profileAddCommand, profileListCommand, demoRemoveCommand, backupCommand, restoreCommand, exportCommand, importProfileCommand];
+export const commands: Command[] = [
+  seedCommand,
+  statusCommand,
+  ingestCommand,
+  searchCommand,
+  askCommand,
+  foodAddCommand,
+  diaryAddCommand,
+  diaryImportCommand,
+  diaryDayCommand,
+  diaryTargetCommand,
+  reembedCommand,
+  modelFetchCommand,
+  evalCommand,
+  benchCommand,
+  serveCommand,
+  tokenCommand,
+  tokenRevokeCommand,
+  profileAddCommand,
+  profileListCommand,
+  demoRemoveCommand,
+  backupCommand,
+  restoreCommand,
+  exportCommand,
+  importProfileCommand,
+];

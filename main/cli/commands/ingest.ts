@@ -20,10 +20,7 @@ export const ingestCommand: Command = {
       ...(typeof from === 'string' ? { from: resolve(from) } : {}),
       onProgress: context.progress,
     });
-    context.print(
-      counts,
-      `${counts.corpus}: ${counts.inserted} inserted, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.removed} removed; ${counts.embedded} embedded`,
-    );
+    context.print(counts, `${counts.corpus}: ${counts.inserted} inserted, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.removed} removed; ${counts.embedded} embedded`);
     return 0;
   },
 };

@@ -14,8 +14,7 @@ export const restoreCommand: Command = {
     const result = await restoreDatabase({ dataDir: context.dataDir, databaseFile: databaseFileOf(context.dataDir), file });
     context.print(
       result,
-      `restored ${result.restored_from} (schema ${result.schema_version_before} → ${result.schema_version})` +
-        (result.saved ? `; the previous database is saved as ${result.saved.file}` : ''),
+      `restored ${result.restored_from} (schema ${result.schema_version_before} → ${result.schema_version})` + (result.saved ? `; the previous database is saved as ${result.saved.file}` : ''),
     );
     return 0;
   },

@@ -12,7 +12,11 @@ export const seedCommand: Command = {
     const result = await seedShippedData(services, { demo: context.values.demo === true, onProgress: context.progress });
     const lines = result.ingested.map((counts) => `${counts.corpus}: ${counts.inserted} inserted, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.removed} removed`);
     for (const [name, counts] of Object.entries(result.demo)) {
-      lines.push(`${name} demo: ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(', ')}`);
+      lines.push(
+        `${name} demo: ${Object.entries(counts)
+          .map(([kind, count]) => `${count} ${kind}`)
+          .join(', ')}`,
+      );
     }
     lines.push(result.embedder ? `embedded ${result.embedded} rows with ${result.embedder}` : 'keyword-only mode: nothing embedded (see "cita status")');
     context.print({ data_dir: services.dataDir, ...result }, lines.join('\n'));

@@ -14,7 +14,8 @@ const defaultPort = 4780;
 export const serveCommand: Command = {
   words: ['serve'],
   summary: 'Serve the local HTTP API and the app in a browser (127.0.0.1 only, token auth)',
-  usage: 'cita serve [--port N] [--seed] [--data-dir DIR] [--json]   (--port 0 picks a free port, as does a busy default 4780; --seed loads the shipped data, and the demo profile into a new data directory, in the background once listening)',
+  usage:
+    'cita serve [--port N] [--seed] [--data-dir DIR] [--json]   (--port 0 picks a free port, as does a busy default 4780; --seed loads the shipped data, and the demo profile into a new data directory, in the background once listening)',
   options: { port: { type: 'string' }, seed: { type: 'boolean' } },
   stopsOnSignal: true,
   async run(context) {
@@ -24,8 +25,7 @@ export const serveCommand: Command = {
     if (context.stopSignal.aborted) return 0;
     // Follows the data directory: `cita token revoke` takes effect here at the next request.
     const tokens = createDataDirTokenService(services.dataDir);
-    const serve = (port: number) =>
-      startHttpServer({ dispatcher: services.dispatcher, tokens, events: services.events, rendererDir: join(packageRoot(), 'dist', 'renderer'), port });
+    const serve = (port: number) => startHttpServer({ dispatcher: services.dispatcher, tokens, events: services.events, rendererDir: join(packageRoot(), 'dist', 'renderer'), port });
     let server: RunningServer;
     try {
       server = await serve(requestedPort ?? defaultPort);
@@ -39,11 +39,12 @@ export const serveCommand: Command = {
     const openUrl = `${server.url}#token=${token}`;
     context.print({ url: server.url, token, open_url: openUrl }, `cita is serving ${server.url}\nopen in a browser: ${openUrl}\n(Ctrl+C to stop)`);
     // Serving first, loading after: the app answers at once and shows the embedding's progress as it goes.
-    const seeding = context.values.seed === true
-      ? seedShippedData(services, { demo: 'first-run', signal: context.stopSignal, onProgress: context.progress })
-          .then((result) => context.progress(result.stopped ? 'loading the shipped data stopped; the next start resumes it' : 'shipped data loaded'))
-          .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(storageFailure(error) ?? (error as Error)).message}`))
-      : Promise.resolve();
+    const seeding =
+      context.values.seed === true
+        ? seedShippedData(services, { demo: 'first-run', signal: context.stopSignal, onProgress: context.progress })
+            .then((result) => context.progress(result.stopped ? 'loading the shipped data stopped; the next start resumes it' : 'shipped data loaded'))
+            .catch((error: unknown) => context.progress(`loading the shipped data failed: ${(storageFailure(error) ?? (error as Error)).message}`))
+        : Promise.resolve();
     await untilAborted(context.stopSignal);
     await server.close();
     // Seeding notices the signal at its next step (a running embedding is cancelled); the services close after it.

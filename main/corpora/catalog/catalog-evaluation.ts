@@ -13,9 +13,7 @@ export function catalogEvaluationPath(): string {
 
 const evaluationFileSchema = z.object({
   version: z.literal(1),
-  queries: z
-    .array(z.object({ id: z.string().min(1), query: z.string().min(1), expected_source: z.string().min(1) }))
-    .min(1),
+  queries: z.array(z.object({ id: z.string().min(1), query: z.string().min(1), expected_source: z.string().min(1) })).min(1),
 });
 
 /** `kb/eval/catalog.json` as evaluation cases: `{id, query, expected: [expected_source]}`. */

@@ -42,7 +42,11 @@ export const createCatalogModule: ModuleFactory = (deps) => {
       return { corpus: 'catalog', ...catalog.importCatalog(document), embedded: 0 };
     },
     evaluation: {
-      load: () => [...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })), ...loadEvaluationSets(['catalog-hard', 'catalog-relevance']), ...loadEvaluationSets(['catalog-crosslang']).map((entry) => ({ ...entry, matchHitId: true }))],
+      load: () => [
+        ...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })),
+        ...loadEvaluationSets(['catalog-hard', 'catalog-relevance']),
+        ...loadEvaluationSets(['catalog-crosslang']).map((entry) => ({ ...entry, matchHitId: true })),
+      ],
       itemOf: catalogItemOf,
       // A field id is `source.physical_name`, and source ids have no dot: the branch is what precedes the first one.
       tree: { branchCounts: treeBranchCounts, search: (input, branches) => tree.search(input, branches), branchOf: (item) => item.split('.')[0] ?? item },

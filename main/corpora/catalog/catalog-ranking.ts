@@ -38,11 +38,7 @@ export interface CatalogRanking {
  * cosine`, never vector-only. `vector` exists for evaluation. Every strategy degrades to keyword with a notice; an
  * English question also meets the rows on the cross-language path (reciprocal rank fusion with the ranking above).
  */
-export async function rankCatalog(
-  paths: CatalogPaths,
-  request: { query: string; strategy: Strategy; k: number },
-  fusion: Settings['fusion'],
-): Promise<CatalogRanking> {
+export async function rankCatalog(paths: CatalogPaths, request: { query: string; strategy: Strategy; k: number }, fusion: Settings['fusion']): Promise<CatalogRanking> {
   const { query, strategy, k } = request;
   const notices: Notice[] = [];
   const keywordHits = strategy === 'vector' ? [] : paths.keyword(query, Math.max(k, minimumVectorCandidates));

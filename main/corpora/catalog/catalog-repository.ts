@@ -88,9 +88,7 @@ export function createCatalogRepository(db: Database): CatalogRepository {
   const selectField = db.prepare<[string, string], CatalogFieldRow>(
     `SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.source = ? AND f.physical_name = ?`,
   );
-  const selectFieldById = db.prepare<[number], CatalogFieldRow>(
-    `SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.id = ?`,
-  );
+  const selectFieldById = db.prepare<[number], CatalogFieldRow>(`SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.id = ?`);
   const selectAll = db.prepare<[], CatalogFieldRow>(`SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source ORDER BY f.id`);
   const countFields = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM catalog_fields');
   const selectFieldsOfSource = db.prepare<[string], { id: number; physical_name: string }>('SELECT id, physical_name FROM catalog_fields WHERE source = ?');
@@ -136,10 +134,7 @@ export function createCatalogRepository(db: Database): CatalogRepository {
 
   function sameNotes(fieldId: number, field: CatalogFieldRecord): boolean {
     const stored = selectNotes.all(fieldId);
-    return (
-      stored.length === field.notes.length &&
-      stored.every((row, index) => row.note === field.notes[index]?.note && row.condition_json === field.notes[index]?.conditionJson)
-    );
+    return stored.length === field.notes.length && stored.every((row, index) => row.note === field.notes[index]?.note && row.condition_json === field.notes[index]?.conditionJson);
   }
 
   function writeNotes(fieldId: number, field: CatalogFieldRecord): void {

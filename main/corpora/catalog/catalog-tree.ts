@@ -77,7 +77,13 @@ export function createCatalogTree(deps: {
   /** The nodes as the catalog stands now; the keyword index is rebuilt only when they changed. */
   function currentNodes(): SourceNode[] {
     const fields = deps.repository.all();
-    const nodes = deps.repository.sources().map((source, index) => sourceNode(index + 1, source, fields.filter((field) => field.source === source.id)));
+    const nodes = deps.repository.sources().map((source, index) =>
+      sourceNode(
+        index + 1,
+        source,
+        fields.filter((field) => field.source === source.id),
+      ),
+    );
     const signature = JSON.stringify(nodes.map((node) => node.keyword));
     if (signature !== indexed) {
       keyword.replaceAll(nodes.map((node) => node.keyword));

@@ -30,12 +30,17 @@ const forms = ['always', 'any', 'all', 'lang', 'and', 'or', 'not'] as const;
 
 /** README rule 1: lower-case, Unicode NFD, drop the combining marks ("Días" → "dias", "campaña" → "campana"). */
 export function foldForConditions(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '');
 }
 
 /** README rule 2: the maximal runs of [a-z0-9] of the folded text ("write-off" → write, off). */
 export function conditionTokens(text: string): string[] {
-  return foldForConditions(text).split(/[^a-z0-9]+/).filter((token) => token.length > 0);
+  return foldForConditions(text)
+    .split(/[^a-z0-9]+/)
+    .filter((token) => token.length > 0);
 }
 
 // README: "a simple stop-word count is enough"; these are its example lists plus a few equally unambiguous words.

@@ -27,8 +27,19 @@ export const maxExportRows = 20_000;
 
 /** Meal and group names of both apps (and Spanish ones) → cita's meals; any other group becomes a snack. */
 const mealNames: Record<string, Meal> = {
-  breakfast: 'breakfast', lunch: 'lunch', dinner: 'dinner', snack: 'snack', snacks: 'snack', supper: 'dinner',
-  desayuno: 'breakfast', almuerzo: 'lunch', comida: 'lunch', cena: 'dinner', merienda: 'snack', 'tentempié': 'snack', tentempie: 'snack',
+  breakfast: 'breakfast',
+  lunch: 'lunch',
+  dinner: 'dinner',
+  snack: 'snack',
+  snacks: 'snack',
+  supper: 'dinner',
+  desayuno: 'breakfast',
+  almuerzo: 'lunch',
+  comida: 'lunch',
+  cena: 'dinner',
+  merienda: 'snack',
+  tentempié: 'snack',
+  tentempie: 'snack',
 };
 
 function mealOf(written: string): Meal | null {

@@ -20,7 +20,14 @@ export function appImportHandlers(deps: Pick<ModuleDeps, 'db' | 'profiles'> & { 
     foods: createFoodsRepository(deps.db),
     diary: createDiaryRepository(deps.db),
     requireProfile: (profile) => {
-      if (!deps.profiles.exists(profile)) throw new AppError('not_found', `There is no profile "${profile}". Profiles: ${deps.profiles.list().map((known) => known.id).join(', ')}.`);
+      if (!deps.profiles.exists(profile))
+        throw new AppError(
+          'not_found',
+          `There is no profile "${profile}". Profiles: ${deps.profiles
+            .list()
+            .map((known) => known.id)
+            .join(', ')}.`,
+        );
     },
     latestDate: () => latestEntryDate(today()),
   });

@@ -137,7 +137,8 @@ export function createAppImportService(deps: {
     if (strangers.length > 0) throw new AppError('invalid_input', `The file has no food row on line ${strangers.join(', ')}; nothing was imported.`);
 
     const names = [...new Set(read.rows.map((row) => searchTextOf(row.name)))];
-    if (names.length > maxDistinctFoods) throw new AppError('invalid_input', `The file names ${names.length} different foods; at most ${maxDistinctFoods} are matched at once. Export a shorter period.`);
+    if (names.length > maxDistinctFoods)
+      throw new AppError('invalid_input', `The file names ${names.length} different foods; at most ${maxDistinctFoods} are matched at once. Export a shorter period.`);
     // One search per distinct name: a food eaten every day is searched once.
     const proposals = new Map<string, ImportPreviewRow['candidates']>();
     let embedder: string | null = null;
@@ -158,7 +159,11 @@ export function createAppImportService(deps: {
         throw new AppError('not_found', `Line ${row.line}: no food with code "${choice.food}" is visible to profile "${input.profile}"; nothing was imported.`);
       }
       const match = chosenFood
-        ? (candidates.find((candidate) => candidate.code === chosenFood.code) ?? { code: chosenFood.code, name: chosenFood.brand ? `${chosenFood.name} (${chosenFood.brand})` : chosenFood.name, relevance: 'strong' as const })
+        ? (candidates.find((candidate) => candidate.code === chosenFood.code) ?? {
+            code: chosenFood.code,
+            name: chosenFood.brand ? `${chosenFood.name} (${chosenFood.brand})` : chosenFood.name,
+            relevance: 'strong' as const,
+          })
         : (candidates[0] ?? null);
       const resolved = resolveRow(row, match, choice, latest);
       if (resolved.entry) entries.set(row.line, { ...resolved.entry, profile: input.profile });
@@ -200,7 +205,10 @@ export function createAppImportService(deps: {
     }
 
     const count = (status: ImportRowStatus) => rows.filter((row) => row.status === status).length;
-    const dates = rows.filter((row) => row.status !== 'excluded' && row.status !== 'invalid').map((row) => row.date).sort();
+    const dates = rows
+      .filter((row) => row.status !== 'excluded' && row.status !== 'invalid')
+      .map((row) => row.date)
+      .sort();
     return {
       preview: {
         format: read.format,

@@ -26,8 +26,14 @@ export interface DiaryAskDeps {
 
 function llmNotice(language: Language, step: 'plan' | 'answer', reason: string): Notice {
   return language === 'es'
-    ? { code: 'llm_failed', message: `El modelo de lenguaje falló al ${step === 'plan' ? 'planificar' : 'redactar'} (${reason}); se usó el ${step === 'plan' ? 'planificador por reglas' : 'redactor sin conexión'}.` }
-    : { code: 'llm_failed', message: `The language model failed to ${step === 'plan' ? 'plan' : 'write the answer'} (${reason}); the offline ${step === 'plan' ? 'rule-based planner' : 'composer'} was used instead.` };
+    ? {
+        code: 'llm_failed',
+        message: `El modelo de lenguaje falló al ${step === 'plan' ? 'planificar' : 'redactar'} (${reason}); se usó el ${step === 'plan' ? 'planificador por reglas' : 'redactor sin conexión'}.`,
+      }
+    : {
+        code: 'llm_failed',
+        message: `The language model failed to ${step === 'plan' ? 'plan' : 'write the answer'} (${reason}); the offline ${step === 'plan' ? 'rule-based planner' : 'composer'} was used instead.`,
+      };
 }
 
 function untrustedNotice(language: Language, missing: string[], misattributed: string[]): Notice {
@@ -86,7 +92,10 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
   let client: LlmClient | null = null;
   if (choice.kind === 'client') client = choice.client;
   if (choice.kind === 'misconfigured') {
-    notices.push({ code: 'llm_unavailable', message: language === 'es' ? `Sin modelo de lenguaje: ${choice.problem}; se usa el modo sin conexión.` : `No language model: ${choice.problem}; the offline path is used.` });
+    notices.push({
+      code: 'llm_unavailable',
+      message: language === 'es' ? `Sin modelo de lenguaje: ${choice.problem}; se usa el modo sin conexión.` : `No language model: ${choice.problem}; the offline path is used.`,
+    });
   }
 
   let raw: RawPlan | null = null;
@@ -148,7 +157,11 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
   }
 
   const grounding = checkAttributedGrounding(answer, context.text);
-  if (composer === 'llm') citations = citationsFromGrounding(context, grounding.figures.flatMap((figure) => (figure.verified ? figure.context_lines : [])));
+  if (composer === 'llm')
+    citations = citationsFromGrounding(
+      context,
+      grounding.figures.flatMap((figure) => (figure.verified ? figure.context_lines : [])),
+    );
   if (!grounding.trusted) {
     const unverified = grounding.figures.filter((figure) => !figure.verified);
     notices.push(

@@ -18,7 +18,10 @@ export type PortionLookup = (foodCode: string, name: string) => { id: number; gr
 /** The lookup of a profile's units (shipped and its own) by their English or Spanish name. */
 export function portionFinder(portions: Pick<PortionsRepository, 'ofFood'>, profile: string): PortionLookup {
   return (foodCode, name) => {
-    const found = findPortion(portions.ofFood(profile, foodCode).map((row) => ({ ...row, name: { en: row.name_en, es: row.name_es } })), name);
+    const found = findPortion(
+      portions.ofFood(profile, foodCode).map((row) => ({ ...row, name: { en: row.name_en, es: row.name_es } })),
+      name,
+    );
     return found ? { id: found.id, grams: found.grams } : undefined;
   };
 }
@@ -35,9 +38,9 @@ const mealAliases: Record<string, Meal> = {
   cena: 'dinner',
   merienda: 'snack',
   colacion: 'snack',
-  'colación': 'snack',
+  colación: 'snack',
   tentempie: 'snack',
-  'tentempié': 'snack',
+  tentempié: 'snack',
   refrigerio: 'snack',
 };
 
@@ -59,11 +62,7 @@ export interface DiaryLineReader {
  * existing date within the diary's bounds and not after `latest`, a meal, a food code the profile may see, grams > 0
  * and at most 5000 — and every problem is recorded with its line number. `maxRows` bounds the data rows.
  */
-export function createDiaryLineReader(
-  profile: string,
-  foodId: (code: string) => number | undefined,
-  options: { latest?: string; maxRows?: number; portion?: PortionLookup } = {},
-): DiaryLineReader {
+export function createDiaryLineReader(profile: string, foodId: (code: string) => number | undefined, options: { latest?: string; maxRows?: number; portion?: PortionLookup } = {}): DiaryLineReader {
   const latest = options.latest ?? diaryDateBounds.latest;
   const maxRows = options.maxRows ?? maxImportRows;
   const errors: string[] = [];
@@ -85,10 +84,7 @@ export function createDiaryLineReader(
     const unknown = names.filter((name) => !known.includes(name));
     const missing = importColumns.filter((name) => !names.includes(name));
     if (unknown.length > 0 || missing.length > 0 || new Set(names).size !== names.length) {
-      const problems = [
-        ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
-        ...(unknown.length > 0 ? [`unknown ${unknown.map((name) => `"${name.slice(0, 40)}"`).join(', ')}`] : []),
-      ];
+      const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(unknown.length > 0 ? [`unknown ${unknown.map((name) => `"${name.slice(0, 40)}"`).join(', ')}`] : [])];
       fail(number, `the header must name the columns date,meal,food_code,grams, and may add portion,quantity (${problems.join('; ') || 'a column is repeated'})`);
       header = [];
       return;
@@ -138,7 +134,8 @@ export function createDiaryLineReader(
     if (unit !== '' || quantityText !== '') {
       const quantity = parseQuantity(quantityText);
       const found = unit === '' || id === undefined ? undefined : options.portion?.(code, unit);
-      if (unit === '' || quantity === null || quantity <= 0) problems.push(`portion and quantity go together: a unit of the food and how many (got "${unit.slice(0, 40)}", "${quantityText.slice(0, 40)}")`);
+      if (unit === '' || quantity === null || quantity <= 0)
+        problems.push(`portion and quantity go together: a unit of the food and how many (got "${unit.slice(0, 40)}", "${quantityText.slice(0, 40)}")`);
       else if (id !== undefined && !found) problems.push(`food "${code.slice(0, 80)}" has no household unit "${unit.slice(0, 80)}" for profile "${profile}"`);
       else if (found && Number.isFinite(grams) && Math.abs(portionGrams(quantity, found.grams) - grams) > 0.1) {
         problems.push(`grams ${gramsText} are not ${quantityText} × ${unit.slice(0, 80)} (${portionGrams(quantity, found.grams)} g)`);
@@ -171,13 +168,7 @@ export function createDiaryLineReader(
  * Reads and validates a whole diary CSV for one profile (see createDiaryLineReader); nothing is returned to write
  * unless every line passes.
  */
-export function parseDiaryCsv(
-  text: string,
-  profile: string,
-  foodId: (code: string) => number | undefined,
-  latest: string = diaryDateBounds.latest,
-  portion?: PortionLookup,
-): ImportParse {
+export function parseDiaryCsv(text: string, profile: string, foodId: (code: string) => number | undefined, latest: string = diaryDateBounds.latest, portion?: PortionLookup): ImportParse {
   const reader = createDiaryLineReader(profile, foodId, { latest, ...(portion ? { portion } : {}) });
   const entries: NewEntry[] = [];
   const lines = text.split(/\r\n|\n|\r/);
@@ -204,7 +195,9 @@ export function createEntriesDigest(): { add(entry: NewEntry): void; hex(): stri
   let sum = 0n;
   return {
     add(entry) {
-      const row = createHash('sha256').update(`${entry.date}|${entry.meal}|${entry.foodId}|${String(entry.grams)}`).digest('hex');
+      const row = createHash('sha256')
+        .update(`${entry.date}|${entry.meal}|${entry.foodId}|${String(entry.grams)}`)
+        .digest('hex');
       sum = (sum + BigInt(`0x${row}`)) % modulus;
     },
     hex: () => sum.toString(16).padStart(64, '0'),

@@ -161,9 +161,7 @@ const dayEntryColumns = `${entryColumns
   .map((column) => `n.${column}`)
   .join(', ')}, e.portion_id, e.portion_quantity, p.name_en AS portion_name_en, p.name_es AS portion_name_es, p.grams AS portion_grams`;
 const dayEntryFrom = 'diary_entry_nutrients n JOIN diary_entries e ON e.id = n.entry_id LEFT JOIN food_portions p ON p.id = e.portion_id';
-const summaryColumns = nutrientKeys
-  .map((key) => `SUM(${key}) AS total_${key}, AVG(${key}) AS average_${key}, SUM(${key}_unmeasured) AS unmeasured_${key}`)
-  .join(', ');
+const summaryColumns = nutrientKeys.map((key) => `SUM(${key}) AS total_${key}, AVG(${key}) AS average_${key}, SUM(${key}_unmeasured) AS unmeasured_${key}`).join(', ');
 const foodTotalColumns = nutrientKeys.map((key) => `SUM(${key}) AS ${key}`).join(', ');
 const mealDayColumns = nutrientKeys.map((key) => `SUM(${key}) AS ${key}, SUM(${key} IS NULL) AS ${key}_unmeasured`).join(', ');
 const allMeals: readonly Meal[] = ['breakfast', 'lunch', 'dinner', 'snack'];
@@ -178,9 +176,7 @@ const mealFilter = "instr(@meals, ',' || meal || ',') > 0";
 
 /** Builds the diary repository; statements are prepared once. */
 export function createDiaryRepository(db: Database): DiaryRepository {
-  const selectVisibleFood = db.prepare<[string, string], { id: number; code: string; owner: string | null }>(
-    'SELECT id, code, owner FROM foods WHERE code = ? AND (owner IS NULL OR owner = ?)',
-  );
+  const selectVisibleFood = db.prepare<[string, string], { id: number; code: string; owner: string | null }>('SELECT id, code, owner FROM foods WHERE code = ? AND (owner IS NULL OR owner = ?)');
   const insertEntry = db.prepare<[string, string, string, number, number, number | null, number | null]>(
     'INSERT INTO diary_entries (profile, date, meal, food_id, grams, portion_id, portion_quantity) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -232,9 +228,7 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     `SELECT ${entryColumns} FROM diary_entry_nutrients WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter}
      ORDER BY energy_kcal IS NULL, energy_kcal DESC, date, entry_id LIMIT @limit`,
   );
-  const countEntries = db.prepare<[PeriodParameters], { count: number }>(
-    `SELECT COUNT(*) AS count FROM diary_entries WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter}`,
-  );
+  const countEntries = db.prepare<[PeriodParameters], { count: number }>(`SELECT COUNT(*) AS count FROM diary_entries WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter}`);
   const selectFoodTotals = db.prepare<[PeriodParameters & { limit: number }], FoodTotalsRow>(
     `SELECT food_id, food_name, food_brand, COUNT(*) AS entries, SUM(grams) AS grams, ${foodTotalColumns}
      FROM diary_entry_nutrients WHERE profile = @profile AND date BETWEEN @from AND @to AND ${mealFilter}
@@ -275,14 +269,10 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   const countOwnEntries = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM diary_entries WHERE profile = ? AND demo = 0');
 
   const insertEntries = db.transaction((entries: readonly NewEntry[]) =>
-    entries.map((entry) =>
-      Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null).lastInsertRowid),
-    ),
+    entries.map((entry) => Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null).lastInsertRowid)),
   );
   const insertImport = db.prepare<[string, string, number]>('INSERT INTO diary_imports (profile, sha256, rows) VALUES (?, ?, ?)');
-  const selectImport = db.prepare<[string, string], { rows: number; imported_at: string }>(
-    'SELECT rows, imported_at FROM diary_imports WHERE profile = ? AND sha256 = ? ORDER BY id DESC LIMIT 1',
-  );
+  const selectImport = db.prepare<[string, string], { rows: number; imported_at: string }>('SELECT rows, imported_at FROM diary_imports WHERE profile = ? AND sha256 = ? ORDER BY id DESC LIMIT 1');
   const importEntries = db.transaction((profile: string, sha256: string, entries: readonly NewEntry[]) => {
     insertEntries(entries);
     insertImport.run(profile, sha256, entries.length);
@@ -318,15 +308,13 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     entriesOfDay: (profile, date) => selectDay.all(profile, date),
     mealSubtotals: (profile, date) => selectMealSubtotals.all(profile, date),
     loggedFoods: (profile, by, limit) => (by === 'recent' ? selectRecentFoods : selectFrequentFoods).all({ profile, limit }),
-    dailyTotals: (profile, from, to, meals) =>
-      allMealsAsked(meals) ? selectTotals.all(profile, from, to) : selectMealTotals.all({ profile, from, to, meals: mealList(meals) }),
+    dailyTotals: (profile, from, to, meals) => (allMealsAsked(meals) ? selectTotals.all(profile, from, to) : selectMealTotals.all({ profile, from, to, meals: mealList(meals) })),
     targetsByDay: (profile, from, to) => selectTargetsByDay.all({ profile, from, to }),
     entries: (profile, from, to, limit, meals) => selectEntries.all({ profile, from, to, limit, meals: mealList(meals) }),
     countEntries: (profile, from, to, meals) => (countEntries.get({ profile, from, to, meals: mealList(meals) }) as { count: number }).count,
     foodTotals: (profile, from, to, limit, meals) => selectFoodTotals.all({ profile, from, to, limit, meals: mealList(meals) }),
     countFoods: (profile, from, to, meals) => (countFoods.get({ profile, from, to, meals: mealList(meals) }) as { count: number }).count,
-    summary: (profile, from, to, meals) =>
-      (allMealsAsked(meals) ? selectSummary.get(profile, from, to) : selectMealSummary.get({ profile, from, to, meals: mealList(meals) })) as PeriodSummaryRow,
+    summary: (profile, from, to, meals) => (allMealsAsked(meals) ? selectSummary.get(profile, from, to) : selectMealSummary.get({ profile, from, to, meals: mealList(meals) })) as PeriodSummaryRow,
     diaryRange: (profile) => selectRange.get(profile) as DiaryRangeRow,
     targetDays: (profile, from, to) => selectTargetDays.all(profile, from, to),
     upsertTarget: (target) => {

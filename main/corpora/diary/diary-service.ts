@@ -70,13 +70,7 @@ function toSubtotals(row: MealSubtotalsRow | undefined): DiaryDay['meals'][numbe
 }
 
 /** Builds the diary service over its repository. */
-export function createDiaryService(deps: {
-  repository: DiaryRepository;
-  profiles: ProfilesRepository;
-  portions: PortionsRepository;
-  foods: FoodsRepository;
-  today?: () => string;
-}): DiaryService {
+export function createDiaryService(deps: { repository: DiaryRepository; profiles: ProfilesRepository; portions: PortionsRepository; foods: FoodsRepository; today?: () => string }): DiaryService {
   const { repository } = deps;
   const today = deps.today ?? localToday;
 
@@ -89,7 +83,10 @@ export function createDiaryService(deps: {
     }
     const problem = portionProblem(amount.portion.quantity, portion.grams);
     if (problem === 'too_heavy') {
-      throw new AppError('invalid_input', `${amount.portion.quantity} × ${portion.name_en} is ${portionGrams(amount.portion.quantity, portion.grams)} g, more than ${maxEntryGramsText} in one entry; nothing was written.`);
+      throw new AppError(
+        'invalid_input',
+        `${amount.portion.quantity} × ${portion.name_en} is ${portionGrams(amount.portion.quantity, portion.grams)} g, more than ${maxEntryGramsText} in one entry; nothing was written.`,
+      );
     }
     if (problem !== null) throw new AppError('invalid_input', `The quantity ${amount.portion.quantity} cannot be logged; nothing was written.`);
     return { grams: portionGrams(amount.portion.quantity, portion.grams), portion: { id: portion.id, quantity: amount.portion.quantity } };
@@ -102,7 +99,10 @@ export function createDiaryService(deps: {
   }
 
   function loggedFoods(profile: string, by: 'recent' | 'frequent', limit: number, skip: ReadonlySet<number> = new Set()): LoggedFood[] {
-    const rows = repository.loggedFoods(profile, by, limit + skip.size).filter((row) => !skip.has(row.food_id)).slice(0, limit);
+    const rows = repository
+      .loggedFoods(profile, by, limit + skip.size)
+      .filter((row) => !skip.has(row.food_id))
+      .slice(0, limit);
     const foods = deps.foods.byIds(rows.map((row) => row.food_id));
     return rows.flatMap((row) => {
       const food = foods.get(row.food_id);
@@ -117,7 +117,13 @@ export function createDiaryService(deps: {
 
   function requireProfile(profile: string): void {
     if (!deps.profiles.exists(profile)) {
-      throw new AppError('not_found', `There is no profile "${profile}". Profiles: ${deps.profiles.list().map((known) => known.id).join(', ')}.`);
+      throw new AppError(
+        'not_found',
+        `There is no profile "${profile}". Profiles: ${deps.profiles
+          .list()
+          .map((known) => known.id)
+          .join(', ')}.`,
+      );
     }
   }
 
@@ -205,9 +211,7 @@ export function createDiaryService(deps: {
             date,
             entries: row?.entries ?? 0,
             totals: Object.fromEntries(input.nutrients.map((key) => [key, numberOrNull(row?.[key])])),
-            targets: Object.fromEntries(
-              input.nutrients.map((key) => [key, targets.find((target) => target.date === date && target.nutrient === key)?.amount ?? null]),
-            ),
+            targets: Object.fromEntries(input.nutrients.map((key) => [key, targets.find((target) => target.date === date && target.nutrient === key)?.amount ?? null])),
           };
         }),
       };
@@ -228,11 +232,7 @@ export function createDiaryService(deps: {
       );
       if (!parsed.ok) {
         const more = parsed.errorCount > parsed.errors.length ? ` (the first ${parsed.errors.length} are listed)` : '';
-        throw new AppError(
-          'invalid_input',
-          `The CSV has ${parsed.errorCount} ${parsed.errorCount === 1 ? 'error' : 'errors'}${more}; nothing was imported.`,
-          parsed.errors,
-        );
+        throw new AppError('invalid_input', `The CSV has ${parsed.errorCount} ${parsed.errorCount === 1 ? 'error' : 'errors'}${more}; nothing was imported.`, parsed.errors);
       }
       const dates = parsed.entries.map((entry) => entry.date).sort();
       // The guard compares the rows, not the text: CRLF, a trailing blank line or another row order is the same import.

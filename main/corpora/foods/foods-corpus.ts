@@ -139,7 +139,13 @@ export function createFoodsCorpus(deps: {
 
   function requireProfile(profile: string): void {
     if (!deps.profiles.exists(profile)) {
-      throw new AppError('not_found', `There is no profile "${profile}". Profiles: ${deps.profiles.list().map((p) => p.id).join(', ')}.`);
+      throw new AppError(
+        'not_found',
+        `There is no profile "${profile}". Profiles: ${deps.profiles
+          .list()
+          .map((p) => p.id)
+          .join(', ')}.`,
+      );
     }
   }
 
@@ -148,10 +154,10 @@ export function createFoodsCorpus(deps: {
     const relevance = fused.paths.includes('concept')
       ? 'strong'
       : fused.paths.includes('keyword')
-      ? keywordRelevance(fused)
-      : fused.paths.includes('vector')
-        ? semanticRelevance(fused.vectorDistance ?? 2, bars)
-        : semanticRelevance(fused.multilingualDistance ?? 2, crossBars);
+        ? keywordRelevance(fused)
+        : fused.paths.includes('vector')
+          ? semanticRelevance(fused.vectorDistance ?? 2, bars)
+          : semanticRelevance(fused.multilingualDistance ?? 2, crossBars);
     return {
       ...toSearchHitBase(fused, relevance),
       id: row.code,
@@ -183,9 +189,7 @@ export function createFoodsCorpus(deps: {
       let fused: FusedHit[];
       let embedderId: string | null = null;
       let bars = foodsBars(null, deps.settings.get().foods.max_dist);
-      const wantsSemantic =
-        strategy === 'vector' ||
-        (strategy === 'hybrid' && keyword.length < minimumKeywordHits && input.query.length >= minimumSemanticQueryLength);
+      const wantsSemantic = strategy === 'vector' || (strategy === 'hybrid' && keyword.length < minimumKeywordHits && input.query.length >= minimumSemanticQueryLength);
       if (!wantsSemantic) {
         fused = keywordOnly(keyword, input.k);
         if (strategy !== 'keyword') embedderId = retriever.embedderId();
@@ -213,7 +217,8 @@ export function createFoodsCorpus(deps: {
           // whole query, IFCT already understands it and the path would only reshuffle good results.
           keywordHits: keyword,
         });
-        if (cross.ran) fused = fuseCrossLanguage(fused, cross.neighbours, { k: settings.fusion.cross_language_rrf_k, limit: input.k, maxDistance: crossBars.max, weight: settings.fusion.cross_language_weight });
+        if (cross.ran)
+          fused = fuseCrossLanguage(fused, cross.neighbours, { k: settings.fusion.cross_language_rrf_k, limit: input.k, maxDistance: crossBars.max, weight: settings.fusion.cross_language_weight });
         else if (cross.notice) notices.push(cross.notice);
       }
       // Keyword and vector stay single paths (baselines for evaluation); the app's hybrid search reads concepts.
@@ -263,7 +268,17 @@ export function createFoodsCorpus(deps: {
     },
 
     async seedShared() {
-      const foods = readIfctFoods().map((food) => ({ code: food.code, owner: null, name: food.name, brand: '', group: food.group, scientificName: food.scientificName, localNames: food.localNames, source: sharedSource, per100g: food.per100g }));
+      const foods = readIfctFoods().map((food) => ({
+        code: food.code,
+        owner: null,
+        name: food.name,
+        brand: '',
+        group: food.group,
+        scientificName: food.scientificName,
+        localNames: food.localNames,
+        source: sharedSource,
+        per100g: food.per100g,
+      }));
       const { rows, ...counts } = repository.upsertShared(foods);
       for (const row of rows) retriever.keyword.upsert(foodKeywordDocument(row));
       return counts;

@@ -69,7 +69,17 @@ export function toFood(row: FoodRow): Food {
     const value = row[key];
     if (typeof value === 'number') per100g[key] = value;
   }
-  return { code: row.code, name: row.name, brand: row.brand, owner: row.owner, food_group: row.food_group, scientific_name: row.scientific_name, local_names: row.local_names, source: row.source, per100g };
+  return {
+    code: row.code,
+    name: row.name,
+    brand: row.brand,
+    owner: row.owner,
+    food_group: row.food_group,
+    scientific_name: row.scientific_name,
+    local_names: row.local_names,
+    source: row.source,
+    per100g,
+  };
 }
 
 /** All SQL about foods. */
@@ -78,9 +88,7 @@ export function createFoodsRepository(db: Database): FoodsRepository {
   const selectVisible = db.prepare<[string, string], FoodRow>('SELECT * FROM foods WHERE code = ? AND (owner IS NULL OR owner = ?)');
   const selectById = db.prepare<[number], FoodRow>('SELECT * FROM foods WHERE id = ?');
   const selectAll = db.prepare<[], FoodRow>('SELECT * FROM foods ORDER BY id');
-  const selectVisibleInGroups = db.prepare<[string, string], FoodRow>(
-    'SELECT * FROM foods WHERE food_group IN (SELECT value FROM json_each(?)) AND (owner IS NULL OR owner = ?) ORDER BY id',
-  );
+  const selectVisibleInGroups = db.prepare<[string, string], FoodRow>('SELECT * FROM foods WHERE food_group IN (SELECT value FROM json_each(?)) AND (owner IS NULL OR owner = ?) ORDER BY id');
   const selectCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM foods');
   const selectVersions = db.prepare<[], { version: string }>("SELECT id || ':' || updated_at AS version FROM foods ORDER BY id");
   const insert = db.prepare(

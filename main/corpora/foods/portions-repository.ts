@@ -29,9 +29,7 @@ export function createPortionsRepository(db: Database): PortionsRepository {
     `SELECT ${columns} FROM food_portions WHERE food_code = @code AND (owner IS NULL OR owner = @profile)
      ORDER BY owner IS NOT NULL, id`,
   );
-  const selectVisible = db.prepare<[{ profile: string; id: number }], PortionRow>(
-    `SELECT ${columns} FROM food_portions WHERE id = @id AND (owner IS NULL OR owner = @profile)`,
-  );
+  const selectVisible = db.prepare<[{ profile: string; id: number }], PortionRow>(`SELECT ${columns} FROM food_portions WHERE id = @id AND (owner IS NULL OR owner = @profile)`);
   const insert = db.prepare<[{ owner: string; code: string; name: string; grams: number }]>(
     `INSERT INTO food_portions (food_code, owner, name_en, name_es, grams, source) VALUES (@code, @owner, @name, @name, @grams, 'user')
      ON CONFLICT DO NOTHING`,

@@ -9,9 +9,7 @@ export interface SettingsRepository {
 /** Settings rows: one JSON document per section. */
 export function createSettingsRepository(db: Database): SettingsRepository {
   const selectAll = db.prepare<[], { section: string; value: string }>('SELECT section, value FROM settings');
-  const upsert = db.prepare<[string, string]>(
-    'INSERT INTO settings (section, value) VALUES (?, ?) ON CONFLICT (section) DO UPDATE SET value = excluded.value',
-  );
+  const upsert = db.prepare<[string, string]>('INSERT INTO settings (section, value) VALUES (?, ?) ON CONFLICT (section) DO UPDATE SET value = excluded.value');
   const writeAll = db.transaction((sections: Record<string, unknown>) => {
     for (const [section, value] of Object.entries(sections)) upsert.run(section, JSON.stringify(value));
   });

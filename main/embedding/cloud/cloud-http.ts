@@ -100,7 +100,7 @@ function providerMessage(body: string): string | undefined {
   let message: unknown;
   try {
     const parsed = JSON.parse(body) as { error?: unknown; detail?: unknown; message?: unknown };
-    message = typeof parsed.error === 'object' && parsed.error !== null ? (parsed.error as { message?: unknown }).message : parsed.error ?? parsed.detail ?? parsed.message;
+    message = typeof parsed.error === 'object' && parsed.error !== null ? (parsed.error as { message?: unknown }).message : (parsed.error ?? parsed.detail ?? parsed.message);
   } catch {
     message = undefined;
   }

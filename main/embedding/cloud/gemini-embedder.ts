@@ -42,17 +42,10 @@ export function createGeminiEmbedder(options: CloudEmbedderOptions): Embedder {
   });
 
   async function embedBatch(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const answer = await withRetries(
-      () => request('batchEmbedContents', { requests: texts.map((text) => contentRequest(text, 'RETRIEVAL_DOCUMENT')) }, signal),
-      documentRetry,
-      signal,
-    );
+    const answer = await withRetries(() => request('batchEmbedContents', { requests: texts.map((text) => contentRequest(text, 'RETRIEVAL_DOCUMENT')) }, signal), documentRetry, signal);
     const embeddings = (answer as { embeddings?: unknown }).embeddings;
     if (!Array.isArray(embeddings) || embeddings.length !== texts.length) {
-      throw new CloudEmbedderError(
-        'bad_response',
-        `Gemini returned ${Array.isArray(embeddings) ? embeddings.length : 'no'} embeddings for ${texts.length} texts.`,
-      );
+      throw new CloudEmbedderError('bad_response', `Gemini returned ${Array.isArray(embeddings) ? embeddings.length : 'no'} embeddings for ${texts.length} texts.`);
     }
     // Only the full 3072-d output comes normalised; a truncated one must be renormalised or cosine is wrong.
     return embeddings.map((embedding) => normalizeInPlace(toVector((embedding as { values?: unknown })?.values, geminiDimensions, 'Gemini'), 'Gemini'));

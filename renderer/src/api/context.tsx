@@ -15,21 +15,14 @@ export function useApi(): ApiClient {
   return client;
 }
 
-export type Loadable<T> =
-  | { state: 'loading' }
-  | { state: 'error'; message: string; code?: string }
-  | { state: 'ready'; value: T };
+export type Loadable<T> = { state: 'loading' } | { state: 'error'; message: string; code?: string } | { state: 'ready'; value: T };
 
 /**
  * Calls a read operation when its input changes; exposes loading / error / ready and a reload. A null input
  * waits. With `keepWhileReloading`, a reload of the same input keeps showing the last value (no flash back to
  * "loading", and whatever the screen shows around it keeps its state); a new input always shows "loading".
  */
-export function useOperation<N extends OperationName>(
-  name: N,
-  input: OperationInput<N> | null,
-  options: { keepWhileReloading?: boolean } = {},
-): [Loadable<OperationOutput<N>>, () => void] {
+export function useOperation<N extends OperationName>(name: N, input: OperationInput<N> | null, options: { keepWhileReloading?: boolean } = {}): [Loadable<OperationOutput<N>>, () => void] {
   const api = useApi();
   const [state, setState] = useState<Loadable<OperationOutput<N>>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
@@ -58,19 +51,13 @@ export function useOperation<N extends OperationName>(
   return [state, reload];
 }
 
-export type ActionState<T> =
-  | { state: 'idle' }
-  | { state: 'running' }
-  | { state: 'error'; message: string; code?: string; details?: string[] }
-  | { state: 'done'; value: T };
+export type ActionState<T> = { state: 'idle' } | { state: 'running' } | { state: 'error'; message: string; code?: string; details?: string[] } | { state: 'done'; value: T };
 
 /**
  * A write (or an on-demand read) started by the user: `run` calls the operation once, returns its value or
  * null on failure, and the state says what happened. Only the latest run updates the state.
  */
-export function useAction<N extends OperationName>(
-  name: N,
-): [ActionState<OperationOutput<N>>, (input: OperationInput<N>) => Promise<OperationOutput<N> | null>, () => void] {
+export function useAction<N extends OperationName>(name: N): [ActionState<OperationOutput<N>>, (input: OperationInput<N>) => Promise<OperationOutput<N> | null>, () => void] {
   const api = useApi();
   const [state, setState] = useState<ActionState<OperationOutput<N>>>({ state: 'idle' });
   const latest = useRef(0);

@@ -59,12 +59,7 @@ export function createHttpTransport(baseUrl: string, token: string): Transport {
  * Reads the event stream for as long as the page listens. The server ends a stream that had nothing to say for a
  * while (and when the token expires); it is opened again after a pause, unless the server refuses the token.
  */
-async function streamEvents(
-  url: URL,
-  headers: Record<string, string>,
-  signal: AbortSignal,
-  deliver: (name: string, payload: unknown) => void,
-): Promise<void> {
+async function streamEvents(url: URL, headers: Record<string, string>, signal: AbortSignal, deliver: (name: string, payload: unknown) => void): Promise<void> {
   let pause = 1000;
   while (!signal.aborted) {
     try {

@@ -123,7 +123,8 @@ export const en = {
     saveChanges: 'Save changes',
   },
   status: {
-    storeSize: '{{corpus}} has {{vectors}} vectors: past {{limit}}, a search on this computer’s embedded store misses its speed target (cita bench). The way on is PostgreSQL with pgvector (README, “Past one machine”).',
+    storeSize:
+      '{{corpus}} has {{vectors}} vectors: past {{limit}}, a search on this computer’s embedded store misses its speed target (cita bench). The way on is PostgreSQL with pgvector (README, “Past one machine”).',
     title: 'Index status',
     refresh: 'Refresh',
     embedder: 'Embedder',
@@ -198,7 +199,7 @@ export const en = {
     },
     profiles: {
       title: 'Profiles',
-      help: 'Each profile has its own foods and diary; no profile sees another one\'s.',
+      help: "Each profile has its own foods and diary; no profile sees another one's.",
       id: 'New profile id (letters, digits, _ . -)',
       name: 'Display name',
       create: 'Create profile',
@@ -250,7 +251,8 @@ export const en = {
       batch: 'Texts per request',
       pause: 'Pause between requests (seconds)',
       timeout: 'Give up on a request after (seconds)',
-      cloudHelp: 'Re-embedding with a cloud embedder is sent in batches with pauses, to stay within free-tier quotas (the shipped values: 20 texts, 65 s). A query whose request fails or times out falls back to keyword results.',
+      cloudHelp:
+        'Re-embedding with a cloud embedder is sent in batches with pauses, to stay within free-tier quotas (the shipped values: 20 texts, 65 s). A query whose request fails or times out falls back to keyword results.',
       restale: 'After saving, existing vectors no longer match: re-embed them from Index status.',
     },
     retrieval: {
@@ -621,7 +623,8 @@ export const en = {
     legendTarget: 'Target',
     chartTable: 'Show the figures as a table',
     importTitle: 'Import entries from CSV',
-    importHelp: 'One entry per line: date (YYYY-MM-DD), meal (breakfast, lunch, dinner, snack), food code (as shown in Foods) and grams. Every line is checked first; nothing is written unless all are valid.',
+    importHelp:
+      'One entry per line: date (YYYY-MM-DD), meal (breakfast, lunch, dinner, snack), food code (as shown in Foods) and grams. Every line is checked first; nothing is written unless all are valid.',
     importExample: 'Example',
     importFile: 'CSV file',
     importText: 'Or paste the CSV here',
@@ -636,7 +639,8 @@ export const en = {
     imported_other: 'Imported {{count}} entries ({{from}} to {{to}}).',
     importErrors: 'Lines with problems',
     importFix: 'Correct these lines and check again.',
-    importHelpApps: 'Moving from MyFitnessPal or Cronometer? Choose its export (Cronometer: servings.csv; MyFitnessPal: the food diary with Date, Meal and Food columns): each food is matched to the catalog for you to confirm.',
+    importHelpApps:
+      'Moving from MyFitnessPal or Cronometer? Choose its export (Cronometer: servings.csv; MyFitnessPal: the food diary with Date, Meal and Food columns): each food is matched to the catalog for you to confirm.',
     appImport: {
       help: 'This is a {{app}} export. Each food name is looked up in the catalog and its amount read as grams or a household unit; check the proposals, change what is wrong, then import. Every row is written, or none.',
       preview: 'Preview the matches',

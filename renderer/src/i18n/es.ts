@@ -125,7 +125,8 @@ export const es: Messages = {
     saveChanges: 'Guardar cambios',
   },
   status: {
-    storeSize: '{{corpus}} tiene {{vectors}} vectores: por encima de {{limit}}, una búsqueda en el almacén integrado de este equipo no alcanza su objetivo de velocidad (cita bench). El camino es PostgreSQL con pgvector (README, «Past one machine»).',
+    storeSize:
+      '{{corpus}} tiene {{vectors}} vectores: por encima de {{limit}}, una búsqueda en el almacén integrado de este equipo no alcanza su objetivo de velocidad (cita bench). El camino es PostgreSQL con pgvector (README, «Past one machine»).',
     title: 'Estado del índice',
     refresh: 'Actualizar',
     embedder: 'Modelo de embeddings',
@@ -252,14 +253,16 @@ export const es: Messages = {
       batch: 'Textos por petición',
       pause: 'Pausa entre peticiones (segundos)',
       timeout: 'Abandonar una petición tras (segundos)',
-      cloudHelp: 'El recálculo con un modelo en la nube se envía por lotes con pausas, para no pasar las cuotas gratuitas (valores de fábrica: 20 textos, 65 s). Una consulta cuya petición falla o tarda demasiado usa los resultados por palabras clave.',
+      cloudHelp:
+        'El recálculo con un modelo en la nube se envía por lotes con pausas, para no pasar las cuotas gratuitas (valores de fábrica: 20 textos, 65 s). Una consulta cuya petición falla o tarda demasiado usa los resultados por palabras clave.',
       restale: 'Al guardar, los vectores existentes dejan de servir: recalcúlelos desde Estado del índice.',
     },
     retrieval: {
       title: 'Recuperación',
       help: 'Cómo se combinan los resultados por palabras clave y semánticos.',
       maxDist: 'Alimentos: distancia semántica máxima',
-      maxDistHelp: 'Distancia coseno (0 a 2) a partir de la cual un resultado semántico de alimentos se descarta como ruido. Vacío: el valor calibrado para el modelo de embeddings activo (0,34 para bge-small, 0,65 para Gemini).',
+      maxDistHelp:
+        'Distancia coseno (0 a 2) a partir de la cual un resultado semántico de alimentos se descarta como ruido. Vacío: el valor calibrado para el modelo de embeddings activo (0,34 para bge-small, 0,65 para Gemini).',
       maxDistAutomatic: 'calibrado para el modelo',
       keywordWeight: 'Híbrida: peso de palabras clave',
       vectorWeight: 'Híbrida: peso semántico',
@@ -459,7 +462,8 @@ export const es: Messages = {
       empty_diary: 'Su diario está vacío: registre entradas en Diario (pestaña Día) o importe un CSV (pestaña Importar CSV) y vuelva a preguntar.',
     },
     untrusted_one: 'Sin verificar: 1 cifra de esta respuesta no está en las filas recuperadas, o no en la fila a la que se atribuye. No confíe en ella; compárela con el contexto de abajo.',
-    untrusted_other: 'Sin verificar: {{count}} cifras de esta respuesta no están en las filas recuperadas, o no en las filas a las que se atribuyen. No confíe en ella; compárela con el contexto de abajo.',
+    untrusted_other:
+      'Sin verificar: {{count}} cifras de esta respuesta no están en las filas recuperadas, o no en las filas a las que se atribuyen. No confíe en ella; compárela con el contexto de abajo.',
     figureVerified: 'encontrada en la línea {{lines}} del contexto',
     figureUnverified: 'no encontrada en el contexto',
     figureMisattributed: 'está en el contexto, pero en la fila de otro alimento o día (línea {{lines}})',
@@ -623,7 +627,8 @@ export const es: Messages = {
     legendTarget: 'Objetivo',
     chartTable: 'Ver las cifras en una tabla',
     importTitle: 'Importar entradas desde CSV',
-    importHelp: 'Una entrada por línea: fecha (AAAA-MM-DD), comida (breakfast, lunch, dinner, snack o desayuno, comida, cena, merienda), código del alimento (como aparece en Alimentos) y gramos. Primero se comprueba cada línea; no se escribe nada salvo que todas sean válidas.',
+    importHelp:
+      'Una entrada por línea: fecha (AAAA-MM-DD), comida (breakfast, lunch, dinner, snack o desayuno, comida, cena, merienda), código del alimento (como aparece en Alimentos) y gramos. Primero se comprueba cada línea; no se escribe nada salvo que todas sean válidas.',
     importExample: 'Ejemplo',
     importFile: 'Archivo CSV',
     importText: 'O pegue aquí el CSV',
@@ -638,7 +643,8 @@ export const es: Messages = {
     imported_other: 'Se importaron {{count}} entradas (del {{from}} al {{to}}).',
     importErrors: 'Líneas con problemas',
     importFix: 'Corrija estas líneas y vuelva a comprobar.',
-    importHelpApps: '¿Viene de MyFitnessPal o Cronometer? Elija su exportación (Cronometer: servings.csv; MyFitnessPal: el diario de alimentos con columnas Date, Meal y Food): cada alimento se busca en el catálogo para que usted lo confirme.',
+    importHelpApps:
+      '¿Viene de MyFitnessPal o Cronometer? Elija su exportación (Cronometer: servings.csv; MyFitnessPal: el diario de alimentos con columnas Date, Meal y Food): cada alimento se busca en el catálogo para que usted lo confirme.',
     appImport: {
       help: 'Es una exportación de {{app}}. Cada alimento se busca en el catálogo y su cantidad se lee en gramos o en una medida casera; revise las propuestas, cambie lo que no sea correcto e importe. Se escriben todas las filas o ninguna.',
       preview: 'Ver las coincidencias',

@@ -7,10 +7,7 @@ export type Language = 'en' | 'es';
 
 /** The system language when it is Spanish, else English. */
 export function systemLanguage(languages: readonly string[]): Language {
-  return languages.some((language) => language.toLowerCase().startsWith('es')) &&
-    !languages[0]?.toLowerCase().startsWith('en')
-    ? 'es'
-    : 'en';
+  return languages.some((language) => language.toLowerCase().startsWith('es')) && !languages[0]?.toLowerCase().startsWith('en') ? 'es' : 'en';
 }
 
 /** One i18next instance per app, created at start-up. */

@@ -39,7 +39,11 @@ describe('the import rules (npm run lint:imports)', () => {
     const root = plantedRoot();
     write(root, 'main/db/connection.ts', 'export const open = () => 1;\n');
     write(root, 'shared/ok.ts', 'export const fine = 1;\n');
-    write(root, 'renderer/src/screen.ts', "import { readFileSync } from 'node:fs';\nimport { open } from '../../main/db/connection';\nimport { fine } from '../../shared/ok';\nexport const x = [readFileSync, open, fine];\n");
+    write(
+      root,
+      'renderer/src/screen.ts',
+      "import { readFileSync } from 'node:fs';\nimport { open } from '../../main/db/connection';\nimport { fine } from '../../shared/ok';\nexport const x = [readFileSync, open, fine];\n",
+    );
     write(root, 'shared/leak.ts', "import { open } from '../main/db/connection';\nexport const y = open;\n");
     const { status, output } = checkImports(root, ['main', 'shared', 'renderer/src']);
     expect(status).not.toBe(0);

@@ -32,7 +32,9 @@ function filesUnder(directory: string, depth: number): string[] {
   if (!existsSync(absolute)) return [];
   if (statSync(absolute).isFile()) return [directory];
   if (depth === 0) return [];
-  return readdirSync(absolute).flatMap((name) => filesUnder(join(directory, name), depth - 1)).map((path) => path.split(sep).join('/'));
+  return readdirSync(absolute)
+    .flatMap((name) => filesUnder(join(directory, name), depth - 1))
+    .map((path) => path.split(sep).join('/'));
 }
 
 /** Existing paths (relative to the repository) whose segments match `segments`, each a name or a "*" glob. */

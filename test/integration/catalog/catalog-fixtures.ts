@@ -42,7 +42,10 @@ export function writeCatalogCsv(directory: string, document: SeedJson, options: 
   mkdirSync(directory, { recursive: true });
   writeFileSync(
     join(directory, 'fields.csv'),
-    csv(['source', 'physical_name', 'business_name', 'definition', 'data_type'], document.fields.map((field) => [field.source, field.physical_name, field.business_name, field.definition, field.data_type])),
+    csv(
+      ['source', 'physical_name', 'business_name', 'definition', 'data_type'],
+      document.fields.map((field) => [field.source, field.physical_name, field.business_name, field.definition, field.data_type]),
+    ),
   );
   writeFileSync(
     join(directory, 'notes.csv'),
@@ -54,7 +57,10 @@ export function writeCatalogCsv(directory: string, document: SeedJson, options: 
   if (options.sources !== false) {
     writeFileSync(
       join(directory, 'sources.csv'),
-      csv(['id', 'name', 'system', 'owner', 'description'], document.sources.map((source) => [source.id, source.name, source.system, source.owner, source.description])),
+      csv(
+        ['id', 'name', 'system', 'owner', 'description'],
+        document.sources.map((source) => [source.id, source.name, source.system, source.owner, source.description]),
+      ),
     );
   }
   return directory;

@@ -144,23 +144,26 @@ describe('catalog import: bad input names its location and writes nothing', () =
   const cases: Array<[string, () => string, RegExp]> = [
     [
       'a malformed condition',
-      () => badJson((seed) => {
-        (seed.fields[12]?.tribal_notes?.[0] as { condition: unknown }).condition = { any: ['mora'], all: ['x'] };
-      }),
+      () =>
+        badJson((seed) => {
+          (seed.fields[12]?.tribal_notes?.[0] as { condition: unknown }).condition = { any: ['mora'], all: ['x'] };
+        }),
       /^fields\[12\]\.tribal_notes\[0\]\.condition: a condition has exactly one key, this one has 2 \(any, all\)$/,
     ],
     [
       'a duplicate (source, physical_name)',
-      () => badJson((seed) => {
-        seed.fields.push({ ...(seed.fields[3] as SeedJson['fields'][number]), business_name: 'Copia' });
-      }),
+      () =>
+        badJson((seed) => {
+          seed.fields.push({ ...(seed.fields[3] as SeedJson['fields'][number]), business_name: 'Copia' });
+        }),
       /^fields\[216\]: duplicate field \(creditos, CRT_TIPO_CARTERA\), first defined at fields\[3\]$/,
     ],
     [
       'an unknown source',
-      () => badJson((seed) => {
-        (seed.fields[40] as SeedJson['fields'][number]).source = 'liquidz';
-      }),
+      () =>
+        badJson((seed) => {
+          (seed.fields[40] as SeedJson['fields'][number]).source = 'liquidz';
+        }),
       /^fields\[40\]\.source: unknown source "liquidz"/,
     ],
     [
@@ -193,7 +196,10 @@ describe('catalog import: bad input names its location and writes nothing', () =
       const first = await ingestError(services, catalog, from);
       expect(first.code).toBe('invalid_input');
       expect(first.message).toMatch(/nothing was written/);
-      expect(first.details?.some((line) => detail.test(line)), first.details?.join('\n')).toBe(true);
+      expect(
+        first.details?.some((line) => detail.test(line)),
+        first.details?.join('\n'),
+      ).toBe(true);
       expect([tableCount(services, 'catalog_sources'), tableCount(services, 'catalog_fields'), tableCount(services, 'catalog_notes')]).toEqual([0, 0, 0]);
 
       await ingestCorpus(services, catalog);

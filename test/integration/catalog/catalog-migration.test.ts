@@ -37,7 +37,7 @@ describe('migration 0004_catalog', () => {
     db.close();
   });
 
-  it('stores a condition only as a JSON object and drops a field\'s notes with it', () => {
+  it("stores a condition only as a JSON object and drops a field's notes with it", () => {
     const db = catalogDatabase();
     const fieldId = Number(db.prepare(insertField).run('creditos', 'CRT_DIAS_MORA', null).lastInsertRowid);
     const insertNote = db.prepare('INSERT INTO catalog_notes (field_id, position, note, condition_json) VALUES (?, ?, ?, ?)');

@@ -31,7 +31,11 @@ function hitOf(output: SearchOutput, id: string): SearchHit {
 function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length === 0 ? [] : [value.map(shapeOf).reduce(mergeShapes)];
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]),
+    );
   }
   return 'value';
 }

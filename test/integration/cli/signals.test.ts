@@ -41,7 +41,10 @@ async function until(condition: () => boolean, what: string, timeoutMs = 15_000)
   }
 }
 
-function start(command: string, args: string[]): { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; output: () => string; firstJsonLine: Promise<string> } {
+function start(
+  command: string,
+  args: string[],
+): { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; output: () => string; firstJsonLine: Promise<string> } {
   const child = spawn(command, args, { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid !== undefined) started.add(child.pid);
   let output = '';
@@ -74,7 +77,7 @@ describe('stopping cita with a signal leaves no running mark', () => {
     expect(marks(dataDir)).toEqual([]);
   });
 
-  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('npm start\'s script (bin/start.mjs) passes %s on and stops with the app', async (signal) => {
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)("npm start's script (bin/start.mjs) passes %s on and stops with the app", async (signal) => {
     const dataDir = tempDir();
     const app = start(process.execPath, [startScript, '--port', '0', '--json', '--data-dir', dataDir]);
     await app.firstJsonLine;
@@ -87,7 +90,7 @@ describe('stopping cita with a signal leaves no running mark', () => {
     expect(alive(servePid)).toBe(false);
   });
 
-  it('SIGTERM to the npm process of `npm start` stops the app too (npm\'s shell does not pass it on)', async () => {
+  it("SIGTERM to the npm process of `npm start` stops the app too (npm's shell does not pass it on)", async () => {
     const dataDir = tempDir();
     const npm = start('npm', ['start', '--silent', '--', '--port', '0', '--json', '--data-dir', dataDir]);
     await npm.firstJsonLine;

@@ -78,7 +78,11 @@ export function runCitaChild(
 export function killPointsFor(reference: ChildRun, fractions: readonly number[] = [0.25, 0.5, 0.75, 0.9, 0.97]): KillPoint[] {
   const firstLine = reference.firstLineMs;
   if (firstLine === null) {
-    return [0.3, 0.5, 0.7, 0.85, 0.92, 0.97, 0.99].map((fraction) => ({ label: `${Math.round(fraction * 100)}% of the run`, from: 'spawn' as const, delayMs: Math.round(fraction * reference.elapsedMs) }));
+    return [0.3, 0.5, 0.7, 0.85, 0.92, 0.97, 0.99].map((fraction) => ({
+      label: `${Math.round(fraction * 100)}% of the run`,
+      from: 'spawn' as const,
+      delayMs: Math.round(fraction * reference.elapsedMs),
+    }));
   }
   const stretch = Math.max(1, reference.elapsedMs - firstLine);
   return [

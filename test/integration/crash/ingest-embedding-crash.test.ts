@@ -69,39 +69,43 @@ function vectorState(dataDir: string): { vectors: number; missing: number; stale
 }
 
 describe('kill -9 while an ingest embeds', () => {
-  it.each([60, 500, 1100])('killed once the provider has embedded %i texts: rows kept, whole batches kept, the next ingest embeds only the rest', async (texts) => {
-    const dataDir = copyDataDir(template, tempDir());
-    standIn.delayMs = 25;
-    standIn.embedded.length = 0;
-    const before = contentOf(join(dataDir, 'cita.sqlite'), catalogTables);
-    const killed = await runCitaChild(ingest(dataDir), {
-      env: environment(),
-      // Polled: progress lines are throttled to one a second, the stand-in's count is exact.
-      killWhen: (stderr) => /^embedding /m.test(stderr) && standIn.embedded.length >= texts,
-    });
-    outcomes.push({ scenario: 'catalog ingest while embedding (1500 fields)', point: `after ${texts} texts embedded`, killed: killed.signal === 'SIGKILL', state: 'after' });
-    expect(killed.signal, `the ingest ended by itself: ${killed.stderr}`).toBe('SIGKILL');
-    expect(integrityAfterReopen(join(dataDir, 'cita.sqlite'))).toEqual(['ok']);
+  it.each([60, 500, 1100])(
+    'killed once the provider has embedded %i texts: rows kept, whole batches kept, the next ingest embeds only the rest',
+    async (texts) => {
+      const dataDir = copyDataDir(template, tempDir());
+      standIn.delayMs = 25;
+      standIn.embedded.length = 0;
+      const before = contentOf(join(dataDir, 'cita.sqlite'), catalogTables);
+      const killed = await runCitaChild(ingest(dataDir), {
+        env: environment(),
+        // Polled: progress lines are throttled to one a second, the stand-in's count is exact.
+        killWhen: (stderr) => /^embedding /m.test(stderr) && standIn.embedded.length >= texts,
+      });
+      outcomes.push({ scenario: 'catalog ingest while embedding (1500 fields)', point: `after ${texts} texts embedded`, killed: killed.signal === 'SIGKILL', state: 'after' });
+      expect(killed.signal, `the ingest ended by itself: ${killed.stderr}`).toBe('SIGKILL');
+      expect(integrityAfterReopen(join(dataDir, 'cita.sqlite'))).toEqual(['ok']);
 
-    // The import itself committed before embedding began: every row is there, searchable by keyword.
-    const afterKill = contentOf(join(dataDir, 'cita.sqlite'), catalogTables);
-    expect(afterKill.hash).not.toBe(before.hash);
-    expect(afterKill.counts.catalog_fields).toBe(fields);
-    const partial = vectorState(dataDir);
-    expect(partial.vectors).toBeGreaterThan(0);
-    expect(partial.vectors).toBeLessThan(fields);
-    expect(partial.vectors % 20, 'vectors are written a whole batch at a time').toBe(0);
-    expect(partial).toMatchObject({ stale: 0, orphans: 0 });
+      // The import itself committed before embedding began: every row is there, searchable by keyword.
+      const afterKill = contentOf(join(dataDir, 'cita.sqlite'), catalogTables);
+      expect(afterKill.hash).not.toBe(before.hash);
+      expect(afterKill.counts.catalog_fields).toBe(fields);
+      const partial = vectorState(dataDir);
+      expect(partial.vectors).toBeGreaterThan(0);
+      expect(partial.vectors).toBeLessThan(fields);
+      expect(partial.vectors % 20, 'vectors are written a whole batch at a time').toBe(0);
+      expect(partial).toMatchObject({ stale: 0, orphans: 0 });
 
-    // A request the killed process had in flight is still answered (and recorded) by the stand-in: let it land.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    standIn.delayMs = 0;
-    standIn.embedded.length = 0;
-    const again = await runCitaChild([...ingest(dataDir), '--json'], { env: environment() });
-    expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ inserted: 0, updated: 0, unchanged: fields, removed: 0, embedded: fields - partial.vectors });
-    expect(standIn.embedded).toHaveLength(fields - partial.vectors);
-    expect(vectorState(dataDir)).toEqual({ vectors: fields, missing: 0, stale: 0, orphans: 0 });
-    expect(contentOf(join(dataDir, 'cita.sqlite'), catalogTables).hash).toBe(afterKill.hash);
-  }, 300_000);
+      // A request the killed process had in flight is still answered (and recorded) by the stand-in: let it land.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      standIn.delayMs = 0;
+      standIn.embedded.length = 0;
+      const again = await runCitaChild([...ingest(dataDir), '--json'], { env: environment() });
+      expect(again.code, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject({ inserted: 0, updated: 0, unchanged: fields, removed: 0, embedded: fields - partial.vectors });
+      expect(standIn.embedded).toHaveLength(fields - partial.vectors);
+      expect(vectorState(dataDir)).toEqual({ vectors: fields, missing: 0, stale: 0, orphans: 0 });
+      expect(contentOf(join(dataDir, 'cita.sqlite'), catalogTables).hash).toBe(afterKill.hash);
+    },
+    300_000,
+  );
 });

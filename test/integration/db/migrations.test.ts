@@ -74,7 +74,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('0009_demo_data: a new data directory is due the first-run demo; one holding the user\'s data is not', () => {
+  it("0009_demo_data: a new data directory is due the first-run demo; one holding the user's data is not", () => {
     const fresh = databaseAt(9);
     expect(fresh.prepare('SELECT key, value FROM app_state').all()).toEqual([{ key: 'first_run_demo', value: 'pending' }]);
     expect(fresh.prepare('SELECT id, demo FROM profiles').all()).toEqual([{ id: 'default', demo: 0 }]);
@@ -84,10 +84,13 @@ describe('migrations', () => {
     const cases: Array<[string, (db: ReturnType<typeof databaseAt>) => void]> = [
       ['a profile of their own', (db) => db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run()],
       ['a food of their own', (db) => db.prepare("INSERT INTO foods (code, owner, name, source, embed_text, embed_hash) VALUES ('U1', 'default', 'Pan', 'user', 'x', 'h')").run()],
-      ['a diary entry', (db) => {
-        db.prepare("INSERT INTO foods (code, name, source, embed_text, embed_hash) VALUES ('A1', 'Rice', 'ifct', 'x', 'h')").run();
-        db.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES ('default', '2026-07-02', 'lunch', 1, 80)").run();
-      }],
+      [
+        'a diary entry',
+        (db) => {
+          db.prepare("INSERT INTO foods (code, name, source, embed_text, embed_hash) VALUES ('A1', 'Rice', 'ifct', 'x', 'h')").run();
+          db.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES ('default', '2026-07-02', 'lunch', 1, 80)").run();
+        },
+      ],
     ];
     for (const [what, write] of cases) {
       const file = join(tempDir(), 'cita.sqlite');
@@ -101,7 +104,10 @@ describe('migrations', () => {
   });
 
   it('0009_demo_data: the demo profile of an earlier `cita seed --demo` is marked as demo data, a user\'s "demo" is not', () => {
-    for (const [name, demo] of [['Demo', 1], ['My demo', 0]] as const) {
+    for (const [name, demo] of [
+      ['Demo', 1],
+      ['My demo', 0],
+    ] as const) {
       const file = join(tempDir(), 'cita.sqlite');
       const before = openDatabase(file, { upTo: 8 });
       before.prepare("INSERT INTO profiles (id, name) VALUES ('demo', ?)").run(name);
@@ -112,7 +118,7 @@ describe('migrations', () => {
     }
   });
 
-  it('0010_demo_rows: rows already in a demo profile are of unknown origin, every other profile\'s are the user\'s, new rows are the user\'s', () => {
+  it("0010_demo_rows: rows already in a demo profile are of unknown origin, every other profile's are the user's, new rows are the user's", () => {
     const file = join(tempDir(), 'cita.sqlite');
     const before = openDatabase(file, { upTo: 9 });
     before.prepare("INSERT INTO profiles (id, name, demo) VALUES ('demo', 'Demo', 1), ('ana', 'Ana', 0)").run();
@@ -123,7 +129,10 @@ describe('migrations', () => {
     before.prepare("INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES ('demo', 'sodium', 2000, '2026-01-01')").run();
     before.close();
     const after = openDatabase(file, { upTo: 10 });
-    expect(after.prepare('SELECT profile, demo FROM diary_entries ORDER BY profile').all()).toEqual([{ profile: 'ana', demo: 0 }, { profile: 'demo', demo: null }]);
+    expect(after.prepare('SELECT profile, demo FROM diary_entries ORDER BY profile').all()).toEqual([
+      { profile: 'ana', demo: 0 },
+      { profile: 'demo', demo: null },
+    ]);
     expect(after.prepare('SELECT demo FROM diary_targets').all()).toEqual([{ demo: null }]);
     after.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES ('demo', '2026-07-03', 'lunch', 1, 80)").run();
     expect(after.prepare("SELECT demo FROM diary_entries WHERE date = '2026-07-03'").get()).toEqual({ demo: 0 });
@@ -134,7 +143,11 @@ describe('migrations', () => {
   it('0011_food_portions: shipped units per IFCT code, own units go with their profile, an entry keeps its unit and loses it only with the unit', () => {
     const db = databaseAt(11);
     const shipped = db.prepare("SELECT name_en, grams FROM food_portions WHERE food_code = 'M001' AND owner IS NULL ORDER BY grams").all();
-    expect(shipped).toEqual([{ name_en: 'small egg', grams: 38 }, { name_en: 'medium egg', grams: 44 }, { name_en: 'large egg', grams: 50 }]);
+    expect(shipped).toEqual([
+      { name_en: 'small egg', grams: 38 },
+      { name_en: 'medium egg', grams: 44 },
+      { name_en: 'large egg', grams: 50 },
+    ]);
     expect((db.prepare("SELECT count(*) AS n FROM food_portions WHERE owner IS NULL AND source NOT LIKE 'USDA FoodData Central, SR Legacy %'").get() as { n: number }).n).toBe(0);
     db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana')").run();
     const own = db.prepare("INSERT INTO food_portions (food_code, owner, name_en, name_es, grams) VALUES ('U1', 'ana', ?, ?, ?)");
@@ -149,28 +162,40 @@ describe('migrations', () => {
     db.prepare('DELETE FROM food_portions WHERE id = ?').run(id);
     expect(db.prepare('SELECT grams, portion_id, portion_quantity FROM diary_entries').get()).toEqual({ grams: 60, portion_id: null, portion_quantity: 2 });
     db.prepare("DELETE FROM profiles WHERE id = 'ana'").run();
-    expect(db.prepare("SELECT count(*) AS n FROM food_portions WHERE owner IS NOT NULL").get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM food_portions WHERE owner IS NOT NULL').get()).toEqual({ n: 0 });
     db.close();
   });
 
   it('0012_kb_documents: cards and chunks keep their ids and rows; a document may have no web address and an original id', () => {
     const file = join(tempDir(), 'cita.sqlite');
     const before = openDatabase(file, { upTo: 11 });
-    before.prepare(
-      `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, content_hash)
+    before
+      .prepare(
+        `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, content_hash)
        VALUES ('mi-oars', 'OARS', 'motivational-interviewing', 'SAMHSA', 'https://store.samhsa.gov/x', '2026-11-29', '## A\n\nText.', 'h')`,
-    ).run();
-    before.prepare("INSERT INTO kb_chunks (id, owner, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash) VALUES (42, NULL, 'mi-oars', 0, 'A', 'Text.', 'c', 'OARS\nA\nText.', 'e')").run();
+      )
+      .run();
+    before
+      .prepare(
+        "INSERT INTO kb_chunks (id, owner, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash) VALUES (42, NULL, 'mi-oars', 0, 'A', 'Text.', 'c', 'OARS\nA\nText.', 'e')",
+      )
+      .run();
     before.close();
     const after = openDatabase(file, { upTo: 12 });
-    expect(after.prepare('SELECT id, source_url, original_id, content_hash FROM kb_cards').all()).toEqual([{ id: 'mi-oars', source_url: 'https://store.samhsa.gov/x', original_id: null, content_hash: 'h' }]);
+    expect(after.prepare('SELECT id, source_url, original_id, content_hash FROM kb_cards').all()).toEqual([
+      { id: 'mi-oars', source_url: 'https://store.samhsa.gov/x', original_id: null, content_hash: 'h' },
+    ]);
     expect(after.prepare('SELECT id, card_id FROM kb_chunks').all()).toEqual([{ id: 42, card_id: 'mi-oars' }]);
-    after.prepare(
-      `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, original_id, content_hash)
+    after
+      .prepare(
+        `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, original_id, content_hash)
        VALUES ('4983', 'A paper', 'reference', 'corpus.jsonl', '', '2026-12-01', 'Text.', 'PMC 4983', 'h2')`,
-    ).run();
+      )
+      .run();
     expect(() => after.prepare("UPDATE kb_cards SET source_url = 'http://example.org' WHERE id = '4983'").run()).toThrow(/CHECK/);
-    expect(() => after.prepare("INSERT INTO kb_chunks (owner, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash) VALUES (NULL, 'nope', 0, '', 'x', 'c', 'x', 'e')").run()).toThrow(/FOREIGN KEY/);
+    expect(() =>
+      after.prepare("INSERT INTO kb_chunks (owner, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash) VALUES (NULL, 'nope', 0, '', 'x', 'c', 'x', 'e')").run(),
+    ).toThrow(/FOREIGN KEY/);
     after.prepare("DELETE FROM kb_cards WHERE id = 'mi-oars'").run();
     expect(after.prepare('SELECT count(*) AS n FROM kb_chunks').get()).toEqual({ n: 0 });
     after.close();
@@ -178,13 +203,13 @@ describe('migrations', () => {
 
   it('0013_saturated_fat: every registry key is a column of foods, and the latest migration adds none the registry lacks', () => {
     const db = databaseAt(shippedMigrations().length);
-    const columns = (db.prepare('PRAGMA table_info(foods)').all() as { name: string; type: string }[]);
+    const columns = db.prepare('PRAGMA table_info(foods)').all() as { name: string; type: string }[];
     for (const key of nutrientKeys) expect(columns.find((column) => column.name === key)?.type, key).toBe('REAL');
     expect(() => db.prepare("INSERT INTO foods (code, name, source, saturated_fat, embed_text, embed_hash) VALUES ('U1', 'Lard', 'user', -1, 'x', 'h')").run()).toThrow(/CHECK/);
     db.close();
   });
 
-  it('0013_saturated_fat: a database at 12 with IFCT foods, own foods, entries and targets gets IFCT\'s saturated fat and keeps every row', () => {
+  it("0013_saturated_fat: a database at 12 with IFCT foods, own foods, entries and targets gets IFCT's saturated fat and keeps every row", () => {
     const ifct = readIfctFoods();
     const file = join(tempDir(), 'cita.sqlite');
     const before = openDatabase(file, { upTo: 12 });
@@ -205,7 +230,9 @@ describe('migrations', () => {
     before.close();
 
     const after = openDatabase(file, { upTo: 13 });
-    const stored = new Map((after.prepare("SELECT code, saturated_fat FROM foods WHERE owner IS NULL").all() as { code: string; saturated_fat: number | null }[]).map((row) => [row.code, row.saturated_fat]));
+    const stored = new Map(
+      (after.prepare('SELECT code, saturated_fat FROM foods WHERE owner IS NULL').all() as { code: string; saturated_fat: number | null }[]).map((row) => [row.code, row.saturated_fat]),
+    );
     const published = ifct.filter((food) => food.per100g.saturated_fat !== undefined);
     expect(published.length).toBe(542);
     for (const food of published) expect(stored.get(food.code), food.code).toBe(food.per100g.saturated_fat);
@@ -213,11 +240,11 @@ describe('migrations', () => {
     expect(stored.get('T001')).toBeCloseTo(90.86, 2); // coconut oil
     expect(after.prepare("SELECT saturated_fat FROM foods WHERE code = 'U1'").get()).toEqual({ saturated_fat: null });
     expect(after.prepare('SELECT * FROM diary_targets ORDER BY id').all()).toEqual(targetsBefore);
-    expect(after.prepare("SELECT meal, saturated_fat FROM diary_entry_nutrients ORDER BY meal").all()).toEqual([
+    expect(after.prepare('SELECT meal, saturated_fat FROM diary_entry_nutrients ORDER BY meal').all()).toEqual([
       { meal: 'dinner', saturated_fat: null },
       { meal: 'lunch', saturated_fat: expect.closeTo(7.102, 6) },
     ]);
-    expect(after.prepare("SELECT saturated_fat, saturated_fat_unmeasured FROM diary_daily_totals").get()).toEqual({ saturated_fat: expect.closeTo(7.102, 6), saturated_fat_unmeasured: 1 });
+    expect(after.prepare('SELECT saturated_fat, saturated_fat_unmeasured FROM diary_daily_totals').get()).toEqual({ saturated_fat: expect.closeTo(7.102, 6), saturated_fat_unmeasured: 1 });
     after.prepare("INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES ('ana', 'saturated_fat', 20, '2026-07-01')").run();
     expect(after.prepare("SELECT amount, target FROM diary_daily_nutrients WHERE nutrient = 'saturated_fat'").get()).toEqual({ amount: expect.closeTo(7.102, 6), target: 20 });
     expect(after.prepare("SELECT target FROM diary_daily_nutrients WHERE nutrient = 'sodium'").get()).toEqual({ target: 2000 });

@@ -51,7 +51,7 @@ describe('cita diary import of a Cronometer export', () => {
     expect(entries('ana')).toBe(20 - excluded);
   });
 
-  it("explains a MyFitnessPal Nutrition Summary, a file from neither app and a non-UTF-8 file, writing nothing", () => {
+  it('explains a MyFitnessPal Nutrition Summary, a file from neither app and a non-UTF-8 file, writing nothing', () => {
     const summary = runCita(['diary', 'import', fixture('myfitnesspal-nutrition-summary.csv'), '--data-dir', dataDir]);
     expect(summary.status).toBe(1);
     expect(summary.stderr).toMatch(/Nutrition Summary: it holds each meal's totals, not the foods eaten/);

@@ -87,7 +87,7 @@ describe('importing a Cronometer export', () => {
     expect(day.meals[0]?.entries.map((entry) => entry.food.code)).toEqual(['L002']);
   });
 
-  it("reads an unqualified \"Whole milk\" as cow's milk, as the apps mean it, never as buffalo milk", async () => {
+  it('reads an unqualified "Whole milk" as cow\'s milk, as the apps mean it, never as buffalo milk', async () => {
     const app = await open();
     const mfp = 'Date,Meal,Food,Calories\n2026-06-15,Breakfast,"Great Value - Whole Milk, 1 cup",149\n';
     const csv = `${header}\n2026-06-08,,Breakfast,"Milk, Whole",1.00 cup,149,Dairy\n2026-06-08,,Breakfast,Whole milk,1.00 cup,149,Dairy\n`;

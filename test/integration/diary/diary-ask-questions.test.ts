@@ -25,9 +25,12 @@ function ask(question: string, extra: Record<string, unknown> = {}): Promise<Ask
 
 /** The demo's entries of a day (and meal), as the view holds them. */
 function entriesOf(date: string, meal?: string): Array<{ food_name: string; food_brand: string; grams: number; meal: string }> {
-  const rows = services.db
-    .prepare("SELECT food_name, food_brand, grams, meal FROM diary_entry_nutrients WHERE profile = 'demo' AND date = ? ORDER BY entry_id")
-    .all(date) as Array<{ food_name: string; food_brand: string; grams: number; meal: string }>;
+  const rows = services.db.prepare("SELECT food_name, food_brand, grams, meal FROM diary_entry_nutrients WHERE profile = 'demo' AND date = ? ORDER BY entry_id").all(date) as Array<{
+    food_name: string;
+    food_brand: string;
+    grams: number;
+    meal: string;
+  }>;
   return meal ? rows.filter((row) => row.meal === meal) : rows;
 }
 
@@ -163,7 +166,7 @@ describe('Ask your log says what it cannot answer', () => {
   });
 });
 
-describe('Ask your log answers in the question\'s language and number format', () => {
+describe("Ask your log answers in the question's language and number format", () => {
   it('answers a Spanish question in Spanish on an English screen, with decimal commas', async () => {
     const output = await ask('¿qué alimentos me aportaron más sodio en las últimas dos semanas?', { ui_language: 'en' });
     expect(output.language).toBe('es');
@@ -179,13 +182,13 @@ describe('Ask your log answers in the question\'s language and number format', (
     expect(output.answer).toMatch(/^Protein from 2026-11-23 to 2026-11-29/);
   });
 
-  it('answers a question too short to tell in the screen\'s language', async () => {
+  it("answers a question too short to tell in the screen's language", async () => {
     const output = await ask('kcal', { ui_language: 'es' });
     expect(output.language).toBe('es');
     expect(output.answer).toMatch(/^Energía del/);
   });
 
-  it('names offline rules and the Diary screen in the disclaimer, in the answer\'s language', async () => {
+  it("names offline rules and the Diary screen in the disclaimer, in the answer's language", async () => {
     expect((await ask('sodium last week')).disclaimer).toBe('Answer composed by offline rules (no AI) from your diary rows; check it in Diary (Day and Trends tabs).');
     expect((await ask('sodio la semana pasada')).disclaimer).toContain('compruébela en Diario (pestañas Día y Tendencias)');
   });
@@ -207,7 +210,10 @@ describe('Ask your log answers in the question\'s language and number format', (
       const output = await ask(question);
       expect(output.refused, question).toBe(false);
       expect(output.grounding.figures.length, question).toBeGreaterThan(3);
-      expect(output.grounding.figures.filter((figure) => !figure.verified).map((figure) => figure.text), question).toEqual([]);
+      expect(
+        output.grounding.figures.filter((figure) => !figure.verified).map((figure) => figure.text),
+        question,
+      ).toEqual([]);
     }
   });
 });

@@ -48,8 +48,16 @@ function viewSodium(entry: Record<string, string>): number[] {
 
 describe('Ask your log on the demo profile', () => {
   for (const [language, question, wording] of [
-    ['en', 'which foods gave me the most sodium in the last two weeks?', (entry: Record<string, string>) => `${entry.item}, ${localizeNumber(entry.grams as string, 'en')} g with ${localizeNumber(entry.sodium_mg as string, 'en')} mg on ${entry.date}`],
-    ['es', '¿qué alimentos me aportaron más sodio en las últimas dos semanas?', (entry: Record<string, string>) => `${entry.item}, ${localizeNumber(entry.grams as string, 'es')} g con ${localizeNumber(entry.sodium_mg as string, 'es')} mg el ${entry.date}`],
+    [
+      'en',
+      'which foods gave me the most sodium in the last two weeks?',
+      (entry: Record<string, string>) => `${entry.item}, ${localizeNumber(entry.grams as string, 'en')} g with ${localizeNumber(entry.sodium_mg as string, 'en')} mg on ${entry.date}`,
+    ],
+    [
+      'es',
+      '¿qué alimentos me aportaron más sodio en las últimas dos semanas?',
+      (entry: Record<string, string>) => `${entry.item}, ${localizeNumber(entry.grams as string, 'es')} g con ${localizeNumber(entry.sodium_mg as string, 'es')} mg el ${entry.date}`,
+    ],
   ] as const) {
     it(`answers "${question}" with a food, its grams and its sodium on a day, equal to the view's value`, async () => {
       const output = await ask(question);

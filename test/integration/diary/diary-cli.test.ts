@@ -26,7 +26,20 @@ const entries = (profile: string) => entryCountInFile(dataDir, profile);
 
 describe('cita ask --corpus diary', () => {
   it('answers the English sodium question as one JSON document with context, plan and grounding', () => {
-    const run = runCita(['ask', '--corpus', 'diary', '--profile', 'demo', '--question', 'which foods gave me the most sodium in the last two weeks?', '--today', testToday, '--data-dir', dataDir, '--json']);
+    const run = runCita([
+      'ask',
+      '--corpus',
+      'diary',
+      '--profile',
+      'demo',
+      '--question',
+      'which foods gave me the most sodium in the last two weeks?',
+      '--today',
+      testToday,
+      '--data-dir',
+      dataDir,
+      '--json',
+    ]);
     expect(run.status, run.stderr).toBe(0);
     const output = run.json() as AskOutput;
     expect(output.plan).toMatchObject({ date_from: '2026-06-19', date_to: testToday, nutrients: ['sodium'], need_detail: true });
@@ -37,7 +50,19 @@ describe('cita ask --corpus diary', () => {
   });
 
   it('answers the Spanish question in Spanish, for a person reading a terminal', () => {
-    const run = runCita(['ask', '--corpus', 'diary', '--profile', 'demo', '--question', '¿qué alimentos me aportaron más sodio en las últimas dos semanas?', '--today', testToday, '--data-dir', dataDir]);
+    const run = runCita([
+      'ask',
+      '--corpus',
+      'diary',
+      '--profile',
+      'demo',
+      '--question',
+      '¿qué alimentos me aportaron más sodio en las últimas dos semanas?',
+      '--today',
+      testToday,
+      '--data-dir',
+      dataDir,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('Sodio del 2026-06-19 al 2026-07-02');
     expect(run.stdout).toContain('— Respuesta compuesta por reglas sin conexión (sin IA) a partir de las filas de su diario; compruébela en Diario (pestañas Día y Tendencias).');
@@ -114,10 +139,13 @@ describe('cita diary add and import', () => {
     expect(entries('demo')).toBe(before + 1);
   });
 
-  it('shows a day\'s saturated fat against its limit, and answers a question about it with every figure verified', () => {
+  it("shows a day's saturated fat against its limit, and answers a question about it with every figure verified", () => {
     const target = runCita(['diary', 'target', '--profile', 'demo', '--nutrient', 'saturated_fat', '--amount', '5', '--from', '2026-07-01', '--data-dir', dataDir]);
     expect(target.status, target.stderr).toBe(0);
-    for (const [food, grams] of [['T013', '10'], ['T001', '15']] as const) {
+    for (const [food, grams] of [
+      ['T013', '10'],
+      ['T001', '15'],
+    ] as const) {
       const add = runCita(['diary', 'add', '--profile', 'demo', '--date', '2026-07-01', '--meal', 'dinner', '--food', food, '--grams', grams, '--data-dir', dataDir]);
       expect(add.status, add.stderr).toBe(0);
     }

@@ -28,9 +28,9 @@ export async function value<T>(services: Services, name: string, input: unknown)
 
 /** Entries of a profile in the database. */
 export function entryCount(services: Services, profile?: string): number {
-  const row = (profile === undefined
-    ? services.db.prepare('SELECT COUNT(*) AS count FROM diary_entries').get()
-    : services.db.prepare('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ?').get(profile)) as { count: number };
+  const row = (
+    profile === undefined ? services.db.prepare('SELECT COUNT(*) AS count FROM diary_entries').get() : services.db.prepare('SELECT COUNT(*) AS count FROM diary_entries WHERE profile = ?').get(profile)
+  ) as { count: number };
   return row.count;
 }
 

@@ -76,7 +76,10 @@ const faithful: Behaviour = ({ body }) => {
   const context = userMessage(body);
   const lines = context.split('\n');
   const header = lines.indexOf('date,meal,item,grams,energy_kcal,sodium_mg');
-  const rows = lines.slice(header + 1).filter((line) => /^\d{4}-/.test(line)).map((line) => splitCsvLine(line).map((cell) => cell.value));
+  const rows = lines
+    .slice(header + 1)
+    .filter((line) => /^\d{4}-/.test(line))
+    .map((line) => splitCsvLine(line).map((cell) => cell.value));
   const top = rows.sort((left, right) => Number(right[5]) - Number(left[5]))[0] as string[];
   return { content: `The largest sodium entry was ${top[2]}: ${top[3]} g with ${top[5]} mg on ${top[0]}.` };
 };
@@ -186,7 +189,7 @@ describe('Ask your log with an OpenAI-compatible model', () => {
     expect(output.notices.find((notice) => notice.code === 'untrusted')?.message).toMatch(/2 figure\(s\) are in the retrieved rows but not in the row of the food or day the answer gives them to/);
   });
 
-  it('trusts the same sentence when the model copies the named row\'s own figures', async () => {
+  it("trusts the same sentence when the model copies the named row's own figures", async () => {
     useOpenAiStandIn();
     standIn.behave(sodiumPlan, ({ body }) => {
       const top = foodRows(userMessage(body))[0] as string[];
@@ -200,7 +203,7 @@ describe('Ask your log with an OpenAI-compatible model', () => {
     expect(output.grounding.trusted).toBe(true);
   });
 
-  it('verifies a Spanish answer that writes the context\'s decimals with a comma', async () => {
+  it("verifies a Spanish answer that writes the context's decimals with a comma", async () => {
     useOpenAiStandIn();
     standIn.behave(sodiumPlan, ({ body }) => {
       const top = foodRows(userMessage(body))[0] as string[];
@@ -220,10 +223,24 @@ describe('Ask your log with an OpenAI-compatible model', () => {
     for (const field of ['meals', 'compare_from', 'compare_to', 'untracked', 'list_entries', 'understood', 'invalid_dates']) expect(schema, field).toContain(`"${field}"`);
   });
 
-  it('takes meals and a comparison from the model\'s plan', async () => {
+  it("takes meals and a comparison from the model's plan", async () => {
     useOpenAiStandIn();
     standIn.behave(
-      () => ({ content: JSON.stringify({ date_from: '2026-06-29', date_to: '2026-07-02', compare_from: '2026-06-22', compare_to: '2026-06-28', nutrients: ['sodium'], untracked: [], meals: ['dinner'], need_detail: false, list_entries: false, understood: true, invalid_dates: [] }) }),
+      () => ({
+        content: JSON.stringify({
+          date_from: '2026-06-29',
+          date_to: '2026-07-02',
+          compare_from: '2026-06-22',
+          compare_to: '2026-06-28',
+          nutrients: ['sodium'],
+          untracked: [],
+          meals: ['dinner'],
+          need_detail: false,
+          list_entries: false,
+          understood: true,
+          invalid_dates: [],
+        }),
+      }),
       () => ({ status: 503 }),
     );
     const output = await ask('did I have more sodium at dinner this week than last week?');
@@ -235,7 +252,21 @@ describe('Ask your log with an OpenAI-compatible model', () => {
   it('refuses, with no figures, when the model says the question is not about the diary', async () => {
     useOpenAiStandIn();
     standIn.behave(
-      () => ({ content: JSON.stringify({ date_from: null, date_to: null, compare_from: null, compare_to: null, nutrients: [], untracked: [], meals: [], need_detail: false, list_entries: false, understood: false, invalid_dates: [] }) }),
+      () => ({
+        content: JSON.stringify({
+          date_from: null,
+          date_to: null,
+          compare_from: null,
+          compare_to: null,
+          nutrients: [],
+          untracked: [],
+          meals: [],
+          need_detail: false,
+          list_entries: false,
+          understood: false,
+          invalid_dates: [],
+        }),
+      }),
       faithful,
     );
     const output = await ask('who won the game yesterday?');
@@ -254,7 +285,10 @@ describe('Ask your log with an OpenAI-compatible model', () => {
 
   it('falls back to the offline planner and composer when the model fails, and says so', async () => {
     useOpenAiStandIn();
-    standIn.behave(() => ({ status: 500 }), () => ({ status: 503 }));
+    standIn.behave(
+      () => ({ status: 500 }),
+      () => ({ status: 503 }),
+    );
     const output = await ask('¿qué alimentos me aportaron más sodio en las últimas dos semanas?');
     expect(output.plan?.planner).toBe('rules');
     expect(output.composer).toBe('deterministic');
@@ -267,7 +301,10 @@ describe('Ask your log with an OpenAI-compatible model', () => {
 
   it('falls back when the model answers in a shape that is not chat completions', async () => {
     useOpenAiStandIn();
-    standIn.behave(() => ({ json: { nothing: true } }), () => ({ content: '   ' }));
+    standIn.behave(
+      () => ({ json: { nothing: true } }),
+      () => ({ content: '   ' }),
+    );
     const output = await ask('which foods gave me the most sodium in the last two weeks?');
     expect(output).toMatchObject({ composer: 'deterministic', plan: { planner: 'rules' } });
     expect(output.notices.filter((notice) => notice.code === 'llm_failed')).toHaveLength(2);

@@ -66,7 +66,7 @@ describe('household units', () => {
     expect(entryCount(app, 'ana')).toBe(0);
   });
 
-  it("a profile defines its own units for a food, which no other profile sees", async () => {
+  it('a profile defines its own units for a food, which no other profile sees', async () => {
     const app = await open();
     const chapati = await value<{ code: string }>(app, 'foods.add', { profile: 'ana', name: 'Chapati', per100g: { energy_kcal: 297 } });
     const own = await value<Portion>(app, 'foods.portions.add', { profile: 'ana', code: chapati.code, name: 'chapati', grams: 40 });
@@ -78,7 +78,10 @@ describe('household units', () => {
     expect(await call(app, 'foods.portions', { profile: 'ben', code: chapati.code })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     const katori = await value<Portion>(app, 'foods.portions.add', { profile: 'ana', code: 'B013', name: 'katori', grams: 150 });
     expect((await value<Portion[]>(app, 'foods.portions', { profile: 'ben', code: 'B013' })).map((portion) => portion.id)).not.toContain(katori.id);
-    expect(await call(app, 'diary.add', { profile: 'ben', date: '2026-07-02', meal: 'lunch', food: 'B013', portion: { id: katori.id, quantity: 1 } })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await call(app, 'diary.add', { profile: 'ben', date: '2026-07-02', meal: 'lunch', food: 'B013', portion: { id: katori.id, quantity: 1 } })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 });
 
@@ -99,7 +102,7 @@ describe('diary.update', () => {
     expect(entryCount(app, 'ana')).toBe(1);
   });
 
-  it("refuses an entry of another profile and a bad amount, changing nothing", async () => {
+  it('refuses an entry of another profile and a bad amount, changing nothing', async () => {
     const app = await open();
     const entry = await value<DiaryEntry>(app, 'diary.add', { profile: 'ana', date: '2026-07-02', meal: 'breakfast', food: 'M001', grams: 50 });
     expect(await call(app, 'diary.update', { profile: 'ben', id: entry.id, grams: 10 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -112,7 +115,12 @@ describe('diary.update', () => {
 describe('per-meal subtotals', () => {
   it("add up to the day's totals, meal by meal", async () => {
     const app = await open();
-    for (const [meal, food, grams] of [['breakfast', 'M001', 100], ['breakfast', 'L002', 244], ['lunch', 'A015', 80], ['snack', 'E012', 118]] as const) {
+    for (const [meal, food, grams] of [
+      ['breakfast', 'M001', 100],
+      ['breakfast', 'L002', 244],
+      ['lunch', 'A015', 80],
+      ['snack', 'E012', 118],
+    ] as const) {
       await value(app, 'diary.add', { profile: 'ana', date: '2026-07-02', meal, food, grams });
     }
     const day = await value<DiaryDay>(app, 'diary.day', { profile: 'ana', date: '2026-07-02' });

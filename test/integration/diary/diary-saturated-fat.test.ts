@@ -36,7 +36,12 @@ async function anasMonday(): Promise<{ app: Services; biscuits: string }> {
   services = app;
   app.profiles.ensure('ana', 'Ana');
   const biscuits = (await value<{ code: string }>(app, 'foods.add', { profile: 'ana', name: 'Galletas', per100g: { energy_kcal: 480, fat: 22 } })).code;
-  for (const [meal, food, grams] of [['breakfast', 'T013', 10], ['breakfast', 'M001', 100], ['dinner', 'T001', 15], ['snack', biscuits, 30]] as const) {
+  for (const [meal, food, grams] of [
+    ['breakfast', 'T013', 10],
+    ['breakfast', 'M001', 100],
+    ['dinner', 'T001', 15],
+    ['snack', biscuits, 30],
+  ] as const) {
     await value(app, 'diary.add', { profile: 'ana', date: yesterday, meal, food, grams });
   }
   return { app, biscuits };
@@ -88,7 +93,7 @@ describe('saturated fat in the diary', () => {
   it('names the food that gave the most saturated fat, with its grams and its figure from the view', async () => {
     const { app } = await anasMonday();
     const output = await value<AskOutput>(app, 'ask', { corpus: 'diary', profile: 'ana', question: 'which foods gave me the most saturated fat yesterday?', today });
-    const coconut = (app.db.prepare("SELECT grams, saturated_fat FROM diary_entry_nutrients WHERE profile = 'ana' AND food_code = 'T001'").get()) as { grams: number; saturated_fat: number };
+    const coconut = app.db.prepare("SELECT grams, saturated_fat FROM diary_entry_nutrients WHERE profile = 'ana' AND food_code = 'T001'").get() as { grams: number; saturated_fat: number };
     expect(output.answer).toContain(`Coconut oil, ${formatDecimal(coconut.grams)} g with ${formatDecimal(coconut.saturated_fat)} g`);
     expect(output.grounding.unverified).toBe(0);
   });
@@ -108,7 +113,10 @@ describe('saturated fat in a profile export', () => {
     expect(lines.find((line) => line.includes('Galletas'))?.split(',')[column]).toBe('');
     await importProfile(app, 'copy', directory);
     const copied = app.db.prepare("SELECT name, saturated_fat FROM foods WHERE owner = 'copy' ORDER BY name").all();
-    expect(copied).toEqual([{ name: 'Galletas', saturated_fat: null }, { name: 'Mantequilla', saturated_fat: 51.4 }]);
+    expect(copied).toEqual([
+      { name: 'Galletas', saturated_fat: null },
+      { name: 'Mantequilla', saturated_fat: 51.4 },
+    ]);
   });
 
   it('imports an export written before saturated fat (no such column) with the value not measured', async () => {

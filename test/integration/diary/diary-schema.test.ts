@@ -15,7 +15,10 @@ function freshDatabase() {
   db.prepare("INSERT INTO profiles (id, name) VALUES ('ana', 'Ana'), ('ben', 'Ben')").run();
   const insertFood = db.prepare(
     `INSERT INTO foods (code, owner, name, source, energy_kcal, sodium, ${nutrientKeys.filter((key) => !['energy_kcal', 'sodium'].includes(key)).join(', ')}, embed_text, embed_hash)
-     VALUES (?, ?, ?, 'test', ?, ?, ${nutrientKeys.slice(2).map(() => '1').join(', ')}, '', '')`,
+     VALUES (?, ?, ?, 'test', ?, ?, ${nutrientKeys
+       .slice(2)
+       .map(() => '1')
+       .join(', ')}, '', '')`,
   );
   const shared = Number(insertFood.run('S1', null, 'Bread', 250, 450).lastInsertRowid);
   const bens = Number(insertFood.run('U9', 'ben', "Ben's cheese", 300, 620).lastInsertRowid);
@@ -72,7 +75,7 @@ describe('0006_diary schema', () => {
     db.close();
   });
 
-  it("refuses an entry whose food belongs to another profile, on insert and on update", () => {
+  it('refuses an entry whose food belongs to another profile, on insert and on update', () => {
     const { db, shared, bens } = freshDatabase();
     expect(() => db.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES ('ana', '2026-07-02', 'lunch', ?, 40)").run(bens)).toThrow(/not visible/);
     db.prepare("INSERT INTO diary_entries (profile, date, meal, food_id, grams) VALUES ('ben', '2026-07-02', 'lunch', ?, 40)").run(bens);

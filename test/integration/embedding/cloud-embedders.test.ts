@@ -20,10 +20,8 @@ afterEach(() => {
 });
 
 const norm = (vector: Float32Array) => Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
-const gemini = (extra: Partial<Parameters<typeof createGeminiEmbedder>[0]> = {}) =>
-  createGeminiEmbedder({ apiKey: geminiKey, baseUrl: standIn.url, timeoutMs: 2000, documentRetry: noWait, ...extra });
-const voyage = (extra: Partial<Parameters<typeof createVoyageEmbedder>[0]> = {}) =>
-  createVoyageEmbedder({ apiKey: voyageKey, baseUrl: standIn.url, timeoutMs: 2000, documentRetry: noWait, ...extra });
+const gemini = (extra: Partial<Parameters<typeof createGeminiEmbedder>[0]> = {}) => createGeminiEmbedder({ apiKey: geminiKey, baseUrl: standIn.url, timeoutMs: 2000, documentRetry: noWait, ...extra });
+const voyage = (extra: Partial<Parameters<typeof createVoyageEmbedder>[0]> = {}) => createVoyageEmbedder({ apiKey: voyageKey, baseUrl: standIn.url, timeoutMs: 2000, documentRetry: noWait, ...extra });
 
 /** Runs the call and returns the CloudEmbedderError it must fail with. */
 async function failure(call: Promise<unknown>): Promise<CloudEmbedderError> {

@@ -11,11 +11,14 @@ const dimensions = 384;
 const base = syntheticBase(64, dimensions, 1);
 
 function fill(store: VectorStore, space: VectorSpace, vectors: readonly Float32Array[], owner: (index: number) => string | null = () => null) {
-  store.put(space, vectors.map((vector, index) => ({ itemId: index + 1, owner: owner(index), vector, contentHash: `h${index}` })));
+  store.put(
+    space,
+    vectors.map((vector, index) => ({ itemId: index + 1, owner: owner(index), vector, contentHash: `h${index}` })),
+  );
 }
 
 function companionExists(db: Database, space: VectorSpace): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(`${space.table}_floats`) !== undefined;
+  return db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(`${space.table}_floats`) !== undefined;
 }
 
 function open(): Database {
@@ -65,7 +68,7 @@ describe('the binary-quantised option of the vector store', () => {
     db.close();
   });
 
-  it('keeps visibility inside the search: another profile\'s rows never appear, even when they are the closest', () => {
+  it("keeps visibility inside the search: another profile's rows never appear, even when they are the closest", () => {
     const db = open();
     const store = createVectorStore(db, { quantized: { kind: 'binary', candidates: 20 } });
     const space = store.space('foods', 'test:embedder', 'f1', dimensions);

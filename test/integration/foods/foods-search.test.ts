@@ -58,8 +58,7 @@ describe('foods catalog', () => {
 
   it('finds IFCT foods by their scientific, Indian-language and English names and food group, name matches first', async () => {
     const services = await seeded(null);
-    const codes = async (query: string) =>
-      (await call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10 })).hits.map((hit) => hit.id);
+    const codes = async (query: string) => (await call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10 })).hits.map((hit) => hit.id);
     // No IFCT name says "citrus": the four citrus foods are found through "Citrus …" and the group "Fruits".
     expect((await codes('citrus fruit')).slice(0, 4).sort()).toEqual(['E033', 'E034', 'E047', 'E056']);
     expect(await codes('santra')).toContain('E047');
@@ -77,8 +76,7 @@ describe('foods catalog', () => {
 
   it('searches a Spanish query also in English, after what the words themselves found, and says so', async () => {
     const services = await seeded(null);
-    const search = (query: string, profile = 'default') =>
-      call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10, profile });
+    const search = (query: string, profile = 'default') => call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10, profile });
     const liver = await search('hígado de pollo');
     expect(liver.hits[0]?.id).toBe('N005');
     expect(liver.notices.find((notice) => notice.code === 'translated')?.message).toContain('hígado → liver, pollo → chicken');

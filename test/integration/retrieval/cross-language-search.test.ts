@@ -20,7 +20,12 @@ const spanishToEnglish: Record<string, string> = { litio: 'lithium', toxicidad: 
 /** A stand-in multilingual embedder: Spanish words of the table become their English word, then words are hashed. */
 function fakeMultilingual(): Embedder {
   const inner = createWordHashEmbedder({ id: 'test:fake-multilingual:64' });
-  const translate = (text: string) => text.toLowerCase().split(/\s+/).map((word) => spanishToEnglish[word] ?? word).join(' ');
+  const translate = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/\s+/)
+      .map((word) => spanishToEnglish[word] ?? word)
+      .join(' ');
   return {
     id: inner.id,
     dimensions: inner.dimensions,

@@ -35,7 +35,11 @@ describe('a running cita and writes by another process on the same data director
     const file = join(tempDir(), 'catalog.json');
     writeFileSync(file, JSON.stringify(catalog));
     await other.module('catalog')!.ingest!({ from: file });
-    other.db.prepare("UPDATE kb_chunks SET passage = passage || ' zqxchunk', embed_text = embed_text || ' zqxchunk', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = (SELECT min(id) FROM kb_chunks)").run();
+    other.db
+      .prepare(
+        "UPDATE kb_chunks SET passage = passage || ' zqxchunk', embed_text = embed_text || ' zqxchunk', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = (SELECT min(id) FROM kb_chunks)",
+      )
+      .run();
 
     expect(await titles(server, 'foods', 'chyawanprash')).toEqual(['Chyawanprash casero']);
     expect(await titles(server, 'catalog', 'zqxprueba')).toEqual(['Indicador zqxprueba']);

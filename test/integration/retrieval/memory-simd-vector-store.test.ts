@@ -67,21 +67,33 @@ function expectSameAsVec0(memory: VectorStore, vec0: VectorStore, space: VectorS
 }
 
 describe('the memory-simd exact option of the vector store', () => {
-  it('gives sqlite-vec\'s top k (same ids, distances within 1e-5) on random vectors, for every visibility', () => {
+  it("gives sqlite-vec's top k (same ids, distances within 1e-5) on random vectors, for every visibility", () => {
     const db = open();
     const memory = createVectorStore(db, { exact: 'memory-simd' });
     const vec0 = createVectorStore(db);
     const space = memory.space('foods', 'test:embedder', 'f1', dimensions);
     const random = seededRandom(41);
-    memory.put(space, records(Array.from({ length: 3000 }, () => randomUnit(random)), partitions));
+    memory.put(
+      space,
+      records(
+        Array.from({ length: 3000 }, () => randomUnit(random)),
+        partitions,
+      ),
+    );
     // Holes in vec0's chunks (deleted rows) must not come back.
     for (let itemId = 5; itemId <= 3000; itemId += 97) memory.remove(space, itemId);
-    const compared = expectSameAsVec0(memory, vec0, space, Array.from({ length: 10 }, () => randomUnit(random)), [1, 10, 40]);
+    const compared = expectSameAsVec0(
+      memory,
+      vec0,
+      space,
+      Array.from({ length: 10 }, () => randomUnit(random)),
+      [1, 10, 40],
+    );
     expect(compared).toBeGreaterThan(1000);
     db.close();
   });
 
-  it('gives sqlite-vec\'s top k on real-like vectors (clustered, with a shared direction) across several vec0 chunks', () => {
+  it("gives sqlite-vec's top k on real-like vectors (clustered, with a shared direction) across several vec0 chunks", () => {
     const db = open();
     const memory = createVectorStore(db, { exact: 'memory-simd' });
     const vec0 = createVectorStore(db);
@@ -91,7 +103,7 @@ describe('the memory-simd exact option of the vector store', () => {
     db.close();
   });
 
-  it('never shows another profile\'s rows, even when they are the closest, and still finds the k best visible ones', () => {
+  it("never shows another profile's rows, even when they are the closest, and still finds the k best visible ones", () => {
     const db = open();
     const memory = createVectorStore(db, { exact: 'memory-simd' });
     const vec0 = createVectorStore(db);
@@ -99,7 +111,10 @@ describe('the memory-simd exact option of the vector store', () => {
     const vectors = vectorsAround(base, 600, 7);
     const query = vectors[0] as Float32Array;
     // Rows 1-200: profile p2, exact copies of the query; 201-600: shared and p1.
-    memory.put(space, records([...Array.from({ length: 200 }, () => query), ...vectors.slice(200)], (index) => (index < 200 ? 'p2' : index % 2 === 0 ? null : 'p1')));
+    memory.put(
+      space,
+      records([...Array.from({ length: 200 }, () => query), ...vectors.slice(200)], (index) => (index < 200 ? 'p2' : index % 2 === 0 ? null : 'p1')),
+    );
     const hits = memory.nearest(space, query, 10, ['p1']);
     expect(hits.every((hit) => hit.itemId > 200)).toBe(true);
     expectSameNeighbours(hits, vec0.nearest(space, query, 10, ['p1']));
@@ -128,7 +143,10 @@ describe('the memory-simd exact option of the vector store', () => {
 
     memory.remove(space, 11);
     memory.remove(space, 12);
-    memory.put(space, records(vectorsAround(base, 50, 9), () => 'p3', 5000));
+    memory.put(
+      space,
+      records(vectorsAround(base, 50, 9), () => 'p3', 5000),
+    );
     expect(memory.nearest(space, elsewhere, 50, ['p1']).map((hit) => hit.itemId)).not.toContain(11);
     expectSameAsVec0(memory, vec0, space, [target, elsewhere, ...vectorsAround(base, 3, 10)], [10]);
     expect(loads).toEqual([space.table]);
@@ -155,7 +173,7 @@ describe('the memory-simd exact option of the vector store', () => {
     second.close();
   });
 
-  it('forgets a write made inside a caller\'s transaction that rolls back, and keeps one that commits', () => {
+  it("forgets a write made inside a caller's transaction that rolls back, and keeps one that commits", () => {
     const db = open();
     const memory = createVectorStore(db, { exact: 'memory-simd' });
     const space = memory.space('foods', 'test:embedder', 'f1', dimensions);
@@ -196,14 +214,20 @@ describe('the memory-simd exact option of the vector store', () => {
     }
     expect(loads).toEqual([]);
 
-    auto.put(space, records(vectorsAround(base, 1, 17), () => null, 1000));
+    auto.put(
+      space,
+      records(vectorsAround(base, 1, 17), () => null, 1000),
+    );
     for (const query of queries) expectSameNeighbours(auto.nearest(space, query, 10, ['p1']), vec0.nearest(space, query, 10, ['p1']));
     expect(loads).toEqual([space.table]);
 
     auto.remove(space, 1000);
     auto.remove(space, 999);
     for (const query of queries) expectSameNeighbours(auto.nearest(space, query, 10), vec0.nearest(space, query, 10));
-    auto.put(space, records(vectorsAround(base, 2, 18), () => 'p1', 2000));
+    auto.put(
+      space,
+      records(vectorsAround(base, 2, 18), () => 'p1', 2000),
+    );
     for (const query of queries) expectSameNeighbours(auto.nearest(space, query, 10), vec0.nearest(space, query, 10));
     expect(loads).toEqual([space.table, space.table]);
     db.close();
@@ -211,7 +235,7 @@ describe('the memory-simd exact option of the vector store', () => {
 });
 
 describe('reading a space into memory', () => {
-  it('reads vec0\'s chunks directly, and gets what vec0\'s own scan gives, holes and partitions included', () => {
+  it("reads vec0's chunks directly, and gets what vec0's own scan gives, holes and partitions included", () => {
     const db = open();
     const store = createVectorStore(db);
     const space = store.space('foods', 'test:embedder', 'f1', dimensions);
@@ -232,7 +256,7 @@ describe('reading a space into memory', () => {
     db.close();
   });
 
-  it('falls back to vec0\'s public scan when the chunk layout is not the expected one, and stays exact', () => {
+  it("falls back to vec0's public scan when the chunk layout is not the expected one, and stays exact", () => {
     const db = open();
     // A vec0 table without a partition key has no partition column in its chunks.
     db.exec(`CREATE VIRTUAL TABLE vec_other USING vec0(item_id INTEGER PRIMARY KEY, owner TEXT, embedding FLOAT[${dimensions}] distance_metric=cosine)`);

@@ -39,14 +39,11 @@ interface Reply {
 /** A raw HTTP request, so Host and Origin can be forged like an attacker would. */
 function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'POST', headers: { 'Content-Type': 'application/json', ...options.headers } },
-      (response) => {
-        let body = '';
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
-      },
-    );
+    const outgoing = request({ host: '127.0.0.1', port: server.port, path, method: options.method ?? 'POST', headers: { 'Content-Type': 'application/json', ...options.headers } }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+    });
     outgoing.on('error', reject);
     outgoing.end(options.body ?? '{}');
   });

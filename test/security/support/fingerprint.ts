@@ -19,7 +19,10 @@ export function fingerprint(db: Database): Fingerprint {
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
     const quoted = `"${name.replace(/"/g, '""')}"`;
-    const columns = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(name).map((column) => `quote("${column.name.replace(/"/g, '""')}")`);
+    const columns = db
+      .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
+      .all(name)
+      .map((column) => `quote("${column.name.replace(/"/g, '""')}")`);
     // SQLite renders every value (quote() writes blobs as hex) so the hash sees exact contents, at C speed.
     const rowText = columns.join(` || char(31) || `);
     const order = hasRowid(db, quoted) ? 'ORDER BY rowid' : `ORDER BY ${columns.map((_, index) => index + 1).join(', ')}`;

@@ -8,11 +8,7 @@ export interface Reply {
 }
 
 /** A request with every header under the caller's control, so Host, Origin and tokens can be forged like an attacker would. */
-export function send(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; chunked?: boolean } = {},
-): Promise<Reply> {
+export function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string; chunked?: boolean } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
     const outgoing = request({ host: '127.0.0.1', port, path, method: options.method ?? 'POST', headers }, (response) => {

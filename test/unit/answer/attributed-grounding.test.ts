@@ -78,7 +78,7 @@ describe('checkAttributedGrounding', () => {
     ]);
   });
 
-  it('gives a row with no date of its own the period bounds: a total is no single day\'s', () => {
+  it("gives a row with no date of its own the period bounds: a total is no single day's", () => {
     expect(figures('From 2026-11-18 to 2026-12-01 the total was 15781.5 mg.')).toEqual([['15781.5 mg', true, 'subject']]);
     expect(figures('On 2026-11-20 the total was 15781.5 mg.')).toEqual([['15781.5 mg', false, 'misattributed']]);
   });

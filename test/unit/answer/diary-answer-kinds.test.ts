@@ -61,7 +61,12 @@ describe('the answer to "what did I eat …"', () => {
   it('lists each food once with its totals when the entries are too many to read', () => {
     const many: DiaryRetrieval = {
       ...day,
-      detail: { entries: (day.detail as NonNullable<DiaryRetrieval['detail']>).entries.slice(0, 2), entryCount: 500, foods: [{ food_name: 'Pan integral', food_brand: 'Bimbo', entries: 30, grams: 2730, energy_kcal: 6743.1 }], foodCount: 1 },
+      detail: {
+        entries: (day.detail as NonNullable<DiaryRetrieval['detail']>).entries.slice(0, 2),
+        entryCount: 500,
+        foods: [{ food_name: 'Pan integral', food_brand: 'Bimbo', entries: 30, grams: 2730, energy_kcal: 6743.1 }],
+        foodCount: 1,
+      },
     };
     const { answer } = composeDiaryAnswer(plan, buildDiaryContext(plan, many), 'en');
     expect(answer).toContain('too many to read one by one');
@@ -86,7 +91,7 @@ describe('the answer to a comparison', () => {
     expect(cellDifference('', '1.0')).toBe('');
   });
 
-  it('shows each period\'s total and daily average side by side, and the difference in words', () => {
+  it("shows each period's total and daily average side by side, and the difference in words", () => {
     const { answer } = composeDiaryAnswer(plan, context, 'en');
     expect(answer).toContain('Protein: 2026-11-30 to 2026-12-01 compared with 2026-11-23 to 2026-11-29.');
     expect(answer).toContain('• 2026-11-30 to 2026-12-01: total 155.5 g, average 77.8 g per day with entries (2 days with entries) [1].');
@@ -114,11 +119,21 @@ describe('the answer to a comparison', () => {
 describe('the answer to a comparison of two days', () => {
   it('gives each day its total alone and the difference of the totals', () => {
     const plan = planOf('did I eat more calories today than yesterday?');
-    const one = (date: string, total: number): DiaryRetrieval => ({ dailyTotals: [{ date, entries: 9, energy_kcal: total }], targetsByDay: [], summary: { days_with_entries: 1, total_energy_kcal: total, average_energy_kcal: total }, targetDays: [] });
+    const one = (date: string, total: number): DiaryRetrieval => ({
+      dailyTotals: [{ date, entries: 9, energy_kcal: total }],
+      targetsByDay: [],
+      summary: { days_with_entries: 1, total_energy_kcal: total, average_energy_kcal: total },
+      targetDays: [],
+    });
     const context = buildComparisonContext(plan, one(today, 1444.9), one('2026-11-30', 1553.6));
     const { answer } = composeDiaryAnswer(plan, context, 'en');
     expect(answer).toBe(
-      ['Energy: 2026-12-01 compared with 2026-11-30.', '• 2026-12-01: total 1,444.9 kcal [1].', '• 2026-11-30: total 1,553.6 kcal [2].', '• Difference, 2026-12-01 against 2026-11-30: total 108.7 kcal lower [3].'].join('\n'),
+      [
+        'Energy: 2026-12-01 compared with 2026-11-30.',
+        '• 2026-12-01: total 1,444.9 kcal [1].',
+        '• 2026-11-30: total 1,553.6 kcal [2].',
+        '• Difference, 2026-12-01 against 2026-11-30: total 108.7 kcal lower [3].',
+      ].join('\n'),
     );
     expect(checkAttributedGrounding(answer, context.text)).toMatchObject({ unverified: 0, verified: 3 });
   });
@@ -128,7 +143,7 @@ describe('the answer when nothing is logged', () => {
   const plan = planOf('sodium in August');
   const nothing: DiaryRetrieval = { dailyTotals: [], targetsByDay: [], summary: { days_with_entries: 0 }, targetDays: [], range: { first_date: '2026-09-03', last_date: today, entries: 1036 } };
 
-  it('says where the diary\'s entries are when the period has none', () => {
+  it("says where the diary's entries are when the period has none", () => {
     const context = buildDiaryContext(plan, nothing);
     const composed = composeDiaryAnswer(plan, context, 'en');
     expect(composed).toMatchObject({ empty: true, refusal: 'no_entries' });
@@ -150,7 +165,10 @@ describe('the answer for a meal', () => {
   it('names the meal and leaves the daily targets out', () => {
     const plan = planOf('how much sodium at dinner last week?');
     const context = buildDiaryContext(plan, {
-      dailyTotals: [{ date: '2026-11-23', entries: 3, sodium: 850 }, { date: '2026-11-24', entries: 3, sodium: 120.5 }],
+      dailyTotals: [
+        { date: '2026-11-23', entries: 3, sodium: 850 },
+        { date: '2026-11-24', entries: 3, sodium: 120.5 },
+      ],
       targetsByDay: [],
       summary: { days_with_entries: 2, total_sodium: 970.5, average_sodium: 485.25 },
       targetDays: [],

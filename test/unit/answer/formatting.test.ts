@@ -77,7 +77,7 @@ describe('detectLanguage', () => {
     expect(questionLanguage('asdf qwer')).toBeNull();
   });
 
-  it('answers in the question\'s language whatever the screen, and in the screen\'s when the question cannot tell', () => {
+  it("answers in the question's language whatever the screen, and in the screen's when the question cannot tell", () => {
     expect(answerLanguage('¿qué cené ayer?', { uiLanguage: 'en' })).toBe('es');
     expect(answerLanguage('what did I eat yesterday?', { uiLanguage: 'es' })).toBe('en');
     expect(answerLanguage('kcal', { uiLanguage: 'es' })).toBe('es');

@@ -41,7 +41,7 @@ describe('readPeriods: dates with and without a year', () => {
   });
 
   it('reads a holiday name as its date', () => {
-    expect(periods('what did I eat on New Year\'s Day?')).toEqual([['2026-01-01', '2026-01-01']]);
+    expect(periods("what did I eat on New Year's Day?")).toEqual([['2026-01-01', '2026-01-01']]);
     expect(periods('calorías en Nochebuena')).toEqual([['2026-12-24', '2026-12-24']]);
   });
 });

@@ -164,4 +164,3 @@ describe('sanitizePlan', () => {
     for (const value of ['true', 1, null, undefined]) expect(sanitize({ list_entries: value }).plan.list_entries).toBe(false);
   });
 });
-

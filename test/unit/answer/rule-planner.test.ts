@@ -82,7 +82,15 @@ describe('planFromRules: nutrients and detail', () => {
   });
 
   it('reads saturated fat by its synonyms in English and Spanish, never as fat, and fat beside it as fat', () => {
-    for (const question of ['how much saturated fat did I eat this week?', 'sat fat yesterday', 'saturates last week', 'saturated fats in November', '¿cuántas grasas saturadas comí ayer?', '¿cuánta grasa saturada comí ayer?', 'ácidos grasos saturados este mes']) {
+    for (const question of [
+      'how much saturated fat did I eat this week?',
+      'sat fat yesterday',
+      'saturates last week',
+      'saturated fats in November',
+      '¿cuántas grasas saturadas comí ayer?',
+      '¿cuánta grasa saturada comí ayer?',
+      'ácidos grasos saturados este mes',
+    ]) {
       expect(nutrientsOf(question), question).toEqual(['saturated_fat']);
     }
     expect(nutrientsOf('fat and saturated fat')).toEqual(['fat', 'saturated_fat']);
@@ -95,7 +103,14 @@ describe('planFromRules: nutrients and detail', () => {
   });
 
   it('asks for detail when the question is about foods or contributions', () => {
-    for (const question of ['which foods gave me the most sodium?', 'what gave me so much salt?', 'what did I eat yesterday?', '¿qué alimentos me aportaron más sodio?', '¿qué me aportó tanta sal?', '¿de dónde viene el sodio?']) {
+    for (const question of [
+      'which foods gave me the most sodium?',
+      'what gave me so much salt?',
+      'what did I eat yesterday?',
+      '¿qué alimentos me aportaron más sodio?',
+      '¿qué me aportó tanta sal?',
+      '¿de dónde viene el sodio?',
+    ]) {
       expect(needsDetail(question), question).toBe(true);
     }
     for (const question of ['how much protein last week?', '¿cuánta proteína comí la semana pasada?', 'average calories this month']) {

@@ -47,13 +47,21 @@ describe('dispatch', () => {
   });
 
   it('passes an AppError through with its code', async () => {
-    const failing = handlers({ 'settings.get': () => { throw new AppError('not_found', 'gone'); } });
+    const failing = handlers({
+      'settings.get': () => {
+        throw new AppError('not_found', 'gone');
+      },
+    });
     const result = await createDispatcher(failing, quiet).call('settings.get', {}, editor);
     expect(result).toEqual({ ok: false, error: { code: 'not_found', message: 'gone' } });
   });
 
   it('hides an unexpected exception behind a generic internal error', async () => {
-    const failing = handlers({ 'settings.get': () => { throw new Error('SQLITE_BUSY at /secret/path'); } });
+    const failing = handlers({
+      'settings.get': () => {
+        throw new Error('SQLITE_BUSY at /secret/path');
+      },
+    });
     const result = await createDispatcher(failing, quiet).call('settings.get', {}, editor);
     expect(result.ok).toBe(false);
     if (!result.ok) {

@@ -27,8 +27,6 @@ describe('merging the handler slices at start', () => {
   });
 
   it('refuses a map that leaves an operation without a handler', () => {
-    expect(() => mergeHandlerSlices([{ owner: 'core', handlers: sliceOf(operationNames.filter((name) => name !== 'status')) }])).toThrow(
-      'cita: operations without a handler: status',
-    );
+    expect(() => mergeHandlerSlices([{ owner: 'core', handlers: sliceOf(operationNames.filter((name) => name !== 'status')) }])).toThrow('cita: operations without a handler: status');
   });
 });

@@ -50,14 +50,23 @@ describe('the JSON format', () => {
   });
 
   it('names the JSON path of a malformed condition', () => {
-    const { errors } = fromJson(catalog([field(), field({ physical_name: 'CRT_X', tribal_notes: [{ note: 'n', condition: { always: true } }, { note: 'n', condition: { anyy: ['x'] } }] })]));
+    const { errors } = fromJson(
+      catalog([
+        field(),
+        field({
+          physical_name: 'CRT_X',
+          tribal_notes: [
+            { note: 'n', condition: { always: true } },
+            { note: 'n', condition: { anyy: ['x'] } },
+          ],
+        }),
+      ]),
+    );
     expect(errors).toEqual(['fields[1].tribal_notes[1].condition: unknown condition "anyy" (expected one of always, any, all, lang, and, or, not)']);
   });
 
   it('names both places of a duplicate (source, physical_name)', () => {
-    expect(fromJson(catalog([field(), field({ business_name: 'Otro' })])).errors).toEqual([
-      'fields[1]: duplicate field (creditos, CRT_DIAS_MORA), first defined at fields[0]',
-    ]);
+    expect(fromJson(catalog([field(), field({ business_name: 'Otro' })])).errors).toEqual(['fields[1]: duplicate field (creditos, CRT_DIAS_MORA), first defined at fields[0]']);
   });
 
   it('names an unknown source and the known ones', () => {
@@ -66,10 +75,7 @@ describe('the JSON format', () => {
 
   it('names missing and empty required values, a note without a condition, and a bad source id, all at once', () => {
     const { errors } = fromJson(
-      catalog(
-        [field({ business_name: undefined, data_type: ' ', tribal_notes: [{ note: 'sin condición' }] })],
-        [source, { ...source, id: 'Riesgo-Mercado', name: 'Riesgo de mercado' }],
-      ),
+      catalog([field({ business_name: undefined, data_type: ' ', tribal_notes: [{ note: 'sin condición' }] })], [source, { ...source, id: 'Riesgo-Mercado', name: 'Riesgo de mercado' }]),
     );
     expect(errors).toEqual([
       'sources[1].id: "Riesgo-Mercado" is not a source id (lower-case letters a-z and "_" only)',
@@ -102,7 +108,8 @@ describe('the JSON format', () => {
 describe('the CSV format', () => {
   it('loads the same content as JSON: header by name, extra columns ignored, BOM and quoting handled', () => {
     const { document, errors } = fromCsv({
-      fields: '\uFEFFdata_type,extra,source,physical_name,business_name,definition\r\nINTEGER,x,creditos,CRT_DIAS_MORA,Días de atraso,"Días impagos, desde el ""vencimiento"".\r\nCero si está al día."\r\n',
+      fields:
+        '\uFEFFdata_type,extra,source,physical_name,business_name,definition\r\nINTEGER,x,creditos,CRT_DIAS_MORA,Días de atraso,"Días impagos, desde el ""vencimiento"".\r\nCero si está al día."\r\n',
       notes: `${notesHeader}creditos,CRT_DIAS_MORA,"Al reprogramar vuelve a cero.","{""any"": [""reprogramado"", ""refinanciado""]}"\n`,
       sources: 'id,name,system,owner,description\ncreditos,Cartera de créditos,CORE,Riesgo,Préstamos.\n',
     });

@@ -23,7 +23,7 @@ describe('catalog keyword phase', () => {
     expect(hits[1]?.normalized).toBeLessThan(0.6);
   });
 
-  it('matches the query as a substring of the business name, like the seed\'s ILIKE, ignoring accents and punctuation', () => {
+  it("matches the query as a substring of the business name, like the seed's ILIKE, ignoring accents and punctuation", () => {
     const search = createCatalogKeywordSearch();
     search.upsert(row(1, 'Días de atraso', 'Número de días.'));
     search.upsert(row(2, 'Máximo atraso en los últimos 12 meses', 'Peor atraso.'));
@@ -65,7 +65,7 @@ describe('tribal notes on a hit', () => {
     expect(applicableNotes(notes, queryContext('days past due for the loan'))).toEqual(['siempre', 'english']);
   });
 
-  it('says why each note applies (the question\'s terms it matched) and what the others look for', () => {
+  it("says why each note applies (the question's terms it matched) and what the others look for", () => {
     const notes = [
       note('mora', { any: ['morosidad', 'dias de atraso'] }),
       note('siempre', { always: true }),

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  conditionTokens,
-  detectLanguage,
-  evaluateCondition,
-  maximumConditionDepth,
-  parseCondition,
-  queryContext,
-  type Condition,
-} from '../../../main/corpora/catalog/condition.js';
+import { conditionTokens, detectLanguage, evaluateCondition, maximumConditionDepth, parseCondition, queryContext, type Condition } from '../../../main/corpora/catalog/condition.js';
 
 /** Parses a condition that must be valid. */
 function condition(value: unknown): Condition {
@@ -148,10 +140,7 @@ describe('malformed conditions are rejected, never read as true', () => {
     expect(errorsOf({ or: [{ any: ['x'] }, { not: { and: [{ lang: 'en' }, { any: [] }] } }] }, 'fields[3].tribal_notes[1].condition')).toEqual([
       'fields[3].tribal_notes[1].condition.or[1].not.and[1].any: expected a non-empty list of terms, not an empty list',
     ]);
-    expect(errorsOf({ any: ['ok', 7, ''] })).toEqual([
-      'condition.any[1]: a term is a string, not number 7',
-      'condition.any[2]: the term "" has no letters or digits',
-    ]);
+    expect(errorsOf({ any: ['ok', 7, ''] })).toEqual(['condition.any[1]: a term is a string, not number 7', 'condition.any[2]: the term "" has no letters or digits']);
   });
 
   it('refuses nesting beyond the safety limit with a message instead of a stack overflow', () => {

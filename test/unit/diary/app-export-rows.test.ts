@@ -32,7 +32,7 @@ describe('reading the food rows of an export', () => {
     expect(read.rows.find((row) => row.mealWritten === 'Snacks')?.meal).toBe('snack');
   });
 
-  it("splits MyFitnessPal's \"Brand - Food, amount\" cell into the food and the amount after its last comma", () => {
+  it('splits MyFitnessPal\'s "Brand - Food, amount" cell into the food and the amount after its last comma', () => {
     const read = readExportRows(fixture('myfitnesspal-food-diary.csv'));
     if (!read.ok) throw new Error(read.message);
     expect(read.format).toBe('myfitnesspal');
@@ -66,7 +66,7 @@ describe('reading the food rows of an export', () => {
     ]);
   });
 
-  it('refuses, with a sentence saying why, an empty file, a header without rows, a file from neither app, cita\'s own CSV, the Nutrition Summary and broken CSV', () => {
+  it("refuses, with a sentence saying why, an empty file, a header without rows, a file from neither app, cita's own CSV, the Nutrition Summary and broken CSV", () => {
     const message = (text: string) => {
       const read = readExportRows(text);
       return read.ok ? 'read' : read.message;

@@ -14,7 +14,7 @@ describe('the animal a catalog food names and an imported name does not', () => 
     expect(unsaidAnimal('Huevo de pato', 'Egg, duck, whole, boiled')).toBeNull();
   });
 
-  it("reads IFCT's spelling \"quial\" as quail, and the hen's egg as the usual one", () => {
+  it('reads IFCT\'s spelling "quial" as quail, and the hen\'s egg as the usual one', () => {
     expect(unsaidAnimal('Hard Boiled Egg', 'Egg, quial, whole, boiled')).toBe('quail');
     expect(unsaidAnimal('Hard Boiled Egg', 'Egg, country hen, whole, boiled')).toBeNull();
     expect(unsaidAnimal('Hard Boiled Egg', 'Egg, poultry, whole, boiled')).toBeNull();

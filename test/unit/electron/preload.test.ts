@@ -32,15 +32,17 @@ describe('the preload bridge', () => {
     expect(invoke).toHaveBeenCalledWith(channelOf(operationNames[0] as string), { a: 1 });
   });
 
-  it.each([['an unknown name', 'fs.readFile'], ['a raw channel', 'cita:status'], ['not a string', { toString: (): string => 'status' }], ['a prototype key', '__proto__']])(
-    'refuses %s without touching IPC',
-    async (_label, name) => {
-      invoke.mockClear();
-      const bridge = exposed.cita as Bridge;
-      expect(await bridge.invoke(name, {})).toMatchObject({ ok: false, error: { code: 'unknown_operation' } });
-      expect(invoke).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    ['an unknown name', 'fs.readFile'],
+    ['a raw channel', 'cita:status'],
+    ['not a string', { toString: (): string => 'status' }],
+    ['a prototype key', '__proto__'],
+  ])('refuses %s without touching IPC', async (_label, name) => {
+    invoke.mockClear();
+    const bridge = exposed.cita as Bridge;
+    expect(await bridge.invoke(name, {})).toMatchObject({ ok: false, error: { code: 'unknown_operation' } });
+    expect(invoke).not.toHaveBeenCalled();
+  });
 
   it('subscribes only to contract events with a function, and unsubscribes', () => {
     const bridge = exposed.cita as Bridge;

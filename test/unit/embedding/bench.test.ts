@@ -161,4 +161,3 @@ describe('the concurrency burst', () => {
     expect(queries[0]).toBe('fresh citrus fruit');
   });
 });
-

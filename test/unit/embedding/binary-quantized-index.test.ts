@@ -25,7 +25,11 @@ describe('the binary quantised index', () => {
   });
 
   it('returns everything when asked for more items than it holds', () => {
-    expect(filled().candidates(vectors[0] as Float32Array, 1000).sort((a, b) => a - b)).toEqual(vectors.map((_, position) => position + 1));
+    expect(
+      filled()
+        .candidates(vectors[0] as Float32Array, 1000)
+        .sort((a, b) => a - b),
+    ).toEqual(vectors.map((_, position) => position + 1));
   });
 
   it('never proposes items of owners outside the visible set', () => {
@@ -86,7 +90,11 @@ describe('the WebAssembly Hamming kernel', () => {
     fill(codes, count * words * 2);
     kernel.scan(codes, count, words, query, out);
     const distances = new Uint16Array(kernel.memory.buffer, out, count);
-    const popcount = (value: number) => value.toString(2).split('').filter((bit) => bit === '1').length;
+    const popcount = (value: number) =>
+      value
+        .toString(2)
+        .split('')
+        .filter((bit) => bit === '1').length;
     for (let item = 0; item < count; item++) {
       let expected = 0;
       for (let word = 0; word < words * 2; word++) expected += popcount(((memory[codes / 4 + item * words * 2 + word] as number) ^ (memory[query / 4 + word] as number)) >>> 0);

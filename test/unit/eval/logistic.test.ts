@@ -3,10 +3,7 @@ import { contributions, fitLogistic, predict, sigmoid } from '../../../main/corp
 
 describe('the logistic model behind answerability', () => {
   it('separates two classes that one feature separates, giving the positive side the higher probability', () => {
-    const rows = [
-      ...[0.1, 0.2, 0.25, 0.3].map((value) => ({ values: [value], label: 0 as const })),
-      ...[0.7, 0.75, 0.8, 0.9].map((value) => ({ values: [value], label: 1 as const })),
-    ];
+    const rows = [...[0.1, 0.2, 0.25, 0.3].map((value) => ({ values: [value], label: 0 as const })), ...[0.7, 0.75, 0.8, 0.9].map((value) => ({ values: [value], label: 1 as const }))];
     const model = fitLogistic(['cosine'], rows, { l2: 0.1 });
     expect(predict(model, [0.85])).toBeGreaterThan(0.8);
     expect(predict(model, [0.15])).toBeLessThan(0.2);
@@ -26,11 +23,7 @@ describe('the logistic model behind answerability', () => {
   });
 
   it('balances classes on request, so a rare class is not drowned by the bias', () => {
-    const rows = [
-      ...Array.from({ length: 18 }, (_row, index) => ({ values: [index / 40], label: 1 as const })),
-      { values: [0.5], label: 0 as const },
-      { values: [0.6], label: 0 as const },
-    ];
+    const rows = [...Array.from({ length: 18 }, (_row, index) => ({ values: [index / 40], label: 1 as const })), { values: [0.5], label: 0 as const }, { values: [0.6], label: 0 as const }];
     const plain = fitLogistic(['x'], rows, { l2: 1 });
     const balanced = fitLogistic(['x'], rows, { l2: 1, balance: true });
     expect(predict(balanced, [0.55])).toBeLessThan(predict(plain, [0.55]));

@@ -14,7 +14,10 @@ describe('ranking metrics', () => {
   });
 
   it('skips out-of-scope cases (nothing expected)', () => {
-    const metrics = evaluateRankings([{ expected: [], ranked: ['x'] }, { expected: ['a'], ranked: ['a'] }]);
+    const metrics = evaluateRankings([
+      { expected: [], ranked: ['x'] },
+      { expected: ['a'], ranked: ['a'] },
+    ]);
     expect(metrics.cases).toBe(1);
     expect(metrics.hitRate[1]).toBe(1);
   });

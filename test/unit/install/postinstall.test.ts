@@ -69,7 +69,9 @@ describe('npm install, model step', () => {
     const npm = fakeNpm('model:fetch  Trying the Hugging Face hub\nmodel:fetch  FAILED: no route reached the model (mvn not found)', 1);
     const result = await fetchModels({ env: quiet, npm, logFile: join(tempDir(), 'model.log'), print: () => undefined });
     expect(result.ok).toBe(false);
-    expect(result.line).toMatch(/^cita: the local models could not all be fetched now \(no route reached the model \(mvn not found\)\); "cita status" says which is missing .+ until "npm run model:fetch" succeeds \(log: .+\)\.$/);
+    expect(result.line).toMatch(
+      /^cita: the local models could not all be fetched now \(no route reached the model \(mvn not found\)\); "cita status" says which is missing .+ until "npm run model:fetch" succeeds \(log: .+\)\.$/,
+    );
   });
 
   it('can be skipped with CITA_SKIP_MODEL_FETCH=1', async () => {

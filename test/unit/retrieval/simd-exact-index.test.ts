@@ -35,7 +35,7 @@ function filled(entries: readonly { itemId: number; owner: string; vector: Float
 }
 
 describe('the WebAssembly SIMD dot-product kernel', () => {
-  it('computes every row\'s dot product with the query, as a float64 sum does to float32 rounding', () => {
+  it("computes every row's dot product with the query, as a float64 sum does to float32 rounding", () => {
     const random = seededRandom(3);
     for (const dimensions of [16, 48, 384]) {
       const stride = simdStride(dimensions);
@@ -110,7 +110,10 @@ describe('the exact in-memory index', () => {
 
   it('breaks ties by item id, like the vec0 path', () => {
     const vector = normalize(Float32Array.from({ length: 16 }, (_, position) => position + 1));
-    const index = filled([5, 3, 9, 1, 7].map((itemId) => ({ itemId, owner: '*', vector })), 16);
+    const index = filled(
+      [5, 3, 9, 1, 7].map((itemId) => ({ itemId, owner: '*', vector })),
+      16,
+    );
     expect(index.nearest(vector, 3).map((hit) => hit.itemId)).toEqual([1, 3, 5]);
   });
 

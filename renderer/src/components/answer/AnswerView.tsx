@@ -19,7 +19,11 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
   // The context is evidence to check, not the answer: it opens when a figure or citation is followed, or on request.
   const [contextOpen, setContextOpen] = useState(false);
   const { grounding } = output;
-  const segments = segmentAnswer(output.answer, grounding.figures, output.citations.map((citation) => citation.ref));
+  const segments = segmentAnswer(
+    output.answer,
+    grounding.figures,
+    output.citations.map((citation) => citation.ref),
+  );
 
   function showLines(lines: number[]) {
     setFocused(lines);
@@ -38,7 +42,11 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
   return (
     <article className={`answer ${trusted ? 'answer-trusted' : 'answer-untrusted'}`} aria-labelledby={`${prefix}-title`} data-trusted={trusted} data-refused={output.refused}>
       <h2 id={`${prefix}-title`}>{output.refused ? t('answer.refusedTitle') : t('answer.title')}</h2>
-      {output.refused && <p className="banner banner-info" data-refusal={output.refusal}>{output.refusal ? t(`answer.refusals.${output.refusal}`) : output.corpus === 'kb' ? t('answer.kbRefusedHelp') : t('answer.refusedHelp')}</p>}
+      {output.refused && (
+        <p className="banner banner-info" data-refusal={output.refusal}>
+          {output.refusal ? t(`answer.refusals.${output.refusal}`) : output.corpus === 'kb' ? t('answer.kbRefusedHelp') : t('answer.refusedHelp')}
+        </p>
+      )}
       {!output.refused && !grounding.trusted && (
         <p className="banner banner-danger" role="alert">
           {t('answer.untrusted', { count: grounding.unverified })}
@@ -94,9 +102,7 @@ export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCa
         })}
       </p>
       {!output.refused && (
-        <p className="muted grounding-summary">
-          {grounding.figures.length === 0 ? t('answer.noFigures') : t('answer.grounding', { verified: grounding.verified, total: grounding.figures.length })}
-        </p>
+        <p className="muted grounding-summary">{grounding.figures.length === 0 ? t('answer.noFigures') : t('answer.grounding', { verified: grounding.verified, total: grounding.figures.length })}</p>
       )}
       <Notices notices={output.notices} />
       {output.plan && <PlanView plan={output.plan} />}
@@ -159,7 +165,10 @@ function Citations({
   onOpenCard,
 }: {
   prefix: string;
-  citations: Citation[]; onShowLines: (lines: number[]) => void; onOpenCard?: ((cardId: string) => void) | undefined }) {
+  citations: Citation[];
+  onShowLines: (lines: number[]) => void;
+  onOpenCard?: ((cardId: string) => void) | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <section className="citations" aria-label={t('answer.citations')}>
@@ -228,18 +237,21 @@ function ContextView({
         </button>
       </h3>
       <p className="hint">{t('answer.contextHelp')}</p>
-      {open && (sections ? <ContextTables sections={sections} prefix={prefix} classOf={classOf} /> : (
-        <ol className="context-lines">
-          {lines.map((line, index) => {
-            const number = index + 1;
-            return (
-              <li key={number} id={contextLineId(prefix, number)} tabIndex={-1} className={classOf(number)} data-line={number}>
-                <code>{line}</code>
-              </li>
-            );
-          })}
-        </ol>
-      ))}
+      {open &&
+        (sections ? (
+          <ContextTables sections={sections} prefix={prefix} classOf={classOf} />
+        ) : (
+          <ol className="context-lines">
+            {lines.map((line, index) => {
+              const number = index + 1;
+              return (
+                <li key={number} id={contextLineId(prefix, number)} tabIndex={-1} className={classOf(number)} data-line={number}>
+                  <code>{line}</code>
+                </li>
+              );
+            })}
+          </ol>
+        ))}
     </section>
   );
 }

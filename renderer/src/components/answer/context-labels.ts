@@ -9,11 +9,49 @@ import { nutrients } from '../../../../shared/nutrients';
  */
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const sectionKeys = new Set(['period', 'periods', 'diary', 'daily_totals', 'daily_targets', 'summary', 'target_days', 'food_totals', 'foods', 'comparison', 'meals', 'tracked_nutrients', 'asked', 'invalid_dates']);
+const sectionKeys = new Set([
+  'period',
+  'periods',
+  'diary',
+  'daily_totals',
+  'daily_targets',
+  'summary',
+  'target_days',
+  'food_totals',
+  'foods',
+  'comparison',
+  'meals',
+  'tracked_nutrients',
+  'asked',
+  'invalid_dates',
+]);
 const columnKeys = new Set([
-  'period', 'date_from', 'date_to', 'days', 'days_with_entries', 'first_date', 'last_date', 'entries', 'date', 'statistic', 'nutrient',
-  'days_with_target', 'days_over_target', 'days_under_target', 'item', 'grams', 'meal', 'first_from', 'first_to', 'second_from', 'second_to',
-  'today', 'key', 'label_en', 'label_es', 'unit',
+  'period',
+  'date_from',
+  'date_to',
+  'days',
+  'days_with_entries',
+  'first_date',
+  'last_date',
+  'entries',
+  'date',
+  'statistic',
+  'nutrient',
+  'days_with_target',
+  'days_over_target',
+  'days_under_target',
+  'item',
+  'grams',
+  'meal',
+  'first_from',
+  'first_to',
+  'second_from',
+  'second_to',
+  'today',
+  'key',
+  'label_en',
+  'label_es',
+  'unit',
 ]);
 const dateColumns = new Set(['date', 'date_from', 'date_to', 'first_date', 'last_date', 'first_from', 'first_to', 'second_from', 'second_to', 'today']);
 const statistics = new Set(['total', 'daily_average', 'total_difference', 'daily_average_difference']);

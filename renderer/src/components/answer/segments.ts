@@ -7,11 +7,7 @@ export type AnswerSegment = { kind: 'text'; text: string } | { kind: 'figure'; t
  * can be highlighted and linked to its context rows. Offsets that are out of range, overlap an earlier
  * figure or do not match the figure's text are left as plain text rather than highlighting the wrong words.
  */
-export function segmentAnswer(
-  answer: string,
-  figures: readonly Pick<GroundedFigure, 'start' | 'end' | 'text'>[],
-  citationRefs: readonly string[] = [],
-): AnswerSegment[] {
+export function segmentAnswer(answer: string, figures: readonly Pick<GroundedFigure, 'start' | 'end' | 'text'>[], citationRefs: readonly string[] = []): AnswerSegment[] {
   const order = figures
     .map((figure, index) => ({ ...figure, index }))
     .filter((figure) => figure.start >= 0 && figure.end > figure.start && figure.end <= answer.length)

@@ -10,13 +10,16 @@ export type CatalogRoute = { page: 'search' } | { page: 'field'; source: string;
 
 /** Reads `#/catalog/field/<source>/<physical name>` and `#/catalog/source/<id>`; anything else is the search. */
 export function catalogRouteFromHash(hash: string): CatalogRoute {
-  const parts = hash.replace(/^#\/?/, '').split('/').map((part) => {
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return '';
-    }
-  });
+  const parts = hash
+    .replace(/^#\/?/, '')
+    .split('/')
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return '';
+      }
+    });
   if (parts[0] !== 'catalog') return { page: 'search' };
   if (parts[1] === 'field' && parts[2] && parts[3]) return { page: 'field', source: parts[2], physicalName: parts[3] };
   if (parts[1] === 'source' && parts[2]) return { page: 'source', id: parts[2] };

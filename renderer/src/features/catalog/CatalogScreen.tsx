@@ -38,7 +38,9 @@ export function CatalogScreen() {
               <summary>{t('catalog.howRanked')}</summary>
               <p className="muted">
                 <span className="badge badge-phase">{t(`catalog.phase.${phase}`)}</span>{' '}
-                {phase === 'hybrid' ? t('catalog.phaseHybridHelp', { keyword: formatNumber(fusion.keyword_weight, language, 2), vector: formatNumber(fusion.vector_weight, language, 2) }) : t('catalog.phaseKeywordHelp')}{' '}
+                {phase === 'hybrid'
+                  ? t('catalog.phaseHybridHelp', { keyword: formatNumber(fusion.keyword_weight, language, 2), vector: formatNumber(fusion.vector_weight, language, 2) })
+                  : t('catalog.phaseKeywordHelp')}{' '}
                 <a href="#/settings">{t('catalog.changePhase')}</a>
               </p>
             </details>
@@ -48,28 +50,28 @@ export function CatalogScreen() {
       {route.page === 'field' && <FieldPage key={`${route.source}.${route.physicalName}`} source={route.source} physicalName={route.physicalName} />}
       {route.page === 'source' && <SourcePage key={route.id} id={route.id} />}
       <div hidden={route.page !== 'search'}>
-      <SearchField label={t('catalog.searchLabel')} value={query} onChange={setQuery} placeholder={t('catalog.searchPlaceholder')} />
-      {!settled ? (
-        <Sources />
-      ) : results.state === 'loading' ? (
-        <Loading />
-      ) : results.state === 'error' ? (
-        <ErrorState message={results.message} code={results.code} onRetry={reload} />
-      ) : (
-        <>
-          <Notices notices={results.value.notices} />
-          <p className="muted" role="status">
-            {t('catalog.count', { count: results.value.hits.length, query: settled })}
-          </p>
-          {results.value.hits.length === 0 ? (
-            <Empty message={t('catalog.noHits')} />
-          ) : (
-            <ol className="card-list" aria-label={t('catalog.resultsLabel')}>
-              {results.value.hits.map((hit) => (hit.catalog ? <CatalogCard key={hit.id} hit={hit} field={hit.catalog} /> : null))}
-            </ol>
-          )}
-        </>
-      )}
+        <SearchField label={t('catalog.searchLabel')} value={query} onChange={setQuery} placeholder={t('catalog.searchPlaceholder')} />
+        {!settled ? (
+          <Sources />
+        ) : results.state === 'loading' ? (
+          <Loading />
+        ) : results.state === 'error' ? (
+          <ErrorState message={results.message} code={results.code} onRetry={reload} />
+        ) : (
+          <>
+            <Notices notices={results.value.notices} />
+            <p className="muted" role="status">
+              {t('catalog.count', { count: results.value.hits.length, query: settled })}
+            </p>
+            {results.value.hits.length === 0 ? (
+              <Empty message={t('catalog.noHits')} />
+            ) : (
+              <ol className="card-list" aria-label={t('catalog.resultsLabel')}>
+                {results.value.hits.map((hit) => (hit.catalog ? <CatalogCard key={hit.id} hit={hit} field={hit.catalog} /> : null))}
+              </ol>
+            )}
+          </>
+        )}
       </div>
     </section>
   );
@@ -127,7 +129,11 @@ function TribalNotes({ field }: { field: CatalogHit }) {
           ? t('catalog.whyLanguage', { language: t(`catalog.languages.${note.language}`) })
           : '';
   const when = (note: CatalogNote) =>
-    note.terms.length > 0 ? t('catalog.whenMentions', { terms: quote(note.terms) }) : note.language ? t('catalog.whenLanguage', { language: t(`catalog.languages.${note.language}`) }) : t('catalog.whenOther');
+    note.terms.length > 0
+      ? t('catalog.whenMentions', { terms: quote(note.terms) })
+      : note.language
+        ? t('catalog.whenLanguage', { language: t(`catalog.languages.${note.language}`) })
+        : t('catalog.whenOther');
   return (
     <>
       {applying.length > 0 && (
@@ -176,7 +182,9 @@ function Sources() {
             <th scope="col">{t('catalog.sourceName')}</th>
             <th scope="col">{t('catalog.system')}</th>
             <th scope="col">{t('catalog.owner')}</th>
-            <th scope="col" className="number">{t('catalog.fields')}</th>
+            <th scope="col" className="number">
+              {t('catalog.fields')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -184,7 +192,9 @@ function Sources() {
             <tr key={source.id}>
               <th scope="row">
                 <a href={sourceHref(source.id)}>{source.name}</a>
-                <div className="muted small-text" lang="es">{source.description}</div>
+                <div className="muted small-text" lang="es">
+                  {source.description}
+                </div>
               </th>
               <td>{source.system}</td>
               <td>{source.owner}</td>

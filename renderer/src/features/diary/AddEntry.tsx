@@ -70,7 +70,15 @@ export function AddEntry({ profile, date, onAdded }: { profile: string; date: st
       ) : (
         <div className="food-picker">
           <label htmlFor="entry-food">{t('diary.foodSearch')}</label>
-          <input id="entry-food" {...{ [searchTargetAttribute]: '' }} type="search" autoComplete="off" value={query} placeholder={t('foods.searchPlaceholder')} onChange={(event) => setQuery(event.target.value)} />
+          <input
+            id="entry-food"
+            {...{ [searchTargetAttribute]: '' }}
+            type="search"
+            autoComplete="off"
+            value={query}
+            placeholder={t('foods.searchPlaceholder')}
+            onChange={(event) => setQuery(event.target.value)}
+          />
           {!settled && logged.state === 'ready' && (
             <>
               {logged.value.recent.length > 0 && (

@@ -86,7 +86,14 @@ export function AppImport({ profile, csv, format, onImported }: { profile: strin
       {preview && (
         <>
           <p className="notice" role="status">
-            {t('diary.appImport.summary', { app: appExportNames[preview.format], count: preview.counts.rows, ready: preview.counts.ready, open: open.length, from: preview.date_from ?? '—', to: preview.date_to ?? '—' })}
+            {t('diary.appImport.summary', {
+              app: appExportNames[preview.format],
+              count: preview.counts.rows,
+              ready: preview.counts.ready,
+              open: open.length,
+              from: preview.date_from ?? '—',
+              to: preview.date_to ?? '—',
+            })}
           </p>
           <div className="table-scroll">
             <table className="import-preview" aria-label={t('diary.appImport.table')}>
@@ -130,7 +137,19 @@ export function AppImport({ profile, csv, format, onImported }: { profile: strin
   );
 }
 
-function PreviewRow({ row, language, acceptWeak, busy, choose }: { row: ImportPreviewRow; language: Language; acceptWeak: boolean; busy: boolean; choose: (line: number, change: Partial<ImportChoice> | null) => void }) {
+function PreviewRow({
+  row,
+  language,
+  acceptWeak,
+  busy,
+  choose,
+}: {
+  row: ImportPreviewRow;
+  language: Language;
+  acceptWeak: boolean;
+  busy: boolean;
+  choose: (line: number, change: Partial<ImportChoice> | null) => void;
+}) {
   const { t } = useTranslation();
   const [grams, setGrams] = useState('');
   const options = row.match && !row.candidates.some((candidate) => candidate.code === row.match?.code) ? [row.match, ...row.candidates] : row.candidates;
@@ -162,7 +181,15 @@ function PreviewRow({ row, language, acceptWeak, busy, choose }: { row: ImportPr
             {row.match.name} <span className="hint">({row.match.code})</span>
           </span>
         )}
-        <select aria-label={label} title={row.match && row.status !== 'excluded' ? `${row.match.name} (${row.match.code})` : undefined} value={selected} disabled={busy || row.status === 'invalid'} onChange={(event) => choose(row.line, event.target.value === leaveOut ? { exclude: true, food: undefined } : event.target.value === '' ? null : { food: event.target.value, exclude: undefined })}>
+        <select
+          aria-label={label}
+          title={row.match && row.status !== 'excluded' ? `${row.match.name} (${row.match.code})` : undefined}
+          value={selected}
+          disabled={busy || row.status === 'invalid'}
+          onChange={(event) =>
+            choose(row.line, event.target.value === leaveOut ? { exclude: true, food: undefined } : event.target.value === '' ? null : { food: event.target.value, exclude: undefined })
+          }
+        >
           {row.match === null && <option value="">{t('diary.appImport.noMatch')}</option>}
           {options.map((candidate) => (
             <option key={candidate.code} value={candidate.code}>
@@ -195,7 +222,11 @@ function PreviewRow({ row, language, acceptWeak, busy, choose }: { row: ImportPr
         {row.status === 'excluded' ? (
           <span className="badge">{t('diary.appImport.status.excluded')}</span>
         ) : row.match && (row.status === 'ready' || row.status === 'weak') ? (
-          row.chosen ? <span className="badge">{t('diary.appImport.chosen')}</span> : <Relevance relevance={row.match.relevance} />
+          row.chosen ? (
+            <span className="badge">{t('diary.appImport.chosen')}</span>
+          ) : (
+            <Relevance relevance={row.match.relevance} />
+          )
         ) : (
           <span className="badge badge-relevance-none">{t(`diary.appImport.status.${row.status}`)}</span>
         )}

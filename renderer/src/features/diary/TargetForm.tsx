@@ -22,7 +22,9 @@ export function TargetForm({ profile, date, onSaved }: { profile: string; date: 
     if (!valid) return;
     const target = await save({ profile, nutrient, amount: value, effective_from: date });
     if (target) {
-      onSaved(t('diary.targetSaved', { nutrient: nutrientLabel(target.nutrient, language), amount: target.amount, unit: nutrientDefinition(target.nutrient)?.unit ?? '', date: target.effective_from }));
+      onSaved(
+        t('diary.targetSaved', { nutrient: nutrientLabel(target.nutrient, language), amount: target.amount, unit: nutrientDefinition(target.nutrient)?.unit ?? '', date: target.effective_from }),
+      );
       setAmount('');
     }
   }
@@ -45,7 +47,14 @@ export function TargetForm({ profile, date, onSaved }: { profile: string; date: 
           </div>
           <div className="field">
             <label htmlFor="target-amount">{t('diary.targetAmount')}</label>
-            <input id="target-amount" inputMode="decimal" value={amount} aria-invalid={invalid || undefined} aria-describedby={invalid ? 'target-amount-error' : undefined} onChange={(event) => setAmount(event.target.value)} />
+            <input
+              id="target-amount"
+              inputMode="decimal"
+              value={amount}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? 'target-amount-error' : undefined}
+              onChange={(event) => setAmount(event.target.value)}
+            />
             {invalid && (
               <span id="target-amount-error" className="field-error">
                 {t('diary.targetInvalid')}

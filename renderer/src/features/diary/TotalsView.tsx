@@ -19,8 +19,12 @@ export function TotalsView({ day }: { day: DiaryDay }) {
         <thead>
           <tr>
             <th scope="col">{t('foods.nutrient')}</th>
-            <th scope="col" className="number">{t('diary.total')}</th>
-            <th scope="col" className="number">{t('diary.target')}</th>
+            <th scope="col" className="number">
+              {t('diary.total')}
+            </th>
+            <th scope="col" className="number">
+              {t('diary.target')}
+            </th>
             <th scope="col">{t('diary.vsTarget')}</th>
           </tr>
         </thead>
@@ -75,11 +79,7 @@ function Standing({ nutrient, standing, value, target }: { nutrient: NutrientKey
         : t('diary.share', { percent });
   return (
     <span className={`target-cell standing-${standing.state}`}>
-      <span
-        className="target-bar"
-        role="img"
-        aria-label={t(standing.state.endsWith('limit') ? 'diary.limitBarLabel' : 'diary.goalBarLabel', { nutrient: label, percent })}
-      >
+      <span className="target-bar" role="img" aria-label={t(standing.state.endsWith('limit') ? 'diary.limitBarLabel' : 'diary.goalBarLabel', { nutrient: label, percent })}>
         <span className="target-fill" style={{ width: fill }} />
         <span className="target-line" style={{ left: line }} />
       </span>

@@ -119,7 +119,17 @@ function NutrientChart({ series, nutrient }: { series: DiarySeries; nutrient: st
               formatter={(value, name) => [typeof value === 'number' ? formatAmount(value, nutrient, language) : '—', name === 'target' ? t('diary.target') : label]}
               wrapperClassName="chart-tooltip"
             />
-            <Line type="linear" dataKey="value" name="value" className="line-value" stroke="var(--accent)" strokeWidth={2} dot={rows.length <= 31 ? { r: 2.5 } : false} connectNulls={false} isAnimationActive={false} />
+            <Line
+              type="linear"
+              dataKey="value"
+              name="value"
+              className="line-value"
+              stroke="var(--accent)"
+              strokeWidth={2}
+              dot={rows.length <= 31 ? { r: 2.5 } : false}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
             <Line type="stepAfter" dataKey="target" name="target" className="line-target" stroke="var(--error)" strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
@@ -134,8 +144,12 @@ function NutrientChart({ series, nutrient }: { series: DiarySeries; nutrient: st
           <thead>
             <tr>
               <th scope="col">{t('diary.day')}</th>
-              <th scope="col" className="number">{label}</th>
-              <th scope="col" className="number">{t('diary.target')}</th>
+              <th scope="col" className="number">
+                {label}
+              </th>
+              <th scope="col" className="number">
+                {t('diary.target')}
+              </th>
             </tr>
           </thead>
           <tbody>

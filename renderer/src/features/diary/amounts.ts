@@ -23,7 +23,10 @@ export function foodName(food: Pick<Food, 'name' | 'brand'>): string {
 
 /** Lowercase without accents, so "platano" finds "Plátano". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** The logged foods whose name or brand holds every word of the query (recent ones first, each food once). */

@@ -23,9 +23,7 @@ export function FoodForm({ profile, food, onSaved, onCancel }: { profile: string
     const parsed = parseNutrientFields(fields);
     setInvalid(parsed.invalid);
     if (parsed.invalid.length > 0) return;
-    const saved = food
-      ? await update({ profile, code: food.code, name, brand, per100g: parsed.per100g })
-      : await add({ profile, name, brand, per100g: parsed.per100g });
+    const saved = food ? await update({ profile, code: food.code, name, brand, per100g: parsed.per100g }) : await add({ profile, name, brand, per100g: parsed.per100g });
     if (saved) onSaved(saved);
   }
 
@@ -48,9 +46,7 @@ export function FoodForm({ profile, food, onSaved, onCancel }: { profile: string
             const wrong = invalid.includes(key);
             return (
               <div key={key} className="nutrient-field">
-                <label htmlFor={inputId}>
-                  {nutrientLabelWithUnit(key, language)}
-                </label>
+                <label htmlFor={inputId}>{nutrientLabelWithUnit(key, language)}</label>
                 <input
                   id={inputId}
                   inputMode="decimal"

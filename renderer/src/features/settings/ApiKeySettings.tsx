@@ -67,7 +67,15 @@ function KeyRow({ name, label, stored, onChange }: { name: SecretName; label: st
   return (
     <form className="form-grid key-row" onSubmit={submit} noValidate>
       <label htmlFor={inputId}>{t('settings.keys.label', { provider: label })}</label>
-      <input id={inputId} type="password" autoComplete="off" spellCheck={false} value={value} onChange={(event) => setValue(event.target.value)} placeholder={stored ? t('settings.keys.storedPlaceholder') : ''} />
+      <input
+        id={inputId}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder={stored ? t('settings.keys.storedPlaceholder') : ''}
+      />
       <div className="actions form-wide">
         <span className="muted">{stored ? t('settings.keys.isStored') : t('settings.keys.notStored')}</span>
         <button type="submit">{t('settings.keys.save')}</button>

@@ -34,7 +34,12 @@ export function ProfileSettings() {
         {profiles.map((profile) => (
           <li key={profile.id}>
             {profile.name} <span className="muted">({profile.id})</span>
-            {profile.demo && <> <span className="badge badge-demo">{t('profile.demo')}</span></>}
+            {profile.demo && (
+              <>
+                {' '}
+                <span className="badge badge-demo">{t('profile.demo')}</span>
+              </>
+            )}
           </li>
         ))}
       </ul>

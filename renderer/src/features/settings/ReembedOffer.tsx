@@ -20,11 +20,7 @@ export function ReembedOffer({ status, changed, onCounts }: { status: Status; ch
   return (
     <section className="panel settings-section reembed-offer" aria-labelledby="reembed-offer-title">
       <h2 id="reembed-offer-title">{t('settings.reembed.title')}</h2>
-      {pending > 0 ? (
-        <p>{t(changed ? 'settings.reembed.afterChange' : 'settings.reembed.pending', { count: pending })}</p>
-      ) : (
-        <p>{t('status.upToDate')}</p>
-      )}
+      {pending > 0 ? <p>{t(changed ? 'settings.reembed.afterChange' : 'settings.reembed.pending', { count: pending })}</p> : <p>{t('status.upToDate')}</p>}
       <ReembedActions reembed={reembed} unavailable={pending === 0} />
       {reembed.job && <ReembedProgress job={reembed.job} />}
       {reembed.error && <ErrorState message={reembed.error} />}

@@ -57,7 +57,12 @@ export function SearchSettingsForm({
           <option value="none">{t('settings.embedder.none')}</option>
         </select>
         <label htmlFor="setting-embedder-dtype">{t('settings.embedder.dtype')}</label>
-        <select id="setting-embedder-dtype" value={draft.dtype} disabled={draft.provider !== 'local' && draft.provider !== 'auto'} onChange={(event) => change('dtype', event.target.value as SettingsDraft['dtype'])}>
+        <select
+          id="setting-embedder-dtype"
+          value={draft.dtype}
+          disabled={draft.provider !== 'local' && draft.provider !== 'auto'}
+          onChange={(event) => change('dtype', event.target.value as SettingsDraft['dtype'])}
+        >
           <option value="q8">{t('settings.embedder.q8')}</option>
           <option value="fp32">{t('settings.embedder.fp32')}</option>
         </select>
@@ -86,7 +91,14 @@ export function SearchSettingsForm({
             <option value="gemini">Gemini</option>
           </select>
           <label htmlFor="setting-llm-url">{t('settings.llm.baseUrl')}</label>
-          <input id="setting-llm-url" type="url" value={draft.baseUrl} disabled={draft.llmProvider === 'none'} placeholder="http://127.0.0.1:11434/v1" onChange={(event) => change('baseUrl', event.target.value)} />
+          <input
+            id="setting-llm-url"
+            type="url"
+            value={draft.baseUrl}
+            disabled={draft.llmProvider === 'none'}
+            placeholder="http://127.0.0.1:11434/v1"
+            onChange={(event) => change('baseUrl', event.target.value)}
+          />
           <label htmlFor="setting-llm-model">{t('settings.llm.model')}</label>
           <input id="setting-llm-model" value={draft.model} disabled={draft.llmProvider === 'none'} onChange={(event) => change('model', event.target.value)} />
         </Group>
@@ -166,7 +178,9 @@ function RetrievalFields({ draft, change }: { draft: SettingsDraft; change: Chan
         aria-describedby="setting-max-dist-help"
         onChange={(event) => change('maxDist', event.target.value)}
       />
-      <p id="setting-max-dist-help" className="hint form-wide">{t('settings.retrieval.maxDistHelp')}</p>
+      <p id="setting-max-dist-help" className="hint form-wide">
+        {t('settings.retrieval.maxDistHelp')}
+      </p>
       <label htmlFor="setting-keyword-weight">{t('settings.retrieval.keywordWeight')}</label>
       <input id="setting-keyword-weight" inputMode="decimal" value={draft.keywordWeight} onChange={(event) => change('keywordWeight', event.target.value)} />
       <label htmlFor="setting-vector-weight">{t('settings.retrieval.vectorWeight')}</label>
@@ -207,7 +221,9 @@ function CorporaFields({ draft, change }: { draft: SettingsDraft; change: Change
         aria-describedby="setting-kb-min-answerability-help"
         onChange={(event) => change('minAnswerability', event.target.value)}
       />
-      <p id="setting-kb-min-answerability-help" className="hint form-wide">{t('settings.corpora.minAnswerabilityHelp')}</p>
+      <p id="setting-kb-min-answerability-help" className="hint form-wide">
+        {t('settings.corpora.minAnswerabilityHelp')}
+      </p>
       <span className="form-label-cell" />
       <label className="checkbox">
         <input type="checkbox" checked={draft.rerank} onChange={(event) => change('rerank', event.target.checked)} />
@@ -229,7 +245,9 @@ function CorporaFields({ draft, change }: { draft: SettingsDraft; change: Change
         aria-describedby="setting-kb-threshold-help"
         onChange={(event) => change('threshold', event.target.value)}
       />
-      <p id="setting-kb-threshold-help" className="hint form-wide">{t('settings.corpora.thresholdHelp')}</p>
+      <p id="setting-kb-threshold-help" className="hint form-wide">
+        {t('settings.corpora.thresholdHelp')}
+      </p>
       <span className="form-label-cell" />
       <label className="checkbox">
         <input type="checkbox" checked={draft.crossLanguage} onChange={(event) => change('crossLanguage', event.target.checked)} />

@@ -80,8 +80,12 @@ function AppearanceSettings({ settings, save }: SectionProps) {
         <label htmlFor="setting-language">{t('settings.language')}</label>
         <select id="setting-language" value={settings.ui.language} onChange={(event) => void apply({ language: event.target.value as Settings['ui']['language'] })}>
           <option value="system">{t('settings.system')}</option>
-          <option value="en" lang="en">English</option>
-          <option value="es" lang="es">Español</option>
+          <option value="en" lang="en">
+            English
+          </option>
+          <option value="es" lang="es">
+            Español
+          </option>
         </select>
         <label htmlFor="setting-theme">{t('settings.theme')}</label>
         <select id="setting-theme" value={settings.ui.theme} onChange={(event) => void apply({ theme: event.target.value as Settings['ui']['theme'] })}>

@@ -72,13 +72,9 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
           {embedder.model_path && (embedder.model_sha256 ? ` (SHA-256 ${embedder.model_sha256.slice(0, 16)}…)` : ` (${t('status.notVerified')})`)}
         </dd>
         <dt>{t('status.reranker')}</dt>
-        <dd>
-          {reranker.id ? <code>{reranker.id}</code> : t('status.rerankerOff', { reason: reranker.problem ?? '—' })}
-        </dd>
+        <dd>{reranker.id ? <code>{reranker.id}</code> : t('status.rerankerOff', { reason: reranker.problem ?? '—' })}</dd>
       </dl>
-      {embedder.mode === 'keyword-only' && (
-        <p className="hint">{t('status.keywordOnlyHelp')}</p>
-      )}
+      {embedder.mode === 'keyword-only' && <p className="hint">{t('status.keywordOnlyHelp')}</p>}
       <p className="muted">{t('status.schema', { version: app.schema_version, path: app.database })}</p>
       {status.warnings.map((warning) => (
         <p key={warning.corpus} className="banner banner-warning" role="status">
@@ -97,11 +93,21 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
           <thead>
             <tr>
               <th scope="col">{t('status.corpus')}</th>
-              <th scope="col" className="number">{t('status.rows')}</th>
-              <th scope="col" className="number">{t('status.vectors')}</th>
-              <th scope="col" className="number">{t('status.stale')}</th>
-              <th scope="col" className="number">{t('status.missing')}</th>
-              <th scope="col" className="number">{t('status.crossLanguageVectors')}</th>
+              <th scope="col" className="number">
+                {t('status.rows')}
+              </th>
+              <th scope="col" className="number">
+                {t('status.vectors')}
+              </th>
+              <th scope="col" className="number">
+                {t('status.stale')}
+              </th>
+              <th scope="col" className="number">
+                {t('status.missing')}
+              </th>
+              <th scope="col" className="number">
+                {t('status.crossLanguageVectors')}
+              </th>
               <th scope="col">{t('status.actions')}</th>
             </tr>
           </thead>
