@@ -93,4 +93,96 @@ describe.runIf(enabled)('saturated fat on the Diary screen in Chromium', () => {
     expect(spanish.problems).toEqual([]);
     await spanish.page.close();
   });
+
+  it('free sugars and sodium targets set in the form are drawn as limits: over the free sugars limit in red with the grams over, under a limit as a share of it (en and es, screenshots)', async () => {
+    await callApi(app, 'profiles.add', { id: 'sweet', name: 'Sweet' });
+    await callApi(app, 'profiles.add', { id: 'fruit', name: 'Fruit' });
+    // Jaggery is mostly free sugars (IFCT 2017: 84.32 g per 100 g); big prawns bring sodium (849 mg per 100 g); a ripe banana 13.65 g of free sugars.
+    await callApi(app, 'diary.add', { profile: 'sweet', date: today(), meal: 'breakfast', food: 'I001', grams: 40 });
+    await callApi(app, 'diary.add', { profile: 'sweet', date: today(), meal: 'lunch', food: 'S008', grams: 100 });
+    await callApi(app, 'diary.add', { profile: 'fruit', date: today(), meal: 'breakfast', food: 'E012', grams: 100 });
+
+    const { page, problems } = await openScreen(app, 'diary');
+    await page.getByLabel('Profile').selectOption('sweet');
+    await page.getByText('Set a daily target').click();
+    const form = page.getByRole('form', { name: 'Set a daily target' });
+    await form.getByLabel('Nutrient').selectOption({ label: 'Free sugars (g)' });
+    await form.getByLabel('Amount per day').fill('25');
+    await form.getByRole('button', { name: 'Set target' }).click();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'Free sugars target set to 25 g a day' }))).toContain(today());
+    await form.getByLabel('Nutrient').selectOption({ label: 'Sodium (mg)' });
+    await form.getByLabel('Amount per day').fill('2000');
+    await form.getByRole('button', { name: 'Set target' }).click();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'Sodium target set to 2000 mg a day' }))).toContain(today());
+
+    const day = await callApi<DiaryDay>(app, 'diary.day', { profile: 'sweet', date: today() });
+    expect(day.targets.free_sugars).toBe(25);
+    expect(day.targets.sodium).toBe(2000);
+    const sugars = day.totals.nutrients.free_sugars as number;
+    const sodium = day.totals.nutrients.sodium as number;
+    expect(sugars).toBeGreaterThan(25);
+    expect(sodium).toBeLessThan(2000 * 0.9);
+    const sugarsRow = page.locator('.totals tr[data-nutrient="free_sugars"]');
+    await sugarsRow.locator('.target-bar').waitFor();
+    expect(await sugarsRow.getAttribute('data-target-kind')).toBe('limit');
+    expect(await sugarsRow.getAttribute('data-standing')).toBe('over_limit');
+    const sugarsText = await visibleText(sugarsRow);
+    expect(sugarsText).toContain('Free sugars');
+    expect(sugarsText).toContain(`${sugars.toFixed(1)} g`);
+    expect(sugarsText).toContain('limit');
+    expect(sugarsText).toContain(`${(sugars - 25).toFixed(1)} g over the limit`);
+    expect(await sugarsRow.locator('.target-bar').getAttribute('aria-label')).toBe(`Free sugars: ${Math.round((sugars / 25) * 100)}% of its daily limit`);
+    const sodiumRow = page.locator('.totals tr[data-nutrient="sodium"]');
+    await sodiumRow.locator('.target-bar').waitFor();
+    expect(await sodiumRow.getAttribute('data-target-kind')).toBe('limit');
+    expect(await sodiumRow.getAttribute('data-standing')).toBe('within_limit');
+    const sodiumText = await visibleText(sodiumRow);
+    expect(sodiumText).toContain(`${Math.round((sodium / 2000) * 100)}% of the limit`);
+    expect(sodiumText).not.toContain('over the limit');
+    expect(await sodiumRow.locator('.target-bar').getAttribute('aria-label')).toBe(`Sodium: ${Math.round((sodium / 2000) * 100)}% of its daily limit`);
+    await expectAccessible(page, 'diary free sugars over the limit (en-US)');
+    await saveScreenshot(page, 'diary-free-sugars-over-en');
+    expect(problems).toEqual([]);
+    await page.close();
+
+    // The Spanish form sets the other profile's limit; under it, the day shows its share of the limit, not a goal to fill.
+    const spanish = await openScreen(app, 'diary', { locale: 'es-ES' });
+    await spanish.page.getByLabel('Perfil').selectOption('fruit');
+    await spanish.page.getByText('Fijar un objetivo diario').click();
+    const formulario = spanish.page.getByRole('form', { name: 'Fijar un objetivo diario' });
+    await formulario.getByLabel('Nutriente').selectOption({ label: 'Azúcares libres (g)' });
+    await formulario.getByLabel('Cantidad al día').fill('25');
+    await formulario.getByRole('button', { name: 'Fijar objetivo' }).click();
+    expect(await visibleText(spanish.page.getByRole('status').filter({ hasText: 'Objetivo de Azúcares libres: 25 g al día' }))).toContain(today());
+    const fruit = await callApi<DiaryDay>(app, 'diary.day', { profile: 'fruit', date: today() });
+    expect(fruit.targets.free_sugars).toBe(25);
+    const fruitShare = Math.round(((fruit.totals.nutrients.free_sugars as number) / 25) * 100);
+    const dentro = spanish.page.locator('.totals tr[data-nutrient="free_sugars"]');
+    await dentro.locator('.target-bar').waitFor();
+    expect(await dentro.getAttribute('data-target-kind')).toBe('limit');
+    expect(await dentro.getAttribute('data-standing')).toBe('within_limit');
+    const textoDentro = await visibleText(dentro);
+    expect(textoDentro).toContain('Azúcares libres');
+    expect(textoDentro).toContain(`${fruitShare} % del límite`);
+    expect(await dentro.locator('.target-bar').getAttribute('aria-label')).toBe(`Azúcares libres: ${fruitShare} % de su límite diario`);
+    await saveScreenshot(spanish.page, 'diary-free-sugars-within-es');
+
+    await spanish.page.getByLabel('Perfil').selectOption('sweet');
+    const fila = spanish.page.locator('.totals tr[data-nutrient="free_sugars"][data-standing="over_limit"]');
+    await fila.locator('.target-bar').waitFor();
+    expect(await fila.getAttribute('data-target-kind')).toBe('limit');
+    const texto = await visibleText(fila);
+    expect(texto).toContain('Azúcares libres');
+    expect(texto).toContain('límite');
+    expect(texto).toContain(`${(sugars - 25).toFixed(1).replace('.', ',')} g por encima del límite`);
+    expect(await fila.locator('.target-bar').getAttribute('aria-label')).toBe(`Azúcares libres: ${Math.round((sugars / 25) * 100)} % de su límite diario`);
+    const sodio = spanish.page.locator('.totals tr[data-nutrient="sodium"]');
+    expect(await sodio.getAttribute('data-standing')).toBe('within_limit');
+    expect(await visibleText(sodio)).toContain(`${Math.round((sodium / 2000) * 100)} % del límite`);
+    expect(await sodio.locator('.target-bar').getAttribute('aria-label')).toBe(`Sodio: ${Math.round((sodium / 2000) * 100)} % de su límite diario`);
+    await expectAccessible(spanish.page, 'diary free sugars over the limit (es-ES)');
+    await saveScreenshot(spanish.page, 'diary-free-sugars-over-es');
+    expect(spanish.problems).toEqual([]);
+    await spanish.page.close();
+  });
 });
