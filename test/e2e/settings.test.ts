@@ -160,6 +160,33 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
     }
   });
 
+  it('puts the plain choices first and the tuning behind a closed Advanced, with one Save for the whole search form (en and es, screenshots)', async () => {
+    const words = {
+      'en-US': { form: 'Search model', keys: 'API keys', save: 'Save', plain: ['Language', 'Theme', 'Embedding model'], tuning: ['Minimum similarity', 'Endpoint URL'] },
+      'es-ES': { form: 'Modelo de búsqueda', keys: 'Claves de API', save: 'Guardar', plain: ['Idioma', 'Tema', 'Modelo'], tuning: ['Similitud mínima', 'URL del servicio'] },
+    } as const;
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const { page, problems } = await openScreen(app, 'settings', { locale });
+      const form = page.getByRole('form', { name: words[locale].form });
+      await form.waitFor();
+      expect(await form.locator('details.advanced').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+      for (const label of words[locale].plain) expect(await page.getByLabel(label, { exact: true }).isVisible(), `${label} (${locale})`).toBe(true);
+      expect(await page.getByRole('region', { name: words[locale].keys }).isVisible(), `${words[locale].keys} (${locale})`).toBe(true);
+      // On the page (counted by the all-settings test) but not shown until Advanced is opened.
+      for (const label of words[locale].tuning) {
+        expect(await page.getByLabel(label, { exact: true }).count(), `${label} (${locale})`).toBe(1);
+        expect(await page.getByLabel(label, { exact: true }).isVisible(), `${label} (${locale})`).toBe(false);
+      }
+      // One Save writes the whole form, Advanced included: no other submit button, shown or folded away.
+      expect(await form.getByRole('button', { includeHidden: true }).filter({ hasText: words[locale].save }).count()).toBe(1);
+      expect(await form.locator('button[type="submit"], input[type="submit"]').count()).toBe(1);
+      expect(await form.getByRole('button', { name: words[locale].save, exact: true }).isVisible()).toBe(true);
+      await saveScreenshot(page, `settings-plain-first-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('stores an API key without ever showing it back, and forgets it', async () => {
     const { page, problems } = await openScreen(app, 'settings');
     const section = page.getByRole('region', { name: 'API keys' });
