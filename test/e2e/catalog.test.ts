@@ -60,6 +60,43 @@ describe.runIf(enabled)('the Data catalog screen in Chromium', () => {
     await page.close();
   });
 
+  it('in Spanish, opens with the plain sentence and says in Spanish why a tribal note applies (screenshot)', async () => {
+    const { page, problems } = await openScreen(app, 'catalog', { locale: 'es-ES' });
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    expect(await visibleText(page.locator('.phase-plain'))).toBe('Encuentra campos por su nombre de negocio y por su significado; los términos de negocio exactos siempre van primero.');
+    expect(await page.getByText(/× puntuación por palabras/).isVisible()).toBe(false);
+    await page.getByLabel('Buscar términos de negocio y campos').fill('saldo vencido hipotecario');
+    const card = page.getByRole('list', { name: 'Campos del catálogo encontrados' }).getByRole('article', { name: 'Saldo vencido' });
+    const notes = card.getByRole('complementary', { name: 'Notas tribales que aplican' });
+    const note = notes.locator('li').filter({ hasText: '30 días' });
+    expect(await visibleText(note)).toMatch(/— se aplica porque su pregunta menciona «hipotecario»\.$/);
+    expect(await visibleText(notes)).not.toMatch(/applies|because/);
+    // The morosidad note's condition is not met: it is not among the notes that apply, only among the folded others.
+    expect(await notes.locator('li').filter({ hasText: 'morosidad' }).count()).toBe(0);
+    await expectAccessible(page, 'catalog tribal note (es-ES)');
+    await saveScreenshot(page, 'catalog-tribal-note-es');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('in Spanish, lists the notes that do not apply folded until asked for, each with what a question would mention (screenshot while folded)', async () => {
+    const { page, problems } = await openScreen(app, 'catalog', { locale: 'es-ES' });
+    await page.getByLabel('Buscar términos de negocio y campos').fill('saldo vencido');
+    const card = page.getByRole('list', { name: 'Campos del catálogo encontrados' }).getByRole('article', { name: 'Saldo vencido' });
+    const others = card.locator('details.other-notes');
+    expect(await visibleText(others.locator('summary'))).toBe('2 notas más de este campo (no se aplican a esta pregunta)');
+    expect(await card.getByRole('complementary', { name: 'Notas tribales que aplican' }).count()).toBe(0);
+    expect(await others.locator('li').count()).toBe(2);
+    for (const item of await others.locator('li').all()) expect(await item.isVisible()).toBe(false);
+    await saveScreenshot(page, 'catalog-other-notes-es');
+    await others.locator('summary').click();
+    expect(await visibleText(others.locator('li').filter({ hasText: '30 días' }))).toMatch(/— se aplica cuando una pregunta menciona .*«hipotecario»/);
+    expect(await visibleText(others.locator('li').filter({ hasText: 'morosidad' }))).toMatch(/— se aplica cuando una pregunta menciona .*«morosidad»/);
+    await expectAccessible(page, 'catalog other notes (es-ES)');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('works in Spanish and has no serious or critical accessibility violations (screenshots in both languages)', async () => {
     for (const locale of ['en-US', 'es-ES'] as const) {
       const spanish = locale === 'es-ES';
