@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DiaryDay, DiarySeries } from '../../shared/contract.js';
+import type { DiaryDay, DiarySeries, LoggedFood, OperationOutput } from '../../shared/contract.js';
+import { foodGroupLabel } from '../../renderer/src/i18n/food-groups.js';
 import { browserAvailable, callApi, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
 
 const enabled = browserAvailable();
@@ -291,8 +292,54 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
       await page.close();
     }
   });
+
+  it('with the food field empty, offers the foods logged most often, each with its energy per 100 g and its group (en and es, screenshots)', async () => {
+    const logged = await callApi<OperationOutput<'diary.recent'>>(app, 'diary.recent', { profile: 'demo', limit: 4 });
+    expect(logged.frequent.length).toBeGreaterThan(0);
+    // The demo's own packaged foods are "Yours"; IFCT's carry a food group, which Spanish shows translated.
+    const ifct = logged.frequent.find((item) => !item.food.owner && item.food.food_group !== '');
+    expect(ifct, 'an IFCT food among the frequent ones').toBeDefined();
+    for (const locale of ['en-US', 'es-ES'] as const) {
+      const language = locale === 'es-ES' ? 'es' : 'en';
+      const { page, problems } = await openScreen(app, 'diary', { locale });
+      const form = page.getByRole('form', { name: language === 'es' ? 'Añadir una entrada' : 'Add an entry' });
+      expect(await form.getByLabel(language === 'es' ? 'Alimento' : 'Food', { exact: true }).inputValue()).toBe('');
+      const often = form.getByRole('list', { name: language === 'es' ? 'Frecuentes' : 'Often logged' });
+      await often.getByRole('listitem').first().waitFor();
+      expect(await often.getByRole('listitem').count()).toBe(logged.frequent.length);
+      const recent = await form
+        .getByRole('list', { name: language === 'es' ? 'Recientes' : 'Recent' })
+        .locator('.hit-title')
+        .allTextContents();
+      for (const [index, item] of logged.frequent.entries()) {
+        const choice = often.getByRole('listitem').nth(index);
+        const name = item.food.brand ? `${item.food.name} (${item.food.brand})` : item.food.name;
+        expect(await choice.locator('.hit-title').textContent()).toBe(name);
+        // A frequent food is not offered twice: the recent list already holds the others.
+        expect(recent).not.toContain(name);
+        const kcal = new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: 0 }).format(item.food.per100g.energy_kcal as number);
+        const group = item.food.owner ? (language === 'es' ? 'Suyo' : 'Yours') : foodGroupLabel(item.food.food_group, language);
+        expect(await choice.locator('.food-facts').textContent()).toMatch(new RegExp(`^${kcal} kcal ${language === 'es' ? 'por' : 'per'} 100 g · ${escapeRegExp(group)} · `));
+      }
+      const shownGroup = await often
+        .getByRole('listitem')
+        .nth(logged.frequent.indexOf(ifct as LoggedFood))
+        .locator('.food-facts')
+        .textContent();
+      if (language === 'es') expect(shownGroup).not.toContain(ifct?.food.food_group);
+      else expect(shownGroup).toContain(ifct?.food.food_group);
+      await expectAccessible(page, `diary frequent foods (${locale})`);
+      await saveScreenshot(page, `diary-frequent-foods-${language}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
 });
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
