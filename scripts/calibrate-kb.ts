@@ -7,8 +7,9 @@
  * One row per (question, card) among each question's first five cards: label 1 when the question is answerable
  * and the card is one of its expected cards, else 0. A question's answerability is its best card's probability, so
  * the threshold is chosen on questions: the lowest refusal of answerable development questions (at most 5%) that
- * refuses the most unanswerable ones, counting as refused the questions the figure, population and aspect checks
- * refuse whatever the probability (so the threshold does not spend answerable questions on refusing those again).
+ * refuses the most unanswerable ones. (Counting the questions the figure, population and aspect checks refuse as
+ * already refused was tried on 2026-12-01: the cross-encoder's threshold stayed 0.313, the embedder-only one fell
+ * from 0.310 to 0.225; kept out.)
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -63,11 +64,6 @@ const cardsPerQuestion = answerabilityCards;
 interface Collected {
   question: KbEvaluationQuestion;
   cards: Array<{ cardId: string; signals: CardSignals }>;
-  /**
-   * A check outside the model refuses the question whatever its probability: it asks for a dose, a level, a
-   * population or an aspect that no card it would quote gives (kb-search.ts decide). Absent in older dumps.
-   */
-  refusedByCheck?: boolean;
 }
 
 const dumped: Partial<Record<AnswerabilityVariant, Collected[]>> = values['from-dump']
@@ -88,10 +84,8 @@ async function collectNow(variant: AnswerabilityVariant): Promise<Collected[]> {
   const collected: Collected[] = [];
   for (const [index, question] of questions.entries()) {
     const retrieval = await search.retrieve(question.query, { k: cardsPerQuestion, strategy: run.strategy, rerank: run.rerank });
-    const { figure, population, aspect } = retrieval.answerability;
     collected.push({
       question,
-      refusedByCheck: [figure, population, aspect].some((check) => check !== null && !check.found),
       cards: retrieval.cards.map((card) => ({ cardId: card.passage.card_id, signals: run.dropCosine ? { ...card.signals, cosine: null } : card.signals })),
     });
     if ((index + 1) % 25 === 0) process.stderr.write(`calibrate:kb  ${variant}: ${index + 1} of ${questions.length}\n`);
@@ -124,7 +118,7 @@ interface Rates {
 function rates(model: LogisticModel, entries: readonly Collected[], threshold: number): Rates {
   const result: Rates = { unanswerable: 0, unanswerableRefused: 0, answerable: 0, answerableRefused: 0 };
   for (const entry of entries) {
-    const refused = entry.refusedByCheck === true || questionScore(model, entry) < threshold;
+    const refused = questionScore(model, entry) < threshold;
     if (entry.question.expected.length === 0) {
       result.unanswerable += 1;
       if (refused) result.unanswerableRefused += 1;

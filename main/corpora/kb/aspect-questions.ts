@@ -37,6 +37,9 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   // time
   'today', 'tonight', 'yesterday', 'morning', 'night', 'week', 'weeks', 'month', 'months', 'year', 'years', 'day', 'days', 'ago',
   'last', 'since', 'long', 'time', 'back', 'while', 'during', 'after', 'before',
+  // asking about the topic as a whole: any card on it answers
+  'recognise', 'recognize', 'spot', 'sign', 'signs', 'symptom', 'symptoms', 'manage', 'handle', 'respond', 'explain',
+  'danger', 'dangers', 'dangerous', 'risk', 'risks', 'risky', 'worry', 'concern', 'concerns',
   // medicines themselves
   'medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'pill', 'pills', 'tablet', 'tablets',
 ]);
@@ -59,8 +62,20 @@ export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'langu
   return terms.length === 0 || terms.length > maxAspectTerms ? null : terms;
 }
 
-/** Whether a card's text uses one of the aspect's words (by English stem). */
+/** Words of at least this many letters also meet by their first `sharedPrefix` letters ("recognise", "recognition"). */
+const prefixWordLength = 7;
+const sharedPrefix = 6;
+
+/**
+ * Whether a card's text uses one of the aspect's words: the same English stem, or for long words the same first six
+ * letters, since the stemmer keeps "recognise" and "recognition" apart.
+ */
 export function speaksOfAspect(text: string, terms: readonly string[]): boolean {
-  const wanted = new Set(terms.map((term) => stemToken(term, 'en') ?? term));
-  return indexTerms(text).some((term) => wanted.has(stemToken(term, 'en') ?? term));
+  const stems = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const word of indexTerms(text)) {
+    stems.add(stemToken(word, 'en') ?? word);
+    if (word.length >= prefixWordLength) prefixes.add(word.slice(0, sharedPrefix));
+  }
+  return terms.some((term) => stems.has(stemToken(term, 'en') ?? term) || (term.length >= prefixWordLength && prefixes.has(term.slice(0, sharedPrefix))));
 }

@@ -34,19 +34,20 @@ function favouring(cardTitle: string): Reranker {
 }
 
 describe('the KB with a cross-encoder', () => {
-  it('reorders the first stage with the cross-encoder (fused with the first-stage rank) and reports which one ranked the hits', async () => {
+  it('reads the first stage with the cross-encoder, keeps its order (kb-search defaultRerankOrder) and reports the scores', async () => {
     const query = 'warfarin bleeding with ibuprofen';
     const plain = await kbWith({ reranker: null });
     const firstStage = await call<SearchOutput>(plain, 'search', { corpus: 'kb', query, k: 10, strategy: 'keyword' });
     expect(firstStage.reranker).toBeNull();
-    // The third card of the first stage, read as the only relevant one by the cross-encoder, overtakes the second.
+    // The third card of the first stage, read as the only relevant one by the cross-encoder, keeps its place.
     const third = firstStage.hits[2];
     if (!third) throw new Error('the first stage found fewer than three cards');
     const services = await kbWith({ reranker: favouring(third.title) });
     const reranked = await call<SearchOutput>(services, 'search', { corpus: 'kb', query, k: 10, strategy: 'keyword' });
     expect(reranked.reranker).toBe('test:favouring:1');
-    expect(reranked.hits.findIndex((hit) => hit.id === third.id)).toBeLessThan(2);
+    expect(reranked.hits.map((hit) => hit.id)).toEqual(firstStage.hits.map((hit) => hit.id));
     expect(reranked.hits.find((hit) => hit.id === third.id)?.explain.rerank_score).toBe(10);
+    expect(reranked.hits[0]?.explain.rerank_score).toBe(-10);
   });
 
   it('ranks without it, with a notice, when the cross-encoder fails, and still answers', async () => {

@@ -38,5 +38,8 @@ describe('whether a card speaks of the aspect', () => {
     expect(speaksOfAspect('Digoxin has a long elimination half-life in older adults.', ['half', 'life'])).toBe(true);
     expect(speaksOfAspect('Extractions and other dental work need a plan from the team.', ['tooth', 'extraction'])).toBe(true);
     expect(speaksOfAspect('Amiodarone raises digoxin levels; expect a dose review.', ['half', 'life'])).toBe(false);
+    // The stemmer keeps these apart; long words also meet by their first six letters.
+    expect(speaksOfAspect('Serotonin syndrome: recognition and escalation.', ['recognise'])).toBe(true);
+    expect(speaksOfAspect('Serotonin syndrome: recognition and escalation.', ['recommend'])).toBe(false);
   });
 });
