@@ -170,10 +170,12 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
       const form = page.getByRole('form', { name: words[locale].form });
       await form.waitFor();
       expect(await form.locator('details.advanced').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
-      for (const label of words[locale].plain) expect(await page.getByLabel(label, { exact: true }).isVisible(), `${label} (${locale})`).toBe(true);
-      expect(await page.getByRole('region', { name: words[locale].keys }).isVisible(), `${words[locale].keys} (${locale})`).toBe(true);
+      // The controls fill in as the settings and status load: wait for each (a waitFor that times out fails the test).
+      for (const label of words[locale].plain) await page.getByLabel(label, { exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByRole('region', { name: words[locale].keys }).waitFor({ state: 'visible', timeout: 15_000 });
       // On the page (counted by the all-settings test) but not shown until Advanced is opened.
       for (const label of words[locale].tuning) {
+        await page.getByLabel(label, { exact: true }).waitFor({ state: 'attached', timeout: 15_000 });
         expect(await page.getByLabel(label, { exact: true }).count(), `${label} (${locale})`).toBe(1);
         expect(await page.getByLabel(label, { exact: true }).isVisible(), `${label} (${locale})`).toBe(false);
       }
