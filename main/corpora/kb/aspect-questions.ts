@@ -1,13 +1,17 @@
 import { stemToken } from '../../retrieval/stemming.js';
 import { indexTerms } from '../../core/text-folding.js';
-import type { ClinicalLexicon } from './clinical-lexicon.js';
+import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import type { KbQuery } from './kb-query.js';
 
 /**
  * A short question about one medicine or condition asks about one aspect of it: "What is the half-life of digoxin?",
  * "¿Se puede partir la pastilla de clopidogrel?". The card about that medicine reads close to such a question (the
  * cross-encoder sees "digoxin" on both sides), yet says nothing of the half-life. The question is then answered
- * only when a card it would quote uses at least one of the aspect's words (compared by English stem).
+ * only when a card it would quote uses at least one of the aspect's words (compared by English stem) and, when the
+ * question names one medicine, is about that medicine: "Can someone on amiodarone drink grapefruit juice?" is not
+ * answered by the statins card that speaks of grapefruit but not of amiodarone. A class or a condition is not held
+ * to this: people name them loosely ("her antihypertensive", "his diabetes tablet"), and the card that answers is
+ * often about adherence or talking with the patient, not about the class.
  *
  * Only questions naming exactly one medicine, class or condition are read this way: a question naming two asks
  * about the pair, which is what an interaction card is about ("clarithromycin with atorvastatin: should I worry?"),
@@ -33,7 +37,9 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   'could', 'would', 'might', 'must', 'may', 'ok', 'okay', 'safe', 'fine', 'problem', 'issue', 'true', 'right', 'wrong', 'normal',
   'really', 'still', 'also', 'just', 'now', 'then', 'even', 'though', 'but', 'all', 'one', 'two', 'yet', 'ever', 'never', 'always',
   'sometimes', 'whether', 'anything', 'something', 'thing', 'things', 'much', 'many', 'more', 'most', 'other', 'another', 'same',
-  'new', 'old', 'well', 'good', 'bad', 'like', 'here', 'plus', 'together', 'isn', 'doesn', 'don', 'won', 'should',
+  'new', 'old', 'well', 'good', 'bad', 'like', 'here', 'plus', 'together', 'should',
+  // the halves of contractions ("hasn't" reads as "hasn" and "t")
+  'isn', 'doesn', 'don', 'won', 'hasn', 'haven', 'hadn', 'didn', 'wasn', 'weren', 'aren', 'can', 'cannot', 'couldn', 'wouldn', 'shouldn',
   // time
   'today', 'tonight', 'yesterday', 'morning', 'night', 'week', 'weeks', 'month', 'months', 'year', 'years', 'day', 'days', 'ago',
   'last', 'since', 'long', 'time', 'back', 'while', 'during', 'after', 'before',
@@ -44,10 +50,18 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   'medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'pill', 'pills', 'tablet', 'tablets',
 ]);
 
-/** The aspect a question asks about its one medicine or condition, as English words; null when it is not such a question. */
-export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'language' | 'mentions'>, lexicon: ClinicalLexicon): string[] | null {
+/** The one medicine, class or condition a question names, and the aspect of it asked about as English words. */
+export interface AspectAsked {
+  subject: ClinicalMention;
+  terms: string[];
+}
+
+/** The aspect a question asks about its one medicine or condition; null when it is not such a question. */
+export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'language' | 'mentions'>, lexicon: ClinicalLexicon): AspectAsked | null {
   const mentions = lexicon.find(query.english);
-  if (new Set([...query.mentions, ...mentions].map((mention) => mention.canonical)).size !== 1) return null;
+  const named = [...query.mentions, ...mentions];
+  const subject = named[0];
+  if (subject === undefined || new Set(named.map((mention) => mention.canonical)).size !== 1) return null;
   let rest = '';
   let position = 0;
   for (const mention of mentions) {
@@ -59,7 +73,7 @@ export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'langu
   // evidence, so only the translated words count.
   const untranslated = query.language === 'es' ? new Set(indexTerms(query.question)) : new Set<string>();
   const terms = [...new Set(indexTerms(rest))].filter((term) => term.length > 2 && !/\d/.test(term) && !wordsAroundAspect.has(term) && !untranslated.has(term));
-  return terms.length === 0 || terms.length > maxAspectTerms ? null : terms;
+  return terms.length === 0 || terms.length > maxAspectTerms ? null : { subject, terms };
 }
 
 /** Words of at least this many letters also meet by their first `sharedPrefix` letters ("recognise", "recognition"). */

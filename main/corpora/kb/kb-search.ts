@@ -344,7 +344,14 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const population = populationAsked(question) ?? populationAsked(query.english);
     const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(repository.card(card.passage.card_id)?.body ?? '', population) };
     const aspect = aspectAsked(query, deps.lexicon());
-    const aspectCheck = aspect === null ? null : { asked: aspect, holds: (card: KbCardHit) => speaksOfAspect(`${card.passage.title}\n${repository.card(card.passage.card_id)?.body ?? ''}`, aspect) };
+    const aspectCheck =
+      aspect === null
+        ? null
+        : {
+            asked: aspect.terms,
+            holds: (card: KbCardHit) =>
+              (aspect.subject.kind !== 'drug' || covering.coveredByCard(card.passage.card_id, aspect.subject)) && speaksOfAspect(`${card.passage.title}\n${repository.card(card.passage.card_id)?.body ?? ''}`, aspect.terms),
+          };
     const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, figure, population: populationCheck, aspect: aspectCheck });
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards, answerability, notices };
   }

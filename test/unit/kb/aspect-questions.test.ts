@@ -4,7 +4,8 @@ import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.j
 import { prepareKbQuery } from '../../../main/corpora/kb/kb-query.js';
 
 const lexicon = loadClinicalLexicon();
-const aspectOf = (question: string) => aspectAsked(prepareKbQuery(question, lexicon), lexicon);
+const asked = (question: string) => aspectAsked(prepareKbQuery(question, lexicon), lexicon);
+const aspectOf = (question: string) => asked(question)?.terms ?? null;
 
 describe('the aspect a short question about one medicine asks about', () => {
   it('reads the aspect words of a question naming one medicine, without the words around them', () => {
@@ -12,6 +13,13 @@ describe('the aspect a short question about one medicine asks about', () => {
     expect(aspectOf('Does clopidogrel have to be stopped before a tooth extraction?')).toEqual(['tooth', 'extraction']);
     // A brand name is the medicine too.
     expect(aspectOf('Can someone on Zoloft have a glass of wine?')).toEqual(['glass', 'wine']);
+    // The halves of a contraction say nothing of the aspect.
+    expect(aspectOf("The erection hasn't gone down since the sildenafil")).toEqual(['erection', 'gone', 'down']);
+  });
+
+  it('names the medicine the aspect is of, by its canonical name (a brand name reads as the generic)', () => {
+    expect(asked('Can someone on Zoloft have a glass of wine?')?.subject.canonical).toBe('sertraline');
+    expect(asked('What is the half-life of digoxin?')?.subject.canonical).toBe('digoxin');
   });
 
   it('keeps only translated words of a Spanish question, not the ones the glossary left in Spanish', () => {
