@@ -40,6 +40,7 @@ export function coreHandlers(
           model_sha256: embedder.modelSha256,
           problem: sentence(embedder.problem),
           threads: embedder.threads ?? null,
+          choice: embedder.choice ?? null,
         },
         reranker: { ...reranker, model_path: path(reranker.model_path), problem: sentence(reranker.problem) },
         multilingual: {
