@@ -123,6 +123,14 @@ export const en = {
     saveChanges: 'Save changes',
   },
   status: {
+    selected: 'Why this model',
+    choice: {
+      voyage_key: 'Voyage (a Voyage key is stored)',
+      no_voyage_key: 'Local model (automatic: no Voyage key is stored)',
+      settings: '{{provider}} (chosen in Settings)',
+      fallback: 'Local model, instead of the cloud model chosen: {{problem}}',
+      providers: { local: 'Local model', gemini: 'Gemini', voyage: 'Voyage', none: 'None (keyword search only)' },
+    },
     storeSize:
       '{{corpus}} has {{vectors}} vectors: past {{limit}}, a search on this computer’s embedded store misses its speed target (cita bench). The way on is PostgreSQL with pgvector (README, “Past one machine”).',
     title: 'Index status',

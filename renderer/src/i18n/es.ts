@@ -125,6 +125,14 @@ export const es: Messages = {
     saveChanges: 'Guardar cambios',
   },
   status: {
+    selected: 'Por qué este modelo',
+    choice: {
+      voyage_key: 'Voyage (hay una clave de Voyage guardada)',
+      no_voyage_key: 'Modelo local (automático: no hay ninguna clave de Voyage guardada)',
+      settings: '{{provider}} (elegido en Ajustes)',
+      fallback: 'Modelo local, en lugar del modelo en la nube elegido: {{problem}}',
+      providers: { local: 'Modelo local', gemini: 'Gemini', voyage: 'Voyage', none: 'Ninguno (solo palabras clave)' },
+    },
     storeSize:
       '{{corpus}} tiene {{vectors}} vectores: por encima de {{limit}}, una búsqueda en el almacén integrado de este equipo no alcanza su objetivo de velocidad (cita bench). El camino es PostgreSQL con pgvector (README, «Past one machine»).',
     title: 'Estado del índice',
