@@ -62,7 +62,8 @@ export const statusSchema = z.object({
     .optional(),
   corpora: z.array(corpusStatusSchema),
   /** A corpus grown past the embedded store's comfort size (main/retrieval/store-capacity.ts), with the way on. */
-  warnings: z.array(z.object({ code: z.literal('store_size'), corpus: z.string(), vectors: z.number().int(), limit: z.number().int(), message: z.string() })).default([]),
+  /** A corpus whose vectors of `dimensions` passed `limit`, the size at which the embedded store misses its latency target. */
+  warnings: z.array(z.object({ code: z.literal('store_size'), corpus: z.string(), vectors: z.number().int(), dimensions: z.number().int(), limit: z.number().int(), message: z.string() })).default([]),
 });
 export type Status = z.infer<typeof statusSchema>;
 

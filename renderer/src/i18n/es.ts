@@ -134,7 +134,7 @@ export const es: Messages = {
       providers: { local: 'Modelo local', gemini: 'Gemini', voyage: 'Voyage', none: 'Ninguno (solo palabras clave)' },
     },
     storeSize:
-      '{{corpus}} tiene {{vectors}} vectores: por encima de {{limit}}, una búsqueda en el almacén integrado de este equipo no alcanza su objetivo de velocidad (cita bench). El camino es PostgreSQL con pgvector (README, «Past one machine»).',
+      '{{corpus}} tiene {{vectors}} vectores de {{dimensions}} dimensiones: por encima de {{limit}}, una búsqueda en el almacén integrado de este equipo no alcanza su objetivo de velocidad (cita bench). Más allá de un equipo, cita sirve los mismos datos desde PostgreSQL con pgvector: cita serve --database postgres://… (README, «PostgreSQL (teams)»).',
     title: 'Estado del índice',
     refresh: 'Actualizar',
     embedder: 'Modelo de embeddings',

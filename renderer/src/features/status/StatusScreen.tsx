@@ -90,6 +90,7 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
           {t('status.storeSize', {
             corpus: t(`corpora.${warning.corpus}`, { defaultValue: warning.corpus }),
             vectors: formatNumber(warning.vectors, language),
+            dimensions: formatNumber(warning.dimensions, language),
             limit: formatNumber(warning.limit, language),
           })}
         </p>
