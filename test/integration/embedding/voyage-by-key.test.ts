@@ -3,6 +3,7 @@
  * a provider in the settings, `status` says which and why, and an unreachable Voyage leaves search working. Every
  * Voyage call goes to a local stand-in or to a closed local port; nothing here reaches the network.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchOutput, Status } from '../../../shared/contract.js';
@@ -20,12 +21,21 @@ const voyageKey = 'pa-INTEGRATION-voyage-by-key-0123456789';
 const tempDir = useTempDirs();
 const open = useServices();
 const saved = process.env.CITA_VOYAGE_BASE_URL;
-// A port nothing listens on: the connection is refused at once, as with no network.
-const unreachable = 'http://127.0.0.1:9';
+// A local port nothing listens on (one the system just freed): the connection is refused at once, as with no network.
+let unreachable: string;
 let standIn: StandIn;
+
+async function freedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 beforeAll(async () => {
   standIn = await startCloudStandIn({ voyage: voyageKey });
+  unreachable = `http://127.0.0.1:${await freedPort()}`;
   process.env.CITA_VOYAGE_BASE_URL = unreachable;
 });
 afterAll(async () => {
@@ -140,7 +150,7 @@ describe('with a Voyage key and Voyage unreachable, KB search still answers', ()
     expect(offline.hits.map((hit) => hit.id)).toEqual(keywordOnly.hits.map((hit) => hit.id));
     expect(offline.hits.length).toBeGreaterThan(0);
     expect(embedderNotices(offline).map((notice) => notice.code)).toEqual(['embedder_failed']);
-    expect(embedderNotices(offline)[0]?.message).toContain('Voyage could not be reached');
+    expect(embedderNotices(offline)[0]?.message).toMatch(/Voyage could not be reached \(.*ECONNREFUSED/);
     expect(JSON.stringify(offline)).not.toContain(voyageKey);
   });
 });
