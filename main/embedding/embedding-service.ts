@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EmbedderChoice } from '../../shared/contract/core.js';
 import type { Settings } from '../../shared/settings.js';
 import { endpointProblem } from '../core/key-endpoints.js';
 import { createEnvironmentSecretStore, secretEnvironmentVariables, type SecretName, type SecretStore } from '../core/secrets.js';
@@ -13,17 +14,6 @@ import { createQueryCache, withQueryCache } from './query-cache.js';
 
 export type EmbedderMode = 'local' | 'cloud' | 'keyword-only';
 
-/**
- * Which embedder the settings and the stored keys selected, and why: "voyage_key" (automatic, a Voyage key is
- * stored), "no_voyage_key" (automatic, none is: the local model), "settings" (the user chose this provider),
- * "fallback" (the chosen or automatic cloud provider could not be used: `problem` says why, the local model is used).
- * The selection, not the outcome: a selected local model that is missing still leaves the mode keyword-only.
- */
-export interface EmbedderChoice {
-  provider: 'local' | 'gemini' | 'voyage' | 'none';
-  reason: 'voyage_key' | 'no_voyage_key' | 'settings' | 'fallback';
-}
-
 /** What `cita status` and every search report about the embedder, known without loading the model. */
 export interface EmbedderDescription {
   id: string | null;
@@ -34,7 +24,10 @@ export interface EmbedderDescription {
   problem: string | null;
   /** Intra-op threads of a local model; absent for cloud and keyword-only. */
   threads?: number;
-  /** What selected this embedder (the cloud-or-local factory only; the multilingual path has no choice). */
+  /**
+   * What selected this embedder and why (the contract's embedderChoiceSchema); the selection, not the outcome: a
+   * selected local model that is missing still leaves the mode keyword-only. Absent for the multilingual path.
+   */
   choice?: EmbedderChoice;
 }
 
