@@ -128,7 +128,7 @@ export const en = {
       voyage_key: 'Voyage (a Voyage key is stored)',
       no_voyage_key: 'Local model (automatic: no Voyage key is stored)',
       settings: '{{provider}} (chosen in Settings)',
-      fallback: 'Local model, instead of the cloud model chosen: {{problem}}',
+      fallback: 'Local model, as the cloud model could not be used: {{problem}}',
       providers: { local: 'Local model', gemini: 'Gemini', voyage: 'Voyage', none: 'None (keyword search only)' },
     },
     storeSize:

@@ -130,7 +130,7 @@ export const es: Messages = {
       voyage_key: 'Voyage (hay una clave de Voyage guardada)',
       no_voyage_key: 'Modelo local (automático: no hay ninguna clave de Voyage guardada)',
       settings: '{{provider}} (elegido en Ajustes)',
-      fallback: 'Modelo local, en lugar del modelo en la nube elegido: {{problem}}',
+      fallback: 'Modelo local, porque el modelo en la nube no se pudo usar: {{problem}}',
       providers: { local: 'Modelo local', gemini: 'Gemini', voyage: 'Voyage', none: 'Ninguno (solo palabras clave)' },
     },
     storeSize:
