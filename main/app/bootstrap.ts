@@ -41,8 +41,8 @@ export interface ServiceOptions {
   multilingual?: Embedder | null;
   /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
   secrets?: SecretStore;
-  /** Vectors per corpus past which `status` warns (main/retrieval/store-capacity.ts); tests lower it. */
-  storeComfortVectors?: number;
+  /** Vector values (rows × dimensions) per space past which `status` warns (main/retrieval/store-capacity.ts); tests lower it. */
+  storeComfortValues?: number;
 }
 
 /** Everything stateful, built once and passed around; nothing lives in module state. */
@@ -103,7 +103,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const demo = createDemoData({ db, profiles, vectors, modules });
   const foods = modules.find((module) => module.name === 'foods');
   const handlers = mergeHandlerSlices([
-    { owner: 'core', handlers: coreHandlers({ ...deps, databaseFile, modules, secrets, ...(options.storeComfortVectors !== undefined ? { storeComfortVectors: options.storeComfortVectors } : {}) }) },
+    { owner: 'core', handlers: coreHandlers({ ...deps, databaseFile, modules, secrets, ...(options.storeComfortValues !== undefined ? { storeComfortValues: options.storeComfortValues } : {}) }) },
     { owner: 'demo data', handlers: demoHandlers(demo) },
     {
       owner: 'diary app import',

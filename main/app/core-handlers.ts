@@ -1,6 +1,7 @@
 import type { HandlerSlice } from '../api/handlers.js';
 import { schemaVersion } from '../db/migrator.js';
 import { appVersion } from '../paths.js';
+import type { Retriever } from '../retrieval/retriever.js';
 import { storeSizeWarnings } from '../retrieval/store-capacity.js';
 import type { CorpusModule, ModuleDeps } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
@@ -14,7 +15,7 @@ type CoreOperation =
 
 /** The operations that span modules: status, settings, jobs, and search/ask/ingest routed to the right corpus. */
 export function coreHandlers(
-  deps: ModuleDeps & { databaseFile: string; modules: readonly CorpusModule[]; secrets: SecretStore; /** Tests lower it; see store-capacity.ts. */ storeComfortVectors?: number },
+  deps: ModuleDeps & { databaseFile: string; modules: readonly CorpusModule[]; secrets: SecretStore; /** Tests lower it; see store-capacity.ts. */ storeComfortValues?: number },
 ): HandlerSlice<CoreOperation> {
   const moduleOf = (name: string): CorpusModule | undefined => deps.modules.find((module) => module.name === name);
   const unavailable = (name: string, what: string) => new AppError('unavailable', `The ${name} corpus does not support ${what} in this version.`);
@@ -29,8 +30,10 @@ export function coreHandlers(
       const path = (value: string | null) => (bound === undefined ? value : null);
       const paths = [deps.dataDir, embedder.modelPath, reranker.model_path, multilingual.modelPath].filter((known): known is string => typeof known === 'string' && known !== '');
       const sentence = (text: string | null) => (bound === undefined || text === null ? text : paths.reduce((said, known) => said.split(known).join('(a folder)'), text));
-      const corpora = deps.modules.flatMap((module) => (module.retriever ? [{ corpus: module.name, ...module.retriever.counts(bound) }] : []));
-      const crossCorpora = deps.modules.flatMap((module) => (module.crossLanguage ? [{ corpus: module.name, ...module.crossLanguage.counts(bound) }] : []));
+      const own = spaces(deps.modules, (module) => module.retriever, bound);
+      const cross = spaces(deps.modules, (module) => module.crossLanguage, bound);
+      const corpora = own.map(({ corpus, counts }) => ({ corpus, ...counts }));
+      const crossCorpora = cross.map(({ corpus, counts }) => ({ corpus, ...counts }));
       return {
         app: { version: appVersion(), data_dir: path(deps.dataDir), database: path(deps.databaseFile), schema_version: schemaVersion(deps.db) },
         embedder: {
@@ -40,6 +43,7 @@ export function coreHandlers(
           model_sha256: embedder.modelSha256,
           problem: sentence(embedder.problem),
           threads: embedder.threads ?? null,
+          choice: embedder.choice ?? null,
         },
         reranker: { ...reranker, model_path: path(reranker.model_path), problem: sentence(reranker.problem) },
         multilingual: {
@@ -52,7 +56,13 @@ export function coreHandlers(
         },
         corpora,
         // Counted over every profile: the store's size is what slows a search, whoever owns the rows.
-        warnings: bound === undefined ? storeSizeWarnings([...corpora, ...crossCorpora], deps.storeComfortVectors) : [],
+        warnings:
+          bound === undefined
+            ? storeSizeWarnings(
+                [...own, ...cross].map(({ corpus, counts, dimensions }) => ({ corpus, vectors: counts.vectors, dimensions })),
+                deps.storeComfortValues,
+              )
+            : [],
       };
     },
     'settings.get': () => deps.settings.get(),
@@ -99,4 +109,12 @@ export function coreHandlers(
       location: deps.secrets.location(),
     }),
   };
+}
+
+/** Each corpus's space of one kind (its own, or its cross-language one): the counts `status` shows and its dimensions. */
+function spaces(modules: readonly CorpusModule[], pick: (module: CorpusModule) => Retriever | undefined, visibleTo: string | undefined) {
+  return modules.flatMap((module) => {
+    const retriever = pick(module);
+    return retriever ? [{ corpus: module.name, counts: retriever.counts(visibleTo), dimensions: retriever.dimensions() }] : [];
+  });
 }

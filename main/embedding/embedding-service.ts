@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EmbedderChoice } from '../../shared/contract/core.js';
 import type { Settings } from '../../shared/settings.js';
 import { endpointProblem } from '../core/key-endpoints.js';
 import { createEnvironmentSecretStore, secretEnvironmentVariables, type SecretName, type SecretStore } from '../core/secrets.js';
@@ -23,6 +24,11 @@ export interface EmbedderDescription {
   problem: string | null;
   /** Intra-op threads of a local model; absent for cloud and keyword-only. */
   threads?: number;
+  /**
+   * What selected this embedder and why (the contract's embedderChoiceSchema); the selection, not the outcome: a
+   * selected local model that is missing still leaves the mode keyword-only. Absent for the multilingual path.
+   */
+  choice?: EmbedderChoice;
 }
 
 export interface EmbeddingService {
@@ -57,7 +63,9 @@ const providers: Record<CloudProvider, { label: string; id: string; secret: Secr
 };
 
 /** What the settings and the keys resolve to right now. */
-type Plan = { kind: 'none'; problem: string } | { kind: 'local'; dtype: 'q8' | 'fp32'; threads: number; note: string | null } | { kind: 'cloud'; provider: CloudProvider; apiKey: string };
+type Plan = ({ kind: 'none'; problem: string } | { kind: 'local'; dtype: 'q8' | 'fp32'; threads: number; note: string | null } | { kind: 'cloud'; provider: CloudProvider; apiKey: string }) & {
+  reason: EmbedderChoice['reason'];
+};
 
 /**
  * Settings decide: provider "none" → keyword-only; "auto" → Voyage when a Voyage API key is stored (the KB decision
@@ -89,9 +97,9 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
 
   function plan(): Plan {
     const settings = options.settings().embedder;
-    if (settings.provider === 'none') return { kind: 'none', problem: 'semantic search is switched off in the settings' };
+    if (settings.provider === 'none') return { kind: 'none', problem: 'semantic search is switched off in the settings', reason: 'settings' };
     const threads = embedderThreads(settings.threads);
-    if (settings.provider === 'local') return { kind: 'local', dtype: settings.dtype, threads, note: null };
+    if (settings.provider === 'local') return { kind: 'local', dtype: settings.dtype, threads, note: null, reason: 'settings' };
     const automatic = settings.provider === 'auto';
     const name: CloudProvider = settings.provider === 'auto' ? 'voyage' : settings.provider;
     const provider = providers[name];
@@ -104,31 +112,32 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     }
     if (apiKey) {
       const refused = endpointProblem(baseUrlOf(name), options.cloudBaseUrls?.[name] ? `the ${provider.label} endpoint` : provider.baseUrlVariable);
-      if (!refused) return { kind: 'cloud', provider: name, apiKey };
-      return { kind: 'local', dtype: settings.dtype, threads, note: `the ${provider.label} API key is not sent: ${refused}; the local model is used instead` };
+      if (!refused) return { kind: 'cloud', provider: name, apiKey, reason: automatic ? 'voyage_key' : 'settings' };
+      return { kind: 'local', dtype: settings.dtype, threads, note: `the ${provider.label} API key is not sent: ${refused}; the local model is used instead`, reason: 'fallback' };
     }
     // Automatic without a key is the ordinary offline case: the local model, nothing to report.
-    if (automatic && unreadable === null) return { kind: 'local', dtype: settings.dtype, threads, note: null };
+    if (automatic && unreadable === null) return { kind: 'local', dtype: settings.dtype, threads, note: null, reason: 'no_voyage_key' };
     const why = unreadable ?? `no ${provider.label} API key is configured (set ${secretEnvironmentVariables[provider.secret]} or store one in the app)`;
-    return { kind: 'local', dtype: settings.dtype, threads, note: `${why}; the local model is used instead` };
+    return { kind: 'local', dtype: settings.dtype, threads, note: `${why}; the local model is used instead`, reason: 'fallback' };
   }
 
   function describe(): EmbedderDescription {
     if (options.override !== undefined) {
       return options.override
-        ? { id: options.override.id, mode: 'local', modelPath: null, modelSha256: null, problem: null }
-        : { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: 'semantic search is switched off' };
+        ? { id: options.override.id, mode: 'local', modelPath: null, modelSha256: null, problem: null, choice: { provider: 'local', reason: 'settings' } }
+        : { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: 'semantic search is switched off', choice: { provider: 'none', reason: 'settings' } };
     }
     const current = plan();
     switch (current.kind) {
       case 'none':
-        return { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: current.problem };
+        return { id: null, mode: 'keyword-only', modelPath: null, modelSha256: null, problem: current.problem, choice: { provider: 'none', reason: current.reason } };
       case 'cloud':
-        return { id: providers[current.provider].id, mode: 'cloud', modelPath: null, modelSha256: null, problem: null };
+        return { id: providers[current.provider].id, mode: 'cloud', modelPath: null, modelSha256: null, problem: null, choice: { provider: current.provider, reason: current.reason } };
       case 'local': {
+        const choice: EmbedderChoice = { provider: 'local', reason: current.reason };
         const described = describeLocal(current.dtype);
-        if (described.mode === 'local' && loadProblem) return { ...described, id: null, mode: 'keyword-only', problem: loadProblem };
-        const description = described.mode === 'local' ? { ...described, threads: current.threads } : described;
+        if (described.mode === 'local' && loadProblem) return { ...described, id: null, mode: 'keyword-only', problem: loadProblem, choice };
+        const description = described.mode === 'local' ? { ...described, threads: current.threads, choice } : { ...described, choice };
         if (!current.note) return description;
         return { ...description, problem: description.problem ? `${current.note}, but ${description.problem}` : current.note };
       }

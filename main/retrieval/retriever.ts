@@ -33,6 +33,8 @@ export interface Retriever {
   counts(visibleTo?: string): VectorCounts;
   /** The current embedder's id (known without loading it), null in keyword-only mode. */
   embedderId(): string | null;
+  /** The dimensions of the current embedder's space, null when it has none yet (known without loading the model). */
+  dimensions(): number | null;
 }
 
 /**
@@ -64,6 +66,12 @@ export function createRetriever(deps: { db: Database; vectors: VectorStore; embe
     const embedder = await deps.embedding.get();
     if (!embedder) return undefined;
     return create ? deps.vectors.space(options.corpus, embedder.id, options.formula, embedder.dimensions) : deps.vectors.findSpace(options.corpus, embedder.id, options.formula);
+  }
+
+  /** The current embedder's space, found by the id its description gives (no model is loaded). */
+  function describedSpace(): VectorSpace | undefined {
+    const description = deps.embedding.describe();
+    return description.id ? deps.vectors.findSpace(options.corpus, description.id, options.formula) : undefined;
   }
 
   return {
@@ -115,9 +123,8 @@ export function createRetriever(deps: { db: Database; vectors: VectorStore; embe
     },
     embedderId: () => deps.embedding.describe().id,
     counts(visibleTo) {
-      const description = deps.embedding.describe();
-      const space = description.id ? deps.vectors.findSpace(options.corpus, description.id, options.formula) : undefined;
-      return vectorCounts(deps.db, options.table, space, visibleTo);
+      return vectorCounts(deps.db, options.table, describedSpace(), visibleTo);
     },
+    dimensions: () => describedSpace()?.dimensions ?? null,
   };
 }

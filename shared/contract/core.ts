@@ -6,6 +6,17 @@ export const secretNameSchema = z.enum(['gemini_api_key', 'voyage_api_key']);
 
 export const embedderModeSchema = z.enum(['local', 'cloud', 'keyword-only']);
 
+/**
+ * What selected the embedder: a stored Voyage key (the setting is automatic), no Voyage key (automatic: the local
+ * model), the user's explicit choice in the settings, or a fallback to the local model (the embedder's `problem` says
+ * why). `provider` is the one selected; `mode` says whether it could be used.
+ */
+export const embedderChoiceSchema = z.object({
+  provider: z.enum(['local', 'gemini', 'voyage', 'none']),
+  reason: z.enum(['voyage_key', 'no_voyage_key', 'settings', 'fallback']),
+});
+export type EmbedderChoice = z.infer<typeof embedderChoiceSchema>;
+
 export const rerankerModeSchema = z.enum(['local', 'off']);
 
 export const corpusStatusSchema = z.object({
@@ -27,6 +38,7 @@ export const statusSchema = z.object({
     problem: z.string().nullable(),
     /** ONNX Runtime intra-op threads of the local model (the `embedder.threads` setting resolved); null when not local. */
     threads: z.number().int().positive().nullable(),
+    choice: embedderChoiceSchema.nullable().default(null),
   }),
   /** The local cross-encoder: 'off' (with the reason) when its model is missing, corrupt or failed to load. */
   reranker: z.object({
@@ -50,7 +62,8 @@ export const statusSchema = z.object({
     .optional(),
   corpora: z.array(corpusStatusSchema),
   /** A corpus grown past the embedded store's comfort size (main/retrieval/store-capacity.ts), with the way on. */
-  warnings: z.array(z.object({ code: z.literal('store_size'), corpus: z.string(), vectors: z.number().int(), limit: z.number().int(), message: z.string() })).default([]),
+  /** A corpus whose vectors of `dimensions` passed `limit`, the size at which the embedded store misses its latency target. */
+  warnings: z.array(z.object({ code: z.literal('store_size'), corpus: z.string(), vectors: z.number().int(), dimensions: z.number().int(), limit: z.number().int(), message: z.string() })).default([]),
 });
 export type Status = z.infer<typeof statusSchema>;
 

@@ -1,4 +1,4 @@
-import type { Status } from '../../../shared/contract.js';
+import type { EmbedderChoice, Status } from '../../../shared/contract.js';
 import type { Command } from '../command.js';
 import { callOperation } from '../call.js';
 
@@ -21,6 +21,7 @@ export function formatStatus(status: Status): string {
     `cita ${status.app.version} — data: ${status.app.data_dir} (schema v${status.app.schema_version})`,
     `embedder: ${status.embedder.id ?? 'none'} (${status.embedder.mode}${status.embedder.threads ? `, ${status.embedder.threads} threads` : ''})`,
   ];
+  if (status.embedder.choice) lines.push(`selected: ${choiceSentence(status.embedder.choice)}`);
   if (status.embedder.model_path) lines.push(`model: ${status.embedder.model_path}  sha256 ${status.embedder.model_sha256 ?? '?'}`);
   if (status.embedder.problem) lines.push(`note: ${status.embedder.problem}`);
   lines.push(`reranker: ${status.reranker.id ?? 'none'} (${status.reranker.mode})`);
@@ -41,4 +42,21 @@ export function formatStatus(status: Status): string {
   }
   for (const warning of status.warnings) lines.push(`warning: ${warning.message}`);
   return lines.join('\n');
+}
+
+const providerNames: Record<EmbedderChoice['provider'], string> = { local: 'local', gemini: 'Gemini', voyage: 'Voyage', none: 'none (keyword search only)' };
+
+/** Which embedder every corpus's semantic search uses and why, e.g. "Voyage (a Voyage key is stored)". */
+export function choiceSentence(choice: EmbedderChoice): string {
+  const name = providerNames[choice.provider];
+  switch (choice.reason) {
+    case 'voyage_key':
+      return `${name} (a Voyage key is stored)`;
+    case 'no_voyage_key':
+      return `${name} (automatic: no Voyage key is stored)`;
+    case 'settings':
+      return `${name} (chosen in settings)`;
+    case 'fallback':
+      return `${name} (the cloud embedder could not be used: see the note)`;
+  }
 }

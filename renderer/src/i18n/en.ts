@@ -123,8 +123,16 @@ export const en = {
     saveChanges: 'Save changes',
   },
   status: {
+    selected: 'Why this model',
+    choice: {
+      voyage_key: 'Voyage (a Voyage key is stored)',
+      no_voyage_key: 'Local model (automatic: no Voyage key is stored)',
+      settings: '{{provider}} (chosen in Settings)',
+      fallback: 'Local model, as the cloud model could not be used: {{problem}}',
+      providers: { local: 'Local model', gemini: 'Gemini', voyage: 'Voyage', none: 'None (keyword search only)' },
+    },
     storeSize:
-      '{{corpus}} has {{vectors}} vectors: past {{limit}}, a search on this computer’s embedded store misses its speed target (cita bench). The way on is PostgreSQL with pgvector (README, “Past one machine”).',
+      '{{corpus}} has {{vectors}} vectors of {{dimensions}} dimensions: past {{limit}}, a search on this computer’s embedded store misses its speed target (cita bench). Past one machine, cita serves the same data from PostgreSQL with pgvector: cita serve --database postgres://… (README, “PostgreSQL (teams)”).',
     title: 'Index status',
     refresh: 'Refresh',
     embedder: 'Embedder',

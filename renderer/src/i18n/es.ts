@@ -125,8 +125,16 @@ export const es: Messages = {
     saveChanges: 'Guardar cambios',
   },
   status: {
+    selected: 'Por qué este modelo',
+    choice: {
+      voyage_key: 'Voyage (hay una clave de Voyage guardada)',
+      no_voyage_key: 'Modelo local (automático: no hay ninguna clave de Voyage guardada)',
+      settings: '{{provider}} (elegido en Ajustes)',
+      fallback: 'Modelo local, porque el modelo en la nube no se pudo usar: {{problem}}',
+      providers: { local: 'Modelo local', gemini: 'Gemini', voyage: 'Voyage', none: 'Ninguno (solo palabras clave)' },
+    },
     storeSize:
-      '{{corpus}} tiene {{vectors}} vectores: por encima de {{limit}}, una búsqueda en el almacén integrado de este equipo no alcanza su objetivo de velocidad (cita bench). El camino es PostgreSQL con pgvector (README, «Past one machine»).',
+      '{{corpus}} tiene {{vectors}} vectores de {{dimensions}} dimensiones: por encima de {{limit}}, una búsqueda en el almacén integrado de este equipo no alcanza su objetivo de velocidad (cita bench). Más allá de un equipo, cita sirve los mismos datos desde PostgreSQL con pgvector: cita serve --database postgres://… (README, «PostgreSQL (teams)»).',
     title: 'Estado del índice',
     refresh: 'Actualizar',
     embedder: 'Modelo de embeddings',

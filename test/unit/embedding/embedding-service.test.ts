@@ -41,7 +41,7 @@ describe('the embedder factory', () => {
 
   it('uses Gemini when it is chosen and a key is stored, with the pacing from the settings', async () => {
     const embedding = service({ provider: 'gemini', cloud_batch_size: 7, cloud_pause_ms: 1234 }, createMemorySecretStore({ gemini_api_key: key }));
-    expect(embedding.describe()).toEqual({ id: geminiEmbedderId, mode: 'cloud', modelPath: null, modelSha256: null, problem: null });
+    expect(embedding.describe()).toEqual({ id: geminiEmbedderId, mode: 'cloud', modelPath: null, modelSha256: null, problem: null, choice: { provider: 'gemini', reason: 'settings' } });
     const embedder = await embedding.get();
     expect(embedder?.id).toBe(geminiEmbedderId);
     expect(embedder?.pacing).toEqual({ batchSize: 7, pauseMs: 1234 });
@@ -110,7 +110,7 @@ describe('the embedder factory', () => {
       expect(offline.problem).toContain('no model directory');
       expect(offline.problem).not.toContain('API key');
       secrets.set('voyage_api_key', key);
-      expect(embedding.describe()).toEqual({ id: voyageEmbedderId, mode: 'cloud', modelPath: null, modelSha256: null, problem: null });
+      expect(embedding.describe()).toEqual({ id: voyageEmbedderId, mode: 'cloud', modelPath: null, modelSha256: null, problem: null, choice: { provider: 'voyage', reason: 'voyage_key' } });
       expect((await embedding.get())?.id).toBe(voyageEmbedderId);
       secrets.delete('voyage_api_key');
       expect(embedding.describe().mode).toBe('keyword-only');
@@ -119,6 +119,24 @@ describe('the embedder factory', () => {
     it('is not switched by a Gemini key, nor when the user chose the local model explicitly', () => {
       expect(service({ provider: 'auto' }, createMemorySecretStore({ gemini_api_key: key })).describe().mode).toBe('keyword-only');
       expect(service({ provider: 'local' }, createMemorySecretStore({ voyage_api_key: key })).describe().mode).toBe('keyword-only');
+    });
+
+    it('says what selected the embedder: the stored Voyage key, the missing key, or the choice in the settings', async () => {
+      const voyage = service({ provider: 'auto' }, createMemorySecretStore({ voyage_api_key: key }));
+      expect(voyage.describe().choice).toEqual({ provider: 'voyage', reason: 'voyage_key' });
+      expect((await voyage.get())?.id).toBe(voyageEmbedderId);
+
+      const chosenLocal = service({ provider: 'local' }, createMemorySecretStore({ voyage_api_key: key }));
+      expect(chosenLocal.describe().choice).toEqual({ provider: 'local', reason: 'settings' });
+      expect(chosenLocal.describe().id).not.toBe(voyageEmbedderId);
+      expect(await chosenLocal.get()).toBeNull(); // the local model, missing here; never Voyage
+
+      const noKey = service({ provider: 'auto' });
+      expect(noKey.describe().choice).toEqual({ provider: 'local', reason: 'no_voyage_key' });
+      expect(await noKey.get()).toBeNull();
+
+      expect(service({ provider: 'none' }, createMemorySecretStore({ voyage_api_key: key })).describe().choice).toEqual({ provider: 'none', reason: 'settings' });
+      expect(service({ provider: 'gemini' }).describe().choice).toEqual({ provider: 'local', reason: 'fallback' });
     });
 
     it('passes on why an unreadable key store kept the local model', () => {

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Status } from '../../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
+import { embedderChoiceText } from '../status/embedder-choice';
 import { changesEmbedder, draftOf, embedderName, patchOf, type DraftField, type SettingsDraft } from './settings-draft';
 import type { SaveResult } from './save-result';
 
@@ -161,6 +162,8 @@ export function EmbedderInUse({ status, chosen }: { status: Status | null; chose
         <strong>{t('settings.embedder.inUse')}</strong> {text}
       </p>
       {differs && <p className="hint in-use-why">{status.embedder.problem ?? t('settings.embedder.differs')}</p>}
+      {/* Automatic: say what the stored keys selected, so a Voyage key sending text to the cloud is never a surprise. */}
+      {!differs && chosen === 'auto' && status.embedder.choice && <p className="hint in-use-reason">{embedderChoiceText(t, status.embedder.choice, status.embedder.problem)}</p>}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { messageOf, useApi, useOperation } from '../../api/context';
 import { useThrottled } from '../../components/useThrottled';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { asLanguage, formatNumber } from '../../i18n/format';
+import { embedderChoiceText } from './embedder-choice';
 import { crossLanguageVectors, pendingVectors } from './pending-vectors';
 import { ReembedActions } from './ReembedActions';
 import { ReembedProgress } from './ReembedProgress';
@@ -66,6 +67,14 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
         </dd>
         <dt>{t('status.mode')}</dt>
         <dd>{t(`status.modes.${embedder.mode}`)}</dd>
+        {embedder.choice && (
+          <>
+            <dt>{t('status.selected')}</dt>
+            <dd className="embedder-choice" data-reason={embedder.choice.reason}>
+              {embedderChoiceText(t, embedder.choice, embedder.problem)}
+            </dd>
+          </>
+        )}
         <dt>{t('status.model')}</dt>
         <dd>
           {embedder.model_path ?? t('status.none')}
@@ -81,6 +90,7 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
           {t('status.storeSize', {
             corpus: t(`corpora.${warning.corpus}`, { defaultValue: warning.corpus }),
             vectors: formatNumber(warning.vectors, language),
+            dimensions: formatNumber(warning.dimensions, language),
             limit: formatNumber(warning.limit, language),
           })}
         </p>
