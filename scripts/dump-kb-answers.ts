@@ -72,6 +72,8 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
     action: asksForAction(question.query) || asksForAction(english),
     expected: question.expected,
     quotable,
+    top: retrieval.cards.slice(0, 3).map((card) => ({ id: card.passage.card_id, probability: card.probability, rerank: card.signals.rerank, cosine: card.signals.cosine })),
+    mentions: retrieval.query.mentions.map((mention) => `${mention.canonical}:${mention.kind}`),
     answerable: retrieval.answerability.answerable,
     keyFacts: question.keyFacts,
     cards,
