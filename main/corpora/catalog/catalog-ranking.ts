@@ -7,6 +7,14 @@ import type { SemanticResult } from '../../retrieval/retriever.js';
 
 /** The vector path is asked for at least this many neighbours, so a keyword hit rarely misses its cosine term. */
 export const minimumVectorCandidates = 100;
+/**
+ * Rows the own paths rank before the cross-language path fuses with them and the ranking is cut to k. Ten is the k
+ * the evaluation measures at; a pool of 20 fused the crosslang set's English questions worse below the third place
+ * (HR@5 0.78 → 0.74, HR@10 0.80 → 0.78, HR@3 the same).
+ */
+export const crossLanguagePool = 10;
+/** Neighbours the cross-language path reads. */
+const crossLanguageNeighbours = 20;
 
 /**
  * The cross-language path's cosine bars (USE-multilingual-v3, an English question against Spanish business names),
@@ -39,7 +47,12 @@ export interface CatalogRanking {
  * English question also meets the rows on the cross-language path (reciprocal rank fusion with the ranking above).
  */
 export async function rankCatalog(paths: CatalogPaths, request: { query: string; strategy: Strategy; k: number }, fusion: Settings['fusion']): Promise<CatalogRanking> {
-  const { query, strategy, k } = request;
+  const { query, strategy } = request;
+  // The own paths rank a pool of at least `crossLanguagePool` before the cross-language path fuses with it, and only
+  // then is the ranking cut to the k asked for: cut first, a field the own paths put 6th and the cross-language path
+  // 1st was lost at k = 5 yet first at k = 10 ("overdue loan balance" → Saldo vencido). The first k hits are the same
+  // for every k up to the pool.
+  const k = strategy === 'keyword' ? request.k : Math.max(request.k, crossLanguagePool);
   const notices: Notice[] = [];
   const keywordHits = strategy === 'vector' ? [] : paths.keyword(query, Math.max(k, minimumVectorCandidates));
   let fused: FusedHit[];
@@ -61,10 +74,10 @@ export async function rankCatalog(paths: CatalogPaths, request: { query: string;
     }
   }
   if (strategy !== 'keyword') {
-    const cross = await paths.crossLanguage(query, Math.max(k, 20), keywordHits);
+    const cross = await paths.crossLanguage(query, Math.max(k, crossLanguageNeighbours), keywordHits);
     if (cross.ran) {
       fused = fuseCrossLanguage(fused, cross.neighbours, { k: fusion.cross_language_rrf_k, limit: k, maxDistance: 1 - catalogCrossLanguageBars.weakCosine, weight: fusion.cross_language_weight });
     } else if (cross.notice) notices.push(cross.notice);
   }
-  return { fused, embedderId, notices };
+  return { fused: fused.slice(0, request.k), embedderId, notices };
 }
