@@ -93,10 +93,18 @@ export function createFoodsKeywordIndex() {
   return createKeywordIndex(foodsKeywordOptions);
 }
 
-/** The hits of the query as typed first, then those of its English translation that are new, cut to `limit`. */
-function withTranslation(original: KeywordHit[], translated: KeywordHit[], limit: number): KeywordHit[] {
-  const seen = new Set(original.map((hit) => hit.id));
-  const merged = [...original, ...translated.filter((hit) => !seen.has(hit.id))].slice(0, limit);
+/**
+ * The hits of the query as typed first, then those of its English translation that are new, cut to `limit`. A hit
+ * the typed words met only within a typo comes after the translation's: "pollo" is near the Telugu "Pollee" of a
+ * shark's local names, and chicken is what the user asked for.
+ */
+export function withTranslation(original: KeywordHit[], translated: KeywordHit[], limit: number): KeywordHit[] {
+  const near = translated.length > 0 ? original.filter((hit) => hit.match === 'fuzzy') : [];
+  const typed = original.filter((hit) => !near.includes(hit));
+  const seen = new Set(typed.map((hit) => hit.id));
+  const fromTranslation = translated.filter((hit) => !seen.has(hit.id));
+  for (const hit of fromTranslation) seen.add(hit.id);
+  const merged = [...typed, ...fromTranslation, ...near.filter((hit) => !seen.has(hit.id))].slice(0, limit);
   return merged.map((hit, index) => ({ ...hit, rank: index + 1 }));
 }
 
