@@ -9,6 +9,8 @@ import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
 import { fuseConcept, fuseCrossLanguage, keywordFirstFill, keywordOnly, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
+import { stemToken } from '../../retrieval/stemming.js';
+import { indexTerms } from '../../core/text-folding.js';
 import { barsFor, semanticRelevance, type SemanticBars } from '../../retrieval/semantic-bars.js';
 import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
 import { conceptMembers, conceptOfQuery, type FoodConcept } from './food-concepts.js';
@@ -96,16 +98,39 @@ export function createFoodsKeywordIndex() {
 /**
  * The hits of the query as typed first, then those of its English translation that are new, cut to `limit`. A hit
  * the typed words met only within a typo comes after the translation's: "pollo" is near the Telugu "Pollee" of a
- * shark's local names, and chicken is what the user asked for.
+ * shark's local names, and chicken is what the user asked for. Met within a typo means no word of the food the
+ * search matched is a form of a typed word (one starting the other: "queso" and its stem "ques" are forms; the
+ * hit's `match` cannot tell, since a word matched by its stem in the other language reads as a typo there).
  */
-export function withTranslation(original: KeywordHit[], translated: KeywordHit[], limit: number): KeywordHit[] {
-  const near = translated.length > 0 ? original.filter((hit) => hit.match === 'fuzzy') : [];
-  const typed = original.filter((hit) => !near.includes(hit));
-  const seen = new Set(typed.map((hit) => hit.id));
+export function withTranslation(original: KeywordHit[], translated: KeywordHit[], limit: number, typed: string): KeywordHit[] {
+  const words = indexTerms(typed);
+  const isForm = (term: string) => words.some((word) => word.startsWith(term) || term.startsWith(word));
+  const near = translated.length > 0 ? original.filter((hit) => hit.match === 'fuzzy' && !hit.terms.some(isForm)) : [];
+  const first = original.filter((hit) => !near.includes(hit));
+  const seen = new Set(first.map((hit) => hit.id));
   const fromTranslation = translated.filter((hit) => !seen.has(hit.id));
   for (const hit of fromTranslation) seen.add(hit.id);
-  const merged = [...typed, ...fromTranslation, ...near.filter((hit) => !seen.has(hit.id))].slice(0, limit);
+  const merged = [...first, ...fromTranslation, ...near.filter((hit) => !seen.has(hit.id))].slice(0, limit);
   return merged.map((hit, index) => ({ ...hit, rank: index + 1 }));
+}
+
+/** The English stems of a text's words, as a sorted key ("Eggs" and "egg" meet). */
+function stemKey(text: string): string {
+  return [...new Set(indexTerms(text).map((word) => stemToken(word, 'en') ?? word))].sort().join(' ');
+}
+
+/**
+ * Foods whose name is the query come first, in the keyword ranking's order otherwise. IFCT names a food head first
+ * ("Milk, whole, Cow", "Chicken, poultry, leg, skinless"), so a food whose first part is exactly the query's words
+ * ("milk", "leche" → milk) is that food, where a compound that starts with them is another ("Milk fish", "Chicken
+ * mushroom, fresh", which BM25 puts first for their short names).
+ */
+export function namedFirst(hits: readonly KeywordHit[], nameOf: (id: number) => string | undefined, queries: readonly string[]): KeywordHit[] {
+  const keys = new Set(queries.map(stemKey).filter((key) => key.length > 0));
+  if (keys.size === 0) return [...hits];
+  const isNamed = (hit: KeywordHit) => keys.has(stemKey((nameOf(hit.id) ?? '').split(',')[0] ?? ''));
+  const ordered = [...hits.filter(isNamed), ...hits.filter((hit) => !isNamed(hit))];
+  return ordered.map((hit, index) => ({ ...hit, rank: index + 1 }));
 }
 
 /** The notice of a translated query: it repeats the user's own words and their English, nothing else. */
@@ -186,14 +211,14 @@ export function createFoodsCorpus(deps: {
       const crossBars = foodsCrossLanguageBarsFor(settings.foods.max_dist);
       const translation = settings.language.glossary ? translateFoodQuery(input.query) : null;
       if (translation) notices.push(translationNotice(translation));
-      const keyword =
-        strategy === 'vector'
-          ? []
-          : withTranslation(
-              retriever.keyword.search(input.query, { limit, visibleOwners: owners }),
-              translation ? retriever.keyword.search(translation.english, { limit, visibleOwners: owners }) : [],
-              limit,
-            );
+      // Each list puts the foods its words name first; the typed words' list still leads (a user's "Queso fresco"
+      // before IFCT's Paneer, which "queso" translates to).
+      const keywordSearch = (query: string) => {
+        const hits = retriever.keyword.search(query, { limit, visibleOwners: owners });
+        const rows = repository.byIds(hits.map((hit) => hit.id));
+        return namedFirst(hits, (id) => rows.get(id)?.name, [query]);
+      };
+      const keyword = strategy === 'vector' ? [] : withTranslation(keywordSearch(input.query), translation ? keywordSearch(translation.english) : [], limit, input.query);
       let fused: FusedHit[];
       let embedderId: string | null = null;
       let bars = foodsBars(null, deps.settings.get().foods.max_dist);
