@@ -85,7 +85,7 @@ const frontMatterSchema = z
       const message =
         allowed.length === 0
           ? `severity is only for drug-interaction and escalation cards, not ${front.category}`
-          : `severity ${front.severity} is not a level of a ${front.category} card (one of ${allowed.join(', ')})`;
+          : `severity ${front.severity} is not a level for ${front.category} cards (one of ${allowed.join(', ')})`;
       context.addIssue({ code: 'custom', path: ['severity'], message });
     }
   });
