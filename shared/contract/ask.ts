@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerabilitySchema } from './search.js';
+import { kbSeveritySchema } from './kb.js';
+import { answerabilitySchema, relevanceSchema } from './search.js';
 import { isoDateSchema, languageSchema, noticeSchema, operation, profileIdSchema, queryTextSchema, strategySchema } from './common.js';
 import { mealSchema } from './diary.js';
 
@@ -83,6 +84,22 @@ export const groundingSchema = z.object({
 });
 export type Grounding = z.infer<typeof groundingSchema>;
 
+/**
+ * KB answers: what the answer's first line says about the first cited card, for the UI's severity badge and
+ * "what to do" line. Present when that card has a severity or an action section.
+ */
+export const kbLeadSchema = z.object({
+  /** The citation marker of the card, e.g. "[1]". */
+  ref: z.string(),
+  card_id: z.string(),
+  title: z.string(),
+  relevance: relevanceSchema,
+  severity: kbSeveritySchema.optional(),
+  /** The first unit of the card's action section, quoted verbatim; `quoted` when the answer's quotes already hold it. */
+  action: z.object({ section: z.string(), text: z.string(), quoted: z.boolean() }).optional(),
+});
+export type KbLead = z.infer<typeof kbLeadSchema>;
+
 export const askInputSchema = z
   .object({
     corpus: z.enum(['diary', 'kb']),
@@ -112,6 +129,8 @@ export const askOutputSchema = z.object({
   refusal: diaryRefusalSchema.optional(),
   /** KB answers: whether the knowledge base holds an answer, and why (a refusal explains itself here). */
   answerability: answerabilitySchema.optional(),
+  /** KB answers: the first cited card's relevance, severity and first "what to do" unit (the answer's first line). */
+  lead: kbLeadSchema.optional(),
   /** The notice every answer carries (SPEC §4.2 / §4.4); for the diary it names how the answer was made. */
   disclaimer: z.string(),
   /** The exact text the answer was composed from. */

@@ -9,6 +9,18 @@ export const kbCategories = ['drug-interaction', 'adherence-barrier', 'motivatio
 export const kbCategorySchema = z.enum(kbCategories);
 export type KbCategory = z.infer<typeof kbCategorySchema>;
 
+/**
+ * How serious a card's subject is, as the card's own text (and its cited label) says: for an interaction,
+ * `contraindicated` (must not be used together), `avoid` (advised against), `monitor` (used with checks or dose
+ * adjustment); for an escalation card, `emergency` (its red flags call for emergency services) or `urgent` (contact
+ * the prescriber the same day). Optional: a card whose text supports no level has none.
+ */
+export const kbInteractionSeverities = ['contraindicated', 'avoid', 'monitor'] as const;
+export const kbEscalationSeverities = ['emergency', 'urgent'] as const;
+export const kbSeverities = [...kbInteractionSeverities, ...kbEscalationSeverities] as const;
+export const kbSeveritySchema = z.enum(kbSeverities);
+export type KbSeverity = z.infer<typeof kbSeveritySchema>;
+
 /** A card's citation and review data: what every list, hit and answer shows about it. */
 export const kbCardSummarySchema = z.object({
   id: z.string(),
@@ -21,6 +33,8 @@ export const kbCardSummarySchema = z.object({
   chunks: z.number().int(),
   /** The id the document has where it came from (a BEIR `_id`, a file name), when it differs from id. */
   original_id: z.string().optional(),
+  /** The card's severity level, when its front matter gives one. */
+  severity: kbSeveritySchema.optional(),
 });
 export type KbCardSummary = z.infer<typeof kbCardSummarySchema>;
 

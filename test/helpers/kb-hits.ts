@@ -32,6 +32,7 @@ export function cardHit(cardId: string, title: string, section: string, passage:
       category: 'escalation',
       source_name: `Source of ${cardId}`,
       source_url: `https://example.org/${cardId}`,
+      severity: null,
     },
     signals: neutralSignals,
     probability: relevance === 'strong' ? 0.9 : relevance === 'weak' ? 0.3 : 0.05,

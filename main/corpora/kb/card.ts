@@ -1,7 +1,7 @@
 import { parse as parseYaml, YAMLError } from 'yaml';
 import { z } from 'zod';
 import { isoDateSchema } from '../../../shared/contract/common.js';
-import { kbCategories } from '../../../shared/contract/kb.js';
+import { kbCategories, kbEscalationSeverities, kbInteractionSeverities, kbSeverities, type KbSeverity } from '../../../shared/contract/kb.js';
 
 /** One `## ` section of a card: its heading and its Markdown text. */
 export interface CardSection {
@@ -20,6 +20,8 @@ export interface Card {
   last_reviewed: string;
   /** The id the document had where it came from, when the KB id had to be derived from it. */
   original_id?: string | null;
+  /** The severity level the card's text supports (drug-interaction and escalation cards only); absent when none. */
+  severity?: KbSeverity;
   /** The Markdown body after the front matter, as written (line endings normalised). */
   body: string;
   sections: CardSection[];
@@ -57,7 +59,13 @@ const requiredText = (field: string, max: number) =>
     .min(1, `${field} is empty`)
     .max(max, `${field} is longer than ${max} characters`);
 
-/** The six required front-matter fields; nothing else is accepted, so a misspelt field is caught. */
+/** The levels each category may carry: an interaction is not an emergency, an escalation is not "avoid". */
+const severitiesOf: Partial<Record<(typeof kbCategories)[number], readonly KbSeverity[]>> = {
+  'drug-interaction': kbInteractionSeverities,
+  escalation: kbEscalationSeverities,
+};
+
+/** The six required front-matter fields and the optional severity; nothing else is accepted, so a misspelt field is caught. */
 const frontMatterSchema = z
   .object({
     id: requiredText('id', 100).regex(cardIdPattern, 'id must be lowercase words joined by hyphens'),
@@ -67,8 +75,20 @@ const frontMatterSchema = z
     source_url: requiredText('source_url', 1000).pipe(httpsUrlSchema),
     // YAML 1.1 parsers turn an unquoted date into a Date; the yaml package (YAML 1.2 core) keeps it text.
     last_reviewed: z.string({ error: 'last_reviewed is missing (YYYY-MM-DD)' }).pipe(isoDateSchema),
+    severity: z.enum(kbSeverities, { error: () => `severity must be one of ${kbSeverities.join(', ')}` }).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((front, context) => {
+    if (front.severity === undefined) return;
+    const allowed = severitiesOf[front.category] ?? [];
+    if (!allowed.includes(front.severity)) {
+      const message =
+        allowed.length === 0
+          ? `severity is only for drug-interaction and escalation cards, not ${front.category}`
+          : `severity ${front.severity} is not a level for ${front.category} cards (one of ${allowed.join(', ')})`;
+      context.addIssue({ code: 'custom', path: ['severity'], message });
+    }
+  });
 
 function describeIssues(error: z.ZodError): string {
   return error.issues

@@ -1,5 +1,7 @@
-import type { AskOutput, Citation, Language, Notice } from '../../../shared/contract.js';
+import type { AskOutput, Citation, KbLead, Language, Notice } from '../../../shared/contract.js';
 import { checkGrounding } from '../../answer/grounding.js';
+import type { CardSection } from './card.js';
+import { firstActionUnit, leadLine } from './kb-answer-lead.js';
 import type { ChosenQuote } from './kb-answer-units.js';
 import { answeringCards, type KbCardHit, type KbRetrieval } from './kb-search.js';
 
@@ -99,30 +101,70 @@ interface ContextBlock {
   text: string;
 }
 
+/** One card an answer quotes: the retrieved hit, its chosen quotes, and (for the lead) all its sections as stored. */
+export interface QuotedCard {
+  card: KbCardHit;
+  quotes: ChosenQuote[];
+  /** The whole card; without it the lead looks for an action section among the quoted ones only. */
+  sections?: readonly CardSection[];
+}
+
+/**
+ * What the answer's first line says about the first quoted card: its relevance, its severity and its first action
+ * unit (marked `quoted` when the chosen quotes hold it already). Null when the card has neither a severity nor an
+ * action section, and the answer then opens with its introduction as before.
+ */
+function leadOf({ card, quotes, sections }: QuotedCard, ref: string): { lead: KbLead; actionSection: CardSection | null } | null {
+  const quotedSections = [...new Map(quotes.map((quote) => [quote.section, { heading: quote.section, text: quote.sectionText }])).values()];
+  const action = firstActionUnit(sections ?? quotedSections);
+  const severity = card.passage.severity ?? undefined;
+  if (!action && !severity) return null;
+  const quoted = action !== null && quotes.some((quote) => quote.section === action.section.heading && quote.unit.position === action.unit.position);
+  return {
+    lead: {
+      ref,
+      card_id: card.passage.card_id,
+      title: card.passage.title,
+      relevance: card.relevance,
+      ...(severity ? { severity } : {}),
+      ...(action ? { action: { section: action.section.heading, text: action.unit.text, quoted } } : {}),
+    },
+    actionSection: action?.section ?? null,
+  };
+}
+
 /**
  * The deterministic answer: the chosen sentences of each card quoted verbatim, grouped by card section (an action
- * section first when the question asks what to do), each line followed by the card's citation marker. `context`
- * holds exactly the sections the quotes come from, and every figure of the answer is checked against the context
- * of the card its line cites.
+ * section first when the question asks what to do), each line followed by the card's citation marker. When the
+ * first card has a severity or an action section, a first line states its relevance, its severity and its first
+ * "what to do" unit, quoted and cited like the rest (its section joins the context if no other quote came from it).
+ * `context` holds exactly the sections the quotes come from, and every figure of the answer is checked against the
+ * context of the card its line cites.
  */
-export function composeAnswer(question: string, language: Language, retrieval: KbRetrieval, chosen: ReadonlyArray<{ card: KbCardHit; quotes: ChosenQuote[] }>): AskOutput {
+export function composeAnswer(question: string, language: Language, retrieval: KbRetrieval, chosen: readonly QuotedCard[]): AskOutput {
   if (!retrieval.answerability.answerable || chosen.length === 0) return refusedAnswer(question, language, retrieval);
 
   const blocks: ContextBlock[] = [];
   const answerLines: string[] = [introduction[language](chosen.length)];
   const citations: Citation[] = [];
   const contextLines: string[] = [];
+  const lead = chosen[0] ? leadOf(chosen[0], '[1]') : null;
   chosen.forEach(({ card, quotes }, index) => {
     const ref = `[${index + 1}]`;
     const { passage } = card;
     const bySection = new Map<string, ChosenQuote[]>();
     for (const quote of quotes) bySection.set(quote.section, [...(bySection.get(quote.section) ?? []), quote]);
     const first = contextLines.length + 1;
-    for (const [section, sectionQuotes] of bySection) {
-      const text = sectionQuotes[0]?.sectionText ?? '';
+    const addBlock = (section: string, text: string) => {
       blocks.push({ ref, title: passage.title, section, text });
       if (contextLines.length > 0) contextLines.push('');
       contextLines.push(`${ref} ${passage.title} — ${section}`, ...text.split('\n'));
+    };
+    // The lead's action unit stands on its section: shown first, as the answer's first line quotes it first.
+    const leadSection = index === 0 ? lead?.actionSection : null;
+    if (leadSection && !bySection.has(leadSection.heading)) addBlock(leadSection.heading, leadSection.text);
+    for (const [section, sectionQuotes] of bySection) {
+      addBlock(section, sectionQuotes[0]?.sectionText ?? '');
       const inOrder = [...sectionQuotes].sort((a, b) => a.unit.position - b.unit.position);
       // Units that were not next to each other in the card are joined with an ellipsis, as a quotation should.
       const quoted = inOrder.map((quote, unitIndex) => (unitIndex > 0 && quote.unit.position !== (inOrder[unitIndex - 1]?.unit.position ?? -2) + 1 ? `… ${quote.unit.text}` : quote.unit.text)).join(' ');
@@ -138,6 +180,7 @@ export function composeAnswer(question: string, language: Language, retrieval: K
       source_url: passage.source_url,
     });
   });
+  if (lead) answerLines.unshift(leadLine(lead.lead, language));
 
   const answer = answerLines.join('\n');
   const context = contextLines.join('\n');
@@ -158,6 +201,7 @@ export function composeAnswer(question: string, language: Language, retrieval: K
     embedder: retrieval.embedder,
     strategy: retrieval.strategy,
     answerability: retrieval.answerability,
+    ...(lead ? { lead: lead.lead } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { LlmError, type LlmClient } from '../../answer/llm/llm-client.js';
 import type { Reranker } from '../../reranking/reranker.js';
 import type { CardSection } from './card.js';
 import { answerCards, checkCitedGrounding, composeAnswer, detectLanguage, quotableCards } from './kb-answer.js';
+import { leadLine } from './kb-answer-lead.js';
 import { chooseQuotes } from './kb-answer-units.js';
 import type { KbSearch } from './kb-search.js';
 
@@ -71,16 +72,17 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
   if (!retrieval.answerability.answerable || retrieval.cards.length === 0) return composeAnswer(input.question, language, retrieval, []);
   const cards = quotableCards(retrieval);
   const reranker = retrieval.reranker === null ? null : await deps.reranker();
+  const sections = cards.map((card) => deps.sectionsOf(card.passage.card_id));
   const quotes = await chooseQuotes(
     { original: input.question, english: retrieval.query.english },
-    cards.map((card) => ({ title: card.passage.title, sections: deps.sectionsOf(card.passage.card_id) })),
+    cards.map((card, index) => ({ title: card.passage.title, sections: sections[index] ?? [] })),
     reranker,
   );
   const quoted = composeAnswer(
     input.question,
     language,
     retrieval,
-    cards.map((card, index) => ({ card, quotes: quotes[index] ?? [] })).filter((entry) => entry.quotes.length > 0),
+    cards.map((card, index) => ({ card, quotes: quotes[index] ?? [], sections: sections[index] ?? [] })).filter((entry) => entry.quotes.length > 0),
   );
   if (quoted.refused) return quoted;
 
@@ -93,6 +95,9 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
   } catch (error) {
     return { ...quoted, notices: [...quoted.notices, llmNotice(language, 'llm_failed', (error as Error).message)] };
   }
+  // The model's answer opens with the same lead line (relevance, severity, what to do) as the quotes would, the
+  // action unit quoted in it, since the model's text quotes nothing verbatim.
+  if (quoted.lead) answer = `${leadLine(quoted.lead.action ? { ...quoted.lead, action: { ...quoted.lead.action, quoted: false } } : quoted.lead, language)}\n${answer}`;
   const grounding = checkCitedGrounding(answer, quoted.context, quoted.citations);
   const cited = quoted.citations.filter((citation) => answer.includes(citation.ref));
   const notices = [...quoted.notices];

@@ -84,8 +84,8 @@ export const createKbModule: ModuleFactory = (deps) => {
       'kb.card': (input) => {
         const card = repository.card(input.id);
         if (!card) throw new AppError('not_found', `There is no clinical card "${input.id}". "cita search --corpus kb" finds cards by topic.`);
-        const { content_hash: _hash, original_id: originalId, ...fields } = card;
-        return { ...fields, ...(originalId === null ? {} : { original_id: originalId }), sections: splitSections(card.body) };
+        const { content_hash: _hash, original_id: originalId, severity, ...fields } = card;
+        return { ...fields, ...(originalId === null ? {} : { original_id: originalId }), ...(severity === null ? {} : { severity }), sections: splitSections(card.body) };
       },
     },
   };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { KbCardSummary, KbCategory } from '../../../shared/contract/kb.js';
+import type { KbCardSummary, KbCategory, KbSeverity } from '../../../shared/contract/kb.js';
 import { embedHash } from '../../retrieval/embedding-text.js';
 import type { Card } from './card.js';
 import { kbFormula, type CardChunk } from './chunking.js';
@@ -15,6 +15,8 @@ export interface KbCardRow {
   body: string;
   /** The id the document had where it came from (a BEIR `_id`, a file name) when it is not its KB id; else null. */
   original_id: string | null;
+  /** The severity the card's front matter gives, or null. */
+  severity: KbSeverity | null;
   content_hash: string;
 }
 
@@ -37,6 +39,7 @@ export interface KbPassageRow extends KbChunkRow {
   source_name: string;
   source_url: string;
   original_id: string | null;
+  severity: KbSeverity | null;
 }
 
 export interface KbSyncCounts {
@@ -79,9 +82,20 @@ function hashOf(parts: readonly string[]): string {
 
 /** The stored card row of a parsed card. */
 function cardRowOf(card: Card): KbCardRow {
-  // A card's own id adds nothing to the hash, so rows written before original_id existed stay unchanged.
+  // A card's own id and an absent severity add nothing to the hash, so rows written before either existed stay unchanged.
   const originalId = card.original_id ?? null;
-  const fields = [card.id, card.title, card.category, card.source_name, card.source_url, card.last_reviewed, card.body, ...(originalId === null ? [] : [originalId])];
+  const severity = card.severity ?? null;
+  const fields = [
+    card.id,
+    card.title,
+    card.category,
+    card.source_name,
+    card.source_url,
+    card.last_reviewed,
+    card.body,
+    ...(originalId === null ? [] : [originalId]),
+    ...(severity === null ? [] : [`severity:${severity}`]),
+  ];
   return {
     id: card.id,
     title: card.title,
@@ -91,11 +105,15 @@ function cardRowOf(card: Card): KbCardRow {
     last_reviewed: card.last_reviewed,
     body: card.body,
     original_id: originalId,
+    severity,
     content_hash: hashOf(fields),
   };
 }
 
-/** The stored chunk fields of a chunk; its content hash covers the card's citation fields too. */
+/**
+ * The stored chunk fields of a chunk; its content hash covers the card's citation fields too, not its severity
+ * (which is not in the chunk's text), so giving a card a severity leaves its chunks as they are.
+ */
 function chunkFieldsOf(card: Card, chunk: CardChunk) {
   return {
     card_id: card.id,
@@ -108,24 +126,24 @@ function chunkFieldsOf(card: Card, chunk: CardChunk) {
   };
 }
 
-type SummaryRow = Omit<KbCardSummary, 'original_id'> & { original_id: string | null };
+type SummaryRow = Omit<KbCardSummary, 'original_id' | 'severity'> & { original_id: string | null; severity: KbSeverity | null };
 
-/** A summary row as the contract has it: no original_id when the id is the document's own. */
-function summaryOf({ original_id: originalId, ...row }: SummaryRow): KbCardSummary {
-  return originalId === null ? row : { ...row, original_id: originalId };
+/** A summary row as the contract has it: no original_id when the id is the document's own, no severity when none. */
+function summaryOf({ original_id: originalId, severity, ...row }: SummaryRow): KbCardSummary {
+  return { ...row, ...(originalId === null ? {} : { original_id: originalId }), ...(severity === null ? {} : { severity }) };
 }
 
 /** All SQL about the clinical knowledge base. */
 export function createKbRepository(db: Database): KbRepository {
-  const selectCard = db.prepare<[string], KbCardRow>('SELECT id, title, category, source_name, source_url, last_reviewed, body, original_id, content_hash FROM kb_cards WHERE id = ?');
+  const selectCard = db.prepare<[string], KbCardRow>('SELECT id, title, category, source_name, source_url, last_reviewed, body, original_id, severity, content_hash FROM kb_cards WHERE id = ?');
   const selectCardIds = db.prepare<[], { id: string }>('SELECT id FROM kb_cards ORDER BY id');
   const insertCard = db.prepare(
-    `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, original_id, content_hash)
-     VALUES (@id, @title, @category, @source_name, @source_url, @last_reviewed, @body, @original_id, @content_hash)`,
+    `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, original_id, severity, content_hash)
+     VALUES (@id, @title, @category, @source_name, @source_url, @last_reviewed, @body, @original_id, @severity, @content_hash)`,
   );
   const updateCard = db.prepare(
     `UPDATE kb_cards SET title = @title, category = @category, source_name = @source_name, source_url = @source_url,
-       last_reviewed = @last_reviewed, body = @body, original_id = @original_id, content_hash = @content_hash, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       last_reviewed = @last_reviewed, body = @body, original_id = @original_id, severity = @severity, content_hash = @content_hash, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE id = @id`,
   );
   const deleteCard = db.prepare<[string]>('DELETE FROM kb_cards WHERE id = ?');
@@ -142,10 +160,10 @@ export function createKbRepository(db: Database): KbRepository {
   );
   const deleteChunk = db.prepare<[number]>('DELETE FROM kb_chunks WHERE id = ?');
   const selectPassage = db.prepare<[number], KbPassageRow>(
-    `SELECT k.*, c.title, c.category, c.source_name, c.source_url, c.original_id FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ?`,
+    `SELECT k.*, c.title, c.category, c.source_name, c.source_url, c.original_id, c.severity FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ?`,
   );
   const selectAllChunks = db.prepare<[], KbChunkRow>('SELECT * FROM kb_chunks ORDER BY card_id, chunk_index');
-  const summaryColumns = `c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed, c.original_id,
+  const summaryColumns = `c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed, c.original_id, c.severity,
        (SELECT count(*) FROM kb_chunks k WHERE k.card_id = c.id) AS chunks FROM kb_cards c`;
   const selectSummaries = db.prepare<[], SummaryRow>(`SELECT ${summaryColumns} ORDER BY c.category, c.id`);
   const selectSummariesOf = db.prepare<[string], SummaryRow>(`SELECT ${summaryColumns} WHERE c.category = ? ORDER BY c.id`);

@@ -201,6 +201,23 @@ describe('migrations', () => {
     after.close();
   });
 
+  it('0015_kb_severity: stored cards keep their rows with no severity; a severity is one of the five levels', () => {
+    const file = join(tempDir(), 'cita.sqlite');
+    const before = openDatabase(file, { upTo: 14 });
+    before
+      .prepare(
+        `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, content_hash)
+       VALUES ('ddi-warfarin-nsaids', 'Warfarin with NSAIDs', 'drug-interaction', 'MedlinePlus', 'https://medlineplus.gov/x', '2026-11-29', '## A\n\nText.', 'h')`,
+      )
+      .run();
+    before.close();
+    const after = openDatabase(file, { upTo: 15 });
+    expect(after.prepare('SELECT id, severity, content_hash FROM kb_cards').all()).toEqual([{ id: 'ddi-warfarin-nsaids', severity: null, content_hash: 'h' }]);
+    after.prepare("UPDATE kb_cards SET severity = 'avoid'").run();
+    expect(() => after.prepare("UPDATE kb_cards SET severity = 'severe'").run()).toThrow(/CHECK/);
+    after.close();
+  });
+
   it('0013_saturated_fat: every registry key is a column of foods, and the latest migration adds none the registry lacks', () => {
     const db = databaseAt(shippedMigrations().length);
     const columns = db.prepare('PRAGMA table_info(foods)').all() as { name: string; type: string }[];

@@ -129,6 +129,28 @@ describe('kb ingest', () => {
     expect(hit?.kb?.source_url).toBe(newUrl);
   });
 
+  it("stores a card's severity without touching its chunks: nothing is updated or re-embedded, and kb.cards and kb.card show it", async () => {
+    const { services, cards, embedder, ingest } = await setUp();
+    edit(join(cards, 'ddi-warfarin-nsaids.md'), (text) => text.replace(/^severity: .*\n/m, ''));
+    await ingest();
+    const chunksBefore = services.db.prepare("SELECT * FROM kb_chunks WHERE card_id = 'ddi-warfarin-nsaids' ORDER BY id").all();
+    embedder.documents.length = 0;
+    edit(join(cards, 'ddi-warfarin-nsaids.md'), (text) => text.replace(/^last_reviewed: (.*)$/m, 'last_reviewed: $1\nseverity: avoid'));
+    const counts = await ingest();
+    expect(counts).toMatchObject({ inserted: 0, updated: 0, embedded: 0 });
+    expect(embedder.documents).toHaveLength(0);
+    expect(services.db.prepare("SELECT * FROM kb_chunks WHERE card_id = 'ddi-warfarin-nsaids' ORDER BY id").all()).toEqual(chunksBefore);
+    const call = async (name: string, input: unknown) => {
+      const result = await services.dispatcher.call(name, input, { transport: 'cli', role: 'viewer' });
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value as { id: string; severity?: string }[] & { severity?: string };
+    };
+    const summaries = await call('kb.cards', {});
+    expect(summaries.find((card) => card.id === 'ddi-warfarin-nsaids')?.severity).toBe('avoid');
+    expect(summaries.find((card) => card.id === 'mi-oars')).not.toHaveProperty('severity');
+    expect((await call('kb.card', { id: 'ddi-warfarin-nsaids' })).severity).toBe('avoid');
+  });
+
   it("deletes a removed card's chunks, their vectors and their keyword entries", async () => {
     const { services, cards, ingest, chunkTotal } = await setUp();
     await ingest();
@@ -171,6 +193,7 @@ describe('kb ingest of bad cards', () => {
     ['front matter without its closing line', (text) => text.replace(/^---\n(?=\n## )/m, ''), /closing "---" line is missing/],
     ['an empty file', () => '', /the file is empty/],
     ['an http source URL', (text) => text.replace(/^source_url: https:/m, 'source_url: http:'), /https/],
+    ['an unknown severity', (text) => text.replace(/^severity: .*$/m, 'severity: severe'), /severity must be one of contraindicated, avoid, monitor, emergency, urgent/],
   ];
 
   for (const [what, change, problem] of badCards) {

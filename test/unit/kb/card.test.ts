@@ -119,6 +119,32 @@ describe('parsing a clinical card', () => {
   });
 });
 
+describe('a card\'s severity', () => {
+  const withSeverity = (severity: string, category = 'drug-interaction') => card([...withField('category', category).slice(0, -1), `severity: ${severity}`, '---']);
+
+  it('is read when the front matter gives one', () => {
+    expect(parseCard('ddi-example.md', 'ddi-example', withSeverity('contraindicated')).severity).toBe('contraindicated');
+    expect(parseCard('ddi-example.md', 'ddi-example', withSeverity('emergency', 'escalation')).severity).toBe('emergency');
+  });
+
+  it('is absent when the front matter gives none', () => {
+    const parsed = parseCard('ddi-example.md', 'ddi-example', card());
+    expect(parsed.severity).toBeUndefined();
+    expect('severity' in parsed).toBe(false);
+  });
+
+  it('rejects an unknown level, naming the file and the levels', () => {
+    expect(problemOf(withSeverity('severe'))).toBe('front matter: severity must be one of contraindicated, avoid, monitor, emergency, urgent');
+    expect(problemOf(withSeverity('Contraindicated'))).toMatch(/^front matter: severity must be one of/);
+  });
+
+  it('rejects a level that is not one of its category', () => {
+    expect(problemOf(withSeverity('emergency'))).toBe('front matter: severity emergency is not a level for drug-interaction cards (one of contraindicated, avoid, monitor)');
+    expect(problemOf(withSeverity('avoid', 'escalation'))).toBe('front matter: severity avoid is not a level for escalation cards (one of emergency, urgent)');
+    expect(problemOf(withSeverity('monitor', 'adherence-barrier'))).toBe('front matter: severity is only for drug-interaction and escalation cards, not adherence-barrier');
+  });
+});
+
 describe('splitting a body into sections', () => {
   it('calls text before the first heading "Overview" and keeps ### subheadings inside their section', () => {
     expect(splitSections('Intro line.\n\n## A\n\nText a.\n\n### Sub\n\nMore.\n\n## B\nText b.')).toEqual([

@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { askOutputSchema, type KbSeverity } from '../../../shared/contract.js';
+import { parseCard, type CardSection } from '../../../main/corpora/kb/card.js';
+import { firstActionUnit } from '../../../main/corpora/kb/kb-answer-lead.js';
+import { packageRoot } from '../../../main/paths.js';
 import { answerCards, checkCitedGrounding, companionCardMargin, composeAnswer, detectLanguage, kbDisclaimer, quotableCards } from '../../../main/corpora/kb/kb-answer.js';
 import { chooseQuotes } from '../../../main/corpora/kb/kb-answer-units.js';
 import type { KbCardHit, KbRetrieval } from '../../../main/corpora/kb/kb-search.js';
@@ -157,5 +163,86 @@ describe('attribution of figures to the cited card', () => {
   it('maps a verified figure to the whole context\'s line numbers', () => {
     const grounding = checkCitedGrounding('Above 2 mEq/L [1].', context, citations);
     expect(grounding.figures[0]?.context_lines).toEqual([2]);
+  });
+});
+
+describe("a KB answer's lead line", () => {
+  const sildenafilFile = readFileSync(join(packageRoot(), 'kb', 'clinical', 'ddi-sildenafil-nitrates.md'), 'utf8');
+  const sildenafil = parseCard('ddi-sildenafil-nitrates.md', 'ddi-sildenafil-nitrates', sildenafilFile);
+  const whatHappens = sildenafil.sections.find((section) => section.heading === 'What happens') as CardSection;
+  const hitOf = (severity: KbSeverity | null, relevance: 'strong' | 'weak' = 'strong') => {
+    const hit = cardHit(sildenafil.id, sildenafil.title, whatHappens.heading, whatHappens.text, relevance);
+    return { ...hit, passage: { ...hit.passage, category: 'drug-interaction' as const, severity } };
+  };
+
+  /** The answer when the quotes come from the given sections of the shipped sildenafil card and the lead reads all of them. */
+  async function leadAnswer(question: string, severity: KbSeverity | null, quotedSections: CardSection[], language: 'en' | 'es' = 'en', sections: CardSection[] = sildenafil.sections) {
+    const hit = hitOf(severity);
+    const [quotes] = await chooseQuotes({ original: question, english: question }, [{ title: hit.passage.title, sections: quotedSections }], null);
+    return composeAnswer(question, language, retrievalOf([hit]), [{ card: hit, quotes: quotes ?? [], sections }]);
+  }
+
+  it("opens with the card's relevance, its severity in plain words and its first 'What to do' unit, quoted and cited", async () => {
+    const answer = await leadAnswer('Why do PDE5 inhibitors and nitrates lower blood pressure?', 'contraindicated', [whatHappens]);
+    const [first, second] = answer.answer.split('\n');
+    expect(first).toBe(
+      'Sildenafil and other PDE5 inhibitors with nitrates — severe hypotension: strong match. Contraindicated: the card says this combination must not be used. What to do: “Check for any nitrate, including as-needed nitroglycerin, before a PDE5 inhibitor is started.” [1]',
+    );
+    expect(second).toMatch(/^Quoted from the reference card that answers it:/);
+    expect(answer.lead).toEqual({
+      ref: '[1]',
+      card_id: 'ddi-sildenafil-nitrates',
+      title: sildenafil.title,
+      relevance: 'strong',
+      severity: 'contraindicated',
+      action: { section: 'What to do', text: 'Check for any nitrate, including as-needed nitroglycerin, before a PDE5 inhibitor is started.', quoted: false },
+    });
+    // The quoted unit is the card's own text, and its section is in the context the citation stands on.
+    expect(sildenafilFile).toContain(answer.lead?.action?.text);
+    const cited = (answer.citations[0]?.context_lines ?? []).map((line) => answer.context.split('\n')[line - 1]);
+    expect(cited).toContain('[1] Sildenafil and other PDE5 inhibitors with nitrates — severe hypotension — What to do');
+    expect(cited.join('\n')).toContain(answer.lead?.action?.text);
+    expect(answer.grounding.trusted).toBe(true);
+    expect(askOutputSchema.parse(answer)).toEqual(answer);
+  });
+
+  it('does not quote the unit twice when the chosen quotes hold it already', async () => {
+    const whatToDo = sildenafil.sections.find((section) => section.heading === 'What to do') as CardSection;
+    const answer = await leadAnswer('What should I check for before a PDE5 inhibitor is started: any nitrate?', 'contraindicated', [whatToDo]);
+    expect(answer.lead?.action?.quoted).toBe(true);
+    expect(answer.answer.split('\n')[0]).toMatch(/Contraindicated: the card says this combination must not be used\. What to do: quoted below\. \[1\]$/);
+    expect(answer.answer.split('Check for any nitrate').length - 1).toBe(1);
+  });
+
+  it('says the severity and what to do in Spanish, quoting the English card', async () => {
+    const answer = await leadAnswer('¿Por qué bajan la tensión?', 'contraindicated', [whatHappens], 'es');
+    expect(answer.answer.split('\n')[0]).toBe(
+      'Sildenafil and other PDE5 inhibitors with nitrates — severe hypotension: coincidencia fuerte. Contraindicada: la tarjeta dice que esta combinación no debe usarse. Qué hacer (en inglés): “Check for any nitrate, including as-needed nitroglycerin, before a PDE5 inhibitor is started.” [1]',
+    );
+  });
+
+  it('states only the relevance and what to do when the card has no severity', async () => {
+    const answer = await leadAnswer('Why do PDE5 inhibitors and nitrates lower blood pressure?', null, [whatHappens]);
+    expect(answer.lead).not.toHaveProperty('severity');
+    expect(answer.answer.split('\n')[0]).toMatch(/: strong match\. What to do: “Check for any nitrate/);
+  });
+
+  it('has no lead line when the card has neither a severity nor an action section', async () => {
+    const answer = await leadAnswer('Why do PDE5 inhibitors and nitrates lower blood pressure?', null, [whatHappens], 'en', [whatHappens]);
+    expect(answer.lead).toBeUndefined();
+    expect(answer.answer.split('\n')[0]).toMatch(/^Quoted from the reference card that answers it:/);
+  });
+
+  it('states a severity alone when the card has no action section', async () => {
+    const answer = await leadAnswer('Why do PDE5 inhibitors and nitrates lower blood pressure?', 'avoid', [whatHappens], 'en', [whatHappens]);
+    expect(answer.lead).not.toHaveProperty('action');
+    expect(answer.answer.split('\n')[0]).toBe('Sildenafil and other PDE5 inhibitors with nitrates — severe hypotension: strong match. Avoid: the card advises against this combination. [1]');
+  });
+
+  it('skips a list opener ("…:") and quotes the first unit that stands alone, e.g. the 15-15 rule', () => {
+    expect(firstActionUnit([{ heading: 'Immediate response: the 15-15 rule', text: 'For a person who is awake, NIDDK describes the rule:\n\n- Take 15 grams of fast-acting carbohydrate.\n- Check again.' }])?.unit.text).toBe(
+      'Take 15 grams of fast-acting carbohydrate.',
+    );
+    expect(firstActionUnit([{ heading: 'Talking points', text: '- "Hello."' }])).toBeNull();
   });
 });

@@ -73,7 +73,11 @@ describe('asking the KB', () => {
     const client = model('Give 15 grams of fast carbohydrate and recheck after 15 minutes [1].');
     const answer = await askKb(deps([hit], () => ({ kind: 'client', client })), input('low blood sugar?'));
     expect(answer.composer).toBe('llm');
-    expect(answer.grounding).toMatchObject({ verified: 2, unverified: 0, trusted: true });
+    // The lead line (the card's title and its "What to do" unit, quoted) opens it; every figure is the card's.
+    expect(answer.answer).toBe(
+      'Hypoglycemia — the 15-15 rule: strong match. What to do: “Give 15 grams of fast-acting carbohydrate, then recheck after 15 minutes.” [1]\nGive 15 grams of fast carbohydrate and recheck after 15 minutes [1].',
+    );
+    expect(answer.grounding).toMatchObject({ unverified: 0, trusted: true });
     expect(answer.citations.map((citation) => citation.card_id)).toEqual(['esc-hypoglycemia']);
     expect(client.requests[0]?.user).toContain(answer.context);
     expect(client.requests[0]?.system).toMatch(/ONLY the numbered passages/);

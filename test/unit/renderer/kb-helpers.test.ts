@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KbDrugName } from '../../../shared/contract.js';
-import { actionLine, drugSuggestions, withSuggestion, wordBeingTyped } from '../../../renderer/src/features/kb/drug-suggestions.js';
+import { drugSuggestions, withSuggestion, wordBeingTyped } from '../../../renderer/src/features/kb/drug-suggestions.js';
 
 const names: KbDrugName[] = [
   { name: 'warfarin', kind: 'drug', brands: ['Coumadin', 'Jantoven'], spanish: ['warfarina', 'Aldocumar'], cards: ['ddi-warfarin-nsaids'] },
@@ -26,18 +26,5 @@ describe('drug-name autocomplete', () => {
   it('puts the chosen name in place of the word being typed', () => {
     expect(wordBeingTyped('patient on cou')).toBe('cou');
     expect(withSuggestion('patient on cou', 'Coumadin')).toBe('patient on Coumadin ');
-  });
-});
-
-describe("a card's action line", () => {
-  it('takes the first item of "What to do", else its first sentence, else nothing', () => {
-    expect(
-      actionLine([
-        { heading: 'What happens', text: 'x' },
-        { heading: 'What to do', text: '- Avoid NSAIDs.\n- Use acetaminophen.' },
-      ]),
-    ).toEqual({ heading: 'What to do', text: 'Avoid NSAIDs.' });
-    expect(actionLine([{ heading: 'Immediate response', text: 'Call emergency services now. Then stay.' }])).toEqual({ heading: 'Immediate response', text: 'Call emergency services now.' });
-    expect(actionLine([{ heading: 'Talking points', text: '- "Hello."' }])).toBeNull();
   });
 });

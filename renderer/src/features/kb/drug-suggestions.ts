@@ -43,13 +43,3 @@ export function drugSuggestions(names: readonly KbDrugName[], text: string, limi
 export function withSuggestion(text: string, term: string): string {
   return `${text.slice(0, text.length - wordBeingTyped(text).length)}${term} `;
 }
-
-/** The first line of a card's "what to do" section: its first list item, else its first sentence. */
-export function actionLine(sections: readonly { heading: string; text: string }[]): { heading: string; text: string } | null {
-  const section = sections.find((candidate) => /^(what to do|immediate response|when to (send|escalate|call|contact)|what helps)/i.test(candidate.heading.trim()));
-  if (!section) return null;
-  const lines = section.text.split('\n').map((line) => line.trim()).filter(Boolean);
-  const item = lines.find((line) => /^([-*]|\d+[.)])\s+/.test(line));
-  const text = item ? item.replace(/^([-*]|\d+[.)])\s+/, '') : (/^.*?[.!?](?=\s|$)/.exec(lines.join(' '))?.[0] ?? lines[0] ?? '');
-  return text ? { heading: section.heading, text } : null;
-}
