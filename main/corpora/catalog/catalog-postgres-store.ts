@@ -1,0 +1,408 @@
+import type pg from 'pg';
+import { stopWords, tokenize } from '../../core/text-folding.js';
+import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
+import type { EmbeddingService } from '../../embedding/embedding-service.js';
+import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
+import { embedHash } from '../../retrieval/embedding-text.js';
+import type { KeywordHit } from '../../retrieval/keyword-index.js';
+import { semanticSearch } from '../../retrieval/semantic-path.js';
+import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
+import type { VectorNeighbour } from '../../retrieval/vector-store.js';
+import type { CatalogDocument, CatalogFieldRecord } from './catalog-document.js';
+import { businessTermForm, liftBusinessTerms, minimumBusinessTermLength } from './catalog-keyword.js';
+import { catalogEmbedText, catalogFormula, type CatalogFieldRow, type CatalogNoteRow, type CatalogSourceRow } from './catalog-repository.js';
+import type { CatalogImportSummary, SelfEmbeddingCatalogStore } from './catalog-store.js';
+
+/** Rows per bulk statement of an import (arrays sent as parameters: one round trip per chunk, not per row). */
+const importChunk = 5000;
+/** Fields per embedder call and per vector write. */
+const embedBatch = 32;
+/** pgvector's HNSW returns at most ef_search rows; past this many neighbours the space is scanned exactly instead. */
+const maximumEfSearch = 1000;
+/** ts_rank's weights {D, C, B, A}: the business name (A) weighs three times the definition and physical name (C), as MiniSearch's boost 3. */
+const rankWeights = '{0.1, 0.3333, 0.4, 1.0}';
+
+const fieldColumns = `f.id, NULL AS owner, f.source, f.physical_name, f.business_name, f.definition, f.data_type, f.embed_text, f.embed_hash, s.name AS source_name`;
+
+interface SpaceRow {
+  id: number;
+  dimensions: number;
+  table_name: string;
+}
+
+/** One of the catalog's two vector spaces: its embedder and what of a field it embeds. */
+interface SpaceKind {
+  embedding: EmbeddingService;
+  formula: string;
+  /** The column embedded: the seed's text, or the business name alone (the cross-language path, catalog-module.ts). */
+  column: 'embed_text' | 'business_name';
+  label: string;
+}
+
+/** A vector table's name, checked before it is written into SQL. */
+function vectorTable(row: SpaceRow): string {
+  if (!/^catalog_vectors_\d+$/.test(row.table_name)) throw new Error(`cita: unexpected vector table name "${row.table_name}"`);
+  return row.table_name;
+}
+
+function vectorLiteral(vector: Float32Array): string {
+  return `[${Array.from(vector).join(',')}]`;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** The query's words as the database matches them: folded, stop words dropped, each once. */
+export function postgresQueryWords(query: string): string[] {
+  return [...new Set(tokenize(query).filter((word) => !stopWords.has(word)))];
+}
+
+/**
+ * The catalog on PostgreSQL (migrations/postgres/0001_catalog.sql). Phase 1 is the database's own full-text search
+ * (Spanish and English stems, `ts_rank`) plus the seed's `business_name ILIKE '%term%'` on a trigram index; vectors
+ * live in pgvector tables with an HNSW cosine index. The process holds no index of its own, so any number of cita
+ * processes can share the database. Imports are serialised by an advisory lock and run in one transaction.
+ */
+export async function createCatalogPostgresStore(deps: { database: PostgresDatabase; embedding: EmbeddingService; multilingual?: EmbeddingService }): Promise<SelfEmbeddingCatalogStore> {
+  const { database } = deps;
+  const main: SpaceKind = { embedding: deps.embedding, formula: catalogFormula, column: 'embed_text', label: 'catalog' };
+  const crossKind: SpaceKind | undefined = deps.multilingual && { embedding: deps.multilingual, formula: `${catalogFormula}:business-name`, column: 'business_name', label: 'catalog (cross-language)' };
+  const spaces = new Map<string, SpaceRow>();
+
+  async function findSpace(embedderId: string, formula: string): Promise<SpaceRow | undefined> {
+    const key = `${embedderId}\u0000${formula}`;
+    const known = spaces.get(key);
+    if (known) return known;
+    const [row] = await database.query<SpaceRow>('SELECT id, dimensions, table_name FROM catalog_vector_spaces WHERE embedder_id = $1 AND formula = $2', [embedderId, formula]);
+    if (row) spaces.set(key, row);
+    return row;
+  }
+
+  /** The space of this embedder and formula, created (table and HNSW index) by whichever process gets there first. */
+  async function space(embedderId: string, formula: string, dimensions: number): Promise<SpaceRow> {
+    const existing = await findSpace(embedderId, formula);
+    if (existing) return existing;
+    await database.transaction(async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_catalog_vector_spaces'))");
+      const found = await client.query('SELECT 1 FROM catalog_vector_spaces WHERE embedder_id = $1 AND formula = $2', [embedderId, formula]);
+      if (found.rowCount) return;
+      const inserted = await client.query<{ id: number }>(
+        "INSERT INTO catalog_vector_spaces (embedder_id, formula, dimensions, table_name) VALUES ($1, $2, $3, 'catalog_vectors_new') RETURNING id",
+        [embedderId, formula, dimensions],
+      );
+      const row = { id: inserted.rows[0]?.id as number, dimensions, table_name: `catalog_vectors_${inserted.rows[0]?.id}` };
+      const table = vectorTable(row);
+      await client.query(`UPDATE catalog_vector_spaces SET table_name = $1 WHERE id = $2`, [table, row.id]);
+      await client.query(
+        `CREATE TABLE ${table} (field_id bigint PRIMARY KEY REFERENCES catalog_fields (id) ON DELETE CASCADE, embedding vector(${Number(dimensions)}) NOT NULL, content_hash text NOT NULL)`,
+      );
+      await client.query(`CREATE INDEX ${table}_hnsw ON ${table} USING hnsw (embedding vector_cosine_ops)`);
+    });
+    return (await findSpace(embedderId, formula)) as SpaceRow;
+  }
+
+  async function nearest(row: SpaceRow, vector: Float32Array, k: number, within?: ReadonlySet<number>): Promise<VectorNeighbour[]> {
+    const table = vectorTable(row);
+    const literal = vectorLiteral(vector);
+    const rows = await database.transaction(async (client) => {
+      if (within) {
+        // A branch of the tree: its fields only, compared exactly.
+        return (
+          await client.query<{ field_id: number; distance: number }>(
+            `SELECT field_id, embedding <=> $1::vector AS distance FROM ${table} WHERE field_id = ANY($2::bigint[]) ORDER BY distance, field_id LIMIT $3`,
+            [literal, [...within], k],
+          )
+        ).rows;
+      }
+      if (k > maximumEfSearch) {
+        return (await client.query<{ field_id: number; distance: number }>(`SELECT field_id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, field_id LIMIT $2`, [literal, k])).rows;
+      }
+      // HNSW returns at most ef_search rows: ask for at least k.
+      await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.ceil(k))}`);
+      return (await client.query<{ field_id: number; distance: number }>(`SELECT field_id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [literal, k])).rows;
+    });
+    return rows.sort((a, b) => a.distance - b.distance || a.field_id - b.field_id).map((neighbour) => ({ itemId: neighbour.field_id, distance: neighbour.distance }));
+  }
+
+  function semanticOf(kind: SpaceKind, query: string, k: number, within?: ReadonlySet<number>) {
+    return semanticSearch(
+      kind.embedding,
+      'catalog',
+      {
+        async hasVectors(embedderId) {
+          const row = await findSpace(embedderId, kind.formula);
+          if (!row) return false;
+          return (await database.query(`SELECT 1 FROM ${vectorTable(row)} LIMIT 1`)).length > 0;
+        },
+        nearest: async (embedderId, vector, count) => nearest((await findSpace(embedderId, kind.formula)) as SpaceRow, vector, count, within),
+      },
+      query,
+      { k },
+    );
+  }
+
+  async function counts(kind: SpaceKind | undefined): Promise<VectorCounts> {
+    const [total] = await database.query<{ n: number }>('SELECT count(*) AS n FROM catalog_fields');
+    const rows = total?.n ?? 0;
+    const embedderId = kind?.embedding.describe().id;
+    const row = kind && embedderId ? await findSpace(embedderId, kind.formula) : undefined;
+    if (!row) return { rows, vectors: 0, stale: 0, missing: rows };
+    const [counted] = await database.query<{ vectors: number; stale: number; missing: number }>(
+      `SELECT count(v.field_id) AS vectors,
+              count(*) FILTER (WHERE v.field_id IS NOT NULL AND v.content_hash <> f.embed_hash) AS stale,
+              count(*) FILTER (WHERE v.field_id IS NULL) AS missing
+       FROM catalog_fields f LEFT JOIN ${vectorTable(row)} v ON v.field_id = f.id`,
+    );
+    return { rows, vectors: counted?.vectors ?? 0, stale: counted?.stale ?? 0, missing: counted?.missing ?? 0 };
+  }
+
+  /** Embeds the fields of one space that have no current vector, batch by batch; a killed run resumes where it stopped. */
+  async function embedSpace(kind: SpaceKind, onProgress?: (message: string) => void): Promise<number> {
+    const embedder = await kind.embedding.get();
+    if (!embedder) return 0;
+    const row = await space(embedder.id, kind.formula, embedder.dimensions);
+    const table = vectorTable(row);
+    const pending = `FROM catalog_fields f LEFT JOIN ${table} v ON v.field_id = f.id WHERE (v.field_id IS NULL OR v.content_hash <> f.embed_hash)`;
+    const [total] = await database.query<{ n: number }>(`SELECT count(*) AS n ${pending}`);
+    let done = 0;
+    let afterId = 0;
+    for (;;) {
+      const batch = await database.query<{ id: number; text: string; embed_hash: string }>(
+        `SELECT f.id, f.${kind.column} AS text, f.embed_hash ${pending} AND f.id > $1 ORDER BY f.id LIMIT $2`,
+        [afterId, embedBatch],
+      );
+      if (batch.length === 0) break;
+      const vectors = await embedder.embedDocuments(batch.map((field) => field.text));
+      // A field changed or removed since it was read keeps no vector from its old text.
+      await database.query(
+        `INSERT INTO ${table} (field_id, embedding, content_hash)
+         SELECT v.id, v.embedding::vector, v.hash FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v (id, embedding, hash)
+         JOIN catalog_fields f ON f.id = v.id AND f.embed_hash = v.hash
+         ON CONFLICT (field_id) DO UPDATE SET embedding = excluded.embedding, content_hash = excluded.content_hash`,
+        [batch.map((field) => field.id), vectors.map(vectorLiteral), batch.map((field) => field.embed_hash)],
+      );
+      done += batch.length;
+      afterId = (batch[batch.length - 1] as { id: number }).id;
+      onProgress?.(`embedding ${kind.label}: ${done} of ${total?.n ?? done}`);
+    }
+    return done;
+  }
+
+  async function keyword(query: string, limit: number, within?: ReadonlySet<number>): Promise<KeywordHit[]> {
+    const words = postgresQueryWords(query);
+    const term = businessTermForm(query);
+    const pattern = term.length >= minimumBusinessTermLength ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : null;
+    if (words.length === 0 && pattern === null) return [];
+    const rows = await database.query<{ id: number; rank: number; textual: boolean; lifted: boolean; matched: string[] }>(
+      `WITH words AS (SELECT w FROM unnest($1::text[]) AS w),
+       whole AS (
+         SELECT coalesce(to_tsquery('spanish', string_agg(quote_literal(w), ' | ')) || to_tsquery('english', string_agg(quote_literal(w), ' | ')), ''::tsquery) AS q FROM words
+       ),
+       found AS (
+         SELECT f.id, f.search_vector @@ whole.q AS textual, ts_rank('${rankWeights}', f.search_vector, whole.q) AS rank,
+                coalesce(f.business_term ILIKE $2, false) AS lifted, f.search_vector
+         FROM catalog_fields f, whole
+         WHERE (f.search_vector @@ whole.q OR f.business_term ILIKE $2) AND ($3::bigint[] IS NULL OR f.id = ANY($3::bigint[]))
+       ),
+       ranked AS (SELECT *, row_number() OVER (ORDER BY textual DESC, rank DESC, id) AS position FROM found)
+       SELECT id, rank, textual, lifted,
+              ARRAY(SELECT w FROM words WHERE ranked.search_vector @@ (to_tsquery('spanish', quote_literal(w)) || to_tsquery('english', quote_literal(w)))) AS matched
+       FROM ranked WHERE lifted OR position <= $4 ORDER BY textual DESC, rank DESC, id`,
+      [words, pattern, within ? [...within] : null, limit],
+    );
+    const textual = rows.filter((row) => row.textual);
+    const best = textual[0]?.rank || 1;
+    const textHits: KeywordHit[] = textual.map((row, index) => ({
+      id: row.id,
+      score: row.rank,
+      normalized: row.rank / best,
+      rank: index + 1,
+      terms: row.matched,
+      match: 'exact',
+      coverage: words.length === 0 ? 0 : row.matched.length / words.length,
+    }));
+    return liftBusinessTerms(textHits, new Set(rows.filter((row) => row.lifted).map((row) => row.id)), limit, within !== undefined);
+  }
+
+  return {
+    kind: 'postgres',
+    label: `PostgreSQL ${database.label}`,
+    importCatalog: (document) => database.transaction((client) => importInto(client, document)),
+    async byIds(ids) {
+      const rows = await database.query<CatalogFieldRow>(`SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.id = ANY($1::bigint[])`, [ids]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id) as CatalogFieldRow] as const] : [])));
+    },
+    async notesOf(ids) {
+      const rows = await database.query<CatalogNoteRow>(
+        'SELECT field_id, position, note, condition_text AS condition_json FROM catalog_notes WHERE field_id = ANY($1::bigint[]) ORDER BY field_id, position',
+        [ids],
+      );
+      return new Map(ids.map((id) => [id, rows.filter((row) => row.field_id === id)]));
+    },
+    all: () => database.query<CatalogFieldRow>(`SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source ORDER BY f.id`),
+    async count() {
+      const [row] = await database.query<{ n: number }>('SELECT count(*) AS n FROM catalog_fields');
+      return row?.n ?? 0;
+    },
+    sources: () =>
+      database.query<CatalogSourceRow>(
+        `SELECT s.id, s.name, s.system, s.data_owner, s.description, count(f.id)::int AS fields
+         FROM catalog_sources s LEFT JOIN catalog_fields f ON f.source = s.id GROUP BY s.id ORDER BY s.id`,
+      ),
+    async field(source, physicalName) {
+      const [row] = await database.query<CatalogFieldRow>(`SELECT ${fieldColumns} FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.source = $1 AND f.physical_name = $2`, [
+        source,
+        physicalName,
+      ]);
+      return row;
+    },
+    async source(id) {
+      const [row] = await database.query<CatalogSourceRow>(
+        `SELECT s.id, s.name, s.system, s.data_owner, s.description, count(f.id)::int AS fields
+         FROM catalog_sources s LEFT JOIN catalog_fields f ON f.source = s.id WHERE s.id = $1 GROUP BY s.id`,
+        [id],
+      );
+      return row;
+    },
+    fieldsOf: (source) =>
+      database.query<CatalogFieldRow & { notes: number }>(
+        `SELECT ${fieldColumns}, (SELECT count(*)::int FROM catalog_notes n WHERE n.field_id = f.id) AS notes
+         FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.source = $1 ORDER BY f.id`,
+        [source],
+      ),
+    keyword,
+    semantic: (query, k, within) => semanticOf(main, query, k, within),
+    crossLanguage: (query, k, keywordHits, within) =>
+      crossLanguageNeighbours(crossKind && { semantic: (text, options) => semanticOf(crossKind, text, options.k, within) }, query, { corpusLanguage: 'es', k, keywordHits }),
+    sync: () => undefined,
+    async embedPending(onProgress) {
+      let embedded = await embedSpace(main, onProgress);
+      if (crossKind) embedded += await embedSpace(crossKind, onProgress);
+      return embedded;
+    },
+    counts: (crossLanguage) => counts(crossLanguage ? crossKind : main),
+  };
+}
+
+/** What a field's row holds, derived from its record (the folded search columns included). */
+function fieldValues(field: CatalogFieldRecord) {
+  const embedText = catalogEmbedText(field);
+  return {
+    source: field.source,
+    physical_name: field.physicalName,
+    business_name: field.businessName,
+    definition: field.definition,
+    data_type: field.dataType,
+    embed_text: embedText,
+    embed_hash: embedHash(catalogFormula, embedText),
+    business_term: businessTermForm(field.businessName),
+    definition_words: tokenize(field.definition).join(' '),
+    physical_words: tokenize(field.physicalName).join(' '),
+  };
+}
+
+type FieldValues = ReturnType<typeof fieldValues>;
+
+/**
+ * The import, inside the caller's transaction: the same rules as SQLite's (catalog-repository.ts), written in bulk.
+ * The advisory lock serialises imports from every process, so two of them never race on the same (source, field).
+ */
+async function importInto(client: pg.PoolClient, document: CatalogDocument): Promise<CatalogImportSummary> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_catalog_import'))");
+  for (const source of document.sources) {
+    await client.query(
+      `INSERT INTO catalog_sources (id, name, system, data_owner, description) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, system = excluded.system, data_owner = excluded.data_owner, description = excluded.description, updated_at = now()
+       WHERE (catalog_sources.name, catalog_sources.system, catalog_sources.data_owner, catalog_sources.description)
+             IS DISTINCT FROM (excluded.name, excluded.system, excluded.data_owner, excluded.description)`,
+      [source.id, source.name, source.system, source.dataOwner, source.description],
+    );
+  }
+  const sourceIds = document.sources.map((source) => source.id);
+  const existing = (
+    await client.query<{ id: number; source: string; physical_name: string; business_name: string; definition: string; data_type: string; embed_hash: string }>(
+      'SELECT id, source, physical_name, business_name, definition, data_type, embed_hash FROM catalog_fields WHERE source = ANY($1::text[])',
+      [sourceIds],
+    )
+  ).rows;
+  const existingNotes = new Map<number, Array<{ note: string; condition_text: string }>>();
+  for (const row of (
+    await client.query<{ field_id: number; note: string; condition_text: string }>(
+      'SELECT n.field_id, n.note, n.condition_text FROM catalog_notes n JOIN catalog_fields f ON f.id = n.field_id WHERE f.source = ANY($1::text[]) ORDER BY n.field_id, n.position',
+      [sourceIds],
+    )
+  ).rows) {
+    const list = existingNotes.get(row.field_id) ?? [];
+    list.push(row);
+    existingNotes.set(row.field_id, list);
+  }
+  const byKey = new Map(existing.map((row) => [`${row.source}\u0000${row.physical_name}`, row]));
+  const counts: CatalogImportSummary = { inserted: 0, updated: 0, unchanged: 0, removed: 0 };
+  const inserts: Array<{ values: FieldValues; field: CatalogFieldRecord }> = [];
+  const updates: Array<{ id: number; values: FieldValues; field: CatalogFieldRecord }> = [];
+  const listed = new Set<string>();
+  for (const field of document.fields) {
+    const key = `${field.source}\u0000${field.physicalName}`;
+    listed.add(key);
+    const values = fieldValues(field);
+    const row = byKey.get(key);
+    if (!row) {
+      inserts.push({ values, field });
+      continue;
+    }
+    const notes = existingNotes.get(row.id) ?? [];
+    const same =
+      row.business_name === values.business_name &&
+      row.definition === values.definition &&
+      row.data_type === values.data_type &&
+      row.embed_hash === values.embed_hash &&
+      notes.length === field.notes.length &&
+      notes.every((note, index) => note.note === field.notes[index]?.note && note.condition_text === field.notes[index]?.conditionJson);
+    if (same) counts.unchanged += 1;
+    else updates.push({ id: row.id, values, field });
+  }
+  const noteRows: Array<{ fieldId: number; position: number; note: string; condition: string }> = [];
+  const notesFor = (fieldId: number, field: CatalogFieldRecord) => field.notes.forEach((note, position) => noteRows.push({ fieldId, position, note: note.note, condition: note.conditionJson }));
+  const column = <K extends keyof FieldValues>(rows: ReadonlyArray<{ values: FieldValues }>, key: K) => rows.map((row) => row.values[key]);
+
+  for (const chunk of chunks(inserts, importChunk)) {
+    const inserted = await client.query<{ id: number; source: string; physical_name: string }>(
+      `INSERT INTO catalog_fields (source, physical_name, business_name, definition, data_type, embed_text, embed_hash, business_term, definition_words, physical_words)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+       RETURNING id, source, physical_name`,
+      (['source', 'physical_name', 'business_name', 'definition', 'data_type', 'embed_text', 'embed_hash', 'business_term', 'definition_words', 'physical_words'] as const).map((key) => column(chunk, key)),
+    );
+    const ids = new Map(inserted.rows.map((row) => [`${row.source}\u0000${row.physical_name}`, row.id]));
+    for (const { field } of chunk) notesFor(ids.get(`${field.source}\u0000${field.physicalName}`) as number, field);
+    counts.inserted += chunk.length;
+  }
+  for (const chunk of chunks(updates, importChunk)) {
+    await client.query(
+      `UPDATE catalog_fields f SET business_name = v.business_name, definition = v.definition, data_type = v.data_type, embed_text = v.embed_text,
+         embed_hash = v.embed_hash, business_term = v.business_term, definition_words = v.definition_words, updated_at = now()
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+         AS v (id, business_name, definition, data_type, embed_text, embed_hash, business_term, definition_words)
+       WHERE f.id = v.id`,
+      [chunk.map((update) => update.id), ...(['business_name', 'definition', 'data_type', 'embed_text', 'embed_hash', 'business_term', 'definition_words'] as const).map((key) => column(chunk, key))],
+    );
+    await client.query('DELETE FROM catalog_notes WHERE field_id = ANY($1::bigint[])', [chunk.map((update) => update.id)]);
+    for (const { id, field } of chunk) notesFor(id, field);
+    counts.updated += chunk.length;
+  }
+  for (const chunk of chunks(noteRows, importChunk)) {
+    await client.query(
+      `INSERT INTO catalog_notes (field_id, position, note, condition_json, condition_text)
+       SELECT v.field_id, v.position, v.note, v.condition::jsonb, v.condition FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[]) AS v (field_id, position, note, condition)`,
+      [chunk.map((row) => row.fieldId), chunk.map((row) => row.position), chunk.map((row) => row.note), chunk.map((row) => row.condition)],
+    );
+  }
+  // An import is authoritative for the sources it lists: their fields it no longer lists go, with their notes and vectors.
+  const removed = existing.filter((row) => !listed.has(`${row.source}\u0000${row.physical_name}`)).map((row) => row.id);
+  for (const chunk of chunks(removed, importChunk)) await client.query('DELETE FROM catalog_fields WHERE id = ANY($1::bigint[])', [chunk]);
+  counts.removed = removed.length;
+  return counts;
+}
