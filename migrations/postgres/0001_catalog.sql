@@ -41,6 +41,15 @@ CREATE INDEX catalog_fields_search ON catalog_fields USING gin (search_vector);
 -- The seed's `business_name ILIKE '%term%'`, served by a trigram index.
 CREATE INDEX catalog_fields_business_term ON catalog_fields USING gin (business_term gin_trgm_ops);
 
+-- Every folded word of the catalog's texts: the vocabulary a query word is matched against loosely, as the start of
+-- a longer word ("cred" → credito) or within a typo ("interest" → interes), as MiniSearch does on SQLite. Words are
+-- only added (a word no field uses any more widens nothing: it matches no row).
+CREATE TABLE catalog_words (word text PRIMARY KEY);
+CREATE INDEX catalog_words_trigram ON catalog_words USING gin (word gin_trgm_ops);
+
+-- OR of many tsqueries (the query's words and their loose forms) as one, so the GIN index serves the whole query.
+CREATE AGGREGATE cita_tsquery_or (tsquery) (SFUNC = tsquery_or, STYPE = tsquery);
+
 CREATE TABLE catalog_notes (
   field_id        bigint NOT NULL REFERENCES catalog_fields (id) ON DELETE CASCADE,
   position        integer NOT NULL CHECK (position >= 0),

@@ -4,7 +4,7 @@ import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
 import type { EmbeddingService } from '../../embedding/embedding-service.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
 import { embedHash } from '../../retrieval/embedding-text.js';
-import type { KeywordHit } from '../../retrieval/keyword-index.js';
+import type { KeywordHit, KeywordMatch } from '../../retrieval/keyword-index.js';
 import { semanticSearch } from '../../retrieval/semantic-path.js';
 import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
 import type { VectorNeighbour } from '../../retrieval/vector-store.js';
@@ -21,6 +21,83 @@ const embedBatch = 32;
 const maximumEfSearch = 1000;
 /** ts_rank's weights {D, C, B, A}: the business name (A) weighs three times the definition and physical name (C), as MiniSearch's boost 3. */
 const rankWeights = '{0.1, 0.3333, 0.4, 1.0}';
+
+/**
+ * MiniSearch's loose matching on SQLite (keyword-index.ts), reproduced: a query word of 3+ letters also matches the
+ * words it starts, one of 5+ letters the words within round(0.2 × length) edits; such matches weigh 0.6 and 0.3 of
+ * an exact one. At most `maximumForms` forms of each kind per word, so a short prefix cannot widen a query without end.
+ */
+const looseMatching = { prefixFrom: 3, fuzzyFrom: 5, fuzzy: 0.2, prefixWeight: 0.6, fuzzyWeight: 0.3, maximumForms: 50 };
+
+interface QueryWordSpec {
+  w: string;
+  prefix: string[];
+  fuzzy: string[];
+}
+
+/** Levenshtein distance, stopping early once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/** A word or its loose forms as one tsquery: Spanish and English stems, OR-ed. */
+const stems = (text: string) => `to_tsquery('spanish', quote_literal(${text})) || to_tsquery('english', quote_literal(${text}))`;
+const formsOf = (key: string) => `(SELECT coalesce(cita_tsquery_or(${stems('x')}), ''::tsquery) FROM jsonb_array_elements_text(s->'${key}') AS x)`;
+
+/**
+ * Phase 1 on PostgreSQL, one statement. Per query word: an exact, a prefix and a fuzzy tsquery, and its BM25 IDF over
+ * the fields it matches. A field scores the sum over its matched words of IDF × ts_rank (× the loose weight when the
+ * word met it only loosely), times the number of words it matched (MiniSearch's coordination). The rows whose folded
+ * business name contains the folded query (ILIKE, trigram index) come back too, flagged, whatever their rank.
+ */
+const keywordSql = `
+  WITH spec AS (
+    SELECT t.ord, s->>'w' AS w, ${stems("s->>'w'")} AS exact, ${formsOf('prefix')} AS prefix, ${formsOf('fuzzy')} AS fuzzy
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t (s, ord)
+  ),
+  whole AS (SELECT coalesce(cita_tsquery_or(exact || prefix || fuzzy), ''::tsquery) AS q FROM spec),
+  total AS (SELECT count(*)::float8 AS n FROM catalog_fields),
+  weighted AS (
+    SELECT spec.*, ln(1 + (total.n - m.n + 0.5) / (m.n + 0.5)) AS idf
+    FROM spec CROSS JOIN total CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM catalog_fields f WHERE f.search_vector @@ (spec.exact || spec.prefix || spec.fuzzy)) AS m
+  ),
+  candidates AS (
+    SELECT f.id, f.search_vector, coalesce(f.business_term ILIKE $2, false) AS lifted
+    FROM catalog_fields f CROSS JOIN whole
+    WHERE (f.search_vector @@ whole.q OR f.business_term ILIKE $2) AND ($3::bigint[] IS NULL OR f.id = ANY ($3::bigint[]))
+  ),
+  per_word AS (
+    SELECT c.id, c.lifted, w.w, w.idf, w.exact, w.prefix, w.fuzzy, c.search_vector,
+           CASE WHEN c.search_vector @@ w.exact THEN 'exact' WHEN c.search_vector @@ w.prefix THEN 'prefix' WHEN c.search_vector @@ w.fuzzy THEN 'fuzzy' END AS how
+    FROM candidates c LEFT JOIN weighted w ON true
+  ),
+  scored AS (
+    SELECT id, bool_or(lifted) AS lifted,
+           coalesce(sum(CASE how
+             WHEN 'exact' THEN idf * ts_rank('${rankWeights}', search_vector, exact)
+             WHEN 'prefix' THEN ${looseMatching.prefixWeight} * idf * ts_rank('${rankWeights}', search_vector, prefix)
+             WHEN 'fuzzy' THEN ${looseMatching.fuzzyWeight} * idf * ts_rank('${rankWeights}', search_vector, fuzzy)
+           END), 0) * count(how) AS rank,
+           array_agg(w) FILTER (WHERE how IS NOT NULL) AS terms,
+           array_agg(how) FILTER (WHERE how IS NOT NULL) AS hows,
+           count(how) > 0 AS textual
+    FROM per_word GROUP BY id
+  ),
+  ranked AS (SELECT *, row_number() OVER (ORDER BY textual DESC, rank DESC, id) AS position FROM scored)
+  SELECT id, rank, textual, lifted, terms, hows FROM ranked WHERE lifted OR position <= $4 ORDER BY textual DESC, rank DESC, id`;
 
 const fieldColumns = `f.id, NULL AS owner, f.source, f.physical_name, f.business_name, f.definition, f.data_type, f.embed_text, f.embed_hash, s.name AS source_name`;
 
@@ -191,28 +268,37 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
     return done;
   }
 
+  /** Each query word with the catalog's words it also matches loosely: longer words it starts, words one typo away. */
+  async function looseForms(words: readonly string[]): Promise<QueryWordSpec[]> {
+    const found = words.length === 0 ? [] : await database.query<{ w: string; word: string }>(
+      `SELECT q.w, c.word FROM unnest($1::text[]) AS q (w)
+       JOIN catalog_words c ON c.word <> q.w AND ((length(q.w) >= $2 AND c.word LIKE q.w || '%') OR (length(q.w) >= $3 AND c.word % q.w))`,
+      [words, looseMatching.prefixFrom, looseMatching.fuzzyFrom],
+    );
+    return words.map((w) => {
+      const candidates = found.filter((row) => row.w === w).map((row) => row.word);
+      const prefix = candidates.filter((word) => w.length >= looseMatching.prefixFrom && word.startsWith(w)).sort().slice(0, looseMatching.maximumForms);
+      const distance = Math.min(6, Math.round(w.length * looseMatching.fuzzy));
+      const fuzzy = candidates
+        .filter((word) => !word.startsWith(w) && w.length >= looseMatching.fuzzyFrom && editDistance(w, word, distance) <= distance)
+        .sort()
+        .slice(0, looseMatching.maximumForms);
+      return { w, prefix, fuzzy };
+    });
+  }
+
   async function keyword(query: string, limit: number, within?: ReadonlySet<number>): Promise<KeywordHit[]> {
     const words = postgresQueryWords(query);
     const term = businessTermForm(query);
     const pattern = term.length >= minimumBusinessTermLength ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : null;
     if (words.length === 0 && pattern === null) return [];
-    const rows = await database.query<{ id: number; rank: number; textual: boolean; lifted: boolean; matched: string[] }>(
-      `WITH words AS (SELECT w FROM unnest($1::text[]) AS w),
-       whole AS (
-         SELECT coalesce(to_tsquery('spanish', string_agg(quote_literal(w), ' | ')) || to_tsquery('english', string_agg(quote_literal(w), ' | ')), ''::tsquery) AS q FROM words
-       ),
-       found AS (
-         SELECT f.id, f.search_vector @@ whole.q AS textual, ts_rank('${rankWeights}', f.search_vector, whole.q) AS rank,
-                coalesce(f.business_term ILIKE $2, false) AS lifted, f.search_vector
-         FROM catalog_fields f, whole
-         WHERE (f.search_vector @@ whole.q OR f.business_term ILIKE $2) AND ($3::bigint[] IS NULL OR f.id = ANY($3::bigint[]))
-       ),
-       ranked AS (SELECT *, row_number() OVER (ORDER BY textual DESC, rank DESC, id) AS position FROM found)
-       SELECT id, rank, textual, lifted,
-              ARRAY(SELECT w FROM words WHERE ranked.search_vector @@ (to_tsquery('spanish', quote_literal(w)) || to_tsquery('english', quote_literal(w)))) AS matched
-       FROM ranked WHERE lifted OR position <= $4 ORDER BY textual DESC, rank DESC, id`,
-      [words, pattern, within ? [...within] : null, limit],
-    );
+    const spec = await looseForms(words);
+    const rows = await database.query<{ id: number; rank: number; textual: boolean; lifted: boolean; terms: string[] | null; hows: KeywordMatch[] | null }>(keywordSql, [
+      JSON.stringify(spec),
+      pattern,
+      within ? [...within] : null,
+      limit,
+    ]);
     const textual = rows.filter((row) => row.textual);
     const best = textual[0]?.rank || 1;
     const textHits: KeywordHit[] = textual.map((row, index) => ({
@@ -220,9 +306,10 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
       score: row.rank,
       normalized: row.rank / best,
       rank: index + 1,
-      terms: row.matched,
-      match: 'exact',
-      coverage: words.length === 0 ? 0 : row.matched.length / words.length,
+      terms: row.terms ?? [],
+      // The loosest way any matched word met the field, as MiniSearch reports it.
+      match: row.hows?.includes('fuzzy') ? 'fuzzy' : row.hows?.includes('prefix') ? 'prefix' : 'exact',
+      coverage: words.length === 0 ? 0 : (row.terms?.length ?? 0) / words.length,
     }));
     return liftBusinessTerms(textHits, new Set(rows.filter((row) => row.lifted).map((row) => row.id)), limit, within !== undefined);
   }
@@ -398,6 +485,18 @@ async function importInto(client: pg.PoolClient, document: CatalogDocument): Pro
       `INSERT INTO catalog_notes (field_id, position, note, condition_json, condition_text)
        SELECT v.field_id, v.position, v.note, v.condition::jsonb, v.condition FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[]) AS v (field_id, position, note, condition)`,
       [chunk.map((row) => row.fieldId), chunk.map((row) => row.position), chunk.map((row) => row.note), chunk.map((row) => row.condition)],
+    );
+  }
+  const changedIds = (
+    await client.query<{ id: number }>('SELECT id FROM catalog_fields WHERE source = ANY($1::text[]) AND id <> ALL($2::bigint[])', [sourceIds, existing.map((row) => row.id)])
+  ).rows.map((row) => row.id);
+  for (const chunk of chunks([...changedIds, ...updates.map((update) => update.id)], importChunk)) {
+    await client.query(
+      `INSERT INTO catalog_words (word)
+       SELECT DISTINCT w FROM catalog_fields f, regexp_split_to_table(f.business_term || ' ' || f.definition_words || ' ' || f.physical_words, ' ') AS w
+       WHERE f.id = ANY($1::bigint[]) AND length(w) >= 2
+       ON CONFLICT (word) DO NOTHING`,
+      [chunk],
     );
   }
   // An import is authoritative for the sources it lists: their fields it no longer lists go, with their notes and vectors.
