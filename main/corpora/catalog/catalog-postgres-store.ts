@@ -367,8 +367,9 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
       crossLanguageNeighbours(crossKind && { semantic: (text, options) => semanticOf(crossKind, text, options.k, within) }, query, { corpusLanguage: 'es', k, keywordHits }),
     sync: () => undefined,
     async embedPending(onProgress) {
-      let embedded = await embedSpace(main, onProgress);
-      if (crossKind) embedded += await embedSpace(crossKind, onProgress);
+      const embedded = await embedSpace(main, onProgress);
+      // Counted apart on SQLite too (ingest's `embedded` is the main space's): the cross-language space is optional.
+      if (crossKind) await embedSpace(crossKind, onProgress);
       return embedded;
     },
     counts: (crossLanguage) => counts(crossLanguage ? crossKind : main),

@@ -53,7 +53,7 @@ export interface CatalogStore {
 
 /** A store that embeds its own rows (PostgreSQL): the ingest calls it, and status reads its counts. */
 export interface SelfEmbeddingCatalogStore extends CatalogStore {
-  /** Embeds every field without a current vector in the main and the cross-language spaces; the number embedded. */
+  /** Embeds every field without a current vector in the main and the cross-language spaces; the number embedded in the main one. */
   embedPending(onProgress?: (message: string) => void): Promise<number>;
   /** Rows and vectors of the main space (`crossLanguage`: of the multilingual one). */
   counts(crossLanguage: boolean): Promise<VectorCounts>;

@@ -124,7 +124,11 @@ async function checkServer(database: PostgresDatabase): Promise<void> {
     throw new AppError('unavailable', `The PostgreSQL server of ${database.label} has no ${absent.join(' or ')} extension; install pgvector (and contrib's pg_trgm) on it.`);
   }
   try {
-    for (const name of missing) await database.query(`CREATE EXTENSION IF NOT EXISTS ${name}`);
+    // Under the migration lock: two processes creating the same extension at once collide otherwise.
+    await database.transaction(async (client) => {
+      await client.query(migrationLock);
+      for (const name of missing) await client.query(`CREATE EXTENSION IF NOT EXISTS ${name}`);
+    });
   } catch (error) {
     throw new AppError(
       'unavailable',
@@ -133,6 +137,9 @@ async function checkServer(database: PostgresDatabase): Promise<void> {
     );
   }
 }
+
+/** Held (for one transaction) while cita changes the schema or creates an extension, by any process. */
+const migrationLock = "SELECT pg_advisory_xact_lock(hashtext('cita_schema'))";
 
 const schemaTable = 'CREATE TABLE IF NOT EXISTS cita_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())';
 
@@ -162,7 +169,7 @@ export async function migratePostgres(database: PostgresDatabase, migrations: re
   for (const migration of migrations) {
     if (migration.version > upTo) break;
     const done = await database.transaction(async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_schema'))");
+      await client.query(migrationLock);
       await client.query(schemaTable);
       const seen = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM cita_schema');
       if ((seen.rows[0]?.version ?? 0) >= migration.version) return false;
