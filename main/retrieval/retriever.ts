@@ -1,11 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import type { Notice } from '../../shared/contract.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { vectorCounts, type EmbeddableRow, type VectorCounts } from './vector-bookkeeping.js';
 import { semanticSearch, type SemanticResult } from './semantic-path.js';
 import type { VectorSpace } from './vector-space.js';
-import type { VectorNeighbour, VectorStore } from './vector-store.js';
+import type { VectorStore } from './vector-store.js';
 
 export type { SemanticResult };
 

@@ -17,13 +17,7 @@ export interface SemanticSource {
  * The semantic path of one corpus, whatever stores the vectors: the k nearest rows to the query, or why the path is
  * unavailable (no embedder, no vectors yet, the embedder failed), each worded once here. It never throws for those.
  */
-export async function semanticSearch(
-  embedding: EmbeddingService,
-  corpus: string,
-  source: SemanticSource,
-  query: string,
-  options: { k: number; signal?: AbortSignal },
-): Promise<SemanticResult> {
+export async function semanticSearch(embedding: EmbeddingService, corpus: string, source: SemanticSource, query: string, options: { k: number; signal?: AbortSignal }): Promise<SemanticResult> {
   const embedder = await embedding.get();
   if (!embedder) {
     const problem = embedding.describe().problem ?? 'no embedder is available';

@@ -146,7 +146,12 @@ export function postgresQueryWords(query: string): string[] {
 export async function createCatalogPostgresStore(deps: { database: PostgresDatabase; embedding: EmbeddingService; multilingual?: EmbeddingService }): Promise<SelfEmbeddingCatalogStore> {
   const { database } = deps;
   const main: SpaceKind = { embedding: deps.embedding, formula: catalogFormula, column: 'embed_text', label: 'catalog' };
-  const crossKind: SpaceKind | undefined = deps.multilingual && { embedding: deps.multilingual, formula: `${catalogFormula}:business-name`, column: 'business_name', label: 'catalog (cross-language)' };
+  const crossKind: SpaceKind | undefined = deps.multilingual && {
+    embedding: deps.multilingual,
+    formula: `${catalogFormula}:business-name`,
+    column: 'business_name',
+    label: 'catalog (cross-language)',
+  };
   const spaces = new Map<string, SpaceRow>();
 
   async function findSpace(embedderId: string, formula: string): Promise<SpaceRow | undefined> {
@@ -166,10 +171,11 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
       await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_catalog_vector_spaces'))");
       const found = await client.query('SELECT 1 FROM catalog_vector_spaces WHERE embedder_id = $1 AND formula = $2', [embedderId, formula]);
       if (found.rowCount) return;
-      const inserted = await client.query<{ id: number }>(
-        "INSERT INTO catalog_vector_spaces (embedder_id, formula, dimensions, table_name) VALUES ($1, $2, $3, 'catalog_vectors_new') RETURNING id",
-        [embedderId, formula, dimensions],
-      );
+      const inserted = await client.query<{ id: number }>("INSERT INTO catalog_vector_spaces (embedder_id, formula, dimensions, table_name) VALUES ($1, $2, $3, 'catalog_vectors_new') RETURNING id", [
+        embedderId,
+        formula,
+        dimensions,
+      ]);
       const row = { id: inserted.rows[0]?.id as number, dimensions, table_name: `catalog_vectors_${inserted.rows[0]?.id}` };
       const table = vectorTable(row);
       await client.query(`UPDATE catalog_vector_spaces SET table_name = $1 WHERE id = $2`, [table, row.id]);
@@ -195,13 +201,20 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
         ).rows;
       }
       if (k > maximumEfSearch) {
-        return (await client.query<{ field_id: number; distance: number }>(`SELECT field_id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, field_id LIMIT $2`, [literal, k])).rows;
+        return (await client.query<{ field_id: number; distance: number }>(`SELECT field_id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, field_id LIMIT $2`, [literal, k]))
+          .rows;
       }
       // HNSW returns at most ef_search rows: ask for at least k.
       await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.ceil(k))}`);
-      return (await client.query<{ field_id: number; distance: number }>(`SELECT field_id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [literal, k])).rows;
+      return (
+        await client.query<{ field_id: number; distance: number }>(`SELECT field_id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [literal, k])
+      ).rows;
     });
-    return rows.sort((a, b) => a.distance - b.distance || a.field_id - b.field_id).map((neighbour) => ({ itemId: neighbour.field_id, distance: neighbour.distance }));
+    // pgvector's cosine distance to a zero vector is NaN: a vector without a direction is near nothing.
+    return rows
+      .filter((neighbour) => Number.isFinite(neighbour.distance))
+      .sort((a, b) => a.distance - b.distance || a.field_id - b.field_id)
+      .map((neighbour) => ({ itemId: neighbour.field_id, distance: neighbour.distance }));
   }
 
   function semanticOf(kind: SpaceKind, query: string, k: number, within?: ReadonlySet<number>) {
@@ -247,10 +260,10 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
     let done = 0;
     let afterId = 0;
     for (;;) {
-      const batch = await database.query<{ id: number; text: string; embed_hash: string }>(
-        `SELECT f.id, f.${kind.column} AS text, f.embed_hash ${pending} AND f.id > $1 ORDER BY f.id LIMIT $2`,
-        [afterId, embedBatch],
-      );
+      const batch = await database.query<{ id: number; text: string; embed_hash: string }>(`SELECT f.id, f.${kind.column} AS text, f.embed_hash ${pending} AND f.id > $1 ORDER BY f.id LIMIT $2`, [
+        afterId,
+        embedBatch,
+      ]);
       if (batch.length === 0) break;
       const vectors = await embedder.embedDocuments(batch.map((field) => field.text));
       // A field changed or removed since it was read keeps no vector from its old text.
@@ -270,14 +283,20 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
 
   /** Each query word with the catalog's words it also matches loosely: longer words it starts, words one typo away. */
   async function looseForms(words: readonly string[]): Promise<QueryWordSpec[]> {
-    const found = words.length === 0 ? [] : await database.query<{ w: string; word: string }>(
-      `SELECT q.w, c.word FROM unnest($1::text[]) AS q (w)
+    const found =
+      words.length === 0
+        ? []
+        : await database.query<{ w: string; word: string }>(
+            `SELECT q.w, c.word FROM unnest($1::text[]) AS q (w)
        JOIN catalog_words c ON c.word <> q.w AND ((length(q.w) >= $2 AND c.word LIKE q.w || '%') OR (length(q.w) >= $3 AND c.word % q.w))`,
-      [words, looseMatching.prefixFrom, looseMatching.fuzzyFrom],
-    );
+            [words, looseMatching.prefixFrom, looseMatching.fuzzyFrom],
+          );
     return words.map((w) => {
       const candidates = found.filter((row) => row.w === w).map((row) => row.word);
-      const prefix = candidates.filter((word) => w.length >= looseMatching.prefixFrom && word.startsWith(w)).sort().slice(0, looseMatching.maximumForms);
+      const prefix = candidates
+        .filter((word) => w.length >= looseMatching.prefixFrom && word.startsWith(w))
+        .sort()
+        .slice(0, looseMatching.maximumForms);
       const distance = Math.min(6, Math.round(w.length * looseMatching.fuzzy));
       const fuzzy = candidates
         .filter((word) => !word.startsWith(w) && w.length >= looseMatching.fuzzyFrom && editDistance(w, word, distance) <= distance)
@@ -462,7 +481,9 @@ async function importInto(client: pg.PoolClient, document: CatalogDocument): Pro
       `INSERT INTO catalog_fields (source, physical_name, business_name, definition, data_type, embed_text, embed_hash, business_term, definition_words, physical_words)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
        RETURNING id, source, physical_name`,
-      (['source', 'physical_name', 'business_name', 'definition', 'data_type', 'embed_text', 'embed_hash', 'business_term', 'definition_words', 'physical_words'] as const).map((key) => column(chunk, key)),
+      (['source', 'physical_name', 'business_name', 'definition', 'data_type', 'embed_text', 'embed_hash', 'business_term', 'definition_words', 'physical_words'] as const).map((key) =>
+        column(chunk, key),
+      ),
     );
     const ids = new Map(inserted.rows.map((row) => [`${row.source}\u0000${row.physical_name}`, row.id]));
     for (const { field } of chunk) notesFor(ids.get(`${field.source}\u0000${field.physicalName}`) as number, field);

@@ -51,10 +51,12 @@ export function isPostgresUrl(value: string): boolean {
 }
 
 // int8 (ids, counts) as numbers: cita's ids and counts stay far below 2^53. Per pool, not pg's global parsers.
+const int8 = 20;
 const numberTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === 20 && format !== 'binary') return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format ?? 'text');
+    if (oid === int8 && format !== 'binary') return (value: string) => Number(value);
+    // pg's own parser for every other type (its declared return is loose: the value is passed through unchanged).
+    return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
   }) as typeof pg.types.getTypeParser,
 };
 
