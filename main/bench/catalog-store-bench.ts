@@ -56,7 +56,7 @@ function hashingEmbedder(): Embedder {
 }
 
 /** The shipped catalog grown to `fields` fields: copies of its fields under synthetic sources, names numbered. */
-function syntheticCatalog(fields: number): unknown {
+export function syntheticCatalog(fields: number): unknown {
   const seed = readCatalog(undefined);
   const perSource = seed.fields.length;
   const copies = Math.ceil(fields / perSource);

@@ -53,6 +53,12 @@ export function editDistance(a: string, b: string, limit: number): number {
   return previous[b.length] as number;
 }
 
+/**
+ * Rows scored word by word, at least: the best this many by one ts_rank of the whole query (and every business-term
+ * match). A catalog of this size or less is scored whole, exactly as specified; a larger one keeps the scoring cheap.
+ */
+const minimumScoredCandidates = 1000;
+
 /** A word or its loose forms as one tsquery: Spanish and English stems, OR-ed. */
 const stems = (text: string) => `to_tsquery('spanish', quote_literal(${text})) || to_tsquery('english', quote_literal(${text}))`;
 const formsOf = (key: string) => `(SELECT coalesce(cita_tsquery_or(${stems('x')}), ''::tsquery) FROM jsonb_array_elements_text(s->'${key}') AS x)`;
@@ -74,10 +80,18 @@ const keywordSql = `
     SELECT spec.*, ln(1 + (total.n - m.n + 0.5) / (m.n + 0.5)) AS idf
     FROM spec CROSS JOIN total CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM catalog_fields f WHERE f.search_vector @@ (spec.exact || spec.prefix || spec.fuzzy)) AS m
   ),
+  -- The whole query as one InitPlan value, so the GIN and trigram indexes find the rows (a bitmap OR of the two).
+  matched AS (
+    SELECT f.id, f.search_vector, coalesce(f.business_term ILIKE $2, false) AS lifted,
+           ts_rank('${rankWeights}', f.search_vector, (SELECT q FROM whole)) AS first_rank
+    FROM catalog_fields f
+    WHERE (f.search_vector @@ (SELECT q FROM whole) OR f.business_term ILIKE $2) AND ($3::bigint[] IS NULL OR f.id = ANY ($3::bigint[]))
+  ),
+  -- Every lifted row, and the $5 best by one ts_rank of the whole query: the rows scored word by word below.
   candidates AS (
-    SELECT f.id, f.search_vector, coalesce(f.business_term ILIKE $2, false) AS lifted
-    FROM catalog_fields f CROSS JOIN whole
-    WHERE (f.search_vector @@ whole.q OR f.business_term ILIKE $2) AND ($3::bigint[] IS NULL OR f.id = ANY ($3::bigint[]))
+    SELECT id, search_vector, lifted FROM matched WHERE lifted
+    UNION ALL
+    (SELECT id, search_vector, lifted FROM matched WHERE NOT lifted ORDER BY first_rank DESC, id LIMIT $5)
   ),
   per_word AS (
     SELECT c.id, c.lifted, w.w, w.idf, w.exact, w.prefix, w.fuzzy, c.search_vector,
@@ -317,6 +331,7 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
       pattern,
       within ? [...within] : null,
       limit,
+      Math.max(minimumScoredCandidates, 10 * limit),
     ]);
     const textual = rows.filter((row) => row.textual);
     const best = textual[0]?.rank || 1;
