@@ -81,7 +81,7 @@ start() {
   : >"$dir/server.log"
   [ "$(id -u)" = 0 ] && chown nobody:nogroup "$dir/server.log"
   as_owner "$bin/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait --timeout=60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir/run -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60" start >/dev/null ||
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir/run -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100" start >/dev/null ||
     die "the server did not start; see $dir/server.log"
   local psql=("$bin/psql" --no-psqlrc --quiet --set=ON_ERROR_STOP=1 --host=127.0.0.1 --port="$port" --username=cita)
   if ! "${psql[@]}" --dbname=postgres --tuples-only --command="SELECT 1 FROM pg_database WHERE datname = 'cita'" | grep -q 1; then
