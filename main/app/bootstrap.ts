@@ -3,6 +3,7 @@ import { createDispatcher, type Dispatcher } from '../api/dispatch.js';
 import { mergeHandlerSlices } from '../api/handlers.js';
 import { appImportHandlers } from '../corpora/diary/app-import-handlers.js';
 import { openDatabase, type Database } from '../db/connection.js';
+import { openPostgres, type PostgresDatabase } from '../db/postgres/postgres-database.js';
 import { createProfilesRepository, type ProfilesRepository } from '../db/repositories/profiles-repository.js';
 import { createSettingsRepository } from '../db/repositories/settings-repository.js';
 import type { Embedder } from '../embedding/embedder.js';
@@ -41,6 +42,11 @@ export interface ServiceOptions {
   multilingual?: Embedder | null;
   /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
   secrets?: SecretStore;
+  /**
+   * `postgres://…` (`cita serve --database`, CITA_DATABASE_URL): the catalog lives in that PostgreSQL database;
+   * every other corpus, the settings and the profiles stay in the data directory's SQLite file.
+   */
+  databaseUrl?: string;
   /** Vector values (rows × dimensions) per space past which `status` warns (main/retrieval/store-capacity.ts); tests lower it. */
   storeComfortValues?: number;
 }
@@ -96,7 +102,17 @@ export async function createServices(options: ServiceOptions): Promise<Services>
 
   // A backup a module takes before a change (the demo diary) is never pruned by the next one: every one is kept.
   const backup = async (label: string) => (await backupDatabase(db, options.dataDir, { label, keep: Number.MAX_SAFE_INTEGER })).backup.file;
-  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, multilingual, reranker, jobs, backup };
+  let postgres: PostgresDatabase | undefined;
+  try {
+    postgres = options.databaseUrl === undefined ? undefined : await openPostgres(options.databaseUrl);
+  } catch (error) {
+    // An unreachable PostgreSQL (or one without pgvector, or with a newer schema) leaves nothing open behind it.
+    await Promise.all([embedding.close(), multilingual.close(), reranker.close()]);
+    db.close();
+    unmark();
+    throw error;
+  }
+  const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, multilingual, reranker, jobs, backup, ...(postgres ? { postgres } : {}) };
   const modules: CorpusModule[] = [];
   for (const factory of moduleFactories) modules.push(await factory(deps));
 
@@ -134,6 +150,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
       await embedding.close();
       await multilingual.close();
       await reranker.close();
+      await postgres?.close();
       db.close();
       unmark();
     },

@@ -2,6 +2,7 @@ import type { HandlerSlice } from '../api/handlers.js';
 import { schemaVersion } from '../db/migrator.js';
 import { appVersion } from '../paths.js';
 import type { Retriever } from '../retrieval/retriever.js';
+import type { VectorCounts } from '../retrieval/vector-bookkeeping.js';
 import { storeSizeWarnings } from '../retrieval/store-capacity.js';
 import type { CorpusModule, ModuleDeps } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
@@ -21,7 +22,7 @@ export function coreHandlers(
   const unavailable = (name: string, what: string) => new AppError('unavailable', `The ${name} corpus does not support ${what} in this version.`);
 
   return {
-    status: (_input, context) => {
+    status: async (_input, context) => {
       const embedder = deps.embedding.describe();
       const reranker = deps.reranker.describe();
       const multilingual = deps.multilingual.describe();
@@ -32,8 +33,16 @@ export function coreHandlers(
       const sentence = (text: string | null) => (bound === undefined || text === null ? text : paths.reduce((said, known) => said.split(known).join('(a folder)'), text));
       const own = spaces(deps.modules, (module) => module.retriever, bound);
       const cross = spaces(deps.modules, (module) => module.crossLanguage, bound);
-      const corpora = own.map(({ corpus, counts }) => ({ corpus, ...counts }));
-      const crossCorpora = cross.map(({ corpus, counts }) => ({ corpus, ...counts }));
+      const corpora: Array<VectorCounts & { corpus: string; store?: string }> = own.map(({ corpus, counts }) => ({ corpus, ...counts }));
+      const crossCorpora: Array<VectorCounts & { corpus: string; store?: string }> = cross.map(({ corpus, counts }) => ({ corpus, ...counts }));
+      // A corpus on PostgreSQL counts there (and is no embedded store to warn about); a token bound to a profile
+      // learns that it is PostgreSQL, not where.
+      for (const module of deps.modules) {
+        if (!module.storage) continue;
+        const store = bound === undefined ? module.storage.label : 'PostgreSQL';
+        corpora.push({ corpus: module.name, ...(await module.storage.counts()), store });
+        crossCorpora.push({ corpus: module.name, ...(await module.storage.crossLanguageCounts()), store });
+      }
       return {
         app: { version: appVersion(), data_dir: path(deps.dataDir), database: path(deps.databaseFile), schema_version: schemaVersion(deps.db) },
         embedder: {

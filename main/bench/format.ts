@@ -113,6 +113,12 @@ export function formatBenchReport(report: BenchReport): string {
       lines.push(`  ${search.corpus} hybrid search, ${search.queries} other-language queries: with the path ${latency(search.withPath)}; without ${latency(search.withoutPath)}`);
     }
   }
+  if (report.catalogStores) {
+    const catalog = report.catalogStores;
+    const what = catalog.scenario === 'shipped' ? `the shipped catalog, ${catalog.embedderId ?? 'keyword-only'}` : `synthetic fields, ${catalog.embedderId}`;
+    lines.push('', `data catalog per store (${what}; hybrid search over the ${catalog.queries} evaluation queries)`);
+    for (const run of catalog.runs) lines.push(`  ${run.store.padEnd(10)} ${run.fields} fields ingested in ${run.ingestSeconds} s; hybrid ${latency(run.hybrid)}`);
+  }
   lines.push('', `peak RSS of the benchmark process: ${report.memory.benchPeakRssMb} MB; total ${report.seconds} s`);
   for (const skipped of report.skipped) lines.push(`skipped ${skipped.section}: ${skipped.reason}`);
   lines.push('', 'targets (2-core machine):');

@@ -11,6 +11,7 @@ import { packageRoot } from '../paths.js';
 import { embeddedStoreComfortVectors } from '../retrieval/store-capacity.js';
 import { defaultBinaryCandidates } from '../retrieval/vector-store.js';
 import { benchHybrid, semanticFoodQueries, type HybridBenchResult } from './hybrid-bench.js';
+import { benchCatalogStores, type CatalogStoreBenchResult } from './catalog-store-bench.js';
 import { benchCeiling, type CeilingBenchResult } from './ceiling-bench.js';
 import { benchIngestCeiling, type IngestCeilingResult } from './ingest-ceiling-bench.js';
 import { benchConcurrency, type ConcurrencyBenchResult } from './concurrency-bench.js';
@@ -22,7 +23,7 @@ import { benchColdStart, type ColdStartResult } from './serve-bench.js';
 import { round } from './stats.js';
 import { meanPairCosine, syntheticBase, vectorsAround } from './synthetic-vectors.js';
 
-export const benchSections = ['embedding', 'ceiling', 'knn', 'keyword', 'hybrid', 'serve', 'concurrency', 'kb', 'crosslang'] as const;
+export const benchSections = ['embedding', 'ceiling', 'knn', 'keyword', 'hybrid', 'serve', 'concurrency', 'kb', 'crosslang', 'catalog'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -31,6 +32,10 @@ export interface BenchOptions {
   modelDir: string;
   /** Sections to run; all by default. */
   only?: readonly BenchSection[];
+  /** The `catalog` section also runs the catalog on this PostgreSQL (in a schema of its own, dropped after). */
+  databaseUrl?: string;
+  /** The `catalog` section loads this many synthetic fields (hashing embedder) instead of the shipped catalog. */
+  catalogFields?: number;
   progress?: (message: string) => void;
 }
 
@@ -60,6 +65,8 @@ export interface BenchReport {
   concurrency?: ConcurrencyBenchResult;
   kb?: KbBenchResult;
   crossLanguage?: CrossLanguageBenchResult;
+  /** The data catalog on SQLite and on PostgreSQL (issue #21). */
+  catalogStores?: CatalogStoreBenchResult;
   memory: { benchPeakRssMb: number };
   targets: TargetCheck[];
   skipped: { section: BenchSection; reason: string }[];
@@ -219,6 +226,19 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         const crossLanguage = await benchCrossLanguage({ workDir, modelDir: options.modelDir, quick: options.quick, progress });
         if ('skipped' in crossLanguage) report.skipped.push({ section: 'crosslang', reason: crossLanguage.skipped });
         else report.crossLanguage = crossLanguage;
+      }
+    }
+    if (wanted('catalog')) {
+      if (modelProblem !== null && options.catalogFields === undefined) report.skipped.push({ section: 'catalog', reason: modelProblem });
+      else {
+        report.catalogStores = await benchCatalogStores({
+          workDir,
+          modelDir: options.modelDir,
+          progress,
+          ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+          ...(options.catalogFields !== undefined ? { fields: options.catalogFields } : {}),
+        });
+        if (!options.databaseUrl) report.skipped.push({ section: 'catalog', reason: 'PostgreSQL not measured: give --database postgres://… (or CITA_DATABASE_URL)' });
       }
     }
   } finally {

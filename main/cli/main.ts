@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServices, type Services } from '../app/bootstrap.js';
+import { isPostgresUrl } from '../db/postgres/postgres-database.js';
 import { AppError, escapeControlCharacters, presentableError, storageFailure } from '../core/errors.js';
 import { exitCodeOf, listenForShutdown, type ShutdownListener } from '../app/shutdown-signals.js';
 import { appVersion, defaultDataDir } from '../paths.js';
@@ -9,6 +10,7 @@ import { commands } from './commands/index.js';
 
 const globalOptions: OptionSpec = {
   'data-dir': { type: 'string' },
+  database: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
@@ -23,6 +25,16 @@ const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };
+
+/** `--database`, else CITA_DATABASE_URL: a PostgreSQL URL for the catalog, or undefined for SQLite alone. */
+function databaseUrlOf(flag: unknown): string | undefined {
+  const value = typeof flag === 'string' ? flag : process.env.CITA_DATABASE_URL || undefined;
+  if (value === undefined) return undefined;
+  if (!isPostgresUrl(value)) {
+    throw new UsageError(`${typeof flag === 'string' ? '--database' : 'CITA_DATABASE_URL'} takes a postgres://… URL (SQLite is the data directory's own file)`);
+  }
+  return value;
+}
 
 /** Runs `cita` with the given arguments; returns the exit code (0 ok, 1 failed, 2 usage). */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
@@ -43,6 +55,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     const positionals = parsed.positionals.slice(command.words.length);
     if (values.help) return (io.stdout(`${command.summary}\n\nusage: ${command.usage}\n`), 0);
     const dataDir = resolve(typeof values['data-dir'] === 'string' ? values['data-dir'] : defaultDataDir());
+    const databaseUrl = databaseUrlOf(values.database);
     // Without this, SIGTERM or SIGHUP (and SIGINT, for most commands) would kill cita before its 'exit' handlers
     // run, leaving a stale running/<pid>.json mark behind. A command that can stop cleanly is told; any other ends
     // now: SQLite rolls back what was not committed, as after a crash, and the mark goes with the 'exit' event.
@@ -54,7 +67,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       dataDir,
       json,
       async services() {
-        services ??= await createServices({ dataDir });
+        services ??= await createServices({ dataDir, ...(databaseUrl !== undefined ? { databaseUrl } : {}) });
         return services;
       },
       print(value, human) {
@@ -161,6 +174,7 @@ function helpText(): string {
     '',
     'global options:',
     "  --data-dir DIR  database and indexes (default: the app's user-data directory)",
+    '  --database URL  postgres://… (or CITA_DATABASE_URL): the data catalog lives in that PostgreSQL; the rest stays in --data-dir',
     '  --json          print one JSON document on stdout',
     '  --help          help for cita or for a command',
     '',

@@ -1,10 +1,12 @@
 import type { AskInput, AskOutput, IngestCounts, SearchHit, SearchInput, SearchOutput } from '../../shared/contract.js';
 import type { Handlers } from '../api/handlers.js';
 import type { Database } from '../db/connection.js';
+import type { PostgresDatabase } from '../db/postgres/postgres-database.js';
 import type { ProfilesRepository } from '../db/repositories/profiles-repository.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
 import type { RerankerService } from '../reranking/reranker-service.js';
 import type { Retriever } from '../retrieval/retriever.js';
+import type { VectorCounts } from '../retrieval/vector-bookkeeping.js';
 import type { VectorStore } from '../retrieval/vector-store.js';
 import type { EventBus } from '../core/event-bus.js';
 import type { JobRunner } from '../core/jobs.js';
@@ -24,6 +26,11 @@ export interface ModuleDeps {
   /** The local cross-encoder, or off with the reason. */
   reranker: RerankerService;
   jobs: JobRunner;
+  /**
+   * The PostgreSQL database of `--database postgres://…` / CITA_DATABASE_URL: the corpora that can live there use it
+   * (today the catalog); the others, and everything else, stay in the SQLite file of the data directory.
+   */
+  postgres?: PostgresDatabase;
   /** Copies the database into the backups folder as `label` before a change the user may want to undo; resolves with the copy's file. */
   backup(label: string): Promise<string>;
 }
@@ -95,6 +102,8 @@ export interface CorpusModule {
     tree?: EvaluationTree;
   };
   handlers?: Partial<Handlers>;
+  /** A corpus kept outside the SQLite file (the catalog on PostgreSQL): where, and its row and vector counts for status. */
+  storage?: { kind: 'postgres'; label: string; counts(): Promise<VectorCounts>; crossLanguageCounts(): Promise<VectorCounts> };
   close?(): void | Promise<void>;
 }
 

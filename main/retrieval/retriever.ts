@@ -1,12 +1,12 @@
 import type { Database } from 'better-sqlite3';
-import type { Notice } from '../../shared/contract.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { vectorCounts, type EmbeddableRow, type VectorCounts } from './vector-bookkeeping.js';
+import { semanticSearch, type SemanticResult } from './semantic-path.js';
 import type { VectorSpace } from './vector-space.js';
-import type { VectorNeighbour, VectorStore } from './vector-store.js';
+import type { VectorStore } from './vector-store.js';
 
-export type SemanticResult = { ok: true; embedderId: string; neighbours: VectorNeighbour[] } | { ok: false; embedderId: string | null; notice: Notice };
+export type { SemanticResult };
 
 export interface RetrieverOptions {
   corpus: string;
@@ -80,31 +80,18 @@ export function createRetriever(deps: { db: Database; vectors: VectorStore; embe
     formula: options.formula,
     keyword: options.keyword,
     currentSpace,
-    async semantic(query, { k, owners, signal }) {
-      const embedder = await deps.embedding.get();
-      if (!embedder) {
-        const problem = deps.embedding.describe().problem ?? 'no embedder is available';
-        return { ok: false, embedderId: null, notice: { code: 'keyword_only', message: `Keyword-only results: ${problem}.` } };
-      }
-      const space = deps.vectors.findSpace(options.corpus, embedder.id, options.formula);
-      if (!space || deps.vectors.count(space) === 0) {
-        return {
-          ok: false,
-          embedderId: embedder.id,
-          notice: { code: 'no_vectors', message: `The ${options.corpus} corpus has no vectors for ${embedder.id} yet; run "cita reembed" (keyword results shown).` },
-        };
-      }
-      let vector: Float32Array;
-      try {
-        vector = await embedder.embedQuery(query, signal);
-      } catch (error) {
-        return {
-          ok: false,
-          embedderId: embedder.id,
-          notice: { code: 'embedder_failed', message: `The embedder failed (${(error as Error).message}); keyword results shown.` },
-        };
-      }
-      return { ok: true, embedderId: embedder.id, neighbours: deps.vectors.nearest(space, vector, k, owners) };
+    semantic(query, { k, owners, signal }) {
+      const source = {
+        hasVectors: (embedderId: string) => {
+          const space = deps.vectors.findSpace(options.corpus, embedderId, options.formula);
+          return space !== undefined && deps.vectors.count(space) > 0;
+        },
+        nearest: (embedderId: string, vector: Float32Array, count: number) => {
+          const space = deps.vectors.findSpace(options.corpus, embedderId, options.formula) as VectorSpace;
+          return deps.vectors.nearest(space, vector, count, owners);
+        },
+      };
+      return semanticSearch(deps.embedding, options.corpus, source, query, { k, ...(signal ? { signal } : {}) });
     },
     async embedRows(rows) {
       try {

@@ -25,6 +25,8 @@ export const corpusStatusSchema = z.object({
   vectors: z.number().int(),
   stale: z.number().int(),
   missing: z.number().int(),
+  /** Where a corpus lives when it is not in the data directory's SQLite file: `PostgreSQL postgres://…` (issue #21). */
+  store: z.string().optional(),
 });
 
 export const statusSchema = z.object({

@@ -1,19 +1,23 @@
 import { runBench, benchSections, type BenchSection } from '../../bench/run-bench.js';
 import { formatBenchReport } from '../../bench/format.js';
 import { defaultModelDir } from '../../paths.js';
-import { UsageError, type Command } from '../command.js';
+import { integerFlag, UsageError, type Command } from '../command.js';
 
 /** `cita bench`: the performance figures (embedding, KNN, ingest, keyword index, hybrid search, cold start, memory). */
 export const benchCommand: Command = {
   words: ['bench'],
   summary: 'Measure embedding throughput, KNN latency, ingest rate, hybrid search, cold start and memory (temp data only)',
-  usage: `cita bench [--quick] [--only ${benchSections.join(',')}] [--json]`,
-  options: { quick: { type: 'boolean' }, only: { type: 'string' } },
+  usage: `cita bench [--quick] [--only ${benchSections.join(',')}] [--database postgres://…] [--catalog-fields N] [--json]   (catalog: SQLite, and PostgreSQL when given, in a schema of its own)`,
+  options: { quick: { type: 'boolean' }, only: { type: 'string' }, 'catalog-fields': { type: 'string' } },
   async run(context) {
     const only = typeof context.values.only === 'string' ? context.values.only.split(',').map((section) => section.trim()) : undefined;
     const unknown = only?.filter((section) => !(benchSections as readonly string[]).includes(section)) ?? [];
     if (unknown.length > 0) throw new UsageError(`--only takes ${benchSections.join(', ')} (got "${unknown.join(', ')}")`);
+    const catalogFields = integerFlag(context.values, 'catalog-fields', { min: 1, max: 10_000_000 });
+    const database = typeof context.values.database === 'string' ? context.values.database : process.env.CITA_DATABASE_URL || undefined;
     const report = await runBench({
+      ...(database ? { databaseUrl: database } : {}),
+      ...(catalogFields !== undefined ? { catalogFields } : {}),
       quick: context.values.quick === true,
       modelDir: defaultModelDir(),
       ...(only ? { only: only as BenchSection[] } : {}),

@@ -15,7 +15,7 @@ export const serveCommand: Command = {
   words: ['serve'],
   summary: 'Serve the local HTTP API and the app in a browser (127.0.0.1 only, token auth)',
   usage:
-    'cita serve [--port N] [--seed] [--data-dir DIR] [--json]   (--port 0 picks a free port, as does a busy default 4780; --seed loads the shipped data, and the demo profile into a new data directory, in the background once listening)',
+    'cita serve [--port N] [--seed] [--data-dir DIR] [--database postgres://…] [--json]   (--port 0 picks a free port, as does a busy default 4780; --seed loads the shipped data, and the demo profile into a new data directory, in the background once listening)',
   options: { port: { type: 'string' }, seed: { type: 'boolean' } },
   stopsOnSignal: true,
   async run(context) {
@@ -37,6 +37,9 @@ export const serveCommand: Command = {
     }
     const token = await tokens.sign({ role: 'editor' });
     const openUrl = `${server.url}#token=${token}`;
+    const storage = services.module('catalog')?.storage;
+    // Only the catalog moves to PostgreSQL today: say so where the team starts the server.
+    if (storage) context.progress(`the data catalog is on ${storage.label}; foods, the diary, the KB, settings and profiles stay in ${services.databaseFile}`);
     context.print({ url: server.url, token, open_url: openUrl }, `cita is serving ${server.url}\nopen in a browser: ${openUrl}\n(Ctrl+C to stop)`);
     // Serving first, loading after: the app answers at once and shows the embedding's progress as it goes.
     const seeding =

@@ -38,7 +38,7 @@ export function formatStatus(status: Status): string {
   }
   if (status.corpora.length === 0) lines.push('no corpora loaded yet (run "cita seed")');
   for (const corpus of status.corpora) {
-    lines.push(`${corpus.corpus.padEnd(8)} rows ${corpus.rows}  vectors ${corpus.vectors}  stale ${corpus.stale}  missing ${corpus.missing}`);
+    lines.push(`${corpus.corpus.padEnd(8)} rows ${corpus.rows}  vectors ${corpus.vectors}  stale ${corpus.stale}  missing ${corpus.missing}${corpus.store ? `  on ${corpus.store}` : ''}`);
   }
   for (const warning of status.warnings) lines.push(`warning: ${warning.message}`);
   return lines.join('\n');

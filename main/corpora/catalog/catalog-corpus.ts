@@ -1,16 +1,13 @@
 import type { CatalogNote, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../core/settings.js';
-import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
 import type { FusedHit } from '../../retrieval/fusion.js';
-import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import { embedderModelOf } from '../../retrieval/semantic-bars.js';
-import type { VectorStore } from '../../retrieval/vector-store.js';
-import { createCatalogKeywordSearch } from './catalog-keyword.js';
 import { explainedNotes } from './catalog-notes.js';
 import { catalogCrossLanguageBars, minimumVectorCandidates, rankCatalog, type CatalogPaths } from './catalog-ranking.js';
 import type { CatalogDocument } from './catalog-document.js';
-import type { CatalogFieldRow, CatalogRepository, CatalogSourceRow } from './catalog-repository.js';
+import type { CatalogFieldRow, CatalogSourceRow } from './catalog-repository.js';
+import type { CatalogImportSummary, CatalogStore } from './catalog-store.js';
 import { queryContext } from './condition.js';
 
 export { catalogCrossLanguageBars, minimumVectorCandidates };
@@ -49,11 +46,9 @@ export interface CatalogCorpus {
    * second level (catalog-tree.ts), for evaluation; the app never narrows a search this way.
    */
   searchWithin(input: SearchInput, fieldIds: ReadonlySet<number>): Promise<SearchOutput>;
-  /** Writes a validated catalog (one transaction) and keeps the keyword index and the vectors in step. */
-  importCatalog(document: CatalogDocument): { inserted: number; updated: number; unchanged: number; removed: number };
-  sources(): CatalogSourceRow[];
-  /** Rebuilds the keyword phase from the table (another process wrote it). */
-  reloadKeywordIndex(): void;
+  /** Writes a validated catalog (one transaction) and keeps the keyword path and the vectors in step. */
+  importCatalog(document: CatalogDocument): Promise<CatalogImportSummary>;
+  sources(): Promise<CatalogSourceRow[]>;
 }
 
 /** A hit's stable id: the field's identity, `source.physical_name`. */
@@ -64,20 +59,11 @@ export function catalogHitId(row: Pick<CatalogFieldRow, 'source' | 'physical_nam
 /**
  * The data catalog (SPEC §4.3). Phase 1 (keyword): BM25 plus the business-term lift. Phase 2 (hybrid):
  * `keyword_weight × keyword + vector_weight × cosine` on normalised scores, never vector-only. `vector` exists for
- * evaluation. Every strategy returns the same CatalogHit shape and degrades to keyword with a notice.
+ * evaluation. Every strategy returns the same CatalogHit shape and degrades to keyword with a notice. The store
+ * (SQLite or PostgreSQL) supplies rows and candidates; ranking, relevance and notes are this code on both.
  */
-export function createCatalogCorpus(deps: {
-  repository: CatalogRepository;
-  retriever: Retriever;
-  settings: SettingsService;
-  vectors: VectorStore;
-  /** The fields in the multilingual embedder's space: English questions meet Spanish fields there. */
-  crossLanguage?: Retriever;
-}): CatalogCorpus {
-  const { repository, retriever } = deps;
-  const keyword = createCatalogKeywordSearch(retriever.keyword);
-  const loadKeywordIndex = () => keyword.replaceAll(repository.all());
-  loadKeywordIndex();
+export function createCatalogCorpus(deps: { store: CatalogStore; settings: SettingsService }): CatalogCorpus {
+  const { store } = deps;
 
   function toHit(fused: FusedHit, row: CatalogFieldRow, notes: CatalogNote[], relevance: Relevance): SearchHit {
     return {
@@ -99,35 +85,22 @@ export function createCatalogCorpus(deps: {
     };
   }
 
-  const flatPaths: CatalogPaths = {
-    keyword: (query, limit) => keyword.search(query, limit),
-    semantic: (query, k) => retriever.semantic(query, { k }),
-    crossLanguage: (query, k, keywordHits) => crossLanguageNeighbours(deps.crossLanguage, query, { corpusLanguage: 'es', k, keywordHits }),
-  };
-
-  /** The flat paths with only `within` competing: the vector paths are asked for every row, then filtered. */
-  function pathsWithin(within: ReadonlySet<number>): CatalogPaths {
-    const every = () => Math.max(minimumVectorCandidates, repository.count());
+  /** The store's paths, with only `within` competing when it is given. */
+  function pathsOf(within: ReadonlySet<number> | undefined): CatalogPaths {
     return {
-      keyword: (query, limit) => keyword.search(query, limit, within),
-      async semantic(query, k) {
-        const result = await retriever.semantic(query, { k: every() });
-        return result.ok ? { ...result, neighbours: result.neighbours.filter((neighbour) => within.has(neighbour.itemId)).slice(0, k) } : result;
-      },
-      async crossLanguage(query, k, keywordHits) {
-        const result = await crossLanguageNeighbours(deps.crossLanguage, query, { corpusLanguage: 'es', k: every(), keywordHits });
-        return result.ran ? { ...result, neighbours: result.neighbours.filter((neighbour) => within.has(neighbour.itemId)).slice(0, k) } : result;
-      },
+      keyword: (query, limit) => store.keyword(query, limit, within),
+      semantic: (query, k) => store.semantic(query, k, within),
+      crossLanguage: (query, k, keywordHits) => store.crossLanguage(query, k, keywordHits, within),
     };
   }
 
-  async function search(input: SearchInput, within: ReadonlySet<number> | null): Promise<SearchOutput> {
+  async function search(input: SearchInput, within: ReadonlySet<number> | undefined): Promise<SearchOutput> {
     const strategy: Strategy = input.strategy ?? deps.settings.get().catalog.phase;
-    const ranking = await rankCatalog(within ? pathsWithin(within) : flatPaths, { query: input.query, strategy, k: input.k }, deps.settings.get().fusion);
+    const ranking = await rankCatalog(pathsOf(within), { query: input.query, strategy, k: input.k }, deps.settings.get().fusion);
     const { fused, embedderId } = ranking;
     const notices: Notice[] = [...ranking.notices];
-    const rows = repository.byIds(fused.map((hit) => hit.id));
-    const notes = repository.notesOf([...rows.keys()]);
+    const rows = await store.byIds(fused.map((hit) => hit.id));
+    const notes = await store.notesOf([...rows.keys()]);
     const context = queryContext(input.query);
     // The bars were measured with bge-small; another embedder's cosines are not compared with them.
     const calibrated = embedderId !== null && embedderModelOf(embedderId) === 'bge-small-en-v1.5';
@@ -146,20 +119,9 @@ export function createCatalogCorpus(deps: {
   }
 
   return {
-    reloadKeywordIndex: loadKeywordIndex,
-    search: (input) => search(input, null),
+    search: (input) => search(input, undefined),
     searchWithin: (input, fieldIds) => search(input, fieldIds),
-
-    importCatalog(document) {
-      const spaces = deps.vectors.spacesOf(retriever.corpus);
-      const { changed, removedIds, ...counts } = repository.importCatalog(document, (fieldId) => {
-        for (const space of spaces) deps.vectors.remove(space, fieldId);
-      });
-      for (const row of changed) keyword.upsert(row);
-      for (const id of removedIds) keyword.remove(id);
-      return counts;
-    },
-
-    sources: () => repository.sources(),
+    importCatalog: (document) => store.importCatalog(document),
+    sources: () => store.sources(),
   };
 }

@@ -72,32 +72,41 @@ export function createCatalogKeywordSearch(index: KeywordIndex = createCatalogKe
       if (term.length >= minimumBusinessTermLength) {
         for (const [id, name] of businessNames) if (name.includes(term) && (!within || within.has(id))) lifted.add(id);
       }
-      type Scored = { id: number; raw: number; combined: number; terms: string[]; match: KeywordMatch; coverage: number };
-      const scored = new Map<number, Scored>();
-      // Within branches, BM25 is normalised by their own best hit, so the lift weighs what it weighs in the whole catalog.
-      const bestRaw = bm25[0]?.score || 1;
-      for (const hit of bm25) {
-        scored.set(hit.id, { id: hit.id, raw: hit.score, combined: within ? hit.score / bestRaw : hit.normalized, terms: hit.terms, match: hit.match, coverage: hit.coverage });
-      }
-      for (const id of lifted) {
-        // The whole query is inside the business name: an exact match of every term, whatever BM25 saw.
-        const entry = scored.get(id) ?? { id, raw: 0, combined: 0, terms: [], match: 'exact', coverage: 1 };
-        entry.combined += businessTermLift;
-        entry.match = 'exact';
-        entry.coverage = 1;
-        scored.set(id, entry);
-      }
-      const ranked = [...scored.values()].sort((a, b) => b.combined - a.combined || a.id - b.id).slice(0, limit);
-      const best = ranked[0]?.combined || 1;
-      return ranked.map((entry, index) => ({
-        id: entry.id,
-        score: entry.raw,
-        normalized: entry.combined / best,
-        rank: index + 1,
-        terms: entry.terms,
-        match: entry.match,
-        coverage: entry.coverage,
-      }));
+      return liftBusinessTerms(bm25, lifted, limit, within !== undefined);
     },
   };
+}
+
+/**
+ * The phase-1 ranking both stores share: each text hit's score normalised by the best one (`normalized`, or, with
+ * `renormalise`, score / best score among these hits), plus `businessTermLift` for the rows whose folded business
+ * name contains the folded query; sorted (ties by id), cut at `limit`, and renormalised so the best scores 1.
+ */
+export function liftBusinessTerms(textHits: readonly KeywordHit[], lifted: ReadonlySet<number>, limit: number, renormalise: boolean): KeywordHit[] {
+  type Scored = { id: number; raw: number; combined: number; terms: string[]; match: KeywordMatch; coverage: number };
+  const scored = new Map<number, Scored>();
+  // Within branches, BM25 is normalised by their own best hit, so the lift weighs what it weighs in the whole catalog.
+  const bestRaw = textHits[0]?.score || 1;
+  for (const hit of textHits) {
+    scored.set(hit.id, { id: hit.id, raw: hit.score, combined: renormalise ? hit.score / bestRaw : hit.normalized, terms: hit.terms, match: hit.match, coverage: hit.coverage });
+  }
+  for (const id of lifted) {
+    // The whole query is inside the business name: an exact match of every term, whatever BM25 saw.
+    const entry = scored.get(id) ?? { id, raw: 0, combined: 0, terms: [], match: 'exact', coverage: 1 };
+    entry.combined += businessTermLift;
+    entry.match = 'exact';
+    entry.coverage = 1;
+    scored.set(id, entry);
+  }
+  const ranked = [...scored.values()].sort((a, b) => b.combined - a.combined || a.id - b.id).slice(0, limit);
+  const best = ranked[0]?.combined || 1;
+  return ranked.map((entry, index) => ({
+    id: entry.id,
+    score: entry.raw,
+    normalized: entry.combined / best,
+    rank: index + 1,
+    terms: entry.terms,
+    match: entry.match,
+    coverage: entry.coverage,
+  }));
 }

@@ -1,12 +1,16 @@
-import type { ModuleFactory } from '../corpus-module.js';
-import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
+import type { IngestCounts } from '../../../shared/contract.js';
+import type { CorpusModule, IngestOptions, ModuleDeps, ModuleFactory } from '../corpus-module.js';
+import { createRetriever } from '../../retrieval/retriever.js';
 import { createCatalogCorpus } from './catalog-corpus.js';
 import { loadEvaluationSets } from '../evaluation-file.js';
 import { catalogItemOf, loadCatalogEvaluation } from './catalog-evaluation.js';
 import { readCatalog } from './catalog-files.js';
 import { createCatalogKeywordIndex } from './catalog-keyword.js';
 import { createCatalogPages, toCatalogSource } from './catalog-pages.js';
+import { createCatalogPostgresStore } from './catalog-postgres-store.js';
 import { catalogFormula, createCatalogRepository } from './catalog-repository.js';
+import { createCatalogSqliteStore } from './catalog-sqlite-store.js';
+import type { CatalogStore } from './catalog-store.js';
 import { createCatalogTree, treeBranchCounts } from './catalog-tree.js';
 
 /**
@@ -16,31 +20,48 @@ import { createCatalogTree, treeBranchCounts } from './catalog-tree.js';
  */
 const crossLanguageFieldRows = '(SELECT id, owner, business_name AS embed_text, embed_hash FROM catalog_fields)';
 
-/** The business data catalog as a module of the app. */
-export const createCatalogModule: ModuleFactory = (deps) => {
+/** The business data catalog as a module of the app: on SQLite, or on PostgreSQL when the services have one. */
+export const createCatalogModule: ModuleFactory = async (deps) => {
+  if (deps.postgres) {
+    const store = await createCatalogPostgresStore({ database: deps.postgres, embedding: deps.embedding, multilingual: deps.multilingual });
+    const module = catalogModuleOver(deps, store);
+    return {
+      ...module,
+      storage: { kind: 'postgres', label: store.label, counts: () => store.counts(false), crossLanguageCounts: () => store.counts(true) },
+      async ingest(options) {
+        const counts = await ingestInto(store, options);
+        // No retriever is shared with the SQLite re-embed job: the store embeds its own rows, in its own database.
+        const embedded = deps.embedding.describe().mode === 'keyword-only' ? 0 : await store.embedPending(options.onProgress);
+        return { ...counts, embedded };
+      },
+    };
+  }
   const retriever = createRetriever(deps, { corpus: 'catalog', table: 'catalog_fields', formula: catalogFormula, keyword: createCatalogKeywordIndex() });
   // The same fields in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
   const crossLanguage = createRetriever(
     { ...deps, embedding: deps.multilingual },
     { corpus: 'catalog', table: crossLanguageFieldRows, formula: `${catalogFormula}:business-name`, keyword: retriever.keyword },
   );
-  const repository = createCatalogRepository(deps.db);
-  const catalog = createCatalogCorpus({ repository, retriever, settings: deps.settings, vectors: deps.vectors, crossLanguage });
-  const tree = createCatalogTree({ repository, catalog, settings: deps.settings, embedding: deps.embedding, multilingual: deps.multilingual });
-  const pages = createCatalogPages({ repository, search: (input) => catalog.search(input) });
-  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'catalog_fields', () => catalog.reloadKeywordIndex());
+  const store = createCatalogSqliteStore({ db: deps.db, repository: createCatalogRepository(deps.db), retriever, vectors: deps.vectors, crossLanguage });
+  return { ...catalogModuleOver(deps, store), retriever, crossLanguage, ingest: (options) => ingestInto(store, options) };
+};
+
+async function ingestInto(store: CatalogStore, options: IngestOptions): Promise<IngestCounts> {
+  options.onProgress?.(`reading ${options.from ?? 'the shipped catalog'}…`);
+  // The whole file is read and checked before the one write transaction: a bad file writes nothing.
+  const document = readCatalog(options.from);
+  return { corpus: 'catalog', ...(await store.importCatalog(document)), embedded: 0 };
+}
+
+/** Search, pages, the tree and evaluation: the same over either store. */
+function catalogModuleOver(deps: ModuleDeps, store: CatalogStore): CorpusModule {
+  const catalog = createCatalogCorpus({ store, settings: deps.settings });
+  const tree = createCatalogTree({ store, catalog, settings: deps.settings, embedding: deps.embedding, multilingual: deps.multilingual });
+  const pages = createCatalogPages({ store, search: (input) => catalog.search(input) });
   return {
     name: 'catalog',
-    retriever,
-    crossLanguage,
     search: (input) => catalog.search(input),
-    syncWithOtherProcesses,
-    async ingest(options) {
-      options.onProgress?.(`reading ${options.from ?? 'the shipped catalog'}…`);
-      // The whole file is read and checked before the one write transaction: a bad file writes nothing.
-      const document = readCatalog(options.from);
-      return { corpus: 'catalog', ...catalog.importCatalog(document), embedded: 0 };
-    },
+    syncWithOtherProcesses: () => store.sync(),
     evaluation: {
       load: () => [
         ...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })),
@@ -52,9 +73,9 @@ export const createCatalogModule: ModuleFactory = (deps) => {
       tree: { branchCounts: treeBranchCounts, search: (input, branches) => tree.search(input, branches), branchOf: (item) => item.split('.')[0] ?? item },
     },
     handlers: {
-      'catalog.sources': () => catalog.sources().map(toCatalogSource),
+      'catalog.sources': async () => (await catalog.sources()).map(toCatalogSource),
       'catalog.field': (input) => pages.field(input),
       'catalog.source': (input) => pages.source(input),
     },
   };
-};
+}

@@ -28,7 +28,7 @@ export const catalogCrossLanguageBars = { strongCosine: 0.55, weakCosine: 0.4 };
  * runs them over one node per source, then over the fields of the sources it kept.
  */
 export interface CatalogPaths {
-  keyword(query: string, limit: number): KeywordHit[];
+  keyword(query: string, limit: number): Promise<KeywordHit[]>;
   semantic(query: string, k: number): Promise<SemanticResult>;
   crossLanguage(query: string, k: number, keywordHits: readonly KeywordHit[]): Promise<CrossLanguageResult>;
 }
@@ -54,7 +54,7 @@ export async function rankCatalog(paths: CatalogPaths, request: { query: string;
   // for every k up to the pool.
   const k = strategy === 'keyword' ? request.k : Math.max(request.k, crossLanguagePool);
   const notices: Notice[] = [];
-  const keywordHits = strategy === 'vector' ? [] : paths.keyword(query, Math.max(k, minimumVectorCandidates));
+  const keywordHits = strategy === 'vector' ? [] : await paths.keyword(query, Math.max(k, minimumVectorCandidates));
   let fused: FusedHit[];
   let embedderId: string | null = null;
   if (strategy === 'keyword') {
@@ -65,7 +65,7 @@ export async function rankCatalog(paths: CatalogPaths, request: { query: string;
     if (!semantic.ok) {
       notices.push(semantic.notice);
       // The vector strategy has no keyword list of its own; degrading means the keyword phase.
-      fused = keywordOnly(strategy === 'vector' ? paths.keyword(query, k) : keywordHits, k);
+      fused = keywordOnly(strategy === 'vector' ? await paths.keyword(query, k) : keywordHits, k);
       if (semantic.notice.code === 'keyword_only') embedderId = null;
     } else if (strategy === 'vector') {
       fused = vectorOnly(semantic.neighbours, k);

@@ -6,7 +6,8 @@ import { createInMemorySemantic, type InMemoryItem } from '../../retrieval/in-me
 import type { CatalogCorpus } from './catalog-corpus.js';
 import { createCatalogKeywordSearch, type CatalogKeywordRow } from './catalog-keyword.js';
 import { rankCatalog, type CatalogPaths } from './catalog-ranking.js';
-import type { CatalogFieldRow, CatalogRepository, CatalogSourceRow } from './catalog-repository.js';
+import type { CatalogFieldRow, CatalogSourceRow } from './catalog-repository.js';
+import type { CatalogStore } from './catalog-store.js';
 
 /**
  * The branch counts `cita eval --tree` compares with the flat search: the best source alone, the best two, and the
@@ -62,7 +63,7 @@ export interface CatalogTree {
  * search itself (`searchWithin`). A source missed at the first level cannot be recovered at the second.
  */
 export function createCatalogTree(deps: {
-  repository: CatalogRepository;
+  store: CatalogStore;
   catalog: CatalogCorpus;
   settings: SettingsService;
   embedding: EmbeddingService;
@@ -75,9 +76,9 @@ export function createCatalogTree(deps: {
   let indexed = '';
 
   /** The nodes as the catalog stands now; the keyword index is rebuilt only when they changed. */
-  function currentNodes(): SourceNode[] {
-    const fields = deps.repository.all();
-    const nodes = deps.repository.sources().map((source, index) =>
+  async function currentNodes(): Promise<SourceNode[]> {
+    const fields = await deps.store.all();
+    const nodes = (await deps.store.sources()).map((source, index) =>
       sourceNode(
         index + 1,
         source,
@@ -95,7 +96,7 @@ export function createCatalogTree(deps: {
   function nodePaths(nodes: readonly SourceNode[]): CatalogPaths {
     const items: InMemoryItem[] = nodes.map((node) => ({ id: node.id, text: node.text }));
     return {
-      keyword: (query, limit) => keyword.search(query, limit),
+      keyword: async (query, limit) => keyword.search(query, limit),
       semantic: (query, k) => main.semantic(items, query, k),
       crossLanguage: (query, k, keywordHits) =>
         crossLanguageNeighbours(multilingual && { semantic: (text, options) => multilingual.semantic(items, text, options.k) }, query, { corpusLanguage: 'es', k, keywordHits }),
@@ -105,7 +106,7 @@ export function createCatalogTree(deps: {
   return {
     async search(input, branches) {
       const strategy: Strategy = input.strategy ?? deps.settings.get().catalog.phase;
-      const nodes = currentNodes();
+      const nodes = await currentNodes();
       const ranking = await rankCatalog(nodePaths(nodes), { query: input.query, strategy, k: branches }, deps.settings.get().fusion);
       const kept = ranking.fused.slice(0, branches).flatMap((hit) => nodes.filter((node) => node.id === hit.id));
       const output = await deps.catalog.searchWithin({ ...input, strategy }, new Set(kept.flatMap((node) => node.fieldIds)));

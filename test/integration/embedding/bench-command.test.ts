@@ -23,7 +23,7 @@ describe('cita bench', () => {
   it('rejects an unknown section as a usage error', async () => {
     const run = await cita(['bench', '--only', 'knn,warp']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('--only takes embedding, ceiling, knn, keyword, hybrid, serve, concurrency, kb, crosslang (got "warp")');
+    expect(run.stderr).toContain('--only takes embedding, ceiling, knn, keyword, hybrid, serve, concurrency, kb, crosslang, catalog (got "warp")');
   });
 
   it('without the model measures KNN on synthetic vectors and says which sections it skipped', async () => {

@@ -11,7 +11,7 @@ function paths(): CatalogPaths {
   const ids = Array.from({ length: 30 }, (_, index) => index + 1);
   const keywordHits: KeywordHit[] = ids.map((id, index) => ({ id, score: 30 - index, normalized: (30 - index) / 30, rank: index + 1, terms: ['saldo'], match: 'exact', coverage: 1 }));
   return {
-    keyword: (_query, limit) => keywordHits.slice(0, limit),
+    keyword: async (_query, limit) => keywordHits.slice(0, limit),
     semantic: (_query, k) => Promise.resolve({ ok: true, embedderId: 'test:own', neighbours: ids.slice(0, k).map((id, index) => ({ itemId: id, distance: 0.2 + index * 0.01 })) }),
     crossLanguage: (_query, k) =>
       Promise.resolve({

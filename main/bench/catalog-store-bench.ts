@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createServices, type ServiceOptions } from '../app/bootstrap.js';
+import { ingestCorpus } from '../app/ingest.js';
+import { readCatalog } from '../corpora/catalog/catalog-files.js';
+import type { CorpusModule } from '../corpora/corpus-module.js';
+import { tokenize } from '../core/text-folding.js';
+import type { Embedder } from '../embedding/embedder.js';
+import { round, timeEach, type LatencySummary } from './stats.js';
+
+/** One store's figures: how long the catalog took to load, and hybrid search over the catalog's evaluation queries. */
+export interface CatalogStoreRun {
+  store: 'SQLite' | 'PostgreSQL';
+  fields: number;
+  /** Reading, writing and embedding the catalog (`ingest --corpus catalog`). */
+  ingestSeconds: number;
+  hybrid: LatencySummary;
+}
+
+export interface CatalogStoreBenchResult {
+  /** `shipped`: the real catalog and models; `synthetic`: N fields and a hashing embedder, to weigh the stores alone. */
+  scenario: 'shipped' | 'synthetic';
+  embedderId: string | null;
+  queries: number;
+  runs: CatalogStoreRun[];
+}
+
+/**
+ * A 384-d embedder that hashes words into dimensions: deterministic and nearly free, so a synthetic catalog of 100k
+ * fields measures the stores (writes, HNSW or exact search), not the model.
+ */
+function hashingEmbedder(): Embedder {
+  const dimensions = 384;
+  const embed = (text: string) => {
+    const vector = new Float32Array(dimensions);
+    for (const word of tokenize(text)) {
+      const digest = createHash('sha1').update(word).digest();
+      const [up, down] = [digest.readUInt16LE(0) % dimensions, digest.readUInt16LE(2) % dimensions];
+      vector[up] = (vector[up] ?? 0) + 1;
+      vector[down] = (vector[down] ?? 0) - 0.5;
+    }
+    let norm = 0;
+    for (const value of vector) norm += value * value;
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    return vector.map((value) => value * scale);
+  };
+  return {
+    id: 'bench:word-hash:384',
+    dimensions,
+    embedDocuments: async (texts) => texts.map(embed),
+    embedQuery: async (text) => embed(text),
+    close: async () => undefined,
+  };
+}
+
+/** The shipped catalog grown to `fields` fields: copies of its fields under synthetic sources, names numbered. */
+export function syntheticCatalog(fields: number): unknown {
+  const seed = readCatalog(undefined);
+  const perSource = seed.fields.length;
+  const copies = Math.ceil(fields / perSource);
+  const letters = (n: number) => n.toString(26).replace(/[0-9]/g, (digit) => String.fromCharCode(113 + Number(digit)));
+  const sources = Array.from({ length: copies }, (_, copy) => ({ id: `sintetica_${letters(copy)}`, name: `Fuente sintética ${copy}`, system: 'bench', owner: 'bench', description: '' }));
+  const out = [];
+  for (let index = 0; index < fields; index++) {
+    const copy = Math.floor(index / perSource);
+    const field = seed.fields[index % perSource] as (typeof seed.fields)[number];
+    out.push({
+      source: (sources[copy] as { id: string }).id,
+      physical_name: `${field.physicalName}_${copy}`,
+      business_name: copy === 0 ? field.businessName : `${field.businessName} ${copy}`,
+      definition: field.definition,
+      data_type: field.dataType,
+      tribal_notes: field.notes.map((note) => ({ note: note.note, condition: JSON.parse(note.conditionJson) as unknown })),
+    });
+  }
+  return { version: 1, sources, fields: out };
+}
+
+/** A schema of its own on the user's server, so the bench never touches the database's cita tables. */
+async function withBenchSchema<T>(url: string, work: (schemaUrl: string) => Promise<T>): Promise<T> {
+  const schema = `cita_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema},public`);
+  try {
+    return await work(scoped.toString());
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+/**
+ * The catalog on SQLite and, with `databaseUrl`, on PostgreSQL (issue #21): ingest time and hybrid search p50/p95 over
+ * the catalog's evaluation queries, the shipped catalog with the real models, or `fields` synthetic fields.
+ */
+export async function benchCatalogStores(options: {
+  workDir: string;
+  modelDir: string;
+  databaseUrl?: string;
+  /** Synthetic fields instead of the shipped catalog (and a hashing embedder instead of the model). */
+  fields?: number;
+  progress: (message: string) => void;
+}): Promise<CatalogStoreBenchResult> {
+  const synthetic = options.fields !== undefined;
+  const from = synthetic ? join(options.workDir, 'catalog-synthetic.json') : undefined;
+  if (from) writeFileSync(from, JSON.stringify(syntheticCatalog(options.fields as number)));
+  const runs: CatalogStoreRun[] = [];
+  let embedderId: string | null = null;
+  let queries = 0;
+  const measure = async (store: CatalogStoreRun['store'], databaseUrl?: string) => {
+    const serviceOptions: ServiceOptions = {
+      dataDir: join(options.workDir, `catalog-${store.toLowerCase()}`),
+      ...(synthetic ? { embedder: hashingEmbedder(), multilingual: null } : { modelDir: options.modelDir }),
+      ...(databaseUrl ? { databaseUrl } : {}),
+    };
+    const services = await createServices(serviceOptions);
+    try {
+      const catalog = services.module('catalog') as CorpusModule;
+      options.progress(`catalog on ${store}: ingesting ${synthetic ? `${options.fields} synthetic fields` : 'the shipped catalog'}…`);
+      const started = performance.now();
+      const counts = await ingestCorpus(services, catalog, from ? { from } : {});
+      const ingestSeconds = round((performance.now() - started) / 1000, 1);
+      const cases = catalog.evaluation?.load() ?? [];
+      queries = cases.length;
+      embedderId = services.embedding.describe().id;
+      options.progress(`catalog on ${store}: ${cases.length} hybrid searches…`);
+      const hybrid = await timeEach(
+        cases.map((entry) => entry.query),
+        async (query) => {
+          const result = await services.dispatcher.call('search', { corpus: 'catalog', query, strategy: 'hybrid', k: 10 }, { transport: 'cli', role: 'viewer' });
+          if (!result.ok) throw new Error(result.error.message);
+        },
+        5,
+      );
+      runs.push({ store, fields: counts.inserted + counts.unchanged + counts.updated, ingestSeconds, hybrid });
+    } finally {
+      await services.close();
+    }
+  };
+  await measure('SQLite');
+  if (options.databaseUrl) await withBenchSchema(options.databaseUrl, (url) => measure('PostgreSQL', url));
+  return { scenario: synthetic ? 'synthetic' : 'shipped', embedderId, queries, runs };
+}

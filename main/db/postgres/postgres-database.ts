@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import { AppError } from '../../core/errors.js';
+import { packageRoot } from '../../paths.js';
+import { loadMigrations, type Migration } from '../migrator.js';
+
+/** The oldest PostgreSQL cita runs on (generated columns, `jsonb`, pgvector's HNSW). */
+export const minimumPostgresVersion = 150000;
+
+/** Extensions the PostgreSQL store needs; a superuser creates them (README "PostgreSQL (teams)"). */
+export const requiredExtensions = ['vector', 'pg_trgm'] as const;
+
+/** A pool of connections to one PostgreSQL database, with cita's schema applied. */
+export interface PostgresDatabase {
+  readonly pool: pg.Pool;
+  /** The URL without its password, for status lines and messages. */
+  readonly label: string;
+  query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenPostgresOptions {
+  migrations?: readonly Migration[];
+  /** Stop at this schema version (migration tests). */
+  upTo?: number;
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+}
+
+/** The shipped PostgreSQL migrations (`migrations/postgres/`, beside the SQLite ones). */
+export function shippedPostgresMigrations(): Migration[] {
+  return loadMigrations(join(packageRoot(), 'migrations', 'postgres'));
+}
+
+/** A PostgreSQL URL with its password replaced, safe to print. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the PostgreSQL URL given';
+  }
+}
+
+/** Whether a --database value names PostgreSQL. */
+export function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//.test(value);
+}
+
+// int8 (ids, counts) as numbers: cita's ids and counts stay far below 2^53. Per pool, not pg's global parsers.
+const int8 = 20;
+const numberTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === int8 && format !== 'binary') return (value: string) => Number(value);
+    // pg's own parser for every other type (its declared return is loose: the value is passed through unchanged).
+    return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+  }) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Connects to `url`, checks the server (PostgreSQL ≥ 15, pgvector and pg_trgm installed) and applies pending
+ * migrations under an advisory lock, so several cita processes starting together migrate once. Every failure is one
+ * line a user can act on; nothing is changed before the checks pass.
+ */
+export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<PostgresDatabase> {
+  const label = redactedUrl(url);
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, types: numberTypes });
+  // An idle connection the server dropped must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const database = wrap(pool, label);
+  try {
+    await database.query('SELECT 1');
+  } catch (error) {
+    await pool.end();
+    throw new AppError('unavailable', `Cannot reach the PostgreSQL database ${label}: ${(error as Error).message}.`);
+  }
+  try {
+    await checkServer(database);
+    await migratePostgres(database, options.migrations ?? shippedPostgresMigrations(), options.upTo);
+    return database;
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+function wrap(pool: pg.Pool, label: string): PostgresDatabase {
+  return {
+    pool,
+    label,
+    async query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+      return (await pool.query<Row>(text, values)).rows;
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function checkServer(database: PostgresDatabase): Promise<void> {
+  const [server] = await database.query<{ version: string }>("SELECT current_setting('server_version_num') AS version");
+  if (Number(server?.version) < minimumPostgresVersion) {
+    throw new AppError('unavailable', `The PostgreSQL server of ${database.label} is version ${server?.version}; cita needs PostgreSQL 15 or later.`);
+  }
+  const installed = new Set((await database.query<{ extname: string }>('SELECT extname FROM pg_extension')).map((row) => row.extname));
+  const missing = requiredExtensions.filter((name) => !installed.has(name));
+  if (missing.length === 0) return;
+  const available = new Set((await database.query<{ name: string }>('SELECT name FROM pg_available_extensions')).map((row) => row.name));
+  const absent = missing.filter((name) => !available.has(name));
+  if (absent.length > 0) {
+    throw new AppError('unavailable', `The PostgreSQL server of ${database.label} has no ${absent.join(' or ')} extension; install pgvector (and contrib's pg_trgm) on it.`);
+  }
+  try {
+    // Under the migration lock: two processes creating the same extension at once collide otherwise.
+    await database.transaction(async (client) => {
+      await client.query(migrationLock);
+      for (const name of missing) await client.query(`CREATE EXTENSION IF NOT EXISTS ${name}`);
+    });
+  } catch (error) {
+    throw new AppError(
+      'unavailable',
+      `The database ${database.label} lacks the ${missing.join(' and ')} extension and cita may not create it (${(error as Error).message}); ` +
+        `a superuser runs: ${missing.map((name) => `CREATE EXTENSION ${name};`).join(' ')}`,
+    );
+  }
+}
+
+/** Held (for one transaction) while cita changes the schema or creates an extension, by any process. */
+const migrationLock = "SELECT pg_advisory_xact_lock(hashtext('cita_schema'))";
+
+const schemaTable = 'CREATE TABLE IF NOT EXISTS cita_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())';
+
+/** The schema version cita recorded in the database (0 before the first migration). */
+export async function postgresSchemaVersion(database: Pick<PostgresDatabase, 'query'>): Promise<number> {
+  const [table] = await database.query<{ found: string | null }>("SELECT to_regclass('cita_schema')::text AS found");
+  if (!table?.found) return 0;
+  const [row] = await database.query<{ version: number | null }>('SELECT max(version) AS version FROM cita_schema');
+  return row?.version ?? 0;
+}
+
+/**
+ * Applies pending migrations, each in its own transaction with its row in `cita_schema`, under a transaction-level
+ * advisory lock (another process migrating waits, then finds nothing left to do). A database written by a newer
+ * cita is refused before anything is changed.
+ */
+export async function migratePostgres(database: PostgresDatabase, migrations: readonly Migration[], upTo = migrations.length): Promise<number[]> {
+  const current = await postgresSchemaVersion(database);
+  if (current > migrations.length) {
+    throw new AppError(
+      'database_too_new',
+      `The PostgreSQL database ${database.label} has schema version ${current}, but this cita knows versions up to ${migrations.length}. ` +
+        'It was written by a newer cita; update cita. Nothing was changed.',
+    );
+  }
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    if (migration.version > upTo) break;
+    const done = await database.transaction(async (client) => {
+      await client.query(migrationLock);
+      await client.query(schemaTable);
+      const seen = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM cita_schema');
+      if ((seen.rows[0]?.version ?? 0) >= migration.version) return false;
+      await client.query(migration.sql);
+      await client.query('INSERT INTO cita_schema (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      return true;
+    });
+    if (done) applied.push(migration.version);
+  }
+  return applied;
+}
