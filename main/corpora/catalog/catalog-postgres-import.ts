@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import { tokenize } from '../../core/text-folding.js';
-import { embedHash } from '../../retrieval/embedding-text.js';
 import type { CatalogDocument, CatalogFieldRecord } from './catalog-document.js';
 import { businessTermForm } from './catalog-keyword.js';
-import { catalogEmbedText, catalogFormula } from './catalog-repository.js';
+import { catalogFieldRow } from './catalog-repository.js';
 import type { CatalogImportSummary } from './catalog-store.js';
 
 /** Rows per bulk statement of an import (arrays sent as parameters: one round trip per chunk, not per row). */
@@ -16,17 +15,10 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** What a field's row holds, derived from its record (the folded search columns included). */
+/** What a field's row holds, derived from its record: the common columns and the folded search ones. */
 function fieldValues(field: CatalogFieldRecord) {
-  const embedText = catalogEmbedText(field);
   return {
-    source: field.source,
-    physical_name: field.physicalName,
-    business_name: field.businessName,
-    definition: field.definition,
-    data_type: field.dataType,
-    embed_text: embedText,
-    embed_hash: embedHash(catalogFormula, embedText),
+    ...catalogFieldRow(field),
     business_term: businessTermForm(field.businessName),
     definition_words: tokenize(field.definition).join(' '),
     physical_words: tokenize(field.physicalName).join(' '),

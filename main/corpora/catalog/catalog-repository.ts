@@ -10,6 +10,20 @@ export function catalogEmbedText(field: { businessName: string; definition: stri
   return `${field.businessName}. ${field.definition}. ${field.notes.map((note) => note.note).join(' ')}`.trimEnd();
 }
 
+/** A field's stored columns, derived from its record: the same on every store (PostgreSQL adds its search columns). */
+export function catalogFieldRow(field: CatalogFieldRecord) {
+  const embedText = catalogEmbedText(field);
+  return {
+    source: field.source,
+    physical_name: field.physicalName,
+    business_name: field.businessName,
+    definition: field.definition,
+    data_type: field.dataType,
+    embed_text: embedText,
+    embed_hash: embedHash(catalogFormula, embedText),
+  };
+}
+
 export interface CatalogFieldRow {
   id: number;
   owner: null;
@@ -119,19 +133,6 @@ export function createCatalogRepository(db: Database): CatalogRepository {
      FROM catalog_fields f JOIN catalog_sources s ON s.id = f.source WHERE f.source = ? ORDER BY f.id`,
   );
 
-  function fieldParameters(field: CatalogFieldRecord) {
-    const embedText = catalogEmbedText(field);
-    return {
-      source: field.source,
-      physical_name: field.physicalName,
-      business_name: field.businessName,
-      definition: field.definition,
-      data_type: field.dataType,
-      embed_text: embedText,
-      embed_hash: embedHash(catalogFormula, embedText),
-    };
-  }
-
   function sameNotes(fieldId: number, field: CatalogFieldRecord): boolean {
     const stored = selectNotes.all(fieldId);
     return stored.length === field.notes.length && stored.every((row, index) => row.note === field.notes[index]?.note && row.condition_json === field.notes[index]?.conditionJson);
@@ -154,7 +155,7 @@ export function createCatalogRepository(db: Database): CatalogRepository {
     const listed = new Set<string>();
     for (const field of document.fields) {
       listed.add(`${field.source}\u0000${field.physicalName}`);
-      const next = fieldParameters(field);
+      const next = catalogFieldRow(field);
       const existing = selectField.get(field.source, field.physicalName);
       let id: number;
       if (!existing) {
