@@ -82,6 +82,17 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(foods.citations[0]?.card_id).toBe('ddi-maoi-tyramine');
   });
 
+  it('refuses a question whether one covered drug causes a symptom its cards never name, and answers one they do', async () => {
+    const cough = await ask('Can metformin cause a cough?');
+    expect(cough.refused).toBe(true);
+    expect(cough.answerability?.aspect).toEqual({ asked: ['cough'], found: false });
+    expect(cough.answerability?.reason).toMatch(/whether metformin causes cough/);
+    const toxicity = await ask('My patient on lithium has been vomiting and has diarrhea, what should I do?');
+    expect(toxicity.refused).toBe(false);
+    expect(toxicity.answerability?.aspect).toEqual({ asked: ['vomiting', 'diarrhea'], found: true });
+    expect(toxicity.citations[0]?.card_id).toBe('esc-lithium-toxicity');
+  });
+
   it('refuses questions that are not clinical at all, and nonsense', async () => {
     for (const question of ['What is the capital of Australia?', 'xqzzv', '¿Va a llover mañana en Sevilla?', '😂😂🙏']) {
       expect((await ask(question)).refused, question).toBe(true);

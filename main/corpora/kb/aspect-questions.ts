@@ -93,3 +93,26 @@ export function speaksOfAspect(text: string, terms: readonly string[]): boolean 
   }
   return terms.some((term) => stems.has(stemToken(term, 'en') ?? term) || (term.length >= prefixWordLength && prefixes.has(term.slice(0, sharedPrefix))));
 }
+
+/** The one medicine a question names, and the effects it asks whether that medicine caused (one mention each). */
+export interface EffectAsked {
+  subject: ClinicalMention;
+  effects: ClinicalMention[];
+}
+
+/**
+ * A question naming one medicine and a symptom, a sign or an adverse reaction asks whether the medicine causes it
+ * ("Does metformin cause diarrhea?", "Desde que toma Zestril tiene una tos seca, ¿puede ser la pastilla?"), however
+ * long the story around it. Only a card about that medicine that names one of the effects answers it; the card
+ * about the medicine alone reads close, and the cross-encoder and the embedder both see the medicine on both sides.
+ * Diagnoses the question names ("a diabetic patient on…") say who the patient is and are not effects. Questions
+ * naming two medicines or a class are read as about the pair or the class, as for aspects.
+ */
+export function effectAsked(query: Pick<KbQuery, 'english' | 'mentions'>, lexicon: ClinicalLexicon): EffectAsked | null {
+  const named = [...query.mentions, ...lexicon.find(query.english)];
+  const medicines = named.filter((mention) => mention.kind !== 'condition');
+  const subject = medicines[0];
+  if (subject === undefined || subject.kind !== 'drug' || new Set(medicines.map((mention) => mention.canonical)).size !== 1) return null;
+  const effects = named.filter((mention, index) => mention.kind === 'condition' && lexicon.isEffect(mention.canonical) && named.findIndex((other) => other.canonical === mention.canonical) === index);
+  return effects.length === 0 ? null : { subject, effects };
+}

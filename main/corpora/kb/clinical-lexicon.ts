@@ -30,6 +30,12 @@ export interface ClinicalLexicon {
   classesOf(canonical: string): readonly string[];
   /** The other names of an entry as listed: brands and other spellings, and Spanish names (undefined: unknown). */
   namesOf(canonical: string): { kind: ClinicalKind; aliases: readonly string[]; es: readonly string[] } | undefined;
+  /**
+   * Whether a condition is something a medicine may be asked to have caused: a symptom, a sign, an abnormal finding
+   * or an adverse reaction ("cough", "hyperkalemia", "weight gain"), as opposed to a diagnosis a patient lives with
+   * or is treated for ("diabetes", "psoriasis"), which says who the patient is.
+   */
+  isEffect(canonical: string): boolean;
 }
 
 /** Thrown when a lexicon file is missing or holds bad data; the message names the file and the entry. */
@@ -75,6 +81,8 @@ const conditionSchema = z.strictObject({
   name: nameSchema,
   aliases: z.array(termSchema).default([]),
   es: z.array(termSchema).default([]),
+  /** A symptom, sign, abnormal finding or adverse reaction (see ClinicalLexicon.isEffect); omitted otherwise. */
+  effect: z.literal(true).optional(),
 });
 
 interface Entry {
@@ -83,6 +91,7 @@ interface Entry {
   aliases: string[];
   es: string[];
   members: string[];
+  effect: boolean;
   file: string;
   /** 0-based place in its file. */
   position: number;
@@ -121,14 +130,14 @@ function parseEntry<Schema extends z.ZodType>(schema: Schema, value: unknown, fi
 function readMedicines(file: string): Entry[] {
   return readJsonArray(file).map((value, position) => {
     const entry = parseEntry(medicineSchema, value, file, position);
-    return { ...entry, members: entry.members ?? [], file, position };
+    return { ...entry, members: entry.members ?? [], effect: false, file, position };
   });
 }
 
 function readConditions(file: string): Entry[] {
   return readJsonArray(file).map((value, position) => {
     const entry = parseEntry(conditionSchema, value, file, position);
-    return { ...entry, kind: 'condition', members: [], file, position };
+    return { ...entry, kind: 'condition', members: [], effect: entry.effect ?? false, file, position };
   });
 }
 
@@ -527,6 +536,7 @@ export function loadClinicalLexicon(root: string = packageRoot()): ClinicalLexic
   const classes = new Map([...classesByDrug].map(([drug, names]) => [drug, Object.freeze(names)]));
   const none: readonly string[] = Object.freeze([]);
   const names = new Map(entries.map((entry) => [entry.name, { kind: entry.kind, aliases: Object.freeze([...entry.aliases]), es: Object.freeze([...entry.es]) }]));
+  const effects = new Set(entries.filter((entry) => entry.effect).map((entry) => entry.name));
 
   return {
     find: (text) => matchesIn(index, text).map((match) => match.mention),
@@ -544,5 +554,6 @@ export function loadClinicalLexicon(root: string = packageRoot()): ClinicalLexic
     membersOf: (canonical) => members.get(canonical.trim().toLowerCase()) ?? none,
     classesOf: (canonical) => classes.get(canonical.trim().toLowerCase()) ?? none,
     namesOf: (canonical) => names.get(canonical.trim().toLowerCase()),
+    isEffect: (canonical) => effects.has(canonical.trim().toLowerCase()),
   };
 }

@@ -12,7 +12,7 @@ import { questionSignals, relevanceOf, scoreCard, variantFor, type Answerability
 import type { ClinicalLexicon } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { figureAsked, holdsFigure, type FigureKind } from './figure-questions.js';
-import { aspectAsked, speaksOfAspect } from './aspect-questions.js';
+import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow, KbRepository } from './kb-repository.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
@@ -344,14 +344,23 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const population = populationAsked(question) ?? populationAsked(query.english);
     const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(repository.card(card.passage.card_id)?.body ?? '', population) };
     const aspect = aspectAsked(query, deps.lexicon());
+    // A question naming one medicine and a symptom or adverse reaction asks whether that medicine causes it.
+    const effect = aspect === null ? effectAsked(query, deps.lexicon()) : null;
     const aspectCheck =
-      aspect === null
-        ? null
-        : {
+      aspect !== null
+        ? {
             asked: aspect.terms,
             holds: (card: KbCardHit) =>
               (aspect.subject.kind !== 'drug' || covering.coveredByCard(card.passage.card_id, aspect.subject)) && speaksOfAspect(`${card.passage.title}\n${repository.card(card.passage.card_id)?.body ?? ''}`, aspect.terms),
-          };
+          }
+        : effect !== null
+          ? {
+              asked: effect.effects.map((mention) => mention.canonical),
+              effectOf: effect.subject.canonical,
+              holds: (card: KbCardHit) =>
+                covering.coveredByCard(card.passage.card_id, effect.subject) && effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention)),
+            }
+          : null;
     const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, figure, population: populationCheck, aspect: aspectCheck });
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards, answerability, notices };
   }
@@ -442,8 +451,11 @@ function decide(
     figure: { asked: FigureKind; holds: (card: KbCardHit) => boolean } | null;
     /** The population the question asks a safety question about, and whether a card speaks of it. */
     population: { asked: Population; holds: (card: KbCardHit) => boolean } | null;
-    /** The aspect a question about one medicine asks about (its words), and whether a card uses one of them. */
-    aspect: { asked: string[]; holds: (card: KbCardHit) => boolean } | null;
+    /**
+     * The aspect a question about one medicine asks about (its words), and whether a card uses one of them; or the
+     * symptoms or reactions it asks whether `effectOf` (a medicine) causes, and whether a card on it names one.
+     */
+    aspect: { asked: string[]; holds: (card: KbCardHit) => boolean; effectOf?: string } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -467,6 +479,8 @@ function decide(
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
   else if (relevant && !answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
+  else if (relevant && !answerable && aspect !== null && !aspect.found && context.aspect?.effectOf !== undefined)
+    reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
   else if (relevant && !answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
   else if (relevant && !answerable) reason = `The question asks for a ${figure?.asked === 'dose' ? 'dose' : 'level or range'}, and no relevant card gives one.`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aspectAsked, maxAspectTerms, speaksOfAspect } from '../../../main/corpora/kb/aspect-questions.js';
+import { aspectAsked, effectAsked, maxAspectTerms, speaksOfAspect } from '../../../main/corpora/kb/aspect-questions.js';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import { prepareKbQuery } from '../../../main/corpora/kb/kb-query.js';
 
@@ -49,5 +49,33 @@ describe('whether a card speaks of the aspect', () => {
     // The stemmer keeps these apart; long words also meet by their first six letters.
     expect(speaksOfAspect('Serotonin syndrome: recognition and escalation.', ['recognise'])).toBe(true);
     expect(speaksOfAspect('Serotonin syndrome: recognition and escalation.', ['recommend'])).toBe(false);
+  });
+});
+
+describe('the effect a question asks one medicine to have caused', () => {
+  const effectOf = (question: string) => {
+    const effect = effectAsked(prepareKbQuery(question, lexicon), lexicon);
+    return effect === null ? null : { medicine: effect.subject.canonical, effects: effect.effects.map((mention) => mention.canonical) };
+  };
+
+  it('reads the medicine and the symptoms or reactions named with it, however long the story', () => {
+    expect(effectOf('Does metformin cause diarrhea?')).toEqual({ medicine: 'metformin', effects: ['diarrhea'] });
+    expect(effectOf('Older man on Aldactone, and for a couple of weeks now he has had palpitations and some muscle weakness when he climbs the stairs')).toEqual({
+      medicine: 'spironolactone',
+      effects: ['palpitations', 'muscle weakness'],
+    });
+    // In Spanish, through the brand and the Spanish names of the symptom.
+    expect(effectOf('Desde que toma Zestril tiene una tos seca que no se le quita, ¿puede ser la pastilla?')).toEqual({ medicine: 'lisinopril', effects: ['cough'] });
+  });
+
+  it('does not count a diagnosis the patient lives with as an effect', () => {
+    expect(effectOf('My diabetic patient on metformin asks whether to take it with food')).toBeNull();
+    expect(effectOf('Patient with diabetes on metformin has had diarrhea for a week')).toEqual({ medicine: 'metformin', effects: ['diarrhea'] });
+  });
+
+  it('does not read a question naming two medicines, a class, or no medicine', () => {
+    expect(effectOf('Patient on lithium started ibuprofen and now has vomiting and tremor')).toBeNull();
+    expect(effectOf('Can statins cause muscle pain?')).toBeNull();
+    expect(effectOf('What should I do about a fever and a rash?')).toBeNull();
   });
 });

@@ -53,6 +53,13 @@ describe('the shipped lexicon', () => {
   it('recognises medicines and conditions that no card covers', () => {
     expect(canonicalsIn('Can I take amoxicillin or isotretinoin if I had Lyme disease?')).toEqual(['amoxicillin', 'isotretinoin', 'lyme disease']);
   });
+
+  it('tells symptoms, signs and adverse reactions from diagnoses a patient lives with', () => {
+    for (const effect of ['cough', 'diarrhea', 'palpitations', 'weight gain', 'hyperkalemia', 'angioedema']) expect(lexicon.isEffect(effect), effect).toBe(true);
+    for (const diagnosis of ['diabetes', 'psoriasis', 'hypothyroidism', 'atrial fibrillation', 'pregnancy', 'bipolar disorder']) expect(lexicon.isEffect(diagnosis), diagnosis).toBe(false);
+    // Medicines are never effects, whatever their name.
+    expect(lexicon.isEffect('warfarin')).toBe(false);
+  });
 });
 
 describe('brand and everyday names', () => {
@@ -311,6 +318,12 @@ describe('expand()', () => {
 });
 
 describe('bad lexicon data', () => {
+  it('accepts a condition marked as an effect, and rejects any other value of the mark', () => {
+    expect(loadClinicalLexicon(lexiconRoot([warfarin], [{ name: 'cough', effect: true }])).isEffect('cough')).toBe(true);
+    expect(loadProblem(lexiconRoot([warfarin], [{ name: 'cough', effect: false }]))).toMatch(/conditions\.json, entry 1 \("cough"\): effect/);
+    expect(loadProblem(lexiconRoot([{ ...warfarin, effect: true }]))).toMatch(/medicines\.json, entry 1 \("warfarin"\)/);
+  });
+
   it('rejects an empty name, naming the file and the entry', () => {
     const message = loadProblem(lexiconRoot([warfarin, { ...naproxen, aliases: [''] }]));
     expect(message).toContain('medicines.json, entry 2 ("naproxen")');
