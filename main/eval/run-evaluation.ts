@@ -114,7 +114,8 @@ export async function runEvaluation(
     onProgress?: (message: string) => void;
   } = {},
 ): Promise<EvaluationReport> {
-  const modules = services.modules.filter((module) => module.evaluation && (options.corpus === undefined || module.name === options.corpus));
+  // A corpus loaded on demand (the manuals) is evaluated when named: without --corpus it may not be loaded at all.
+  const modules = services.modules.filter((module) => module.evaluation && (options.corpus === undefined ? module.seededOnDemand !== true : module.name === options.corpus));
   if (modules.length === 0) {
     throw new AppError('invalid_input', options.corpus ? `The ${options.corpus} corpus has no evaluation set.` : 'No corpus has an evaluation set.');
   }
