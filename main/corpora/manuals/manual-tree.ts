@@ -40,7 +40,7 @@ export function manualSections(manualId: string, title: string, body: string): M
     if (current) current.text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
     lines = [];
   };
-  const open = (level: number, heading: string) => {
+  const open = (level: number, heading: string, encloses = true) => {
     flush();
     while (stack.length > 0 && (stack[stack.length - 1] as ManualSection).level >= level) stack.pop();
     const parent = stack[stack.length - 1] ?? null;
@@ -56,7 +56,8 @@ export function manualSections(manualId: string, title: string, body: string): M
       text: '',
     };
     sections.push(current);
-    stack.push(current);
+    // The text before the first heading is a section of its own, not the parent of the chapters after it.
+    if (encloses) stack.push(current);
   };
   for (const line of body.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
@@ -67,7 +68,7 @@ export function manualSections(manualId: string, title: string, body: string): M
       open(level, heading);
       continue;
     }
-    if (!current && line.trim().length > 0) open(1, title);
+    if (!current && line.trim().length > 0) open(1, title, false);
     lines.push(line);
   }
   flush();
