@@ -351,6 +351,6 @@ export function formatStructureComparison(report: EvaluationReport): string {
   });
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
-  const legend = 'branch: share of queries whose kept sources hold a relevant item (a tree never searches the others)';
+  const legend = 'branch: share of queries whose kept branches (sources, sections) hold a relevant item (a tree never searches the others)';
   return [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend].join('\n');
 }

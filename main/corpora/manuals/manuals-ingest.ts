@@ -5,11 +5,11 @@ import type { KeywordIndex } from '../../retrieval/keyword-index.js';
 import type { VectorStore } from '../../retrieval/vector-store.js';
 import type { IngestOptions } from '../corpus-module.js';
 import { chunkCard } from '../kb/chunking.js';
-import { kbKeywordDocument } from '../kb/kb-search.js';
 import type { TokenCounter } from '../kb/token-counter.js';
 import { readManualSource, shippedManualsDirectory, type ManualFile } from './manual-files.js';
 import { centroidSummary, leadSummary, summaryCandidates } from './manual-summary.js';
 import { manualSections } from './manual-tree.js';
+import { manualKeywordDocument } from './manuals-keyword.js';
 import type { ManualsRepository, ManualWrite } from './manuals-repository.js';
 
 export const manualsCorpus = 'manuals';
@@ -75,7 +75,7 @@ export async function ingestManuals(
     if (stored) counts.updated += 1;
     else counts.inserted += 1;
     const sections = deps.repository.sections(manual.id);
-    for (const section of sections) deps.sectionKeyword.upsert(kbKeywordDocument(section));
+    for (const section of sections) deps.sectionKeyword.upsert(manualKeywordDocument(section));
     await deps.embedSections(sections.map((section) => ({ id: section.id, owner: null, embed_text: section.embed_text, embed_hash: section.embed_hash })));
     options.onProgress?.(`${manual.id}: ${write.sections.length} sections, ${write.sections.reduce((sum, section) => sum + section.passages.length, 0)} passages`);
   }
@@ -84,7 +84,7 @@ export async function ingestManuals(
     forget(removed);
     counts.removed = removed.removed;
   }
-  for (const row of deps.repository.passages()) deps.keyword.upsert(kbKeywordDocument(row));
+  for (const row of deps.repository.passages()) deps.keyword.upsert(manualKeywordDocument(row));
   return counts;
 }
 

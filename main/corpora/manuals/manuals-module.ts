@@ -2,26 +2,26 @@ import type { ModuleFactory } from '../corpus-module.js';
 import { loadEvaluationFile } from '../evaluation-file.js';
 import { defaultModelDir } from '../../paths.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
-import { createKbKeywordIndex, kbKeywordDocument } from '../kb/kb-search.js';
+import { createManualKeywordIndex, manualKeywordDocument } from './manuals-keyword.js';
 import { loadTokenCounter, type TokenCounter } from '../kb/token-counter.js';
 import { ingestManuals, manualSectionsCorpus, manualSectionsFormula, manualsCorpus, manualsFormula } from './manuals-ingest.js';
 import { createManualsRepository } from './manuals-repository.js';
 import { manualBranchCounts, createManualsSearch } from './manuals-search.js';
 
 /**
- * Long manuals (issue #22) as a corpus of their own, built from the KB's parts: its chunking and token counter, its
- * keyword index, the shared retriever and vectors. A corpus rather than a KB category, so the KB's calibrated
+ * Long manuals (issue #22) as a corpus of their own, built from the KB's text parts (its chunking, token counter and
+ * sentence units) and the shared retriever, keyword index and vectors. A corpus rather than a KB category, so the KB's calibrated
  * answerability and its evaluation sets stay about clinical cards. Its shipped manuals load with
  * `cita ingest --corpus manuals`, not with every `cita seed` (choosing summaries embeds every sentence once).
  */
 export const createManualsModule: ModuleFactory = (deps) => {
   const repository = createManualsRepository(deps.db);
-  const passages = createRetriever(deps, { corpus: manualsCorpus, table: 'manual_passages', formula: manualsFormula, keyword: createKbKeywordIndex() });
-  const sections = createRetriever(deps, { corpus: manualSectionsCorpus, table: 'manual_sections', formula: manualSectionsFormula, keyword: createKbKeywordIndex() });
+  const passages = createRetriever(deps, { corpus: manualsCorpus, table: 'manual_passages', formula: manualsFormula, keyword: createManualKeywordIndex() });
+  const sections = createRetriever(deps, { corpus: manualSectionsCorpus, table: 'manual_sections', formula: manualSectionsFormula, keyword: createManualKeywordIndex() });
   const search = createManualsSearch({ repository, passages, sections });
   const reload = () => {
-    passages.keyword.replaceAll(repository.passages().map(kbKeywordDocument));
-    sections.keyword.replaceAll(repository.sections().map(kbKeywordDocument));
+    passages.keyword.replaceAll(repository.passages().map(manualKeywordDocument));
+    sections.keyword.replaceAll(repository.sections().map(manualKeywordDocument));
   };
   reload();
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'manual_sections', reload);
