@@ -5,7 +5,7 @@ import { integerFlag, UsageError, type Command } from '../command.js';
 /** `cita search`: one corpus, one query, the contract's JSON. */
 export const searchCommand: Command = {
   words: ['search'],
-  summary: 'Search a corpus: foods, catalog, kb or manuals (flat, or a manual\'s tree with --tree N)',
+  summary: "Search a corpus: foods, catalog, kb or manuals (flat, or a manual's tree with --tree N)",
   usage: 'cita search --corpus foods|catalog|kb|manuals --query Q [--k N] [--strategy keyword|vector|hybrid] [--rerank on|off] [--tree N] [--profile P] [--json]',
   options: {
     corpus: { type: 'string' },

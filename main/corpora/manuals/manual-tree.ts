@@ -25,7 +25,10 @@ const headingPattern = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 
 /** Heading text without Markdown emphasis and with whitespace collapsed. */
 function cleanHeading(text: string): string {
-  return text.replace(/\*\*|__|`|\*/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\*\*|__|`|\*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Reads a manual body into its sections, in reading order; text before the first heading is a section named after the manual. */
@@ -37,7 +40,11 @@ export function manualSections(manualId: string, title: string, body: string): M
   let current: ManualSection | null = null;
   let inFence = false;
   const flush = () => {
-    if (current) current.text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    if (current)
+      current.text = lines
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim();
     lines = [];
   };
   const open = (level: number, heading: string, encloses = true) => {

@@ -51,8 +51,7 @@ async function rankLevel(level: Level, query: string, strategy: Strategy, limit:
     else notices.push(semantic.notice);
   }
   const keyword = strategy === 'vector' && neighbours ? [] : keywordWithin(level.retriever.keyword.search(query, { limit: depth }), within);
-  const fused =
-    neighbours === null ? keywordOnly(keyword, limit) : strategy === 'vector' ? vectorOnly(neighbours, limit) : reciprocalRankFusion(keyword, neighbours, { k: rrfK, limit });
+  const fused = neighbours === null ? keywordOnly(keyword, limit) : strategy === 'vector' ? vectorOnly(neighbours, limit) : reciprocalRankFusion(keyword, neighbours, { k: rrfK, limit });
   return { fused, embedder, notices };
 }
 
@@ -119,7 +118,12 @@ export function createManualsSearch(deps: { repository: ManualsRepository; passa
       const sectionRanking = await rankLevel(sectionLevel, input.query, strategy, sectionLevel.size(), withPassages);
       const kept = sectionRanking.fused.slice(0, branches).map((hit) => hit.id);
       const keptSet = new Set(kept);
-      const under = new Set(deps.repository.passages().filter((row) => keptSet.has(row.section_id)).map((row) => row.id));
+      const under = new Set(
+        deps.repository
+          .passages()
+          .filter((row) => keptSet.has(row.section_id))
+          .map((row) => row.id),
+      );
       const passageRanking = await rankLevel(passageLevel, input.query, strategy, input.k, under);
       const keys = deps.repository.sectionsByIds(kept);
       const byId = new Map(keys.map((row) => [row.id, row.item_key]));

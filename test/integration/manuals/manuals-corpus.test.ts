@@ -56,7 +56,7 @@ const sectionsOf = (services: Services) =>
   }>;
 
 describe('manuals corpus', () => {
-  it('stores each manual as a tree whose summaries are the sections\' own sentences, chosen by the embedder', async () => {
+  it("stores each manual as a tree whose summaries are the sections' own sentences, chosen by the embedder", async () => {
     const { services } = await servicesWithManuals();
     const sections = sectionsOf(services);
     expect(sections.map((section) => section.item_key)).toEqual([
@@ -112,7 +112,10 @@ describe('manuals corpus', () => {
   it('summarises with the first sentences in keyword-only mode, and says so', async () => {
     const { services } = await servicesWithManuals(null);
     const watering = sectionsOf(services).find((section) => section.item_key === 'garden-guide#Watering');
-    expect(watering).toMatchObject({ summary_by: 'lead', summary: 'Tomatoes need deep watering twice a week in summer. Water the soil, not the leaves, to avoid blight. Morning watering lets leaves dry before night.' });
+    expect(watering).toMatchObject({
+      summary_by: 'lead',
+      summary: 'Tomatoes need deep watering twice a week in summer. Water the soil, not the leaves, to avoid blight. Morning watering lets leaves dry before night.',
+    });
     const output = await search(services, { query: 'watering tomatoes', tree_branches: 2 });
     expect(output.hits[0]?.manual?.section_key).toBe('garden-guide#Watering');
   });

@@ -18,7 +18,8 @@ describe('extractive section summary', () => {
   });
 
   it('draws candidates from prose sentences and list items, leaving out table rows, headings and short fragments', () => {
-    const text = '#### Heading words here and there\nVerifiers SHALL compare secrets against a blocklist. They SHOULD allow paste.\n* A list item that is long enough to count.\n| a | table row that should never be summarised |\nNote:';
+    const text =
+      '#### Heading words here and there\nVerifiers SHALL compare secrets against a blocklist. They SHOULD allow paste.\n* A list item that is long enough to count.\n| a | table row that should never be summarised |\nNote:';
     expect(summaryCandidates(text)).toEqual(['Verifiers SHALL compare secrets against a blocklist.', 'A list item that is long enough to count.']);
   });
 });
