@@ -1,4 +1,5 @@
 import type { ModuleFactory } from '../corpus-module.js';
+import { AppError } from '../../core/errors.js';
 import { loadEvaluationFile } from '../evaluation-file.js';
 import { defaultModelDir } from '../../paths.js';
 import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
@@ -40,6 +41,48 @@ export const createManualsModule: ModuleFactory = (deps) => {
         { repository, keyword: passages.keyword, sectionKeyword: sections.keyword, vectors: deps.vectors, embedding: deps.embedding, tokenCounter, embedSections: (rows) => sections.embedRows(rows) },
         options,
       ),
+    handlers: {
+      'manuals.list': () => {
+        const sectionsByManual = new Map<string, number[]>();
+        for (const section of repository.sections()) sectionsByManual.set(section.manual_id, [...(sectionsByManual.get(section.manual_id) ?? []), section.id]);
+        const counts = repository.passageCounts();
+        return repository.manuals().map((manual) => {
+          const ids = sectionsByManual.get(manual.id) ?? [];
+          return {
+            id: manual.id,
+            title: manual.title,
+            source_name: manual.source_name,
+            source_url: manual.source_url,
+            sections: ids.length,
+            passages: ids.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0),
+          };
+        });
+      },
+      'manuals.tree': (input) => {
+        const manual = repository.manual(input.id);
+        if (!manual) throw new AppError('not_found', `There is no manual "${input.id}". "cita ingest --corpus manuals" loads the shipped ones.`);
+        const counts = repository.passageCounts(manual.id);
+        const tree = repository.sections(manual.id).map((section) => ({
+          index: section.section_index,
+          parent_index: section.parent_index,
+          level: section.level,
+          heading: section.heading,
+          key: section.item_key,
+          summary: section.summary,
+          summary_by: section.summary_by,
+          passages: counts.get(section.id) ?? 0,
+        }));
+        return {
+          id: manual.id,
+          title: manual.title,
+          source_name: manual.source_name,
+          source_url: manual.source_url,
+          sections: tree.length,
+          passages: tree.reduce((sum, node) => sum + node.passages, 0),
+          tree,
+        };
+      },
+    },
     evaluation: {
       load: () => loadEvaluationFile('manuals'),
       itemOf: (hit) => hit.manual?.section_key ?? hit.id,

@@ -52,6 +52,8 @@ export interface ManualsRepository {
   passages(): ManualPassageRow[];
   passagesByIds(ids: readonly number[]): ManualPassageRow[];
   sectionsByIds(ids: readonly number[]): ManualSectionRow[];
+  /** Passages per section id of one manual (or of all). */
+  passageCounts(manualId?: string): Map<number, number>;
 }
 
 /** All SQL of the manuals corpus. */
@@ -80,6 +82,7 @@ export function createManualsRepository(db: Database): ManualsRepository {
   const selectSectionsOf = db.prepare(`SELECT ${sectionColumns} FROM manual_sections WHERE manual_id = ? ORDER BY section_index`);
   const passageColumns = 'id, manual_id, section_id, chunk_index, passage, embed_text, embed_hash';
   const selectPassages = db.prepare(`SELECT ${passageColumns} FROM manual_passages ORDER BY id`);
+  const countPassages = db.prepare('SELECT section_id, count(*) AS n FROM manual_passages WHERE @manual IS NULL OR manual_id = @manual GROUP BY section_id');
 
   const removeManual = (id: string) => {
     const removedSectionIds = selectSectionIds.all(id) as number[];
@@ -123,5 +126,6 @@ export function createManualsRepository(db: Database): ManualsRepository {
     passages: () => selectPassages.all() as ManualPassageRow[],
     passagesByIds: (ids) => byIds<ManualPassageRow>('manual_passages', passageColumns, ids),
     sectionsByIds: (ids) => byIds<ManualSectionRow>('manual_sections', sectionColumns, ids),
+    passageCounts: (manualId) => new Map((countPassages.all({ manual: manualId ?? null }) as Array<{ section_id: number; n: number }>).map((row) => [row.section_id, row.n])),
   };
 }
