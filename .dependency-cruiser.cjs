@@ -102,9 +102,9 @@ module.exports = {
     },
     {
       name: 'corpus-not-other-corpus',
-      comment: 'Each corpus stands on the shared layers, not on another corpus (the diary is the one exception, below).',
+      comment: 'Each corpus stands on the shared layers, not on another corpus (the diary and the manuals are the exceptions, below).',
       severity: 'error',
-      from: { path: '^main/corpora/([^/]+)/', pathNot: '^main/corpora/diary/' },
+      from: { path: '^main/corpora/([^/]+)/', pathNot: '^main/corpora/(diary|manuals)/' },
       to: { path: '^main/corpora/[^/]+/', pathNot: '^main/corpora/$1/' },
     },
     {
@@ -113,6 +113,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^main/corpora/diary/' },
       to: { path: '^main/corpora/[^/]+/', pathNot: '^main/corpora/(diary|foods)/' },
+    },
+    {
+      name: 'manuals-see-kb-text',
+      comment: "Manuals are long documents cut as the KB cuts its own: they may import the KB's chunking, token counter and sentence units, nothing of its search or answers.",
+      severity: 'error',
+      from: { path: '^main/corpora/manuals/' },
+      to: { path: '^main/corpora/[^/]+/', pathNot: '^main/corpora/(manuals/|kb/(chunking|token-counter|quotes)[.]ts$)' },
     },
     {
       name: 'no-unresolvable',

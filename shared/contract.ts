@@ -8,6 +8,7 @@ import { demoOperations } from './contract/demo.js';
 import { diaryOperations } from './contract/diary.js';
 import { foodsOperations } from './contract/foods.js';
 import { kbOperations } from './contract/kb.js';
+import { manualsOperations } from './contract/manuals.js';
 import { searchOperations } from './contract/search.js';
 import { eventNames as eventNameList, operationNames as operationNameList } from './names.js';
 
@@ -24,6 +25,7 @@ export * from './contract/demo.js';
 export * from './contract/diary.js';
 export * from './contract/foods.js';
 export * from './contract/kb.js';
+export * from './contract/manuals.js';
 export * from './contract/search.js';
 
 export const operations = {
@@ -34,6 +36,7 @@ export const operations = {
   ...diaryOperations,
   ...appImportOperations,
   ...kbOperations,
+  ...manualsOperations,
   ...catalogOperations,
   ...demoOperations,
 };

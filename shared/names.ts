@@ -43,6 +43,8 @@ export const operationNames = [
   'kb.cards',
   'kb.card',
   'kb.drugs',
+  'manuals.list',
+  'manuals.tree',
   // the first-run demo data
   'demo.remove',
 ] as const;

@@ -90,6 +90,9 @@ export function coreHandlers(
     search: async (input) => {
       const module = moduleOf(input.corpus);
       if (!module?.search) throw unavailable(input.corpus, 'search');
+      if (input.tree_branches !== undefined && input.corpus !== 'manuals') {
+        throw new AppError('invalid_input', `The ${input.corpus} corpus is searched flat; a tree search (tree_branches) is for the manuals.`);
+      }
       module.syncWithOtherProcesses?.();
       return module.search(input);
     },

@@ -36,7 +36,7 @@ export async function seedShippedData(services: Services, options: SeedOptions):
   const loadDemo = options.demo === 'first-run' ? services.demo.firstRunPending() : options.demo;
 
   for (const module of services.modules) {
-    if (!module.ingest || stopped()) continue;
+    if (!module.ingest || module.seededOnDemand === true || stopped()) continue;
     options.onProgress?.(`loading ${module.name}…`);
     result.ingested.push(await module.ingest(options.onProgress ? { onProgress: options.onProgress } : {}));
   }

@@ -76,6 +76,11 @@ export interface IngestOptions {
 export interface CorpusModule {
   name: string;
   retriever?: Retriever;
+  /**
+   * Its shipped data loads with `cita ingest --corpus NAME` only, not with `cita seed` or the first start, and
+   * `cita eval` without `--corpus` leaves it out (the manuals: choosing their summaries embeds every sentence).
+   */
+  seededOnDemand?: boolean;
   /** The same rows in the multilingual embedder's space: the path for questions in another language than the corpus. */
   crossLanguage?: Retriever;
   search?(input: SearchInput): Promise<SearchOutput>;
@@ -98,7 +103,7 @@ export interface CorpusModule {
     refuses?: boolean;
     /** The item key a hit stands for, compared with `expected`. */
     itemOf(hit: SearchHit): string;
-    /** A hierarchical search compared with the flat one (`cita eval --tree`): the catalog's source → fields tree. */
+    /** A hierarchical search compared with the flat one (`cita eval --tree`): the catalog's source → fields tree, the manuals' sections → passages. */
     tree?: EvaluationTree;
   };
   handlers?: Partial<Handlers>;

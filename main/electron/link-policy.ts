@@ -1,7 +1,7 @@
 /** The origin the renderer is served from inside Electron (a privileged custom scheme). */
 export const appOrigin = 'app://cita';
 
-/** Hosts the app may open in the system browser (card sources); everything else is refused. */
+/** Hosts the app may open in the system browser (card and manual sources); everything else is refused. */
 export const externalHostAllowlist = [
   'medlineplus.gov',
   'dailymed.nlm.nih.gov',
@@ -12,6 +12,10 @@ export const externalHostAllowlist = [
   'www.nimh.nih.gov',
   'www.nia.nih.gov',
   'www.ahrq.gov',
+  // the shipped manuals (kb/manuals/README.md)
+  'pages.nist.gov',
+  'handbook.tts.gsa.gov',
+  'www.sqlite.org',
 ] as const;
 
 /** In-window navigation is allowed only within the app itself. */

@@ -114,7 +114,8 @@ export async function runEvaluation(
     onProgress?: (message: string) => void;
   } = {},
 ): Promise<EvaluationReport> {
-  const modules = services.modules.filter((module) => module.evaluation && (options.corpus === undefined || module.name === options.corpus));
+  // A corpus loaded on demand (the manuals) is evaluated when named: without --corpus it may not be loaded at all.
+  const modules = services.modules.filter((module) => module.evaluation && (options.corpus === undefined ? module.seededOnDemand !== true : module.name === options.corpus));
   if (modules.length === 0) {
     throw new AppError('invalid_input', options.corpus ? `The ${options.corpus} corpus has no evaluation set.` : 'No corpus has an evaluation set.');
   }
@@ -350,6 +351,6 @@ export function formatStructureComparison(report: EvaluationReport): string {
   });
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)));
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
-  const legend = 'branch: share of queries whose kept sources hold a relevant item (a tree never searches the others)';
+  const legend = 'branch: share of queries whose kept branches (sources, sections) hold a relevant item (a tree never searches the others)';
   return [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend].join('\n');
 }

@@ -8,11 +8,12 @@ import { CatalogScreen } from './features/catalog/CatalogScreen';
 import { DiaryScreen } from './features/diary/DiaryScreen';
 import { FoodsScreen } from './features/foods/FoodsScreen';
 import { KbScreen } from './features/kb/KbScreen';
+import { ManualsScreen } from './features/manuals/ManualsScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { StatusScreen } from './features/status/StatusScreen';
 import { DemoBanner, ProfileProvider } from './profile/profile';
 
-export const screenIds = ['foods', 'diary', 'ask', 'catalog', 'kb', 'settings', 'status'] as const;
+export const screenIds = ['foods', 'diary', 'ask', 'catalog', 'kb', 'manuals', 'settings', 'status'] as const;
 export type ScreenId = (typeof screenIds)[number];
 /** The screens that show one profile's data (and so say when it is demo data). */
 const profileScreens: readonly ScreenId[] = ['foods', 'diary', 'ask'];
@@ -59,6 +60,7 @@ export function App({ onSettingsChange }: { onSettingsChange: (settings: Setting
     ask: () => <AskScreen />,
     catalog: () => <CatalogScreen />,
     kb: () => <KbScreen />,
+    manuals: () => <ManualsScreen />,
     settings: () => <SettingsScreen onChange={onSettingsChange} />,
     status: () => <StatusScreen />,
   };

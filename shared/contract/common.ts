@@ -28,7 +28,7 @@ export const profileIdSchema = z
   .max(64, 'profile is longer than 64 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'profile may contain only letters, digits, "_", "." and "-"');
 
-export const corpusSchema = z.enum(['foods', 'catalog', 'kb']);
+export const corpusSchema = z.enum(['foods', 'catalog', 'kb', 'manuals']);
 export type Corpus = z.infer<typeof corpusSchema>;
 
 export const strategySchema = z.enum(['keyword', 'vector', 'hybrid']);

@@ -73,6 +73,20 @@ export const kbPassageSchema = z.object({
 });
 export type KbPassage = z.infer<typeof kbPassageSchema>;
 
+/** A retrieved passage of a long manual, with its place in the manual's tree and its citation. */
+export const manualPassageSchema = z.object({
+  manual_id: z.string(),
+  title: z.string(),
+  /** The section's key, `<manual id>#<heading>`: how evaluation sets and the tree view name it. */
+  section_key: z.string(),
+  /** Headings from the top of the manual down to the passage's section. */
+  path: z.array(z.string()),
+  passage: z.string(),
+  source_name: z.string(),
+  source_url: z.string(),
+});
+export type ManualPassage = z.infer<typeof manualPassageSchema>;
+
 export const searchHitSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -85,6 +99,7 @@ export const searchHitSchema = z.object({
   food: foodSchema.optional(),
   catalog: catalogHitSchema.optional(),
   kb: kbPassageSchema.optional(),
+  manual: manualPassageSchema.optional(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
@@ -98,6 +113,11 @@ export const searchInputSchema = z
     profile: profileIdSchema.default('default'),
     /** KB: reorder the best candidates with the local cross-encoder (default: the `kb.rerank` setting). */
     rerank: z.boolean().optional(),
+    /**
+     * Manuals: search the tree instead of flat, descending into the passages of this many best sections (ranked by
+     * their summaries). Other corpora refuse it.
+     */
+    tree_branches: z.number().int().min(1).max(10).optional(),
   })
   .strict();
 export type SearchInput = z.output<typeof searchInputSchema>;
@@ -171,7 +191,7 @@ export type SearchOutput = z.infer<typeof searchOutputSchema>;
 
 export const searchOperations = {
   search: operation({
-    summary: 'Search one corpus (foods, catalog, kb) with a keyword, vector or hybrid strategy.',
+    summary: 'Search one corpus (foods, catalog, kb, manuals) with a keyword, vector or hybrid strategy.',
     access: 'read',
     input: searchInputSchema,
     output: searchOutputSchema,

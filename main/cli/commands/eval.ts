@@ -16,7 +16,7 @@ export const evalCommand: Command = {
   summary: 'Evaluate retrieval on the shipped evaluation sets: Hit Rate@k, MRR, nDCG@10 per corpus, strategy and embedder',
   usage:
     'cita eval [--corpus catalog|kb|…] [--set FILE] [--strategy keyword|vector|hybrid] [--rerank on|off] [--language-variants] [--data-dir DIR] [--json]\n' +
-    '       cita eval --corpus catalog --tree [--set FILE] [--strategy …]   (the flat search beside the source → fields tree, 1, 2 and 3 branches)\n' +
+    '       cita eval --corpus catalog|manuals --tree [--set FILE] [--strategy …]   (the flat search beside the tree: source → fields, or section summaries → passages; 1, 2 and 3 branches)\n' +
     '       cita eval --corpus kb --beir DIR [--split test] [--run FILE] [--strategy …]   (nDCG@10, MRR@10, Recall@100/1000 on a BEIR folder)',
   options: {
     corpus: { type: 'string' },
@@ -67,7 +67,7 @@ export const evalCommand: Command = {
     if (tree && typeof context.values.corpus !== 'string') throw new UsageError('--tree compares flat and tree search on one corpus: add --corpus catalog');
     const services = await context.services();
     if (tree && !services.module(context.values.corpus as string)?.evaluation?.tree) {
-      throw new UsageError(`--tree needs a corpus with a tree search; the ${String(context.values.corpus)} corpus has none (the catalog has)`);
+      throw new UsageError(`--tree needs a corpus with a tree search; the ${String(context.values.corpus)} corpus has none (the catalog and the manuals have)`);
     }
     // A corpus may read its own set format (the KB's shipped sets list "questions"); any corpus reads the generic one.
     const loadPath = typeof context.values.corpus === 'string' ? services.module(context.values.corpus)?.evaluation?.loadPath : undefined;

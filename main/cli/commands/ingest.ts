@@ -6,15 +6,15 @@ import { UsageError, type Command } from '../command.js';
 export const ingestCommand: Command = {
   words: ['ingest'],
   summary: 'Load a corpus (shipped data, or --from a file/directory) idempotently and print the counts',
-  usage: 'cita ingest --corpus kb|catalog|foods [--from PATH] [--data-dir DIR] [--json]',
+  usage: 'cita ingest --corpus kb|catalog|foods|manuals [--from PATH] [--data-dir DIR] [--json]',
   options: { corpus: { type: 'string' }, from: { type: 'string' } },
   progressWithJson: true,
   async run(context) {
     const name = context.values.corpus;
-    if (typeof name !== 'string') throw new UsageError('--corpus is required (kb, catalog or foods)');
+    if (typeof name !== 'string') throw new UsageError('--corpus is required (kb, catalog, foods or manuals)');
     const services = await context.services();
     const module = services.module(name);
-    if (!module?.ingest || !['kb', 'catalog', 'foods'].includes(name)) throw new UsageError(`--corpus must be kb, catalog or foods (got "${name}")`);
+    if (!module?.ingest || !['kb', 'catalog', 'foods', 'manuals'].includes(name)) throw new UsageError(`--corpus must be kb, catalog, foods or manuals (got "${name}")`);
     const from = context.values.from;
     const counts = await ingestCorpus(services, module, {
       ...(typeof from === 'string' ? { from: resolve(from) } : {}),

@@ -5,8 +5,8 @@ import { integerFlag, UsageError, type Command } from '../command.js';
 /** `cita search`: one corpus, one query, the contract's JSON. */
 export const searchCommand: Command = {
   words: ['search'],
-  summary: 'Search a corpus: foods, catalog or kb',
-  usage: 'cita search --corpus foods|catalog|kb --query Q [--k N] [--strategy keyword|vector|hybrid] [--rerank on|off] [--profile P] [--json]',
+  summary: "Search a corpus: foods, catalog, kb or manuals (flat, or a manual's tree with --tree N)",
+  usage: 'cita search --corpus foods|catalog|kb|manuals --query Q [--k N] [--strategy keyword|vector|hybrid] [--rerank on|off] [--tree N] [--profile P] [--json]',
   options: {
     corpus: { type: 'string' },
     query: { type: 'string' },
@@ -14,13 +14,16 @@ export const searchCommand: Command = {
     strategy: { type: 'string' },
     profile: { type: 'string' },
     rerank: { type: 'string' },
+    tree: { type: 'string' },
   },
   async run(context) {
     const { corpus, query, strategy, profile } = context.values;
-    if (corpus === undefined) throw new UsageError('--corpus is required (foods, catalog or kb)');
+    if (corpus === undefined) throw new UsageError('--corpus is required (foods, catalog, kb or manuals)');
     if (query === undefined) throw new UsageError('--query is required');
     const k = integerFlag(context.values, 'k', { min: 1, max: 100 });
     const rerank = onOffFlag(context.values.rerank, '--rerank');
+    // --tree N: the manuals' tree search, descending into the passages of the N best sections.
+    const treeBranches = integerFlag(context.values, 'tree', { min: 1, max: 10 });
     const output = (await callOperation(context, 'search', {
       corpus,
       query,
@@ -28,6 +31,7 @@ export const searchCommand: Command = {
       ...(strategy !== undefined ? { strategy } : {}),
       ...(profile !== undefined ? { profile } : {}),
       ...(rerank !== undefined ? { rerank } : {}),
+      ...(treeBranches !== undefined ? { tree_branches: treeBranches } : {}),
     })) as SearchOutput;
     context.print(output, formatSearch(output));
     return 0;
@@ -54,6 +58,7 @@ function formatSearch(output: SearchOutput): string {
       lines.push(`    ${hit.catalog.physical_name} — ${hit.catalog.definition}`);
       for (const note of hit.catalog.tribal_notes) lines.push(`    note: ${note}`);
     }
+    if (hit.manual) lines.push(`    ${hit.manual.path.join(' › ')}: ${hit.manual.passage.replace(/\s+/g, ' ').slice(0, 160)}…`);
     if (hit.kb) lines.push(`    ${hit.kb.section}: ${hit.kb.passage.slice(0, 160)}…  (${hit.kb.source_url})`);
   });
   if (output.answerability) lines.push(`answerability (${output.answerability.model}): ${output.answerability.probability.toFixed(2)} vs ${output.answerability.threshold.toFixed(2)}`);

@@ -80,4 +80,20 @@ describe('the import rules (npm run lint:imports)', () => {
     expect(output).not.toMatch(/main\/app\/wiring\.ts → main\/db\/connection\.ts/);
     expect(output).not.toMatch(/main\/(app|db)\/[a-z]+\.ts → main\/core\/errors\.ts/);
   });
+  it("let the manuals import the KB's chunking and nothing of its search, and no other corpus", () => {
+    const root = plantedRoot();
+    write(root, 'main/corpora/kb/chunking.ts', 'export const chunk = 1;\n');
+    write(root, 'main/corpora/kb/kb-search.ts', 'export const search = 1;\n');
+    write(root, 'main/corpora/foods/foods.ts', 'export const foods = 1;\n');
+    write(
+      root,
+      'main/corpora/manuals/manuals.ts',
+      "import { chunk } from '../kb/chunking';\nimport { search } from '../kb/kb-search';\nimport { foods } from '../foods/foods';\nexport const manuals = [chunk, search, foods];\n",
+    );
+    const { status, output } = checkImports(root, ['main']);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/error manuals-see-kb-text: main\/corpora\/manuals\/manuals\.ts → main\/corpora\/kb\/kb-search\.ts/);
+    expect(output).toMatch(/error manuals-see-kb-text: main\/corpora\/manuals\/manuals\.ts → main\/corpora\/foods\/foods\.ts/);
+    expect(output).not.toMatch(/manuals\.ts → main\/corpora\/kb\/chunking\.ts/);
+  });
 });

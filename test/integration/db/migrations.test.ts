@@ -270,4 +270,19 @@ describe('migrations', () => {
     expect(after.prepare('SELECT count(*) AS n FROM diary_targets').get()).toEqual({ n: 0 });
     after.close();
   });
+  it('0016_manuals: a manual, its sections (each after its parent) and passages; removing the manual removes them', () => {
+    const db = databaseAt(16);
+    db.prepare("INSERT INTO manuals (id, title, source_name, source_url, content_hash) VALUES ('guide', 'Guide', 'Publisher', 'https://example.org', 'h')").run();
+    const section = db.prepare(
+      "INSERT INTO manual_sections (manual_id, section_index, parent_index, level, heading, item_key, summary, summary_by, embed_text, embed_hash) VALUES ('guide', ?, ?, 2, 'Heading', ?, '', 'lead', 'x', 'h')",
+    );
+    const chapter = Number(section.run(0, null, 'guide#Heading').lastInsertRowid);
+    expect(() => section.run(1, 1, 'guide#Self')).toThrow(/CHECK/);
+    expect(() => section.run(2, 0, 'guide#Heading')).toThrow(/UNIQUE/);
+    db.prepare("INSERT INTO manual_passages (manual_id, section_id, chunk_index, passage, embed_text, embed_hash) VALUES ('guide', ?, 0, 'Text.', 'x', 'h')").run(chapter);
+    expect(() => db.prepare("INSERT INTO manuals (id, title, source_name, source_url, content_hash) VALUES ('web', 'W', 'P', 'http://insecure', 'h')").run()).toThrow(/CHECK/);
+    db.prepare("DELETE FROM manuals WHERE id = 'guide'").run();
+    expect(db.prepare('SELECT (SELECT count(*) FROM manual_sections) + (SELECT count(*) FROM manual_passages) AS n').get()).toEqual({ n: 0 });
+    db.close();
+  });
 });

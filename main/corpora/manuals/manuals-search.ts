@@ -1,0 +1,153 @@
+import type { Notice, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
+import { keywordOnly, reciprocalRankFusion, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
+import type { KeywordHit } from '../../retrieval/keyword-index.js';
+import type { Retriever } from '../../retrieval/retriever.js';
+import { toSearchHitBase } from '../../retrieval/search-hit.js';
+import type { VectorNeighbour } from '../../retrieval/vector-store.js';
+import { manualsCorpus } from './manuals-ingest.js';
+import type { ManualPassageRow, ManualRow, ManualSectionRow, ManualsRepository } from './manuals-repository.js';
+
+/** Reciprocal rank fusion's k, as the KB's hybrid search uses it. */
+const rrfK = 60;
+
+/** The branch counts the tree search keeps, compared with the flat search by `cita eval --corpus manuals --tree`. */
+export const manualBranchCounts: readonly number[] = [1, 2, 3];
+
+/** One level of a manual's tree as a search sees it: passages, or sections by their summaries. */
+interface Level {
+  retriever: Retriever;
+  /** How many rows the level holds: a ranking restricted to some of them needs every row ranked. */
+  size(): number;
+}
+
+interface Ranking {
+  fused: FusedHit[];
+  embedder: string | null;
+  notices: Notice[];
+}
+
+/** Keyword hits among `within` only, renumbered and renormalised as if the others did not exist. */
+function keywordWithin(hits: readonly KeywordHit[], within: ReadonlySet<number> | null): KeywordHit[] {
+  if (!within) return [...hits];
+  const kept = hits.filter((hit) => within.has(hit.id));
+  const best = kept[0]?.score ?? 1;
+  return kept.map((hit, index) => ({ ...hit, rank: index + 1, normalized: hit.score / best }));
+}
+
+/**
+ * Ranks a level for a query by the strategy asked (hybrid: BM25 and cosine fused by reciprocal rank), optionally
+ * among some rows only (`within`: the passages under the kept branches). Without vectors it falls back to keywords
+ * and says why, as every corpus does.
+ */
+async function rankLevel(level: Level, query: string, strategy: Strategy, limit: number, within: ReadonlySet<number> | null): Promise<Ranking> {
+  const depth = within ? Math.max(level.size(), limit) : Math.max(limit, 50);
+  const notices: Notice[] = [];
+  let embedder: string | null = null;
+  let neighbours: VectorNeighbour[] | null = null;
+  if (strategy !== 'keyword') {
+    const semantic = await level.retriever.semantic(query, { k: depth });
+    embedder = semantic.embedderId;
+    if (semantic.ok) neighbours = within ? semantic.neighbours.filter((neighbour) => within.has(neighbour.itemId)) : semantic.neighbours;
+    else notices.push(semantic.notice);
+  }
+  const keyword = strategy === 'vector' && neighbours ? [] : keywordWithin(level.retriever.keyword.search(query, { limit: depth }), within);
+  const fused = neighbours === null ? keywordOnly(keyword, limit) : strategy === 'vector' ? vectorOnly(neighbours, limit) : reciprocalRankFusion(keyword, neighbours, { k: rrfK, limit });
+  return { fused, embedder, notices };
+}
+
+export interface ManualsSearch {
+  /** The flat search: every passage of every manual competes. */
+  search(input: SearchInput): Promise<SearchOutput>;
+  /**
+   * The tree search: the sections are ranked by their summaries, the best `branches` kept, and only the passages
+   * under them ranked (by the same paths and fusion as the flat search). Returns the kept sections' keys too.
+   */
+  treeSearch(input: SearchInput, branches: number): Promise<{ output: SearchOutput; branches: string[] }>;
+}
+
+/** The manuals corpus's two searches over its passages and its sections' summaries. */
+export function createManualsSearch(deps: { repository: ManualsRepository; passages: Retriever; sections: Retriever }): ManualsSearch {
+  const passageLevel: Level = { retriever: deps.passages, size: () => deps.passages.keyword.size() };
+  const sectionLevel: Level = { retriever: deps.sections, size: () => deps.sections.keyword.size() };
+
+  function hits(fused: readonly FusedHit[]): SearchHit[] {
+    const passages = new Map(deps.repository.passagesByIds(fused.map((hit) => hit.id)).map((row) => [row.id, row]));
+    const sections = new Map(deps.repository.sectionsByIds([...new Set([...passages.values()].map((row) => row.section_id))]).map((row) => [row.id, row]));
+    const manuals = new Map<string, ManualRow | undefined>();
+    return fused.flatMap((hit) => {
+      const passage = passages.get(hit.id);
+      const section = passage ? sections.get(passage.section_id) : undefined;
+      if (!passage || !section) return [];
+      if (!manuals.has(passage.manual_id)) manuals.set(passage.manual_id, deps.repository.manual(passage.manual_id));
+      const manual = manuals.get(passage.manual_id);
+      return manual ? [toManualHit(hit, passage, section, manual, pathOf(section))] : [];
+    });
+  }
+
+  /** The headings from the top of the section's manual down to it. */
+  function pathOf(section: ManualSectionRow): string[] {
+    const all = new Map(deps.repository.sections(section.manual_id).map((row) => [row.section_index, row]));
+    const path: string[] = [];
+    for (let node: ManualSectionRow | undefined = section; node; node = node.parent_index === null ? undefined : all.get(node.parent_index)) path.unshift(node.heading);
+    return path;
+  }
+
+  function output(input: SearchInput, strategy: Strategy, ranking: Ranking, extraNotices: Notice[] = []): SearchOutput {
+    const found = hits(ranking.fused);
+    return {
+      corpus: manualsCorpus,
+      query: input.query,
+      strategy,
+      embedder: ranking.embedder,
+      reranker: null,
+      hits: found,
+      refused: found.length === 0,
+      notices: [...ranking.notices, ...extraNotices],
+    };
+  }
+
+  return {
+    async search(input) {
+      const strategy = input.strategy ?? 'hybrid';
+      return output(input, strategy, await rankLevel(passageLevel, input.query, strategy, input.k, null));
+    },
+    async treeSearch(input, branches) {
+      const strategy = input.strategy ?? 'hybrid';
+      // Only sections with passages are branches: a heading with nothing of its own under it leads nowhere.
+      const withPassages = new Set(deps.repository.passages().map((row) => row.section_id));
+      const sectionRanking = await rankLevel(sectionLevel, input.query, strategy, sectionLevel.size(), withPassages);
+      const kept = sectionRanking.fused.slice(0, branches).map((hit) => hit.id);
+      const keptSet = new Set(kept);
+      const under = new Set(
+        deps.repository
+          .passages()
+          .filter((row) => keptSet.has(row.section_id))
+          .map((row) => row.id),
+      );
+      const passageRanking = await rankLevel(passageLevel, input.query, strategy, input.k, under);
+      const keys = deps.repository.sectionsByIds(kept);
+      const byId = new Map(keys.map((row) => [row.id, row.item_key]));
+      return { output: output(input, strategy, passageRanking, sectionRanking.notices), branches: kept.map((id) => byId.get(id) ?? '') };
+    },
+  };
+}
+
+/** A passage as a search hit: found by both paths = strong, by one = weak (manuals have no calibration yet). */
+function toManualHit(fused: FusedHit, passage: ManualPassageRow, section: ManualSectionRow, manual: ManualRow, path: string[]): SearchHit {
+  const both = fused.paths.includes('keyword') && fused.paths.includes('vector');
+  return {
+    ...toSearchHitBase(fused, both ? 'strong' : 'weak'),
+    id: `${section.item_key}@${passage.chunk_index}`,
+    title: `${manual.title} — ${section.heading}`,
+    source: manual.source_name,
+    manual: {
+      manual_id: manual.id,
+      title: manual.title,
+      section_key: section.item_key,
+      path,
+      passage: passage.passage,
+      source_name: manual.source_name,
+      source_url: manual.source_url,
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SearchOutput } from '../../../shared/contract.js';
+import { ingestCorpus } from '../../../main/app/ingest.js';
+import { seedShippedData } from '../../../main/app/seed.js';
+import type { Services } from '../../../main/app/bootstrap.js';
+import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
+import { useServices } from '../../helpers/services.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const tempDir = useTempDirs();
+const openServices = useServices();
+
+const front = (title: string) => `---\ntitle: ${title}\nsource_name: Test publisher\nsource_url: https://example.org/${title.toLowerCase().replace(/\s+/g, '-')}\n---\n\n`;
+
+/** Two small manuals whose sections each speak of one topic in words of their own. */
+function manualsFolder(): string {
+  const folder = join(tempDir(), 'manuals');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'garden-guide.md'),
+    front('Garden guide') +
+      '## Watering\n\nTomatoes need deep watering twice a week in summer. Water the soil, not the leaves, to avoid blight. Morning watering lets leaves dry before night. Mulch keeps moisture in the soil longer.\n\n' +
+      '## Pruning\n\n### Roses\n\nPrune roses in late winter above an outward-facing bud. Remove dead canes at the base. Cut crossing canes that rub each other. Seal large cuts only on old wood.\n\n' +
+      '### Fruit trees\n\nApple trees are pruned when dormant to open the canopy. Remove water sprouts growing straight up. Thin fruit clusters to one apple per spur. Never remove more than a quarter of the canopy in one year.\n',
+  );
+  writeFileSync(
+    join(folder, 'bike-manual.md'),
+    front('Bike manual') +
+      '## Brakes\n\nSqueeze the brake lever to check cable tension before every ride. Replace brake pads when the grooves are worn flat. Disc rotors must never touch oil. Adjust the barrel until the lever stops short of the bar.\n\n' +
+      '## Chain\n\nLubricate the chain every two hundred kilometres with a drop per link. Wipe off extra lubricant so dirt does not stick. A stretched chain wears the cassette quickly. Measure chain stretch with a checker tool.\n',
+  );
+  return folder;
+}
+
+async function servicesWithManuals(embedder = createWordHashEmbedder() as ReturnType<typeof createWordHashEmbedder> | null): Promise<{ services: Services; folder: string }> {
+  const services = await openServices({ dataDir: tempDir(), embedder });
+  const folder = manualsFolder();
+  await ingestCorpus(services, services.module('manuals') as NonNullable<ReturnType<Services['module']>>, { from: folder });
+  return { services, folder };
+}
+
+async function search(services: Services, input: Record<string, unknown>): Promise<SearchOutput> {
+  const result = await services.dispatcher.call('search', { corpus: 'manuals', ...input }, { transport: 'cli', role: 'viewer' });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value as SearchOutput;
+}
+
+const sectionsOf = (services: Services) =>
+  services.db.prepare('SELECT item_key, parent_index, summary, summary_by FROM manual_sections ORDER BY manual_id, section_index').all() as Array<{
+    item_key: string;
+    parent_index: number | null;
+    summary: string;
+    summary_by: string;
+  }>;
+
+describe('manuals corpus', () => {
+  it("stores each manual as a tree whose summaries are the sections' own sentences, chosen by the embedder", async () => {
+    const { services } = await servicesWithManuals();
+    const sections = sectionsOf(services);
+    expect(sections.map((section) => section.item_key)).toEqual([
+      'bike-manual#Brakes',
+      'bike-manual#Chain',
+      'garden-guide#Watering',
+      'garden-guide#Pruning',
+      'garden-guide#Roses',
+      'garden-guide#Fruit trees',
+    ]);
+    expect(sections.find((section) => section.item_key === 'garden-guide#Roses')?.parent_index).toBe(1);
+    const roses = sections.find((section) => section.item_key === 'garden-guide#Roses');
+    expect(roses?.summary_by).toBe(createWordHashEmbedder().id);
+    const source = 'Prune roses in late winter above an outward-facing bud. Remove dead canes at the base. Cut crossing canes that rub each other. Seal large cuts only on old wood.';
+    const chosen = roses?.summary.split(/(?<=\.)\s+/) ?? [];
+    expect(chosen).toHaveLength(3);
+    for (const sentence of chosen) expect(source).toContain(sentence);
+    expect(sections.find((section) => section.item_key === 'garden-guide#Pruning')?.summary).toBe('');
+  });
+
+  it('skips unchanged manuals on the next ingest and removes a manual gone from the folder, vectors included', async () => {
+    const { services, folder } = await servicesWithManuals();
+    const module = services.module('manuals') as NonNullable<ReturnType<Services['module']>>;
+    const again = await ingestCorpus(services, module, { from: folder });
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 2, removed: 0 });
+    rmSync(join(folder, 'bike-manual.md'));
+    const after = await ingestCorpus(services, module, { from: folder });
+    expect(after).toMatchObject({ unchanged: 1, removed: 1 });
+    expect(sectionsOf(services).every((section) => section.item_key.startsWith('garden-guide#'))).toBe(true);
+    expect(module.retriever?.counts()).toMatchObject({ rows: 3, vectors: 3, missing: 0 });
+    const output = await search(services, { query: 'brake pads', strategy: 'keyword' });
+    expect(output.hits).toEqual([]);
+  });
+
+  it('finds a passage flat, with its manual, section path and citation', async () => {
+    const { services } = await servicesWithManuals();
+    const output = await search(services, { query: 'when should I prune roses', k: 3 });
+    expect(output.corpus).toBe('manuals');
+    expect(output.hits[0]?.manual).toMatchObject({ manual_id: 'garden-guide', section_key: 'garden-guide#Roses', path: ['Pruning', 'Roses'], source_url: 'https://example.org/garden-guide' });
+  });
+
+  it('descends the tree: only passages under the best sections come back', async () => {
+    const { services } = await servicesWithManuals();
+    const output = await search(services, { query: 'chain lubricant every two hundred kilometres', tree_branches: 1, k: 10 });
+    expect(output.hits.length).toBeGreaterThan(0);
+    expect(new Set(output.hits.map((hit) => hit.manual?.section_key))).toEqual(new Set(['bike-manual#Chain']));
+    const tree = await services.module('manuals')?.evaluation?.tree?.search({ corpus: 'manuals', query: 'apple trees dormant canopy', k: 10, profile: 'default' }, 2);
+    expect(tree?.branches).toHaveLength(2);
+    expect(tree?.branches[0]).toBe('garden-guide#Fruit trees');
+    for (const hit of tree?.output.hits ?? []) expect(tree?.branches).toContain(hit.manual?.section_key);
+  });
+
+  it('summarises with the first sentences in keyword-only mode, and says so', async () => {
+    const { services } = await servicesWithManuals(null);
+    const watering = sectionsOf(services).find((section) => section.item_key === 'garden-guide#Watering');
+    expect(watering).toMatchObject({
+      summary_by: 'lead',
+      summary: 'Tomatoes need deep watering twice a week in summer. Water the soil, not the leaves, to avoid blight. Morning watering lets leaves dry before night.',
+    });
+    const output = await search(services, { query: 'watering tomatoes', tree_branches: 2 });
+    expect(output.hits[0]?.manual?.section_key).toBe('garden-guide#Watering');
+  });
+
+  it('is refused a tree search on another corpus', async () => {
+    const services = await openServices({ dataDir: tempDir(), embedder: createWordHashEmbedder() });
+    const result = await services.dispatcher.call('search', { corpus: 'kb', query: 'warfarin', tree_branches: 2 }, { transport: 'cli', role: 'viewer' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('invalid_input');
+  });
+
+  it('is not loaded by the seed: the shipped manuals come with cita ingest --corpus manuals', async () => {
+    const services = await openServices({ dataDir: tempDir(), embedder: createWordHashEmbedder() });
+    const seeded = await seedShippedData(services, { demo: false });
+    expect(seeded.ingested.map((counts) => counts.corpus)).not.toContain('manuals');
+    expect(services.module('manuals')?.retriever?.counts().rows).toBe(0);
+  });
+});
