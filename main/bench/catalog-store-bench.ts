@@ -8,6 +8,7 @@ import { readCatalog } from '../corpora/catalog/catalog-files.js';
 import type { CorpusModule } from '../corpora/corpus-module.js';
 import { tokenize } from '../core/text-folding.js';
 import type { Embedder } from '../embedding/embedder.js';
+import { benchCatalogTwoServers, type CatalogTwoServerRun } from './catalog-two-server-bench.js';
 import { round, timeEach, type LatencySummary } from './stats.js';
 
 /** One store's figures: how long the catalog took to load, and hybrid search over the catalog's evaluation queries. */
@@ -25,6 +26,11 @@ export interface CatalogStoreBenchResult {
   embedderId: string | null;
   queries: number;
   runs: CatalogStoreRun[];
+  /**
+   * Two `cita serve` processes on the PostgreSQL catalog, with imports from a third. The shipped scenario only: the
+   * servers embed queries with the real model, and a synthetic catalog's vectors are the hashing embedder's.
+   */
+  twoServers?: CatalogTwoServerRun;
 }
 
 /**
@@ -112,6 +118,7 @@ export async function benchCatalogStores(options: {
   const runs: CatalogStoreRun[] = [];
   let embedderId: string | null = null;
   let queries = 0;
+  let queryTexts: string[] = [];
   const measure = async (store: CatalogStoreRun['store'], databaseUrl?: string) => {
     const serviceOptions: ServiceOptions = {
       dataDir: join(options.workDir, `catalog-${store.toLowerCase()}`),
@@ -127,6 +134,7 @@ export async function benchCatalogStores(options: {
       const ingestSeconds = round((performance.now() - started) / 1000, 1);
       const cases = catalog.evaluation?.load() ?? [];
       queries = cases.length;
+      queryTexts = cases.map((entry) => entry.query);
       embedderId = services.embedding.describe().id;
       options.progress(`catalog on ${store}: ${cases.length} hybrid searches…`);
       const hybrid = await timeEach(
@@ -143,6 +151,12 @@ export async function benchCatalogStores(options: {
     }
   };
   await measure('SQLite');
-  if (options.databaseUrl) await withBenchSchema(options.databaseUrl, (url) => measure('PostgreSQL', url));
-  return { scenario: synthetic ? 'synthetic' : 'shipped', embedderId, queries, runs };
+  let twoServers: CatalogTwoServerRun | undefined;
+  if (options.databaseUrl) {
+    await withBenchSchema(options.databaseUrl, async (url) => {
+      await measure('PostgreSQL', url);
+      if (!synthetic) twoServers = await benchCatalogTwoServers({ workDir: options.workDir, modelDir: options.modelDir, databaseUrl: url, queries: queryTexts, progress: options.progress });
+    });
+  }
+  return { scenario: synthetic ? 'synthetic' : 'shipped', embedderId, queries, runs, ...(twoServers ? { twoServers } : {}) };
 }
