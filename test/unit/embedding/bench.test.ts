@@ -154,6 +154,31 @@ describe('the target checks', () => {
   });
 });
 
+describe('the catalog on two cita serve processes', () => {
+  const twoServers = (lostWrites: number) => ({
+    servers: 2 as const,
+    hybrid: latency(400),
+    perServer: [latency(380), latency(420)] as [ReturnType<typeof latency>, ReturnType<typeof latency>],
+    writes: 28,
+    fieldsWritten: 140,
+    writeSeconds: 28.1,
+    lostWrites,
+    foundFirst: 140,
+  });
+  const withTwoServers = (lostWrites: number) => report({ catalogStores: { scenario: 'shipped', embedderId: 'local:test', queries: 190, runs: [], twoServers: twoServers(lostWrites) } });
+
+  it('holds lost writes to 0 and prints them beside the searches', () => {
+    const check = (lostWrites: number) => targetChecks(withTwoServers(lostWrites)).find((entry) => entry.name === 'catalog writes lost, two cita serve processes on PostgreSQL');
+    expect(check(0)).toMatchObject({ value: 0, met: true });
+    expect(check(1)).toMatchObject({ value: 1, met: false });
+    expect(formatBenchReport(withTwoServers(0))).toContain('a third process committed 28 imports (140 fields) in 28.1 s: lost writes 0; 140 of 140 found first by name through the other server');
+  });
+
+  it('is not measured without PostgreSQL', () => {
+    expect(targetChecks(report({})).find((entry) => entry.name.startsWith('catalog writes lost'))).toMatchObject({ value: null, met: null });
+  });
+});
+
 describe('the concurrency burst', () => {
   it('sends distinct descriptive queries, so no cache answers them', () => {
     const queries = concurrencyQueries(200);
