@@ -93,7 +93,7 @@ describe.runIf(run)('a PostgreSQL cita cannot use', () => {
     const result = runCita(['status', '--data-dir', tempDir(), '--database', 'postgres://cita:secret@127.0.0.1:1/cita'], { env: keywordOnlyEnvironment() });
     expectOneLineFailure(result, /^cita: Cannot reach the PostgreSQL database postgres:\/\/cita:\*\*\*@127\.0\.0\.1:1\/cita: /);
     expect(result.stderr).not.toMatch(/secret/);
-  });
+  }, 120_000);
 
   it('a database without pgvector that cita may not add it to is one line saying what a superuser runs; once it is added, the retry works', async () => {
     const url = await freshDatabase();
@@ -126,7 +126,7 @@ describe.runIf(run)('a PostgreSQL cita cannot use', () => {
       });
       await withClient(testDatabaseUrl as string, (admin) => admin.query(`DROP ROLE IF EXISTS ${role}`));
     }
-  });
+  }, 120_000);
 
   it('a database written by a newer cita is one line asking for an update, and nothing in it changes', async () => {
     const url = await freshDatabase();
@@ -138,7 +138,7 @@ describe.runIf(run)('a PostgreSQL cita cannot use', () => {
     const result = runCita(['ingest', '--corpus', 'catalog', '--data-dir', tempDir(), '--database', url], { env: keywordOnlyEnvironment() });
     expectOneLineFailure(result, /has schema version 99, but this cita knows versions up to 1\. It was written by a newer cita; update cita\. Nothing was changed\.$/);
     expect(await snapshot()).toEqual(before);
-  });
+  }, 120_000);
 });
 
 describe.runIf(run)('a connection dropped in the middle', () => {

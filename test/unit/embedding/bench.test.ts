@@ -1,5 +1,7 @@
 /** The benchmark's arithmetic and plumbing (never its timings: those are measured by `cita bench`, not asserted). */
 import { describe, expect, it } from 'vitest';
+import { writeSyntheticFiles } from '../../../main/bench/catalog-store-bench.js';
+import { readCatalog } from '../../../main/corpora/catalog/catalog-files.js';
 import { concurrencyQueries } from '../../../main/bench/concurrency-bench.js';
 import { formatBenchReport } from '../../../main/bench/format.js';
 import { benchKeyword } from '../../../main/bench/keyword-bench.js';
@@ -151,6 +153,18 @@ describe('the target checks', () => {
     expect(byName['concurrent hybrid search errors']).toMatchObject({ value: 0, met: true });
     expect(byName['a food added during them']).toMatchObject({ value: 150, met: true });
     expect(formatBenchReport(report({ concurrency }))).toContain('a food added 100 ms in: 150 ms');
+  });
+});
+
+describe('the synthetic catalog', () => {
+  it('is written in import files of whole sources, each within the per-file limit, every field once', () => {
+    const files = writeSyntheticFiles(tempDir(), 1000, 450);
+    expect(files).toHaveLength(3);
+    const parts = files.map((file) => readCatalog(file));
+    expect(parts.map((part) => part.fields.length)).toEqual([432, 432, 136]);
+    const sources = parts.map((part) => new Set(part.fields.map((field) => field.source)));
+    for (const [index, part] of parts.entries()) expect(new Set(part.sources.map((source) => source.id))).toEqual(sources[index]);
+    expect(new Set(parts.flatMap((part) => part.fields.map((field) => `${field.source}.${field.physicalName}`))).size).toBe(1000);
   });
 });
 
