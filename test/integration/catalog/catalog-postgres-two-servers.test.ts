@@ -87,6 +87,7 @@ describe.runIf(run)('two cita serve processes sharing one PostgreSQL', () => {
         }
         return done;
       });
+      // Searching stops however the writes end, so a failed write is what the test reports.
       const writes = await Promise.all([
         a.post('ingest', { corpus: 'catalog' }),
         b.post('ingest', { corpus: 'catalog' }),
@@ -95,8 +96,7 @@ describe.runIf(run)('two cita serve processes sharing one PostgreSQL', () => {
             env: environment,
           }),
         ),
-      ]);
-      writing = false;
+      ]).finally(() => (writing = false));
       const searched = await Promise.all(searching);
       expect(failures).toEqual([]);
       expect(searched.every((count) => count > 0)).toBe(true);
