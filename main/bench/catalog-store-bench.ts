@@ -8,6 +8,7 @@ import { readCatalog } from '../corpora/catalog/catalog-files.js';
 import type { CorpusModule } from '../corpora/corpus-module.js';
 import { tokenize } from '../core/text-folding.js';
 import type { Embedder } from '../embedding/embedder.js';
+import { benchCatalogTwoServers, type CatalogTwoServerRun } from './catalog-two-server-bench.js';
 import { round, timeEach, type LatencySummary } from './stats.js';
 
 /** One store's figures: how long the catalog took to load, and hybrid search over the catalog's evaluation queries. */
@@ -25,6 +26,11 @@ export interface CatalogStoreBenchResult {
   embedderId: string | null;
   queries: number;
   runs: CatalogStoreRun[];
+  /**
+   * Two `cita serve` processes on the PostgreSQL catalog, with imports from a third. The shipped scenario only: the
+   * servers embed queries with the real model, and a synthetic catalog's vectors are the hashing embedder's.
+   */
+  twoServers?: CatalogTwoServerRun;
 }
 
 /**
@@ -78,6 +84,28 @@ export function syntheticCatalog(fields: number): unknown {
   return { version: 1, sources, fields: out };
 }
 
+/**
+ * Synthetic fields per import file: a catalog file may hold at most 50 MB (catalog-files.ts), about 110k of these
+ * fields, so a larger catalog is imported in parts of whole sources, as a team would import one system at a time.
+ */
+const syntheticFieldsPerFile = 100_000;
+
+/** `syntheticCatalog(fields)` written as import files of at most `fieldsPerFile` fields, whole sources each. */
+export function writeSyntheticFiles(workDir: string, fields: number, fieldsPerFile = syntheticFieldsPerFile): string[] {
+  const whole = syntheticCatalog(fields) as { version: number; sources: Array<{ id: string }>; fields: Array<{ source: string }> };
+  const files: string[] = [];
+  const perSource = Math.max(1, Math.ceil(fields / whole.sources.length));
+  const sourcesPerFile = Math.max(1, Math.floor(fieldsPerFile / perSource));
+  for (let start = 0; start < whole.sources.length; start += sourcesPerFile) {
+    const sources = whole.sources.slice(start, start + sourcesPerFile);
+    const ids = new Set(sources.map((source) => source.id));
+    const file = join(workDir, `catalog-synthetic-${files.length}.json`);
+    writeFileSync(file, JSON.stringify({ version: whole.version, sources, fields: whole.fields.filter((field) => ids.has(field.source)) }));
+    files.push(file);
+  }
+  return files;
+}
+
 /** A schema of its own on the user's server, so the bench never touches the database's cita tables. */
 async function withBenchSchema<T>(url: string, work: (schemaUrl: string) => Promise<T>): Promise<T> {
   const schema = `cita_bench_${process.pid}_${Date.now().toString(36)}`;
@@ -107,11 +135,11 @@ export async function benchCatalogStores(options: {
   progress: (message: string) => void;
 }): Promise<CatalogStoreBenchResult> {
   const synthetic = options.fields !== undefined;
-  const from = synthetic ? join(options.workDir, 'catalog-synthetic.json') : undefined;
-  if (from) writeFileSync(from, JSON.stringify(syntheticCatalog(options.fields as number)));
+  const files = synthetic ? writeSyntheticFiles(options.workDir, options.fields as number) : [];
   const runs: CatalogStoreRun[] = [];
   let embedderId: string | null = null;
   let queries = 0;
+  let queryTexts: string[] = [];
   const measure = async (store: CatalogStoreRun['store'], databaseUrl?: string) => {
     const serviceOptions: ServiceOptions = {
       dataDir: join(options.workDir, `catalog-${store.toLowerCase()}`),
@@ -123,10 +151,17 @@ export async function benchCatalogStores(options: {
       const catalog = services.module('catalog') as CorpusModule;
       options.progress(`catalog on ${store}: ingesting ${synthetic ? `${options.fields} synthetic fields` : 'the shipped catalog'}…`);
       const started = performance.now();
-      const counts = await ingestCorpus(services, catalog, from ? { from } : {});
+      const counts = { inserted: 0, updated: 0, unchanged: 0 };
+      for (const from of files.length > 0 ? files : [undefined]) {
+        const part = await ingestCorpus(services, catalog, from ? { from } : {});
+        counts.inserted += part.inserted;
+        counts.updated += part.updated;
+        counts.unchanged += part.unchanged;
+      }
       const ingestSeconds = round((performance.now() - started) / 1000, 1);
       const cases = catalog.evaluation?.load() ?? [];
       queries = cases.length;
+      queryTexts = cases.map((entry) => entry.query);
       embedderId = services.embedding.describe().id;
       options.progress(`catalog on ${store}: ${cases.length} hybrid searches…`);
       const hybrid = await timeEach(
@@ -143,6 +178,12 @@ export async function benchCatalogStores(options: {
     }
   };
   await measure('SQLite');
-  if (options.databaseUrl) await withBenchSchema(options.databaseUrl, (url) => measure('PostgreSQL', url));
-  return { scenario: synthetic ? 'synthetic' : 'shipped', embedderId, queries, runs };
+  let twoServers: CatalogTwoServerRun | undefined;
+  if (options.databaseUrl) {
+    await withBenchSchema(options.databaseUrl, async (url) => {
+      await measure('PostgreSQL', url);
+      if (!synthetic) twoServers = await benchCatalogTwoServers({ workDir: options.workDir, modelDir: options.modelDir, databaseUrl: url, queries: queryTexts, progress: options.progress });
+    });
+  }
+  return { scenario: synthetic ? 'synthetic' : 'shipped', embedderId, queries, runs, ...(twoServers ? { twoServers } : {}) };
 }

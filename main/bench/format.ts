@@ -118,6 +118,16 @@ export function formatBenchReport(report: BenchReport): string {
     const what = catalog.scenario === 'shipped' ? `the shipped catalog, ${catalog.embedderId ?? 'keyword-only'}` : `synthetic fields, ${catalog.embedderId}`;
     lines.push('', `data catalog per store (${what}; hybrid search over the ${catalog.queries} evaluation queries)`);
     for (const run of catalog.runs) lines.push(`  ${run.store.padEnd(10)} ${run.fields} fields ingested in ${run.ingestSeconds} s; hybrid ${latency(run.hybrid)}`);
+    const two = catalog.twoServers;
+    if (two) {
+      lines.push(`  two cita serve processes on the PostgreSQL catalog, both searched at once over HTTP: hybrid ${latency(two.hybrid)}`);
+      lines.push(`    per server ${latency(two.perServer[0])} | ${latency(two.perServer[1])}`);
+      lines.push(
+        `    meanwhile a third process committed ${two.writes} imports (${two.fieldsWritten} fields) in ${two.writeSeconds} s: lost writes ${two.lostWrites}; ${two.foundFirst} of ${two.fieldsWritten} found first by name through the other server`,
+      );
+    } else if (catalog.scenario === 'synthetic' && catalog.runs.some((run) => run.store === 'PostgreSQL')) {
+      lines.push("  two cita serve processes: measured on the shipped catalog only (servers embed with the real model; these fields hold the hashing embedder's vectors)");
+    }
   }
   lines.push('', `peak RSS of the benchmark process: ${report.memory.benchPeakRssMb} MB; total ${report.seconds} s`);
   for (const skipped of report.skipped) lines.push(`skipped ${skipped.section}: ${skipped.reason}`);

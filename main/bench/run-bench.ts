@@ -294,6 +294,15 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
   check('concurrent hybrid searches p95', '≤ 500 ms', concurrency?.latency.p95Ms, 'ms', (value) => value <= 500, burst);
   check('concurrent hybrid search errors', '0', concurrency?.errors, '', (value) => value === 0, concurrency?.firstError ?? undefined);
   check('a food added during them', '≤ 200 ms', concurrency?.write.ms, 'ms', (value) => value <= 200, concurrency?.write.error ?? undefined);
+  const twoServers = report.catalogStores?.twoServers;
+  check(
+    'catalog writes lost, two cita serve processes on PostgreSQL',
+    '0',
+    twoServers?.lostWrites,
+    '',
+    (value) => value === 0,
+    twoServers ? `${twoServers.fieldsWritten} fields imported by a third process while both servers searched` : undefined,
+  );
 
   const at100k = report.knn?.results.find((result) => result.vectors === 100_000);
   check('KNN 100k float32 p95', '≤ 30 ms', at100k?.float32.p95Ms, 'ms', (value) => value <= 30, report.knn && !at100k ? 'not measured with --quick' : cpu(at100k?.float32.cpuMeanMs, 'ms per query'));

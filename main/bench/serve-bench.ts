@@ -24,10 +24,21 @@ export interface ServedCita {
   stop(): Promise<void>;
 }
 
+export interface ServeOptions {
+  timeoutMs?: number;
+  /** `--database`: the catalog in this PostgreSQL (several servers may share it). */
+  databaseUrl?: string;
+  /** Environment variables of the server on top of this process's (e.g. CITA_MULTILINGUAL_DIR). */
+  env?: Record<string, string>;
+}
+
 /** Starts the built `cita serve` on a data directory and resolves once it printed its URL and token. */
-export async function startServedCita(dataDir: string, timeoutMs = 120_000): Promise<ServedCita> {
-  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'cita.mjs'), 'serve', '--port', '0', '--json', '--data-dir', dataDir], {
+export async function startServedCita(dataDir: string, options: ServeOptions = {}): Promise<ServedCita> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const database = options.databaseUrl ? ['--database', options.databaseUrl] : [];
+  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'cita.mjs'), 'serve', '--port', '0', '--json', '--data-dir', dataDir, ...database], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const stop = async () => {
@@ -46,7 +57,10 @@ export async function startServedCita(dataDir: string, timeoutMs = 120_000): Pro
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-      if (!response.ok) throw new Error(`POST /api/${operation} answered HTTP ${response.status}`);
+      if (!response.ok) {
+        const said = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+        throw new Error(`POST /api/${operation} answered HTTP ${response.status}${said?.error?.message ? `: ${said.error.message}` : ''}`);
+      }
       return response.json();
     };
     return { url, pid: child.pid, post, stop };
@@ -59,7 +73,7 @@ export async function startServedCita(dataDir: string, timeoutMs = 120_000): Pro
 /** Starts the built `cita serve` on a seeded data directory and times it to its first answers. */
 export async function benchColdStart(options: { dataDir: string; query: string; timeoutMs?: number }): Promise<ColdStartResult> {
   const started = performance.now();
-  const served = await startServedCita(options.dataDir, options.timeoutMs);
+  const served = await startServedCita(options.dataDir, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
   try {
     const listeningMs = performance.now() - started;
     await served.post('status', {});

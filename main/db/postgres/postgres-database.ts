@@ -72,7 +72,8 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
   pool.on('error', () => undefined);
   const database = wrap(pool, label);
   try {
-    await database.query('SELECT 1');
+    // The pool itself, not `database`: an unreachable server is this message, not a lost connection.
+    await pool.query('SELECT 1');
   } catch (error) {
     await pool.end();
     throw new AppError('unavailable', `Cannot reach the PostgreSQL database ${label}: ${(error as Error).message}.`);
@@ -87,25 +88,64 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
   }
 }
 
+/** SQLSTATEs and socket errors that mean the connection itself is gone (class 08, a server shutting down or killing it). */
+const lostConnectionCodes = /^(?:08[0-9A-Z]{3}|57P0[123]|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/;
+/** What pg says, without a code, when the socket closed under it or a broken client is used again. */
+const lostConnectionMessages = /Connection terminated|not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * A failure of the connection (the server restarted, a network cut, an administrator's `pg_terminate_backend`), as
+ * one line a user can act on; undefined for anything else (a constraint, a syntax error: those are cita's to report).
+ * The transaction that was open is gone with its connection, so nothing of it was kept.
+ */
+export function lostConnection(error: unknown, label: string): AppError | undefined {
+  if (error instanceof AppError) return undefined;
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = String((error as Error | null)?.message ?? error).split('\n')[0] ?? '';
+  if (!(typeof code === 'string' && lostConnectionCodes.test(code)) && !lostConnectionMessages.test(message)) return undefined;
+  return new AppError(
+    'unavailable',
+    `Lost the connection to the PostgreSQL database ${label} (${message}); what was not committed was rolled back. ` +
+      'Run the command again: an ingest is safe to repeat and carries on where it stopped.',
+  );
+}
+
 function wrap(pool: pg.Pool, label: string): PostgresDatabase {
+  const ignore = () => undefined;
   return {
     pool,
     label,
     async query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-      return (await pool.query<Row>(text, values)).rows;
+      try {
+        return (await pool.query<Row>(text, values)).rows;
+      } catch (error) {
+        throw lostConnection(error, label) ?? error;
+      }
     },
     async transaction(work) {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw lostConnection(error, label) ?? error;
+      }
+      // A connection dropped while checked out emits 'error' on the client, not the pool: unheard, it would end the process.
+      client.on('error', ignore);
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work(client);
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        const lost = lostConnection(error, label);
+        if (lost) broken = lost;
+        else await client.query('ROLLBACK').catch(() => undefined);
+        throw lost ?? error;
       } finally {
-        client.release();
+        client.off('error', ignore);
+        // A broken connection is closed, not handed to the next caller.
+        client.release(broken);
       }
     },
     close: () => pool.end(),

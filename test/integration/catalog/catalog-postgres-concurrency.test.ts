@@ -75,9 +75,13 @@ describe.runIf(run)('concurrent writers on one PostgreSQL', () => {
         return ingestCorpus(writer.services, writer.catalog, { from: writeCatalogJson(tempDir(), generated(`extra_${letters(index)}`, 1)) });
       }),
     ];
-    const counts = await Promise.all(imports);
+    // Stopped and awaited even when an import fails, so that failure is the one reported, not a search on a closed pool.
+    const settled = await Promise.allSettled(imports);
     writing = false;
     const searched = await searching;
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const counts = settled.map((result) => (result as PromiseFulfilledResult<Awaited<(typeof imports)[number]>>).value);
     expect(searched).toBeGreaterThan(0);
     // The shipped catalog was inserted once: the other import found every field already there.
     expect([counts[0]?.inserted, counts[1]?.inserted].sort()).toEqual([0, 216]);

@@ -1,5 +1,7 @@
 /** The benchmark's arithmetic and plumbing (never its timings: those are measured by `cita bench`, not asserted). */
 import { describe, expect, it } from 'vitest';
+import { writeSyntheticFiles } from '../../../main/bench/catalog-store-bench.js';
+import { readCatalog } from '../../../main/corpora/catalog/catalog-files.js';
 import { concurrencyQueries } from '../../../main/bench/concurrency-bench.js';
 import { formatBenchReport } from '../../../main/bench/format.js';
 import { benchKeyword } from '../../../main/bench/keyword-bench.js';
@@ -151,6 +153,43 @@ describe('the target checks', () => {
     expect(byName['concurrent hybrid search errors']).toMatchObject({ value: 0, met: true });
     expect(byName['a food added during them']).toMatchObject({ value: 150, met: true });
     expect(formatBenchReport(report({ concurrency }))).toContain('a food added 100 ms in: 150 ms');
+  });
+});
+
+describe('the synthetic catalog', () => {
+  it('is written in import files of whole sources, each within the per-file limit, every field once', () => {
+    const files = writeSyntheticFiles(tempDir(), 1000, 450);
+    expect(files).toHaveLength(3);
+    const parts = files.map((file) => readCatalog(file));
+    expect(parts.map((part) => part.fields.length)).toEqual([432, 432, 136]);
+    const sources = parts.map((part) => new Set(part.fields.map((field) => field.source)));
+    for (const [index, part] of parts.entries()) expect(new Set(part.sources.map((source) => source.id))).toEqual(sources[index]);
+    expect(new Set(parts.flatMap((part) => part.fields.map((field) => `${field.source}.${field.physicalName}`))).size).toBe(1000);
+  });
+});
+
+describe('the catalog on two cita serve processes', () => {
+  const twoServers = (lostWrites: number) => ({
+    servers: 2 as const,
+    hybrid: latency(400),
+    perServer: [latency(380), latency(420)] as [ReturnType<typeof latency>, ReturnType<typeof latency>],
+    writes: 28,
+    fieldsWritten: 140,
+    writeSeconds: 28.1,
+    lostWrites,
+    foundFirst: 140,
+  });
+  const withTwoServers = (lostWrites: number) => report({ catalogStores: { scenario: 'shipped', embedderId: 'local:test', queries: 190, runs: [], twoServers: twoServers(lostWrites) } });
+
+  it('holds lost writes to 0 and prints them beside the searches', () => {
+    const check = (lostWrites: number) => targetChecks(withTwoServers(lostWrites)).find((entry) => entry.name === 'catalog writes lost, two cita serve processes on PostgreSQL');
+    expect(check(0)).toMatchObject({ value: 0, met: true });
+    expect(check(1)).toMatchObject({ value: 1, met: false });
+    expect(formatBenchReport(withTwoServers(0))).toContain('a third process committed 28 imports (140 fields) in 28.1 s: lost writes 0; 140 of 140 found first by name through the other server');
+  });
+
+  it('is not measured without PostgreSQL', () => {
+    expect(targetChecks(report({})).find((entry) => entry.name.startsWith('catalog writes lost'))).toMatchObject({ value: null, met: null });
   });
 });
 
