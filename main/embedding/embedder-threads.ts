@@ -12,3 +12,16 @@ export function embedderThreads(setting: number | 'auto', cores: number = availa
   if (setting !== 'auto') return setting;
   return Math.max(1, Math.min(autoThreadsCap, cores));
 }
+
+/**
+ * Most workers `auto` gives the query pool (model-pool.ts): each worker past the first is a process holding its own
+ * copy of the query models. Measured only on 2 cores, where two workers (one per core) beat one; the cap is a guess
+ * until a larger machine measures it.
+ */
+export const autoQueryWorkersCap = 4;
+
+/** The query pool's size for a setting: a number as given, `auto` as one worker per core up to the cap. */
+export function queryWorkers(setting: number | 'auto', cores: number = availableParallelism()): number {
+  if (setting !== 'auto') return setting;
+  return Math.max(1, Math.min(autoQueryWorkersCap, cores));
+}
