@@ -17,8 +17,8 @@ export const settingsSchema = z.object({
       threads: z.union([z.literal('auto'), z.number().int().min(1).max(64)]).default('auto'),
       /**
        * Workers that embed queries side by side, the local embedder's and the cross-language model's: `auto` = one per
-       * core up to 4 (main/embedding/embedder-threads.ts). Each past the first is a process with its own copy of those
-       * models. Vectors do not depend on it.
+       * core but one, 1 to 4 (main/embedding/embedder-threads.ts), so 1 on 2 cores. Each past the first is a process
+       * with its own copy of those models (~420 MB). Vectors do not depend on it.
        */
       query_workers: z.union([z.literal('auto'), z.number().int().min(1).max(16)]).default('auto'),
       /** Cloud re-embedding: texts per request and pause between requests (the seed's free-tier values: 20, 65 s). */

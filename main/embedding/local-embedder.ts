@@ -14,7 +14,7 @@ export interface LocalEmbedderOptions {
   dtype?: 'q8' | 'fp32';
   /** ONNX Runtime intra-op threads; every core up to 4 by default (embedder-threads.ts). The vectors do not depend on it. */
   threads?: number;
-  /** Workers embedding queries side by side (model-pool.ts); one per core up to 4 by default. Nor on this. */
+  /** Workers embedding queries side by side (model-pool.ts); one per core but one by default; vectors do not depend on it either. */
   queryWorkers?: number;
   /**
    * Texts per inference call. q8 defaults to 1: dynamic int8 quantisation scales activations over the whole

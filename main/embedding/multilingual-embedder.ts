@@ -20,7 +20,7 @@ export interface MultilingualEmbedderOptions {
   modelDir: string;
   /** ONNX Runtime intra-op threads; 1 by default (the 2-core target). */
   threads?: number;
-  /** Workers embedding queries side by side (model-pool.ts); one per core up to 4 by default. */
+  /** Workers embedding queries side by side (model-pool.ts); one per core but one by default (embedder-threads.ts). */
   queryWorkers?: number;
   /** Tests pass a fake; the app uses the shipped one. */
   manifest?: MultilingualManifest;

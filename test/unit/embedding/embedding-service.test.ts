@@ -161,10 +161,10 @@ describe('the embedder factory', () => {
     expect(embedderThreads(6, 2)).toBe(6);
   });
 
-  it('takes a query pool of 1 to 16 workers or auto, and resolves auto to one worker per core up to 4', () => {
+  it('takes a query pool of 1 to 16 workers or auto, and resolves auto to a worker per core but one (left to the main thread), 1 to 4', () => {
     expect(settingsPatchSchema.parse({ embedder: { query_workers: 2 } })).toEqual({ embedder: { query_workers: 2 } });
     for (const workers of [0, 1.5, 17, 'all']) expect(settingsPatchSchema.safeParse({ embedder: { query_workers: workers } }).success, String(workers)).toBe(false);
-    expect([1, 2, 3, 4, 8].map((cores) => queryWorkers('auto', cores))).toEqual([1, 2, 3, 4, 4]);
+    expect([1, 2, 3, 4, 5, 8].map((cores) => queryWorkers('auto', cores))).toEqual([1, 1, 2, 3, 4, 4]);
     expect(queryWorkers(3, 2)).toBe(3);
   });
 
