@@ -15,6 +15,12 @@ export const settingsSchema = z.object({
        * The vectors do not depend on it, so changing it re-embeds nothing.
        */
       threads: z.union([z.literal('auto'), z.number().int().min(1).max(64)]).default('auto'),
+      /**
+       * Workers that embed queries side by side, the local embedder's and the cross-language model's: `auto` = one per
+       * core but one, 1 to 4 (main/embedding/embedder-threads.ts), so 1 on 2 cores. Each past the first is a process
+       * with its own copy of those models (~420 MB). Vectors do not depend on it.
+       */
+      query_workers: z.union([z.literal('auto'), z.number().int().min(1).max(16)]).default('auto'),
       /** Cloud re-embedding: texts per request and pause between requests (the seed's free-tier values: 20, 65 s). */
       cloud_batch_size: z.number().int().min(1).max(100).default(20),
       cloud_pause_ms: z.number().int().min(0).max(600_000).default(65_000),

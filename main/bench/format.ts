@@ -61,6 +61,11 @@ export function formatBenchReport(report: BenchReport): string {
         lines.push(`      shared + one profile:             ${latency(simd.visible)}`);
         lines.push(`      same top 10 as vec0 for ${Math.round(simd.sameTopK * 100)}% of queries; distances within ${simd.maxDistanceDifference}`);
       }
+      if (result.numpy?.available) {
+        lines.push(`    numpy ${result.numpy.numpyVersion} matrix @ query + argpartition (same vectors): ${latency(result.numpy.latency)}; in-memory p95 ${result.numpy.ratioP95} × numpy's`);
+      } else if (result.numpy) {
+        lines.push(`    numpy: not measured (${result.numpy.reason})`);
+      }
       lines.push(`    binary option: float copy ${result.binary.copySeconds} s, codes built in ${result.binary.indexBuildMs} ms`);
       for (const run of result.binary.runs) lines.push(`      ${String(run.candidates).padStart(5)} candidates rescored: ${latency(run.latency)}  recall@10 ${run.recallAt10}`);
       if (result.alternatives) {

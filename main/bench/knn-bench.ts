@@ -4,6 +4,7 @@ import { openDatabase } from '../db/connection.js';
 import { createSpaceLoader, type SpaceLoadSource } from '../retrieval/simd-space-loader.js';
 import type { VectorSpace } from '../retrieval/vector-space.js';
 import { createVectorStore, type VectorNeighbour } from '../retrieval/vector-store.js';
+import { benchNumpyKnn, type NumpyKnnResult } from './numpy-knn.js';
 import { recallAtK, round, timeEach, type LatencySummary } from './stats.js';
 import { vectorsAround } from './synthetic-vectors.js';
 
@@ -17,6 +18,8 @@ export interface KnnBenchOptions {
   candidates: readonly number[];
   /** Also time sqlite-vec alternatives (vec0 with L2, vec0 bit[N]) that informed the binary option's design. */
   alternatives: boolean;
+  /** Also time numpy's matrix-vector product on the same vectors (issue #15's yardstick), when python3 has numpy. */
+  numpy?: boolean;
   workDir: string;
   k?: number;
   progress?: (message: string) => void;
@@ -43,6 +46,11 @@ export interface KnnSizeResult {
    * optional so reports (and test fixtures) written before the option still type-check.
    */
   memorySimd?: MemorySimdRun;
+  /**
+   * numpy on the same vectors and queries (matrix @ query, then argpartition for the k best), or why it did not run;
+   * `ratio` is cita's in-memory p95 over numpy's, both measured in this run.
+   */
+  numpy?: NumpyKnnResult & { ratioP95?: number };
   alternatives?: {
     /** vec0 float32 with distance_metric=l2 (same ranking for unit vectors). */
     float32L2: LatencySummary;
@@ -134,6 +142,11 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
         binary: { copySeconds: round(copySeconds, 2), indexBuildMs: round(indexBuildMs, 1), runs },
         memorySimd,
       };
+      if (options.numpy) {
+        progress(`knn ${size}: numpy on the same vectors`);
+        const numpy = benchNumpyKnn({ rows: rowBlocks(options.base, size), queries: options.queries, k, workDir: directory });
+        result.numpy = numpy.available ? { ...numpy, ratioP95: round(memorySimd.all.p95Ms / numpy.latency.p95Ms, 2) } : numpy;
+      }
       if (options.alternatives) {
         progress(`knn ${size}: sqlite-vec alternatives`);
         result.alternatives = await alternatives(db, space, options.queries, dimensions);
@@ -182,13 +195,19 @@ async function benchMemorySimd(db: ReturnType<typeof openDatabase>, space: Vecto
   };
 }
 
+/** The bench's rows in blocks, the same every time: generated block by block so 100k never sit in memory at once. */
+function* rowBlocks(base: readonly Float32Array[], size: number): Generator<Float32Array[]> {
+  for (let start = 0; start < size; start += chunk) yield vectorsAround(base, Math.min(chunk, size - start), 1000 + start);
+}
+
 function insert(store: ReturnType<typeof createVectorStore>, space: VectorSpace, base: readonly Float32Array[], size: number): number {
   let seconds = 0;
-  for (let start = 0; start < size; start += chunk) {
-    const count = Math.min(chunk, size - start);
-    // Generated chunk by chunk so 100k vectors never sit in memory at once; generation is not timed.
-    const vectors = vectorsAround(base, count, 1000 + start);
-    const records = vectors.map((vector, index) => ({ itemId: start + index + 1, owner: null, vector, contentHash: 'bench' }));
+  let start = 0;
+  // Generation is not timed.
+  for (const vectors of rowBlocks(base, size)) {
+    const first = start;
+    start += vectors.length;
+    const records = vectors.map((vector, index) => ({ itemId: first + index + 1, owner: null, vector, contentHash: 'bench' }));
     const started = performance.now();
     store.put(space, records);
     seconds += (performance.now() - started) / 1000;

@@ -185,6 +185,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           queries,
           candidates: options.quick ? [defaultBinaryCandidates / 2, defaultBinaryCandidates] : [200, 400, defaultBinaryCandidates, defaultBinaryCandidates * 2],
           alternatives: !options.quick,
+          numpy: true,
           workDir,
           progress,
         }),

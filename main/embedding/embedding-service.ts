@@ -6,7 +6,7 @@ import { createEnvironmentSecretStore, secretEnvironmentVariables, type SecretNa
 import { createGeminiEmbedder, geminiDefaultBaseUrl, geminiEmbedderId } from './cloud/gemini-embedder.js';
 import { createVoyageEmbedder, voyageDefaultBaseUrl, voyageEmbedderId } from './cloud/voyage-embedder.js';
 import type { Embedder } from './embedder.js';
-import { embedderThreads } from './embedder-threads.js';
+import { embedderThreads, queryWorkers } from './embedder-threads.js';
 import { createLocalEmbedder } from './local-embedder.js';
 import { localEmbedderId } from './local-embedder-id.js';
 import { loadModelManifest, verifyModel } from './model-manifest.js';
@@ -76,7 +76,7 @@ type Plan = ({ kind: 'none'; problem: string } | { kind: 'local'; dtype: 'q8' | 
  */
 export function createEmbeddingService(options: EmbeddingServiceOptions): EmbeddingService {
   const secrets = options.secrets ?? createEnvironmentSecretStore();
-  let local: { dtype: 'q8' | 'fp32'; threads: number; loading: Promise<Embedder | null> } | undefined;
+  let local: { dtype: 'q8' | 'fp32'; threads: number; workers: number; loading: Promise<Embedder | null> } | undefined;
   let cloud: { key: string; embedder: Embedder } | undefined;
   let loadProblem: string | null = null;
   let verified: { key: string; description: EmbedderDescription } | undefined;
@@ -177,13 +177,15 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
       if (current.kind === 'none') return Promise.resolve(null);
       if (current.kind === 'cloud') return Promise.resolve(cloudEmbedder(current.provider, current.apiKey));
       if (describe().mode === 'keyword-only') return Promise.resolve(null);
-      if (local?.dtype !== current.dtype || local.threads !== current.threads) {
+      const workers = queryWorkers(options.settings().embedder.query_workers);
+      if (local?.dtype !== current.dtype || local.threads !== current.threads || local.workers !== workers) {
         const previous = local?.loading;
         void previous?.then((embedder) => embedder?.close());
         local = {
           dtype: current.dtype,
           threads: current.threads,
-          loading: createLocalEmbedder({ modelDir: options.modelDir, dtype: current.dtype, threads: current.threads }).then(
+          workers,
+          loading: createLocalEmbedder({ modelDir: options.modelDir, dtype: current.dtype, threads: current.threads, queryWorkers: workers }).then(
             (embedder) => withQueryCache(embedder, queryCache),
             (error: unknown) => {
               loadProblem = `the local model could not be loaded (${(error as Error).message})`;

@@ -1,11 +1,12 @@
 import { basename, dirname, resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
 import type { Embedder } from './embedder.js';
-import { embedderThreads } from './embedder-threads.js';
+import { embedderThreads, queryWorkers } from './embedder-threads.js';
 import { localEmbedderId } from './local-embedder-id.js';
 import { loadModelManifest, verifyModel, type ModelManifest } from './model-manifest.js';
 import type { RunOrder } from '../inference/model-worker-protocol.js';
-import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from '../inference/model-worker.js';
+import { sharedModelPool } from '../inference/model-pool.js';
+import type { ModelRunner, ModelSessionHandle } from '../inference/model-worker.js';
 
 export interface LocalEmbedderOptions {
   modelDir: string;
@@ -13,6 +14,8 @@ export interface LocalEmbedderOptions {
   dtype?: 'q8' | 'fp32';
   /** ONNX Runtime intra-op threads; every core up to 4 by default (embedder-threads.ts). The vectors do not depend on it. */
   threads?: number;
+  /** Workers embedding queries side by side (model-pool.ts); one per core but one by default; vectors do not depend on it either. */
+  queryWorkers?: number;
   /**
    * Texts per inference call. q8 defaults to 1: dynamic int8 quantisation scales activations over the whole
    * batch, so a batched text's vector would depend on its neighbours (cosine ~0.995 instead of 1).
@@ -34,11 +37,15 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   const dtype = options.dtype ?? 'q8';
   const batchSize = options.batchSize ?? (dtype === 'q8' ? 1 : 16);
   const threads = options.threads ?? embedderThreads('auto');
+  const workers = options.queryWorkers ?? queryWorkers('auto');
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new AppError('invalid_input', `batchSize must be a positive integer, got ${batchSize}`);
   if (!Number.isInteger(threads) || threads < 1) throw new AppError('invalid_input', `threads must be a positive integer, got ${threads}`);
+  if (!Number.isInteger(workers) || workers < 1) throw new AppError('invalid_input', `queryWorkers must be a positive integer, got ${workers}`);
 
-  const host = sharedModelWorker();
-  const session = await host.open('embedding', { modelRoot: dirname(modelDir), modelName: basename(modelDir), dtype, threads, batchSize, dimensions: manifest.dimensions }).catch((error: unknown) => {
+  const host = sharedModelPool();
+  const config = { modelRoot: dirname(modelDir), modelName: basename(modelDir), dtype, threads, batchSize, dimensions: manifest.dimensions };
+  // The copies beside the first worker only embed queries, which run fastest on one thread (embedding-session.ts).
+  const session = await host.openPooled('embedding', config, { workers, queryConfig: { ...config, threads: 1 } }).catch((error: unknown) => {
     throw new AppError('unavailable', `The local embedding model failed to load: ${(error as Error).message}`);
   });
   // A batched q8 vector depends on its neighbours, so a query shares a call only when batches do not change vectors.
@@ -50,12 +57,12 @@ class LocalEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
   readonly #queryPrefix: string;
-  readonly #host: ModelWorkerHost;
+  readonly #host: ModelRunner;
   readonly #session: ModelSessionHandle<'embedding'>;
   readonly #mergeQueries: boolean;
   #closed: Promise<void> | undefined;
 
-  constructor(id: string, dimensions: number, queryPrefix: string, host: ModelWorkerHost, session: ModelSessionHandle<'embedding'>, mergeQueries: boolean) {
+  constructor(id: string, dimensions: number, queryPrefix: string, host: ModelRunner, session: ModelSessionHandle<'embedding'>, mergeQueries: boolean) {
     this.id = id;
     this.dimensions = dimensions;
     this.#queryPrefix = queryPrefix;

@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
 import type { Embedder } from './embedder.js';
 import { verifyModel } from './model-manifest.js';
-import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from '../inference/model-worker.js';
+import { sharedModelPool } from '../inference/model-pool.js';
+import type { ModelRunner, ModelSessionHandle } from '../inference/model-worker.js';
+import { queryWorkers } from './embedder-threads.js';
 import type { RunOrder } from '../inference/model-worker-protocol.js';
 import { loadMultilingualManifest, type MultilingualManifest } from './multilingual-manifest.js';
 
@@ -18,13 +20,15 @@ export interface MultilingualEmbedderOptions {
   modelDir: string;
   /** ONNX Runtime intra-op threads; 1 by default (the 2-core target). */
   threads?: number;
+  /** Workers embedding queries side by side (model-pool.ts); one per core but one by default (embedder-threads.ts). */
+  queryWorkers?: number;
   /** Tests pass a fake; the app uses the shipped one. */
   manifest?: MultilingualManifest;
 }
 
 /**
  * USE-multilingual-v3: Spanish and English texts in one space, so a Spanish question meets an English row (and the
- * other way round). Symmetric: queries and passages are embedded alike. Runs in the process's one model worker.
+ * other way round). Symmetric: queries and passages are embedded alike. Queries run in the model pool (model-pool.ts), documents in the process's model thread.
  */
 export async function createMultilingualEmbedder(options: MultilingualEmbedderOptions): Promise<Embedder> {
   const manifest = options.manifest ?? loadMultilingualManifest();
@@ -33,8 +37,11 @@ export async function createMultilingualEmbedder(options: MultilingualEmbedderOp
   if (!verification.ok) throw new AppError('unavailable', `The multilingual embedding model cannot be used: ${verification.problem}`);
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1) throw new AppError('invalid_input', `threads must be a positive integer, got ${threads}`);
-  const host = sharedModelWorker();
-  const session = await host.open('multilingual', { modelDir, threads, dimensions: manifest.dimensions }).catch((error: unknown) => {
+  const workers = options.queryWorkers ?? queryWorkers('auto');
+  if (!Number.isInteger(workers) || workers < 1) throw new AppError('invalid_input', `queryWorkers must be a positive integer, got ${workers}`);
+  const host = sharedModelPool();
+  const config = { modelDir, threads, dimensions: manifest.dimensions };
+  const session = await host.openPooled('multilingual', config, { workers, queryConfig: { ...config, threads: 1 } }).catch((error: unknown) => {
     throw new AppError('unavailable', `The multilingual embedding model failed to load: ${(error as Error).message}`);
   });
   return new MultilingualEmbedder(multilingualEmbedderId(manifest), manifest.dimensions, host, session);
@@ -43,11 +50,11 @@ export async function createMultilingualEmbedder(options: MultilingualEmbedderOp
 class MultilingualEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
-  readonly #host: ModelWorkerHost;
+  readonly #host: ModelRunner;
   readonly #session: ModelSessionHandle<'multilingual'>;
   #closed: Promise<void> | undefined;
 
-  constructor(id: string, dimensions: number, host: ModelWorkerHost, session: ModelSessionHandle<'multilingual'>) {
+  constructor(id: string, dimensions: number, host: ModelRunner, session: ModelSessionHandle<'multilingual'>) {
     this.id = id;
     this.dimensions = dimensions;
     this.#host = host;

@@ -1,6 +1,7 @@
 import type { Settings } from '../../shared/settings.js';
 import type { Embedder } from './embedder.js';
 import type { EmbedderDescription, EmbeddingService } from './embedding-service.js';
+import { queryWorkers } from './embedder-threads.js';
 import { verifyModel } from './model-manifest.js';
 import { createMultilingualEmbedder, multilingualEmbedderId } from './multilingual-embedder.js';
 import { loadMultilingualManifest } from './multilingual-manifest.js';
@@ -57,7 +58,7 @@ export function createMultilingualService(options: MultilingualServiceOptions): 
     get() {
       if (describe().mode !== 'local') return Promise.resolve(null);
       if (options.override !== undefined) return Promise.resolve(options.override);
-      loading ??= createMultilingualEmbedder({ modelDir: options.modelDir }).catch((error: unknown) => {
+      loading ??= createMultilingualEmbedder({ modelDir: options.modelDir, queryWorkers: queryWorkers(options.settings().embedder.query_workers) }).catch((error: unknown) => {
         loadProblem = `no cross-language search: the multilingual model could not be loaded (${(error as Error).message})`;
         return null;
       });

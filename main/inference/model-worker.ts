@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../core/errors.js';
 import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest, RunOrder } from './model-worker-protocol.js';
@@ -17,22 +18,39 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Owns the model worker thread: opens and releases sessions in it and routes requests and replies. */
-export class ModelWorkerHost {
-  readonly #worker: Worker;
+/** How a host reaches its worker, a thread or a process: post, listen, and whether it keeps this process alive. */
+export interface ModelWorkerChannel {
+  post(request: ModelWorkerRequest): void;
+  onMessage(listener: (reply: ModelWorkerReply) => void): void;
+  /** Called once when the worker cannot serve any more (it crashed or exited). */
+  onFailure(listener: (reason: Error) => void): void;
+  ref(): void;
+  unref(): void;
+}
+
+/** What the embedders and the reranker need of a model worker, or of a pool of them (model-pool.ts). */
+export interface ModelRunner {
+  readonly failed: boolean;
+  open<K extends ModelKind>(kind: K, config: ModelKinds[K]['config']): Promise<ModelSessionHandle<K>>;
+  release(handle: ModelSessionHandle<ModelKind>): Promise<void>;
+  run<K extends ModelKind>(handle: ModelSessionHandle<K>, input: ModelKinds[K]['input'], signal: AbortSignal | undefined, order?: RunOrder): Promise<ModelKinds[K]['output']>;
+}
+
+/** Owns one model worker (a thread or a process): opens and releases sessions in it and routes requests and replies. */
+export class ModelWorkerHost implements ModelRunner {
+  readonly #worker: ModelWorkerChannel;
   readonly #opening = new Map<number, Pending>();
   readonly #releasing = new Map<number, () => void>();
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #failure: Error | undefined;
 
-  constructor() {
-    keepOnnxRuntimeLoaded();
-    this.#worker = startWorker('model-worker-thread');
+  /** The process's model thread unless another channel is given (a model process of the pool). */
+  constructor(channel: ModelWorkerChannel = threadChannel()) {
+    this.#worker = channel;
     this.#worker.unref();
-    this.#worker.on('message', (reply: ModelWorkerReply) => this.#receive(reply));
-    this.#worker.on('error', (error) => this.#fail(new Error(`The model worker failed: ${error.message}`)));
-    this.#worker.on('exit', (code) => this.#fail(new Error(`The model worker exited (${code})`)));
+    this.#worker.onMessage((reply) => this.#receive(reply));
+    this.#worker.onFailure((reason) => this.#fail(reason));
   }
 
   get failed(): boolean {
@@ -67,7 +85,7 @@ export class ModelWorkerHost {
     return this.#send({ type: 'run', id, session: handle.session, input, order }, ({ resolve, reject }) => {
       const onAbort = () => {
         if (!this.#pending.delete(id)) return;
-        this.#worker.postMessage({ type: 'cancel', id } satisfies ModelWorkerRequest);
+        this.#worker.post({ type: 'cancel', id });
         this.#updateReference();
         reject(signal?.reason);
       };
@@ -85,7 +103,7 @@ export class ModelWorkerHost {
   #send<T>(request: ModelWorkerRequest, register: (pending: { resolve: (value: T) => void; reject: (error: unknown) => void }) => void): Promise<T> {
     if (this.#failure) return Promise.reject(this.#failure);
     const promise = new Promise<T>((resolve, reject) => register({ resolve, reject }));
-    this.#worker.postMessage(request);
+    this.#worker.post(request);
     this.#updateReference();
     return promise;
   }
@@ -146,6 +164,55 @@ let processHost: ModelWorkerHost | undefined;
 export function sharedModelWorker(): ModelWorkerHost {
   if (!processHost || processHost.failed) processHost = new ModelWorkerHost();
   return processHost;
+}
+
+/** A model worker thread in this process (the only thread of the process that may run ONNX sessions). */
+function threadChannel(): ModelWorkerChannel {
+  keepOnnxRuntimeLoaded();
+  const worker = startWorker('model-worker-thread');
+  return {
+    post: (request) => worker.postMessage(request),
+    onMessage: (listener) => worker.on('message', listener),
+    onFailure: (listener) => {
+      worker.on('error', (error) => listener(new Error(`The model worker failed: ${error.message}`)));
+      worker.on('exit', (code) => listener(new Error(`The model worker exited (${code})`)));
+    },
+    ref: () => worker.ref(),
+    unref: () => worker.unref(),
+  };
+}
+
+/**
+ * A model worker in a child process of its own, for the query pool: onnxruntime-node runs inference in one thread
+ * per process only. Vectors travel by structured clone over the IPC channel. The child ends with this process.
+ */
+export function processChannel(): ModelWorkerChannel {
+  // The packaged app turns Electron's runAsNode fuse off, so a fork would start a second app, not Node; the desktop
+  // app would need utilityProcess here, which it does not have yet: it embeds queries in its model thread alone.
+  if (process.versions.electron) throw new AppError('unavailable', 'model processes are not available inside Electron');
+  const extension = extname(fileURLToPath(import.meta.url));
+  const script = fileURLToPath(new URL(`./model-worker-process${extension}`, import.meta.url));
+  // Under vitest/tsx the worker is TypeScript; a child process (unlike a worker thread) honours --import.
+  const child = fork(script, [], { serialization: 'advanced', execArgv: extension === '.ts' ? ['--import', 'tsx'] : [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  let failed = false;
+  const failures: ((reason: Error) => void)[] = [];
+  const fail = (reason: Error) => {
+    if (failed) return;
+    failed = true;
+    for (const listener of failures) listener(reason);
+  };
+  child.on('error', (error) => fail(new Error(`The model process failed: ${error.message}`)));
+  child.on('exit', (code, signal) => fail(new Error(`The model process exited (${signal ?? code})`)));
+  return {
+    post: (request) => {
+      if (!failed && child.connected) child.send(request);
+    },
+    onMessage: (listener) => child.on('message', (reply) => listener(reply as ModelWorkerReply)),
+    onFailure: (listener) => failures.push(listener),
+    // The IPC channel, not only the child, keeps this process's event loop alive.
+    ref: () => (child.ref(), child.channel?.ref()),
+    unref: () => (child.unref(), child.channel?.unref()),
+  };
 }
 
 /**

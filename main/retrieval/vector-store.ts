@@ -73,12 +73,13 @@ export interface VectorStoreOptions {
 export const defaultBinaryCandidates = 800;
 
 /**
- * Rows from which `exact: 'auto'` searches a space in memory. Measured on the 2-core machine (384-d, k = 10, CPU per
- * query, vec0 → memory-simd): 5k 5.2 → 0.6 ms, 10k 10 → 1.2 ms, 20k 18 → 2.5 ms, 100k 119 → 22 ms. From 10k rows vec0
- * takes a fifth of the 50 ms hybrid-search budget while the matrix costs only 15 MB and a ~80 ms load; below, vec0
- * is fast enough that holding the rows in memory buys little.
+ * Rows from which `exact: 'auto'` searches a space in memory: any space with a row. Measured on the 2-core machine
+ * (384-d, CPU per query, vec0 → memory-simd): 100 rows 0.5–0.7 → 0.02–0.09 ms, 542 (the foods) 0.6–1.0 → 0.09–0.26 ms,
+ * 5k 8.5 → 0.6 ms, 100k 119 → 22 ms. vec0 has a fixed cost of ~0.5 ms a query, and a hybrid food search makes four
+ * (two spaces, shared and own rows): in a burst of 200 concurrent searches that was a third of the main thread's time
+ * (issue #15's profile). The matrix costs 1.5 KB a row and a load of a few ms at these sizes.
  */
-export const defaultMemorySimdMinimumRows = 10_000;
+export const defaultMemorySimdMinimumRows = 1;
 
 /** sqlite-vec's vec0 answers a KNN query for at most 4,096 neighbours ("k value in knn query too large"). */
 export const vec0MaximumK = 4096;
@@ -303,6 +304,9 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
         .map((row) => ({ itemId: row.item_id, distance: row.distance }));
     },
     count(space) {
+      // Every semantic search asks first whether the space has vectors; a held matrix that is still current knows.
+      const state = memory.get(space.table);
+      if (state?.index && state.dataVersion === (dataVersion.get() ?? 0)) return state.index.size();
       return statementsOf(space).count.get()?.n ?? 0;
     },
     spacesOf(corpus) {

@@ -1,11 +1,13 @@
 /**
- * How the one model worker orders embeddings (model-run-queue.ts) with the real model: query embeddings that arrive
- * together share a call and get the vectors they would get alone, and a write is never queued behind them.
+ * How a model worker orders embeddings (model-run-queue.ts) with the real model: query embeddings that arrive
+ * together share a call and get the vectors they would get alone, and a write is never queued behind them; and how
+ * the query pool (model-pool.ts) spreads queries over a model process without changing a byte of their vectors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTexts } from '../../main/embedding/bench-embedder.js';
 import type { Embedder } from '../../main/embedding/embedder.js';
 import { createLocalEmbedder } from '../../main/embedding/local-embedder.js';
+import { sharedModelPool } from '../../main/inference/model-pool.js';
 import { modelDir, realModelTests } from '../helpers/model.js';
 
 const bytesOf = (vector: Float32Array | undefined) => Buffer.from((vector ?? new Float32Array()).buffer, vector?.byteOffset ?? 0, vector?.byteLength ?? 0);
@@ -14,8 +16,9 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
   let q8: Embedder;
   let fp32: Embedder;
   beforeAll(async () => {
-    q8 = await createLocalEmbedder({ modelDir });
-    fp32 = await createLocalEmbedder({ modelDir, dtype: 'fp32' });
+    // One worker: these tests are about one worker's queue.
+    q8 = await createLocalEmbedder({ modelDir, queryWorkers: 1 });
+    fp32 = await createLocalEmbedder({ modelDir, dtype: 'fp32', queryWorkers: 1 });
   });
   afterAll(async () => {
     await q8?.close();
@@ -52,5 +55,23 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
     await expect(cancelled).rejects.toThrow('user cancelled');
     await blocker;
     expect(bytesOf(await kept)).toEqual(bytesOf(await q8.embedQuery('kept query')));
+  });
+
+  it('embeds concurrent queries in two workers, byte for byte as one worker does', async () => {
+    const pooled = await createLocalEmbedder({ modelDir, queryWorkers: 2 });
+    try {
+      const queries = generatedTexts(24, 31);
+      const before = sharedModelPool().runsPerWorker();
+      const alone = await Promise.all(queries.map((query) => q8.embedQuery(query)));
+      const spread = await Promise.all(queries.map((query) => pooled.embedQuery(query)));
+      queries.forEach((query, index) => expect(bytesOf(spread[index]), query).toEqual(bytesOf(alone[index])));
+      const after = sharedModelPool().runsPerWorker();
+      expect((after[1] ?? 0) - (before[1] ?? 0), `runs per worker ${before.join('/')} → ${after.join('/')}`).toBeGreaterThan(0);
+      expect(bytesOf(await pooled.embedDocuments(['Homemade paneer, 100 g']).then(([vector]) => vector))).toEqual(
+        bytesOf(await q8.embedDocuments(['Homemade paneer, 100 g']).then(([vector]) => vector)),
+      );
+    } finally {
+      await pooled.close();
+    }
   });
 });

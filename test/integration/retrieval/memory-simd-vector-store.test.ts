@@ -234,6 +234,38 @@ describe('the memory-simd exact option of the vector store', () => {
   });
 });
 
+describe('`auto` by default (the app’s store)', () => {
+  it('holds even a small space in memory, answering as vec0 does', () => {
+    const db = open();
+    const auto = createVectorStore(db, { exact: 'auto' });
+    const vec0 = createVectorStore(db);
+    const space = auto.space('foods', 'test:embedder', 'f1', dimensions);
+    auto.put(space, records(vectorsAround(base, 40, 21), partitions));
+    loads.length = 0;
+    for (const query of vectorsAround(base, 3, 22)) expectSameNeighbours(auto.nearest(space, query, 10, ['p1']), vec0.nearest(space, query, 10, ['p1']));
+    expect(loads).toEqual([space.table]);
+    db.close();
+  });
+
+  it("counts a held space's rows as SQLite does, after its own writes and after another connection's", () => {
+    const directory = tempDir();
+    const db = open(directory);
+    const auto = createVectorStore(db, { exact: 'auto' });
+    const space = auto.space('foods', 'test:embedder', 'f1', dimensions);
+    const sqlCount = () => (db.prepare(`SELECT count(*) AS n FROM ${space.table}`).get() as { n: number }).n;
+    auto.put(space, records(vectorsAround(base, 12, 23), partitions));
+    auto.nearest(space, base[0] as Float32Array, 5);
+    auto.put(space, records(vectorsAround(base, 3, 24), partitions, 100));
+    auto.remove(space, 1);
+    expect(auto.count(space)).toBe(14);
+    const other = open(directory);
+    createVectorStore(other).put(space, records(vectorsAround(base, 2, 25), partitions, 200));
+    other.close();
+    expect([auto.count(space), sqlCount()]).toEqual([16, 16]);
+    db.close();
+  });
+});
+
 describe('reading a space into memory', () => {
   it("reads vec0's chunks directly, and gets what vec0's own scan gives, holes and partitions included", () => {
     const db = open();

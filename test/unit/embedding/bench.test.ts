@@ -6,6 +6,7 @@ import { concurrencyQueries } from '../../../main/bench/concurrency-bench.js';
 import { formatBenchReport } from '../../../main/bench/format.js';
 import { benchKeyword } from '../../../main/bench/keyword-bench.js';
 import { benchKnn } from '../../../main/bench/knn-bench.js';
+import { benchNumpyKnn, numpyAvailable } from '../../../main/bench/numpy-knn.js';
 import { targetChecks, type BenchReport } from '../../../main/bench/run-bench.js';
 import { percentile, recallAtK, summarize } from '../../../main/bench/stats.js';
 import { meanPairCosine, syntheticBase, vectorsAround } from '../../../main/bench/synthetic-vectors.js';
@@ -43,13 +44,44 @@ describe('benchmark vectors', () => {
 describe('the KNN benchmark', () => {
   it('measures float32 and the binary option on a temp database, with recall 1 when every row is rescored', async () => {
     const base = syntheticBase(100, 384, 4);
-    const [result] = await benchKnn({ sizes: [1500], base, queries: vectorsAround(base, 5, 5), candidates: [50, 2000], alternatives: true, workDir: tempDir() });
+    const [result] = await benchKnn({ sizes: [1500], base, queries: vectorsAround(base, 5, 5), candidates: [50, 2000], alternatives: true, numpy: true, workDir: tempDir() });
     expect(result?.vectors).toBe(1500);
     expect(result?.float32.runs).toBe(5);
     expect(result?.binary.runs.map((run) => run.candidates)).toEqual([50, 2000]);
     expect(result?.binary.runs[1]?.recallAt10).toBe(1);
     expect(result?.binary.runs[0]?.recallAt10).toBeLessThanOrEqual(1);
     expect(result?.alternatives?.vec0BitK100.runs).toBe(5);
+    const probe = numpyAvailable();
+    if (probe.ok) expect(result?.numpy).toMatchObject({ available: true, latency: { runs: 5 }, ratioP95: expect.any(Number) as number });
+    else expect(result?.numpy).toEqual({ available: false, reason: probe.reason });
+  });
+});
+
+describe("numpy's yardstick for exact KNN", () => {
+  const base = syntheticBase(16, 32, 3);
+  const queries = vectorsAround(base, 4, 4);
+  const blocks = () => [vectorsAround(base, 300, 5), vectorsAround(base, 200, 6)];
+
+  it('says why it was not measured when python3 cannot be run', () => {
+    expect(benchNumpyKnn({ rows: blocks(), queries, k: 10, workDir: tempDir(), python: 'python3-that-is-not-installed' })).toEqual({
+      available: false,
+      reason: expect.stringContaining('python3-that-is-not-installed is not installed') as string,
+    });
+  });
+
+  it('says why it was not measured when the interpreter has no numpy', () => {
+    // Node is an interpreter that cannot import numpy: the same failure as a python3 without it.
+    expect(benchNumpyKnn({ rows: blocks(), queries, k: 10, workDir: tempDir(), python: process.execPath })).toMatchObject({
+      available: false,
+      reason: expect.stringContaining('has no numpy') as string,
+    });
+  });
+
+  it('times every query on this machine when python3 has numpy, and otherwise says what is missing', () => {
+    const result = benchNumpyKnn({ rows: blocks(), queries, k: 10, workDir: tempDir() });
+    const probe = numpyAvailable();
+    if (probe.ok) expect(result).toMatchObject({ available: true, numpyVersion: probe.version, latency: { runs: 4 } });
+    else expect(result).toEqual({ available: false, reason: probe.reason });
   });
 });
 

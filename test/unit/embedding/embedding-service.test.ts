@@ -5,7 +5,7 @@ import { AppError } from '../../../main/core/errors.js';
 import { createMemorySecretStore, type SecretStore } from '../../../main/core/secrets.js';
 import { geminiEmbedderId } from '../../../main/embedding/cloud/gemini-embedder.js';
 import { voyageEmbedderId } from '../../../main/embedding/cloud/voyage-embedder.js';
-import { embedderThreads } from '../../../main/embedding/embedder-threads.js';
+import { embedderThreads, queryWorkers } from '../../../main/embedding/embedder-threads.js';
 import { createEmbeddingService } from '../../../main/embedding/embedding-service.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
@@ -96,7 +96,7 @@ describe('the embedder factory', () => {
   });
 
   it('keeps the shipped defaults: automatic (local q8 on every core up to 4 without a Voyage key), cloud re-embedding 20 per batch with 65 s pauses', () => {
-    expect(defaultSettings().embedder).toEqual({ provider: 'auto', dtype: 'q8', threads: 'auto', cloud_batch_size: 20, cloud_pause_ms: 65_000, cloud_timeout_ms: 15_000 });
+    expect(defaultSettings().embedder).toEqual({ provider: 'auto', dtype: 'q8', threads: 'auto', query_workers: 'auto', cloud_batch_size: 20, cloud_pause_ms: 65_000, cloud_timeout_ms: 15_000 });
   });
 
   describe('automatic, as the KB decision record has it: Voyage when a Voyage key is stored, the local model otherwise', () => {
@@ -159,6 +159,13 @@ describe('the embedder factory', () => {
   it('resolves auto to every core up to 4, and a number to itself', () => {
     expect([1, 2, 3, 4, 8, 64].map((cores) => embedderThreads('auto', cores))).toEqual([1, 2, 3, 4, 4, 4]);
     expect(embedderThreads(6, 2)).toBe(6);
+  });
+
+  it('takes a query pool of 1 to 16 workers or auto, and resolves auto to a worker per core but one (left to the main thread), 1 to 4', () => {
+    expect(settingsPatchSchema.parse({ embedder: { query_workers: 2 } })).toEqual({ embedder: { query_workers: 2 } });
+    for (const workers of [0, 1.5, 17, 'all']) expect(settingsPatchSchema.safeParse({ embedder: { query_workers: workers } }).success, String(workers)).toBe(false);
+    expect([1, 2, 3, 4, 5, 8].map((cores) => queryWorkers('auto', cores))).toEqual([1, 1, 2, 3, 4, 4]);
+    expect(queryWorkers(3, 2)).toBe(3);
   });
 
   it('says nothing of threads for a cloud embedder', () => {
