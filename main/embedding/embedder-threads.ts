@@ -14,19 +14,13 @@ export function embedderThreads(setting: number | 'auto', cores: number = availa
 }
 
 /**
- * Most workers `auto` gives the query pool (model-pool.ts); each worker past the first is a process with its own copy of
- * the query models (~420 MB resident: bge-small q8, the multilingual model and its tokenizer). The cap is a guess until
- * a machine with more cores measures it.
+ * The query pool's size (model-pool.ts; each worker past the first is a process with its own copy of the query models,
+ * ~420 MB resident: bge-small q8, the multilingual model and its tokenizer) for a setting: a number as given (a server with cores to spare may set it); `auto` is one
+ * worker, the model thread alone, on every machine. It is sized by measurement, and the only measurement so far
+ * (issue #15, 2 cores) found no gain: two workers and the main thread were no faster in 200 concurrent searches, and
+ * a food added during them waited longer (4.5-7 s against ~3 s at load 12). Until a machine with more cores shows
+ * one, a laptop is not charged 420 MB per extra process for a guess.
  */
-export const autoQueryWorkersCap = 4;
-
-/**
- * The query pool's size for a setting: a number as given; `auto` leaves one core to the main thread, which spends about
- * as much CPU per hybrid search as inference does (issue #15's profile: ~6-10 ms against ~8.5 ms). On 2 cores that is
- * one worker: two workers and the main thread on 2 cores were no faster in 200 concurrent searches, and a food added
- * during them waited longer (4.5-7 s against ~3 s at load 12), so a second copy of the models would cost 420 MB for nothing.
- */
-export function queryWorkers(setting: number | 'auto', cores: number = availableParallelism()): number {
-  if (setting !== 'auto') return setting;
-  return Math.max(1, Math.min(autoQueryWorkersCap, cores - 1));
+export function queryWorkers(setting: number | 'auto'): number {
+  return setting === 'auto' ? 1 : setting;
 }
