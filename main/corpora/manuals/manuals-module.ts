@@ -19,7 +19,7 @@ export const createManualsModule: ModuleFactory = (deps) => {
   const repository = createManualsRepository(deps.db);
   const passages = createRetriever(deps, { corpus: manualsCorpus, table: 'manual_passages', formula: manualsFormula, keyword: createManualKeywordIndex() });
   const sections = createRetriever(deps, { corpus: manualSectionsCorpus, table: 'manual_sections', formula: manualSectionsFormula, keyword: createManualKeywordIndex() });
-  const search = createManualsSearch({ repository, passages, sections });
+  const search = createManualsSearch({ repository, passages, sections, reranker: () => deps.reranker.get() });
   const reload = () => {
     passages.keyword.replaceAll(repository.passages().map(manualKeywordDocument));
     sections.keyword.replaceAll(repository.sections().map(manualKeywordDocument));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchOutput } from '../../../shared/contract.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import { seedShippedData } from '../../../main/app/seed.js';
+import type { Reranker } from '../../../main/reranking/reranker.js';
 import type { Services } from '../../../main/app/bootstrap.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { useServices } from '../../helpers/services.js';
@@ -34,8 +35,11 @@ function manualsFolder(): string {
   return folder;
 }
 
-async function servicesWithManuals(embedder = createWordHashEmbedder() as ReturnType<typeof createWordHashEmbedder> | null): Promise<{ services: Services; folder: string }> {
-  const services = await openServices({ dataDir: tempDir(), embedder });
+async function servicesWithManuals(
+  embedder = createWordHashEmbedder() as ReturnType<typeof createWordHashEmbedder> | null,
+  reranker: Reranker | null = null,
+): Promise<{ services: Services; folder: string }> {
+  const services = await openServices({ dataDir: tempDir(), embedder, reranker });
   const folder = manualsFolder();
   await ingestCorpus(services, services.module('manuals') as NonNullable<ReturnType<Services['module']>>, { from: folder });
   return { services, folder };
@@ -118,6 +122,29 @@ describe('manuals corpus', () => {
     });
     const output = await search(services, { query: 'watering tomatoes', tree_branches: 2 });
     expect(output.hits[0]?.manual?.section_key).toBe('garden-guide#Watering');
+  });
+
+  it('refuses an English question no passage answers by the cross-encoder, judges no Spanish one, and only when asked', async () => {
+    // A stand-in cross-encoder: a passage scores by how many of the question's longer words it holds, minus one.
+    const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]{5,}/g) ?? []);
+    const reranker: Reranker = {
+      id: 'test:overlap',
+      score: (query, passages) => Promise.resolve(passages.map((passage) => [...words(query)].filter((word) => words(passage).has(word)).length - 1)),
+    };
+    const { services } = await servicesWithManuals(createWordHashEmbedder(), reranker);
+    const answered = await search(services, { query: 'How often should the chain get lubricant?' });
+    expect(answered.refused).toBe(false);
+    expect(answered.reranker).toBe('test:overlap');
+    const unanswered = await search(services, { query: 'What is the capital of Australia?' });
+    expect(unanswered.hits.length).toBeGreaterThan(0);
+    expect(unanswered.refused).toBe(true);
+    expect(unanswered.notices.find((notice) => notice.code === 'not_answerable')?.message).toMatch(/No passage of the manuals reads as answering/);
+    // The tree search is judged the same way.
+    expect((await search(services, { query: 'What is the capital of Australia?', tree_branches: 2 })).refused).toBe(true);
+    const spanish = await search(services, { query: '¿Cuál es la capital de Australia?' });
+    expect(spanish.refused).toBe(false);
+    expect(spanish.notices.map((notice) => notice.code)).toContain('relevance_unchecked');
+    expect((await search(services, { query: 'What is the capital of Australia?', rerank: false })).refused).toBe(false);
   });
 
   it('is refused a tree search on another corpus', async () => {
