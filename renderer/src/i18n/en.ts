@@ -10,6 +10,10 @@ export const en = {
     search: 'Search',
     searchShortcut: 'Press / or Ctrl+K to jump here.',
     notices: 'Notices',
+    translated: {
+      foods: 'The catalog names foods in English, so this was also searched as "{{query}}" ({{pairs}}).',
+      kb: 'The cards are in English, so this was also searched as "{{query}}" ({{pairs}}).',
+    },
     degraded: 'Keyword-only mode: semantic search is off because {{reason}}. Results come from keyword matching.',
   },
   nav: {

@@ -5,23 +5,25 @@ import { asLanguage, formatNumber, nutrientLabel } from '../../i18n/format';
 import { Notices } from '../Notices';
 import { cellText, columnLabel, sectionLabel } from './context-labels';
 import { parseContextSections, type ContextSection } from './context-sections';
-import { citationId, contextLineId, isCount, segmentAnswer } from './segments';
+import { afterLeadLine, citationId, contextLineId, isCount, segmentAnswer, shiftFigures } from './segments';
 
 /**
  * An answer as cita composed it: every figure highlighted and linked to the context rows it was found in,
  * the citations, the plan (with the clamp notice), an untrusted state when a figure could not be verified,
- * the exact context, and the fixed disclaimer.
+ * the exact context, and the fixed disclaimer. With `leadShown`, the KB answer's lead line is left out of the text
+ * because the screen shows the lead in its own box above (the same words twice read as two findings).
  */
-export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCard?: (cardId: string) => void }) {
+export function AnswerView({ output, onOpenCard, leadShown = false }: { output: AskOutput; onOpenCard?: (cardId: string) => void; leadShown?: boolean }) {
   const { t } = useTranslation();
   const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [focused, setFocused] = useState<number[]>([]);
   // The context is evidence to check, not the answer: it opens when a figure or citation is followed, or on request.
   const [contextOpen, setContextOpen] = useState(false);
   const { grounding } = output;
+  const start = leadShown && !output.refused ? afterLeadLine(output.answer, output.lead) : 0;
   const segments = segmentAnswer(
-    output.answer,
-    grounding.figures,
+    output.answer.slice(start),
+    shiftFigures(grounding.figures, start),
     output.citations.map((citation) => citation.ref),
   );
 
