@@ -43,7 +43,12 @@ describe.runIf(enabled)("the KB answer's severity badge and what-to-do line in C
       const answerText = await visibleText(answer.locator('.answer-text'));
       expect(answerText).toMatch(spanish ? /^Citado de la ficha de referencia|^Citado de las fichas de referencia/ : /^Quoted from the reference card/);
       expect(answerText).not.toMatch(spanish ? /Contraindicada|Qué hacer:/ : /Contraindicated|What to do:/);
-      expect(await page.locator('main').getByText(spanish ? /esta combinación no debe usarse/ : /this combination must not be used/).count()).toBe(1);
+      expect(
+        await page
+          .locator('main')
+          .getByText(spanish ? /esta combinación no debe usarse/ : /this combination must not be used/)
+          .count(),
+      ).toBe(1);
       if (spanish) {
         // One word for a card in Spanish, and the translation notice in Spanish.
         expect(await page.locator('main').textContent()).not.toMatch(/tarjeta/i);

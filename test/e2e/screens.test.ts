@@ -6,7 +6,6 @@ import { axeViolations, browserAvailable, describeViolation, openScreen, saveScr
 
 const enabled = browserAvailable();
 
-
 /**
  * Each screen as someone would leave it after using it once (a search typed, a question answered), so the checks
  * below see results, answers and their notices, not only empty forms.
@@ -29,6 +28,10 @@ const screens: Record<string, { use(page: Page, messages: Messages, spanish: boo
     async use(page, messages) {
       await page.getByRole('button', { name: messages.ask.example.sodium }).click();
       await page.getByRole('article', { name: messages.answer.title }).waitFor({ timeout: 30_000 });
+      // What was looked up gives its period as the reader writes dates ("19 Nov 2026"), not as ISO dates.
+      const plan = (await page.getByRole('region', { name: messages.answer.plan }).textContent()) ?? '';
+      expect(plan).toMatch(/\d{1,2} \p{L}{3,4}\.? \d{4}/u);
+      expect(plan).not.toMatch(/\d{4}-\d\d-\d\d/);
     },
   },
   catalog: {
@@ -47,7 +50,9 @@ const screens: Record<string, { use(page: Page, messages: Messages, spanish: boo
   },
   settings: {
     async use(page) {
-      await page.locator('main form').first().waitFor();
+      // "Advanced" open, so its tuning controls are checked too.
+      await page.locator('details.advanced > summary').click();
+      await page.locator('details.advanced[open] input').first().waitFor();
     },
   },
   status: {
@@ -76,7 +81,9 @@ async function overflowing(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
       if (scrolls(element.parentElement)) continue;
-      found.push(`${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} ends ${Math.round(box.right - width)} px past the edge`);
+      found.push(
+        `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} ends ${Math.round(box.right - width)} px past the edge`,
+      );
     }
     return found.slice(0, 8);
   });

@@ -539,6 +539,8 @@ export const en = {
     openCard: 'Open card',
     showRows_one: 'Show the row',
     showRows_other: 'Show the {{count}} rows',
+    showCardLines_one: 'Show its line in the context',
+    showCardLines_other: 'Show its {{count}} lines in the context',
     context_one: 'Context (1 line)',
     context_other: 'Context ({{count}} lines)',
     line: 'Line',

@@ -543,6 +543,8 @@ export const es: Messages = {
     openCard: 'Abrir ficha',
     showRows_one: 'Ver la fila',
     showRows_other: 'Ver las {{count}} filas',
+    showCardLines_one: 'Ver su línea en el contexto',
+    showCardLines_other: 'Ver sus {{count}} líneas en el contexto',
     context_one: 'Contexto (1 línea)',
     context_other: 'Contexto ({{count}} líneas)',
     line: 'Línea',

@@ -37,7 +37,8 @@ describe('cutting an answer into text, figures and citation markers', () => {
 
 describe("setting aside a KB answer's lead line, which the Ask screen shows in its own box", () => {
   const lead = { title: 'Warfarin with NSAIDs', ref: '[1]' };
-  const answer = 'Warfarin with NSAIDs: strong match. Avoid: the card advises against this combination. What to do: quoted below. [1]\nQuoted from the reference card that answers:\nWarfarin with NSAIDs (What to do): “Check the INR within 3 days.” [1]';
+  const answer =
+    'Warfarin with NSAIDs: strong match. Avoid: the card advises against this combination. What to do: quoted below. [1]\nQuoted from the reference card that answers:\nWarfarin with NSAIDs (What to do): “Check the INR within 3 days.” [1]';
 
   it('starts the answer after the lead line when the first line is that card’s lead', () => {
     const start = afterLeadLine(answer, lead);
@@ -54,7 +55,16 @@ describe("setting aside a KB answer's lead line, which the Ask screen shows in i
     const start = afterLeadLine(answer, lead);
     const rest = answer.slice(start);
     const three = answer.lastIndexOf('3 days');
-    const segments = segmentAnswer(rest, shiftFigures([{ text: 'NSAIDs', start: 14, end: 20 }, { text: '3 days', start: three, end: three + 6 }], start));
+    const segments = segmentAnswer(
+      rest,
+      shiftFigures(
+        [
+          { text: 'NSAIDs', start: 14, end: 20 },
+          { text: '3 days', start: three, end: three + 6 },
+        ],
+        start,
+      ),
+    );
     expect(segments.filter((segment) => segment.kind === 'figure')).toEqual([{ kind: 'figure', text: '3 days', figure: 1 }]);
   });
 });
