@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { en, type Messages } from '../../renderer/src/i18n/en.js';
 import { es } from '../../renderer/src/i18n/es.js';
 import { axeViolations, browserAvailable, describeViolation, openScreen, saveScreenshot, useServedApp, type Locale } from '../helpers/browser.js';
+import { repositoryRoot, runCita } from '../helpers/cli.js';
 
 const enabled = browserAvailable();
 
@@ -48,6 +50,15 @@ const screens: Record<string, { use(page: Page, messages: Messages, spanish: boo
       await page.getByRole('article', { name: messages.answer.title }).waitFor();
     },
   },
+  manuals: {
+    async use(page) {
+      // A folded section opened (chapters start open), so its summary is checked too.
+      const key = await page.locator('.manual-tree li:has(> details:not([open]))').first().getAttribute('data-section');
+      const section = page.locator(`.manual-tree li[data-section="${key}"]`);
+      await section.locator(':scope > details > summary').click();
+      await section.locator(':scope > details > .manual-summary').waitFor();
+    },
+  },
   settings: {
     async use(page) {
       // "Advanced" open, so its tuning controls are checked too.
@@ -91,6 +102,11 @@ async function overflowing(page: Page): Promise<string[]> {
 
 describe.runIf(enabled)('every screen in English and Spanish, light and dark, at 1280 and 600 px', () => {
   const app = useServedApp();
+  // The demo seed does not load manuals (they load on demand): a small fixture manual, so that screen has a tree.
+  beforeAll(() => {
+    const ingested = runCita(['ingest', '--corpus', 'manuals', '--from', join(repositoryRoot, 'test', 'fixtures', 'manuals'), '--data-dir', app.dataDir]);
+    expect(ingested.status, ingested.stderr).toBe(0);
+  });
 
   for (const { locale, dark } of [
     { locale: 'en-US', dark: false },
