@@ -48,8 +48,19 @@ export const queryTextSchema = z
   // eslint-disable-next-line no-control-regex -- the query is refused for holding control characters
   .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), 'the query contains control characters');
 
+/**
+ * What a translated query was also searched as, so a screen can say it in its own language (the message is English).
+ * `corpus`: whose language the query was translated into (the foods catalog's or the KB cards' English).
+ */
+export const queryTranslationSchema = z.object({
+  corpus: z.enum(['foods', 'kb']),
+  searched_as: z.string(),
+  pairs: z.array(z.object({ from: z.string(), to: z.string() })),
+});
+export type QueryTranslation = z.infer<typeof queryTranslationSchema>;
+
 /** A notice for the user about how a result was produced (degraded mode, a clamp, a cut). */
-export const noticeSchema = z.object({ code: z.string(), message: z.string() });
+export const noticeSchema = z.object({ code: z.string(), message: z.string(), translation: queryTranslationSchema.optional() });
 export type Notice = z.infer<typeof noticeSchema>;
 
 /** A calendar day, YYYY-MM-DD, that exists. */

@@ -136,7 +136,11 @@ export function namedFirst(hits: readonly KeywordHit[], nameOf: (id: number) => 
 /** The notice of a translated query: it repeats the user's own words and their English, nothing else. */
 export function translationNotice(translation: FoodQueryTranslation): Notice {
   const pairs = translation.pairs.map((pair) => `${pair.spanish} → ${pair.english}`).join(', ');
-  return { code: 'translated', message: `The catalog names foods in English, so this was also searched as "${translation.english}" (${pairs}).` };
+  return {
+    code: 'translated',
+    message: `The catalog names foods in English, so this was also searched as "${translation.english}" (${pairs}).`,
+    translation: { corpus: 'foods', searched_as: translation.english, pairs: translation.pairs.map((pair) => ({ from: pair.spanish, to: pair.english })) },
+  };
 }
 
 /** Says which concept the query was read as and by what definition, so a list of fish never looks like a guess. */

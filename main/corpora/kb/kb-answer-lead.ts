@@ -21,7 +21,7 @@ export function firstActionUnit(sections: readonly CardSection[]): { section: Ca
 // No figures in the fixed words: every figure of an answer must come from the context.
 const relevanceWords: Record<Language, Record<Relevance, string>> = {
   en: { strong: 'strong match', weak: 'weak match', none: 'closest card, below the relevance bar' },
-  es: { strong: 'coincidencia fuerte', weak: 'coincidencia débil', none: 'la tarjeta más cercana, por debajo del umbral de relevancia' },
+  es: { strong: 'coincidencia fuerte', weak: 'coincidencia débil', none: 'la ficha más cercana, por debajo del umbral de relevancia' },
 };
 
 /** The severity in plain words: what the level means for the clinician, as the card's front matter gives it. */
@@ -34,11 +34,11 @@ export const severitySentence: Record<Language, Record<KbSeverity, string>> = {
     urgent: 'Urgent: the card says to contact the prescriber the same day.',
   },
   es: {
-    contraindicated: 'Contraindicada: la tarjeta dice que esta combinación no debe usarse.',
-    avoid: 'Evitar: la tarjeta desaconseja esta combinación.',
+    contraindicated: 'Contraindicada: la ficha dice que esta combinación no debe usarse.',
+    avoid: 'Evitar: la ficha desaconseja esta combinación.',
     monitor: 'Usar con vigilancia: la combinación se usa con controles o ajuste de dosis.',
-    emergency: 'Emergencia: los signos de alarma de la tarjeta requieren llamar a los servicios de emergencia.',
-    urgent: 'Urgente: la tarjeta indica contactar con el prescriptor el mismo día.',
+    emergency: 'Emergencia: los signos de alarma de la ficha requieren llamar a los servicios de emergencia.',
+    urgent: 'Urgente: la ficha indica contactar con el prescriptor el mismo día.',
   },
 };
 

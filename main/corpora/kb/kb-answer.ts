@@ -22,35 +22,35 @@ const refusal: Record<Language, { nothing: string; closest: string }> = {
     closest: 'Closest topics (not an answer):',
   },
   es: {
-    nothing: 'La base de conocimiento clínica no tiene ninguna tarjeta que responda a esta pregunta, así que cita no la responde.',
+    nothing: 'La base de conocimiento clínica no tiene ninguna ficha que responda a esta pregunta, así que cita no la responde.',
     closest: 'Temas más cercanos (no son una respuesta):',
   },
 };
 
 const noFigureSentence: Record<Language, Record<'dose' | 'level', string>> = {
   en: { dose: 'The cards on this topic give no dose.', level: 'The cards on this topic give no level or range.' },
-  es: { dose: 'Las tarjetas sobre este tema no dan ninguna dosis.', level: 'Las tarjetas sobre este tema no dan ningún nivel ni rango.' },
+  es: { dose: 'Las fichas sobre este tema no dan ninguna dosis.', level: 'Las fichas sobre este tema no dan ningún nivel ni rango.' },
 };
 
 const noPopulationSentence: Record<Language, Record<'pregnancy' | 'breastfeeding', string>> = {
   en: { pregnancy: 'The cards on this topic say nothing about pregnancy.', breastfeeding: 'The cards on this topic say nothing about breastfeeding.' },
-  es: { pregnancy: 'Las tarjetas sobre este tema no dicen nada del embarazo.', breastfeeding: 'Las tarjetas sobre este tema no dicen nada de la lactancia.' },
+  es: { pregnancy: 'Las fichas sobre este tema no dicen nada del embarazo.', breastfeeding: 'Las fichas sobre este tema no dicen nada de la lactancia.' },
 };
 
 const noAspectSentence: Record<Language, (words: string) => string> = {
   en: (words) => `The cards on this topic say nothing about ${words}.`,
-  es: (words) => `Las tarjetas sobre este tema no dicen nada de lo que pregunta (${words}).`,
+  es: (words) => `Las fichas sobre este tema no dicen nada de lo que pregunta (${words}).`,
 };
 
 const uncoveredSentence: Record<Language, (names: string) => string> = {
   en: (names) => `No card covers ${names}.`,
-  es: (names) => `Ninguna tarjeta trata de ${names}.`,
+  es: (names) => `Ninguna ficha trata de ${names}.`,
 };
 
 // No count in words or digits: every figure of an answer must come from the context.
 const introduction: Record<Language, (cards: number) => string> = {
   en: (cards) => `Quoted from the ${cards === 1 ? 'reference card that answers it' : 'reference cards that answer it'}:`,
-  es: (cards) => `Citado de ${cards === 1 ? 'la tarjeta de referencia que responde' : 'las tarjetas de referencia que responden'} (en inglés):`,
+  es: (cards) => `Citado de ${cards === 1 ? 'la ficha de referencia que responde' : 'las fichas de referencia que responden'} (en inglés):`,
 };
 
 /**
@@ -185,7 +185,7 @@ export function composeAnswer(question: string, language: Language, retrieval: K
   const answer = answerLines.join('\n');
   const context = contextLines.join('\n');
   const notices: Notice[] = [...retrieval.notices];
-  if (language === 'es') notices.push({ code: 'cards_in_english', message: 'Las tarjetas están escritas en inglés; se citan tal cual.' });
+  if (language === 'es') notices.push({ code: 'cards_in_english', message: 'Las fichas están escritas en inglés; se citan tal cual.' });
   return {
     corpus: 'kb',
     question,

@@ -31,11 +31,11 @@ export async function composeKbWithLlm(client: LlmClient, question: string, cont
 
 function llmNotice(language: Language, code: 'llm_unavailable' | 'llm_failed', reason: string): Notice {
   if (code === 'llm_unavailable') {
-    return { code, message: language === 'es' ? `Sin modelo de lenguaje: ${reason}; se citan las tarjetas.` : `No language model: ${reason}; the cards are quoted instead.` };
+    return { code, message: language === 'es' ? `Sin modelo de lenguaje: ${reason}; se citan las fichas.` : `No language model: ${reason}; the cards are quoted instead.` };
   }
   return {
     code,
-    message: language === 'es' ? `El modelo de lenguaje falló (${reason}); se citan las tarjetas.` : `The language model failed (${reason}); the cards are quoted instead.`,
+    message: language === 'es' ? `El modelo de lenguaje falló (${reason}); se citan las fichas.` : `The language model failed (${reason}); the cards are quoted instead.`,
   };
 }
 
@@ -45,7 +45,7 @@ function untrustedNotice(language: Language, figures: readonly string[]): Notice
     code: 'unverified_figures',
     message:
       language === 'es'
-        ? `Cifras que no aparecen en las tarjetas recuperadas: ${list}. La respuesta no es fiable; lea las tarjetas citadas.`
+        ? `Cifras que no aparecen en las fichas recuperadas: ${list}. La respuesta no es fiable; lea las fichas citadas.`
         : `Figures not found in the retrieved cards: ${list}. The answer is not trusted; read the cited cards.`,
   };
 }

@@ -496,7 +496,11 @@ function listOf(names: readonly string[]): string {
 
 function englishFormNotice(query: KbQuery): Notice {
   const pairs = query.replaced.map((pair) => `${pair.from} → ${pair.to}`).join(', ');
-  return { code: 'translated', message: `The cards are in English, so this was also searched as "${query.english}" (${pairs}).` };
+  return {
+    code: 'translated',
+    message: `The cards are in English, so this was also searched as "${query.english}" (${pairs}).`,
+    translation: { corpus: 'kb', searched_as: query.english, pairs: query.replaced.map(({ from, to }) => ({ from, to })) },
+  };
 }
 
 /** The contract's hit for a card: its best passage with the card's citation and its relevance. */

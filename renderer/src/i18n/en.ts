@@ -10,6 +10,10 @@ export const en = {
     search: 'Search',
     searchShortcut: 'Press / or Ctrl+K to jump here.',
     notices: 'Notices',
+    translated: {
+      foods: 'The catalog names foods in English, so this was also searched as "{{query}}" ({{pairs}}).',
+      kb: 'The cards are in English, so this was also searched as "{{query}}" ({{pairs}}).',
+    },
     degraded: 'Keyword-only mode: semantic search is off because {{reason}}. Results come from keyword matching.',
   },
   nav: {
@@ -535,6 +539,8 @@ export const en = {
     openCard: 'Open card',
     showRows_one: 'Show the row',
     showRows_other: 'Show the {{count}} rows',
+    showCardLines_one: 'Show its line in the context',
+    showCardLines_other: 'Show its {{count}} lines in the context',
     context_one: 'Context (1 line)',
     context_other: 'Context ({{count}} lines)',
     line: 'Line',

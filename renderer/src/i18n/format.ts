@@ -6,6 +6,12 @@ export function formatNumber(value: number, language: Language, maxDigits = 1): 
   return new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: maxDigits }).format(value);
 }
 
+/** A calendar day (YYYY-MM-DD) as people of `language` write it, "19 Nov 2026" / "19 nov 2026"; anything else as it is. */
+export function formatDay(iso: string, language: Language): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+}
+
 /** The nutrient's definition from the one registry. */
 export function nutrientDefinition(key: string): NutrientDefinition | undefined {
   return (nutrients as readonly NutrientDefinition[]).find((nutrient) => nutrient.key === key);

@@ -59,7 +59,7 @@ describe('a KB refusal', () => {
     expect(refused.refused).toBe(true);
     expect(refused.answer.split('\n')[1]).toBe('The cards on this topic give no dose.');
     const spanish = await answer('¿Qué nivel de litio es tóxico?', retrievalOf([hypoglycemia], { answerable: false, figure: { asked: 'level', found: false } }), 'es');
-    expect(spanish.answer.split('\n')[1]).toBe('Las tarjetas sobre este tema no dan ningún nivel ni rango.');
+    expect(spanish.answer.split('\n')[1]).toBe('Las fichas sobre este tema no dan ningún nivel ni rango.');
   });
 
   it('says the cards say nothing about pregnancy or breastfeeding when refused for it', async () => {
@@ -67,7 +67,7 @@ describe('a KB refusal', () => {
     expect(refused.refused).toBe(true);
     expect(refused.answer.split('\n')[1]).toBe('The cards on this topic say nothing about pregnancy.');
     const spanish = await answer('¿El litio se puede tomar durante la lactancia?', retrievalOf([lithium], { answerable: false, population: { asked: 'breastfeeding', found: false } }), 'es');
-    expect(spanish.answer.split('\n')[1]).toBe('Las tarjetas sobre este tema no dicen nada de la lactancia.');
+    expect(spanish.answer.split('\n')[1]).toBe('Las fichas sobre este tema no dicen nada de la lactancia.');
   });
 
   it('names the aspect the cards say nothing about when refused for it', async () => {
@@ -75,12 +75,12 @@ describe('a KB refusal', () => {
     expect(refused.refused).toBe(true);
     expect(refused.answer.split('\n')[1]).toBe('The cards on this topic say nothing about "half", "life".');
     const spanish = await answer('¿Se puede partir la pastilla de litio?', retrievalOf([lithium], { answerable: false, aspect: { asked: ['split'], found: false } }), 'es');
-    expect(spanish.answer.split('\n')[1]).toBe('Las tarjetas sobre este tema no dicen nada de lo que pregunta ("split").');
+    expect(spanish.answer.split('\n')[1]).toBe('Las fichas sobre este tema no dicen nada de lo que pregunta ("split").');
   });
 
   it('refuses in Spanish for a Spanish question', async () => {
     const refused = await answer('¿Quién ganó el Mundial?', retrievalOf([]), 'es');
-    expect(refused.answer).toMatch(/^La base de conocimiento clínica no tiene ninguna tarjeta/);
+    expect(refused.answer).toMatch(/^La base de conocimiento clínica no tiene ninguna ficha/);
     expect(refused.disclaimer).toBe(kbDisclaimer.es);
   });
 });
@@ -137,7 +137,7 @@ describe('a KB answer', () => {
   it('answers a Spanish question in Spanish, with the Spanish notice, quoting the English cards', async () => {
     const quoted = await answer('¿Cuáles son los signos de intoxicación por litio?', retrievalOf([lithium]), 'es');
     expect(quoted.language).toBe('es');
-    expect(quoted.answer.split('\n')[0]).toMatch(/^Citado de la tarjeta de referencia que responde/);
+    expect(quoted.answer.split('\n')[0]).toMatch(/^Citado de la ficha de referencia que responde/);
     expect(quoted.disclaimer).toBe(kbDisclaimer.es);
     expect(quoted.notices.map((notice) => notice.code)).toContain('cards_in_english');
   });
@@ -217,7 +217,7 @@ describe("a KB answer's lead line", () => {
   it('says the severity and what to do in Spanish, quoting the English card', async () => {
     const answer = await leadAnswer('¿Por qué bajan la tensión?', 'contraindicated', [whatHappens], 'es');
     expect(answer.answer.split('\n')[0]).toBe(
-      'Sildenafil and other PDE5 inhibitors with nitrates — severe hypotension: coincidencia fuerte. Contraindicada: la tarjeta dice que esta combinación no debe usarse. Qué hacer (en inglés): “Check for any nitrate, including as-needed nitroglycerin, before a PDE5 inhibitor is started.” [1]',
+      'Sildenafil and other PDE5 inhibitors with nitrates — severe hypotension: coincidencia fuerte. Contraindicada: la ficha dice que esta combinación no debe usarse. Qué hacer (en inglés): “Check for any nitrate, including as-needed nitroglycerin, before a PDE5 inhibitor is started.” [1]',
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentAnswer } from '../../../renderer/src/components/answer/segments.js';
+import { afterLeadLine, segmentAnswer, shiftFigures } from '../../../renderer/src/components/answer/segments.js';
 
 const figure = (answer: string, text: string, from = 0) => {
   const start = answer.indexOf(text, from);
@@ -32,5 +32,39 @@ describe('cutting an answer into text, figures and citation markers', () => {
 
   it('an answer without figures is one text segment', () => {
     expect(segmentAnswer('No figures here.', [])).toEqual([{ kind: 'text', text: 'No figures here.' }]);
+  });
+});
+
+describe("setting aside a KB answer's lead line, which the Ask screen shows in its own box", () => {
+  const lead = { title: 'Warfarin with NSAIDs', ref: '[1]' };
+  const answer =
+    'Warfarin with NSAIDs: strong match. Avoid: the card advises against this combination. What to do: quoted below. [1]\nQuoted from the reference card that answers:\nWarfarin with NSAIDs (What to do): “Check the INR within 3 days.” [1]';
+
+  it('starts the answer after the lead line when the first line is that card’s lead', () => {
+    const start = afterLeadLine(answer, lead);
+    expect(answer.slice(start)).toMatch(/^Quoted from the reference card/);
+  });
+
+  it('keeps the whole answer when there is no lead, or its first line is not the lead (another card, no marker)', () => {
+    expect(afterLeadLine(answer, undefined)).toBe(0);
+    expect(afterLeadLine(answer, { title: 'Lithium with diuretics', ref: '[1]' })).toBe(0);
+    expect(afterLeadLine(answer, { title: 'Warfarin with NSAIDs', ref: '[2]' })).toBe(0);
+  });
+
+  it('keeps the figures after the lead on their words and leaves the lead’s out of range', () => {
+    const start = afterLeadLine(answer, lead);
+    const rest = answer.slice(start);
+    const three = answer.lastIndexOf('3 days');
+    const segments = segmentAnswer(
+      rest,
+      shiftFigures(
+        [
+          { text: 'NSAIDs', start: 14, end: 20 },
+          { text: '3 days', start: three, end: three + 6 },
+        ],
+        start,
+      ),
+    );
+    expect(segments.filter((segment) => segment.kind === 'figure')).toEqual([{ kind: 'figure', text: '3 days', figure: 1 }]);
   });
 });

@@ -1,27 +1,29 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AskOutput, Citation } from '../../../../shared/contract';
-import { asLanguage, formatNumber, nutrientLabel } from '../../i18n/format';
+import { asLanguage, formatDay, formatNumber, nutrientLabel } from '../../i18n/format';
 import { Notices } from '../Notices';
 import { cellText, columnLabel, sectionLabel } from './context-labels';
 import { parseContextSections, type ContextSection } from './context-sections';
-import { citationId, contextLineId, isCount, segmentAnswer } from './segments';
+import { afterLeadLine, citationId, contextLineId, isCount, segmentAnswer, shiftFigures } from './segments';
 
 /**
  * An answer as cita composed it: every figure highlighted and linked to the context rows it was found in,
  * the citations, the plan (with the clamp notice), an untrusted state when a figure could not be verified,
- * the exact context, and the fixed disclaimer.
+ * the exact context, and the fixed disclaimer. With `leadShown`, the KB answer's lead line is left out of the text
+ * because the screen shows the lead in its own box above (the same words twice read as two findings).
  */
-export function AnswerView({ output, onOpenCard }: { output: AskOutput; onOpenCard?: (cardId: string) => void }) {
+export function AnswerView({ output, onOpenCard, leadShown = false }: { output: AskOutput; onOpenCard?: (cardId: string) => void; leadShown?: boolean }) {
   const { t } = useTranslation();
   const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [focused, setFocused] = useState<number[]>([]);
   // The context is evidence to check, not the answer: it opens when a figure or citation is followed, or on request.
   const [contextOpen, setContextOpen] = useState(false);
   const { grounding } = output;
+  const start = leadShown && !output.refused ? afterLeadLine(output.answer, output.lead) : 0;
   const segments = segmentAnswer(
-    output.answer,
-    grounding.figures,
+    output.answer.slice(start),
+    shiftFigures(grounding.figures, start),
     output.citations.map((citation) => citation.ref),
   );
 
@@ -123,11 +125,11 @@ function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
       <h3>{t('answer.plan')}</h3>
       <dl className="facts">
         <dt>{t('answer.period')}</dt>
-        <dd>{t('answer.periodValue', { from: plan.date_from, to: plan.date_to })}</dd>
+        <dd>{t('answer.periodValue', { from: formatDay(plan.date_from, language), to: formatDay(plan.date_to, language) })}</dd>
         {plan.compare_to && (
           <>
             <dt>{t('answer.comparedWith')}</dt>
-            <dd>{t('answer.periodValue', { from: plan.compare_to.date_from, to: plan.compare_to.date_to })}</dd>
+            <dd>{t('answer.periodValue', { from: formatDay(plan.compare_to.date_from, language), to: formatDay(plan.compare_to.date_to, language) })}</dd>
           </>
         )}
         {plan.meals && plan.meals.length > 0 && (
@@ -169,15 +171,18 @@ function Citations({
   onShowLines: (lines: number[]) => void;
   onOpenCard?: ((cardId: string) => void) | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  // A label's days as the reader writes them ("29 Nov 2026"); the answer text keeps cita's own, which its figures' offsets point into.
+  const withDays = (text: string) => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDay(day, language));
   return (
     <section className="citations" aria-label={t('answer.citations')}>
       <h3>{t('answer.citations')}</h3>
       <ol>
         {citations.map((citation) => (
-          <li key={citation.ref} id={citationId(prefix, citation.ref)} tabIndex={-1} data-kind={citation.kind}>
-            <span className="citation-ref">{citation.ref}</span> <span className="citation-label">{citation.label}</span>
-            {citation.date && !citation.label.includes(citation.date) && <span className="muted"> · {citation.date}</span>}
+          <li key={citation.ref} id={citationId(prefix, citation.ref)} tabIndex={-1} data-kind={citation.kind} data-date={citation.date}>
+            <span className="citation-ref">{citation.ref}</span> <span className="citation-label">{withDays(citation.label)}</span>
+            {citation.date && !citation.label.includes(citation.date) && <span className="muted"> · {withDays(citation.date)}</span>}
             {citation.source_name && (
               <span className="citation-source">
                 {' · '}
@@ -198,7 +203,8 @@ function Citations({
               )}
               {citation.context_lines.length > 0 && (
                 <button type="button" className="link-button" onClick={() => onShowLines(citation.context_lines)}>
-                  {t('answer.showRows', { count: citation.context_lines.length })}
+                  {/* A card's context is lines of its text, not table rows. */}
+                  {t(citation.kind === 'kb-card' ? 'answer.showCardLines' : 'answer.showRows', { count: citation.context_lines.length })}
                 </button>
               )}
             </span>

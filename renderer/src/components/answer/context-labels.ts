@@ -1,5 +1,5 @@
 import type { Language } from '../../i18n';
-import { formatNumber, nutrientDefinition, nutrientLabel } from '../../i18n/format';
+import { formatDay, formatNumber, nutrientDefinition, nutrientLabel } from '../../i18n/format';
 import { nutrients } from '../../../../shared/nutrients';
 
 /**
@@ -83,9 +83,7 @@ export function columnLabel(name: string, language: Language, t: Translate): str
 /** A cell as the reader's locale writes it: dates long-form, numbers with their separators, known words translated. */
 export function cellText(column: string, value: string, language: Language, t: Translate): string {
   if (value === '') return '—';
-  if (dateColumns.has(column) && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-  }
+  if (dateColumns.has(column)) return formatDay(value, language);
   if (column === 'statistic' && statistics.has(value)) return t(`answer.statistics.${value}`);
   if (column === 'nutrient' && nutrientDefinition(value)) return nutrientLabel(value, language);
   if (column === 'meal' && ['breakfast', 'lunch', 'dinner', 'snack'].includes(value)) return t(`diary.meals.${value}`);

@@ -55,3 +55,21 @@ export function contextLineId(prefix: string, line: number): string {
 export function isCount(unit: string | null): boolean {
   return unit === null || ['days', 'weeks', 'months', 'years'].includes(unit);
 }
+
+/**
+ * Where the answer's text starts once its lead line is set aside: the KB answer opens with a line about its first
+ * card (title, relevance, severity, what to do, its citation marker) that the Ask screen shows in its own box, so the
+ * answer below it starts after that line. 0 when the first line is not that lead (an LLM answer that lost it).
+ */
+export function afterLeadLine(answer: string, lead: { title: string; ref: string } | undefined): number {
+  if (!lead) return 0;
+  const end = answer.indexOf('\n');
+  const first = end === -1 ? answer : answer.slice(0, end);
+  if (!first.startsWith(`${lead.title}:`) || !first.trimEnd().endsWith(lead.ref)) return 0;
+  return end === -1 ? answer.length : end + 1;
+}
+
+/** The figures of an answer measured from `offset` on; those before it fall out of range (and so stay plain). */
+export function shiftFigures<Figure extends { start: number; end: number }>(figures: readonly Figure[], offset: number): Figure[] {
+  return figures.map((figure) => ({ ...figure, start: figure.start - offset, end: figure.end - offset }));
+}

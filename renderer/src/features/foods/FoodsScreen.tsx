@@ -8,6 +8,8 @@ import { Notices } from '../../components/Notices';
 import { SearchField } from '../../components/SearchField';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useDebounced } from '../../components/useDebounced';
+import { foodGroupLabel } from '../../i18n/food-groups';
+import { asLanguage } from '../../i18n/format';
 import { ProfilePicker, useProfile } from '../../profile/profile';
 import { FoodDetail } from './FoodDetail';
 import { FoodForm } from './FoodForm';
@@ -98,7 +100,7 @@ function Results({
 }
 
 function FoodHit({ hit, food, selected, onSelect }: { hit: SearchHit; food: Food; selected: boolean; onSelect: (food: Food) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li>
       <button type="button" className="hit" aria-pressed={selected} onClick={() => onSelect(food)}>
@@ -107,7 +109,7 @@ function FoodHit({ hit, food, selected, onSelect }: { hit: SearchHit; food: Food
         <span className="hit-meta">
           <Relevance relevance={hit.relevance} />
           <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
-          {food.owner ? <span className="badge badge-own">{t('foods.ownBadge')}</span> : <span className="muted">{food.food_group || food.source}</span>}
+          {food.owner ? <span className="badge badge-own">{t('foods.ownBadge')}</span> : <span className="muted">{foodGroupLabel(food.food_group, asLanguage(i18n.language)) || food.source}</span>}
         </span>
         {/* A concept member says which published definition it meets ("oily fish: … on the UK FSA list; fat …"). */}
         {hit.explain.concept && <span className="hit-brand muted">{hit.explain.concept}</span>}

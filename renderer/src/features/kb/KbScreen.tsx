@@ -66,7 +66,7 @@ function KbAsk({ onOpenCard }: { onOpenCard: (cardId: string) => void }) {
       {answer.state === 'done' && (
         <>
           <KbAnswerLead output={answer.value} onOpenCard={onOpenCard} />
-          <AnswerView output={answer.value} onOpenCard={onOpenCard} />
+          <AnswerView output={answer.value} onOpenCard={onOpenCard} leadShown={answer.value.answerability !== undefined} />
         </>
       )}
     </>

@@ -98,55 +98,57 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
       {corpora.length === 0 ? (
         <Empty message={t('status.empty')} />
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">{t('status.tableCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('status.corpus')}</th>
-              <th scope="col" className="number">
-                {t('status.rows')}
-              </th>
-              <th scope="col" className="number">
-                {t('status.vectors')}
-              </th>
-              <th scope="col" className="number">
-                {t('status.stale')}
-              </th>
-              <th scope="col" className="number">
-                {t('status.missing')}
-              </th>
-              <th scope="col" className="number">
-                {t('status.crossLanguageVectors')}
-              </th>
-              <th scope="col">{t('status.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {corpora.map((corpus) => (
-              <tr key={corpus.corpus}>
-                <th scope="row">{t(`corpora.${corpus.corpus}`, { defaultValue: corpus.corpus })}</th>
-                <td className="number">{formatNumber(corpus.rows, language)}</td>
-                <td className="number">{formatNumber(corpus.vectors, language)}</td>
-                <td className="number">{formatNumber(corpus.stale, language)}</td>
-                <td className="number">{formatNumber(corpus.missing, language)}</td>
-                <CrossLanguageCell count={crossLanguageVectors(status, corpus.corpus)} />
-                <td>
-                  {ingestible.has(corpus.corpus) && (
-                    <button
-                      type="button"
-                      className="secondary small"
-                      disabled={ingesting !== null || running}
-                      aria-label={t('status.reingestOne', { corpus: t(`corpora.${corpus.corpus}`, { defaultValue: corpus.corpus }) })}
-                      onClick={() => void ingest(corpus.corpus as 'foods' | 'catalog' | 'kb')}
-                    >
-                      {ingesting === corpus.corpus ? t('status.reingesting') : t('status.reingest')}
-                    </button>
-                  )}
-                </td>
+        <div className="table-scroll">
+          <table className="table status-table">
+            <caption className="visually-hidden">{t('status.tableCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('status.corpus')}</th>
+                <th scope="col" className="number">
+                  {t('status.rows')}
+                </th>
+                <th scope="col" className="number">
+                  {t('status.vectors')}
+                </th>
+                <th scope="col" className="number">
+                  {t('status.stale')}
+                </th>
+                <th scope="col" className="number">
+                  {t('status.missing')}
+                </th>
+                <th scope="col" className="number">
+                  {t('status.crossLanguageVectors')}
+                </th>
+                <th scope="col">{t('status.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {corpora.map((corpus) => (
+                <tr key={corpus.corpus}>
+                  <th scope="row">{t(`corpora.${corpus.corpus}`, { defaultValue: corpus.corpus })}</th>
+                  <td className="number">{formatNumber(corpus.rows, language)}</td>
+                  <td className="number">{formatNumber(corpus.vectors, language)}</td>
+                  <td className="number">{formatNumber(corpus.stale, language)}</td>
+                  <td className="number">{formatNumber(corpus.missing, language)}</td>
+                  <CrossLanguageCell count={crossLanguageVectors(status, corpus.corpus)} />
+                  <td>
+                    {ingestible.has(corpus.corpus) && (
+                      <button
+                        type="button"
+                        className="secondary small"
+                        disabled={ingesting !== null || running}
+                        aria-label={t('status.reingestOne', { corpus: t(`corpora.${corpus.corpus}`, { defaultValue: corpus.corpus }) })}
+                        onClick={() => void ingest(corpus.corpus as 'foods' | 'catalog' | 'kb')}
+                      >
+                        {ingesting === corpus.corpus ? t('status.reingesting') : t('status.reingest')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {ingested?.kind === 'ok' && (
         <p className="notice notice-ok" role="status">
