@@ -63,6 +63,19 @@ export type QueryTranslation = z.infer<typeof queryTranslationSchema>;
 export const noticeSchema = z.object({ code: z.string(), message: z.string(), translation: queryTranslationSchema.optional() });
 export type Notice = z.infer<typeof noticeSchema>;
 
+/** An https:// address with a host (a card's or a manual's source). */
+export const httpsUrlSchema = z
+  .string()
+  .trim()
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === 'https:' && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'must be an https:// address');
+
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const isoDateSchema = z
   .string()

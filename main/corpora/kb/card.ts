@@ -1,6 +1,6 @@
 import { parse as parseYaml, YAMLError } from 'yaml';
 import { z } from 'zod';
-import { isoDateSchema } from '../../../shared/contract/common.js';
+import { httpsUrlSchema, isoDateSchema } from '../../../shared/contract/common.js';
 import { kbCategories, kbEscalationSeverities, kbInteractionSeverities, kbSeverities, type KbSeverity } from '../../../shared/contract/kb.js';
 
 /** One `## ` section of a card: its heading and its Markdown text. */
@@ -42,15 +42,6 @@ export class CardProblem extends Error {
 export const overviewHeading = 'Overview';
 
 const cardIdPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-const httpsUrlSchema = z.string().trim().refine((text) => {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}, 'must be an https:// address');
 
 const requiredText = (field: string, max: number) =>
   z

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { httpsUrlSchema } from '../../../shared/contract/common.js';
 import { AppError } from '../../core/errors.js';
 import { packageRoot } from '../../paths.js';
 
@@ -25,16 +26,7 @@ const frontMatterSchema = z
   .object({
     title: z.string().trim().min(1).max(300),
     source_name: z.string().trim().min(1).max(300),
-    source_url: z
-      .string()
-      .trim()
-      .refine((text) => {
-        try {
-          return new URL(text).protocol === 'https:';
-        } catch {
-          return false;
-        }
-      }, 'source_url must be an https:// address'),
+    source_url: httpsUrlSchema,
   })
   .strict();
 
