@@ -85,3 +85,13 @@ export async function searchCatalog(services: Services, input: { query: string; 
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value as SearchOutput;
 }
+
+/** The n-th word of lower-case letters (a, b, …, z, aa, ab, …): source ids and names are letters and "_" only. */
+export function letters(n: number): string {
+  let text = '';
+  for (let rest = n; ; rest = Math.floor(rest / 26) - 1) {
+    text = String.fromCharCode(97 + (rest % 26)) + text;
+    if (rest < 26) break;
+  }
+  return text;
+}

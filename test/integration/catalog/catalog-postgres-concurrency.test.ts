@@ -10,22 +10,12 @@ import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { searchCatalog, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
+import { letters, searchCatalog, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
 
 const run = postgresTests('concurrent writers on the PostgreSQL catalog');
 const tempDir = useTempDirs();
 const openServices = useServices();
 const freshDatabase = usePostgresDatabases();
-
-/** Source ids are lower-case letters and "_" only: the n-th id in base 26. */
-function letters(n: number): string {
-  let text = '';
-  for (let rest = n; ; rest = Math.floor(rest / 26) - 1) {
-    text = String.fromCharCode(97 + (rest % 26)) + text;
-    if (rest < 26) break;
-  }
-  return text;
-}
 
 /** A catalog of one source with `fields` generated fields. */
 function generated(source: string, fields: number): SeedJson {

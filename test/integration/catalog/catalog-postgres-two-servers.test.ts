@@ -12,21 +12,11 @@ import { startServedCita, type ServedCita } from '../../../main/bench/serve-benc
 import { runCitaAsync } from '../../helpers/cli.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
+import { letters, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
 
 const run = postgresTests('two cita serve processes on one PostgreSQL');
 const tempDir = useTempDirs();
 const freshDatabase = usePostgresDatabases();
-
-/** The n-th word of lower-case letters: a, b, …, z, aa, ab, … */
-function letters(n: number): string {
-  let text = '';
-  for (let rest = n; ; rest = Math.floor(rest / 26) - 1) {
-    text = String.fromCharCode(97 + (rest % 26)) + text;
-    if (rest < 26) break;
-  }
-  return text;
-}
 
 /** One team's catalog: a source of its own with `fields` fields whose business names no other field shares. */
 function teamCatalog(team: string, fields: number): SeedJson {
