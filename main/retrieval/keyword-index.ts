@@ -53,6 +53,11 @@ export interface KeywordQueryOptions {
   limit: number;
   /** Profiles whose documents may be returned besides shared ones; undefined = all. */
   visibleOwners?: readonly string[];
+  /**
+   * The query's language when the caller knows it, e.g. the English of a glossary translation. In the index's own
+   * language the query is then looked up in that language only, never through the other language's stemmer.
+   */
+  language?: StemLanguage;
 }
 
 export interface KeywordIndex {
@@ -216,7 +221,7 @@ function wrap(options: KeywordIndexOptions, initial: MiniSearch<Record<string, u
     search(query, queryOptions) {
       const visible = queryOptions.visibleOwners ? new Set(queryOptions.visibleOwners) : null;
       // Visibility is a filter inside the search, before ranking is cut, so the k best visible hits survive.
-      const words = queryWords(query, options.language);
+      const words = queryWords(query, options.language, queryOptions.language);
       if (words.length === 0) return [];
       const results: SearchResult[] = mini.search(queryExpression(words, options.combineWith), {
         filter: (result) => visible === null || result.owner === null || visible.has(result.owner as string),

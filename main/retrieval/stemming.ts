@@ -70,17 +70,21 @@ export interface QueryWord {
  * stemmers: first in the language most documents are in (`primary`, with prefix and typo allowances), then exactly
  * in the other, so a Spanish question still finds an English card by a cognate ("warfarina" → warfarin) and a
  * Spanish document by its stem. A word is dropped when it is a stop word of the query's language or of `primary`.
+ * `known` is the query's language when the caller knows it (a translation it made), instead of guessing it.
  */
-export function queryWords(query: string, primary: StemLanguage = 'en'): QueryWord[] {
-  const spoken = textLanguage(query);
+export function queryWords(query: string, primary: StemLanguage = 'en', known?: StemLanguage): QueryWord[] {
+  const spoken = known ?? textLanguage(query);
   const other: StemLanguage = primary === 'en' ? 'es' : 'en';
+  // A text known to be in the index's own language (a glossary's English for the English IFCT) is stemmed in it
+  // alone: "paneer" under the Spanish stemmer is "pan", the Hindi local name of betel leaves.
+  const bilingual = known !== primary;
   const words = new Map<string, QueryWord>();
   for (const token of wordTokens(query)) {
     const folded = foldText(token);
     if (stopWordsOf[spoken].has(folded)) continue;
     const first = stemToken(folded, primary);
     if (first === null) continue;
-    const second = stemToken(folded, other);
+    const second = bilingual ? stemToken(folded, other) : first;
     if (!words.has(first)) words.set(first, { primary: first, asTyped: first === folded, secondary: second === first ? null : second });
   }
   return [...words.values()];

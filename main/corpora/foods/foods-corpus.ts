@@ -217,12 +217,12 @@ export function createFoodsCorpus(deps: {
       if (translation) notices.push(translationNotice(translation));
       // Each list puts the foods its words name first; the typed words' list still leads (a user's "Queso fresco"
       // before IFCT's Paneer, which "queso" translates to).
-      const keywordSearch = (query: string) => {
-        const hits = retriever.keyword.search(query, { limit, visibleOwners: owners });
+      const keywordSearch = (query: string, language?: 'en') => {
+        const hits = retriever.keyword.search(query, { limit, visibleOwners: owners, ...(language ? { language } : {}) });
         const rows = repository.byIds(hits.map((hit) => hit.id));
         return namedFirst(hits, (id) => rows.get(id)?.name, [query]);
       };
-      const keyword = strategy === 'vector' ? [] : withTranslation(keywordSearch(input.query), translation ? keywordSearch(translation.english) : [], limit, input.query);
+      const keyword = strategy === 'vector' ? [] : withTranslation(keywordSearch(input.query), translation ? keywordSearch(translation.english, 'en') : [], limit, input.query);
       let fused: FusedHit[];
       let embedderId: string | null = null;
       let bars = foodsBars(null, deps.settings.get().foods.max_dist);

@@ -85,6 +85,12 @@ describe('foods catalog', () => {
     const cheese = await search('queso', 'ana');
     expect(cheese.hits[0]?.title).toBe('Queso fresco de cabra');
     expect(cheese.hits.map((hit) => hit.id)).toContain('L003');
+    // The translation ("paneer") is English and is looked up in English only: under the Spanish stemmer "paneer" is
+    // "pan", the Hindi local name of betel leaves (C010, C011), which came back as strong keyword hits.
+    const paneer = await search('queso');
+    expect(paneer.hits[0]?.id).toBe('L003');
+    expect(paneer.hits.map((hit) => hit.id)).not.toContain('C011');
+    expect(paneer.hits.filter((hit) => hit.relevance === 'strong').map((hit) => hit.id)).toEqual(['L003']);
     // An English query is searched as typed, with no notice.
     const english = await search('chicken liver');
     expect(english.hits[0]?.id).toBe('N005');

@@ -41,6 +41,17 @@ describe('stemming in the keyword index', () => {
     expect(ids(proseIndex().search('medicamento', { limit: 3 }))).toEqual([2]);
   });
 
+  it('looks a text known to be in the index language up in that language only', () => {
+    expect(queryWords('paneer')).toEqual([{ primary: 'paneer', asTyped: true, secondary: 'pan' }]);
+    expect(queryWords('paneer', 'en', 'en')).toEqual([{ primary: 'paneer', asTyped: true, secondary: null }]);
+    expect(queryWords('paneer', 'en', 'es')).toEqual([{ primary: 'paneer', asTyped: true, secondary: 'pan' }]);
+    const foods = createKeywordIndex({ fields: ['name'], combineWith: 'AND' });
+    foods.add({ id: 1, owner: null, fields: { name: 'Paneer' } });
+    foods.add({ id: 2, owner: null, fields: { name: 'Betel leaves, small; H. Pan ka patha' } });
+    expect(ids(foods.search('paneer', { limit: 5 }))).toEqual([1, 2]);
+    expect(ids(foods.search('paneer', { limit: 5, language: 'en' }))).toEqual([1]);
+  });
+
   it("drops the stop words of the question's language, and stems first in the documents' language", () => {
     expect(queryWords('the dose').map((word) => word.primary)).toEqual(['dose']);
     expect(queryWords('la dosis de la mañana')).toEqual([
