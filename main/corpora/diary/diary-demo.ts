@@ -198,7 +198,7 @@ function dayMeals(random: () => number): DemoItem[] {
       portion(['D075', { unit: 'medium tomato', counts: [0.5] }], 'dinner'),
     );
   } else {
-    day.push(portion(['A019', [60, 75, 90]], 'dinner'), portion(pick(pulses), 'dinner'), portion(pick(vegetables), 'dinner'));
+    day.push(portion(['A019', { unit: 'cup', counts: [0.5, 0.75] }], 'dinner'), portion(pick(pulses), 'dinner'), portion(pick(vegetables), 'dinner'));
     if (random() < 0.4) day.push(portion(pick(proteins), 'dinner'));
   }
 
