@@ -131,11 +131,7 @@ const breakfasts: ReadonlyArray<readonly Portion[]> = [
     ['L002', { unit: 'cup (240 ml)', counts: [1] }],
   ],
 ];
-const staples: readonly Portion[] = [
-  ['A015', { unit: 'cup, raw', counts: [0.5] }],
-  ['A019', { unit: 'cup', counts: [0.5, 0.75] }],
-  own('tortillas', [2, 3]),
-];
+const staples: readonly Portion[] = [['A015', { unit: 'cup, raw', counts: [0.5] }], ['A019', { unit: 'cup', counts: [0.5, 0.75] }], own('tortillas', [2, 3])];
 const pulses: readonly Portion[] = [
   ['B013', { unit: 'cup, raw', counts: [0.25] }],
   ['B021', [30, 40, 50]],
@@ -152,12 +148,7 @@ const vegetables: readonly Portion[] = [
   ['D075', { unit: 'medium tomato', counts: [0.5, 1] }],
   ['F002', { unit: 'medium carrot', counts: [1] }],
 ];
-const proteins: readonly Portion[] = [
-  ['N003', [100, 120, 150]],
-  ['L003', [50, 60, 80]],
-  ['M004', { unit: 'large egg', counts: [1, 2] }],
-  own('ham', [2]),
-];
+const proteins: readonly Portion[] = [['N003', [100, 120, 150]], ['L003', [50, 60, 80]], ['M004', { unit: 'large egg', counts: [1, 2] }], own('ham', [2])];
 const snacks: readonly Portion[] = [
   ['E001', { unit: 'large apple', counts: [1] }],
   ['E012', { unit: 'medium banana', counts: [1] }],
@@ -176,8 +167,7 @@ type DemoItem = { meal: Meal; food: string; grams: number } | { meal: Meal; food
 function dayMeals(random: () => number): DemoItem[] {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   // One draw per item whatever its amount is given in, so the days' foods do not depend on how they are logged.
-  const portion = ([food, amount]: Portion, meal: Meal): DemoItem =>
-    'unit' in amount ? { meal, food, unit: amount.unit, count: pick(amount.counts) } : { meal, food, grams: pick(amount) };
+  const portion = ([food, amount]: Portion, meal: Meal): DemoItem => ('unit' in amount ? { meal, food, unit: amount.unit, count: pick(amount.counts) } : { meal, food, grams: pick(amount) });
   const day: DemoItem[] = [];
 
   for (const item of pick(breakfasts)) day.push(portion(item, 'breakfast'));
@@ -191,12 +181,7 @@ function dayMeals(random: () => number): DemoItem[] {
   if (dinner < 0.15) {
     day.push(portion(own('noodles', [1]), 'dinner'), portion(['M004', { unit: 'large egg', counts: [1] }], 'dinner'));
   } else if (dinner < 0.35) {
-    day.push(
-      portion(own('bread', [3]), 'dinner'),
-      portion(own('ham', [2, 3]), 'dinner'),
-      portion(own('cheese', [1]), 'dinner'),
-      portion(['D075', { unit: 'medium tomato', counts: [0.5] }], 'dinner'),
-    );
+    day.push(portion(own('bread', [3]), 'dinner'), portion(own('ham', [2, 3]), 'dinner'), portion(own('cheese', [1]), 'dinner'), portion(['D075', { unit: 'medium tomato', counts: [0.5] }], 'dinner'));
   } else {
     day.push(portion(['A019', { unit: 'cup', counts: [0.5, 0.75] }], 'dinner'), portion(pick(pulses), 'dinner'), portion(pick(vegetables), 'dinner'));
     if (random() < 0.4) day.push(portion(pick(proteins), 'dinner'));
