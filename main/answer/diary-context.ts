@@ -140,7 +140,11 @@ export function buildDiaryContext(plan: DiaryPlan, retrieval: DiaryRetrieval): D
     const unmeasured = retrieval.summary[`unmeasured_${key}`];
     if (typeof unmeasured === 'number' && unmeasured > 0) {
       comment(`${key} is not measured for ${unmeasured} entries: its totals cover the measured foods only`);
-      notices.push({ code: 'unmeasured', message: `${nutrientOf(key).labels.en} is not measured for ${unmeasured} diary entries; totals cover the measured foods only.` });
+      notices.push({
+        code: 'unmeasured',
+        message: `${nutrientOf(key).labels.en} is not measured for ${unmeasured} diary entries; totals cover the measured foods only.`,
+        params: { nutrient: key, count: unmeasured },
+      });
     }
   }
 
@@ -163,7 +167,11 @@ export function buildDiaryContext(plan: DiaryPlan, retrieval: DiaryRetrieval): D
     comment('food_totals');
     if (detail.foodCount > detail.foods.length) {
       comment(`food_totals cut to ${detail.foods.length} of ${detail.foodCount} foods, largest energy first`);
-      notices.push({ code: 'context_cut', message: `Food totals cut to ${detail.foods.length} of ${detail.foodCount} foods (largest energy first).` });
+      notices.push({
+        code: 'context_cut',
+        message: `Food totals cut to ${detail.foods.length} of ${detail.foodCount} foods (largest energy first).`,
+        params: { context: 'foods', shown: detail.foods.length, total: detail.foodCount },
+      });
     }
     header(foodNames);
     for (const food of detail.foods) {
@@ -180,7 +188,11 @@ export function buildDiaryContext(plan: DiaryPlan, retrieval: DiaryRetrieval): D
     comment('foods');
     if (detail.entryCount > detail.entries.length) {
       comment(`foods cut to ${detail.entries.length} of ${detail.entryCount} entries, largest energy first`);
-      notices.push({ code: 'context_cut', message: `Food rows cut to ${detail.entries.length} of ${detail.entryCount} entries (largest energy first).` });
+      notices.push({
+        code: 'context_cut',
+        message: `Food rows cut to ${detail.entries.length} of ${detail.entryCount} entries (largest energy first).`,
+        params: { context: 'entries', shown: detail.entries.length, total: detail.entryCount },
+      });
     }
     header(entryNames);
     const ordered = [...detail.entries].sort(

@@ -59,8 +59,16 @@ export const queryTranslationSchema = z.object({
 });
 export type QueryTranslation = z.infer<typeof queryTranslationSchema>;
 
-/** A notice for the user about how a result was produced (degraded mode, a clamp, a cut). */
-export const noticeSchema = z.object({ code: z.string(), message: z.string(), translation: queryTranslationSchema.optional() });
+/**
+ * A notice for the user about how a result was produced (degraded mode, a clamp, a cut). `message` is cita's English;
+ * `params` carries the values a screen needs to say it in its own language, keyed by `code` (`context` picks a variant).
+ */
+export const noticeSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  translation: queryTranslationSchema.optional(),
+});
 export type Notice = z.infer<typeof noticeSchema>;
 
 /** An https:// address with a host (a card's or a manual's source). */

@@ -135,7 +135,8 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     await answer.waitFor({ timeout: 30_000 });
     const text = answer.locator('.answer-text');
     expect(await text.getAttribute('lang')).toBe('es');
-    expect(await visibleText(text)).toMatch(/^Grasa del \d{4}-\d\d-\d\d al \d{4}-\d\d-\d\d/);
+    // Its days are written as its Spanish reader writes them, like its decimal commas ("23 nov 2026", not 2026-11-23).
+    expect(await visibleText(text)).toMatch(/^Grasa del \d{1,2} \p{L}{3,4}\.? \d{4} al \d{1,2} \p{L}{3,4}\.? \d{4}/u);
     expect(await visibleText(text)).toMatch(/\d,\d g/);
     expect(await answer.getAttribute('data-trusted')).toBe('true');
     expect(problems).toEqual([]);

@@ -22,6 +22,12 @@ describe.runIf(enabled)('the Data catalog screen in Chromium', () => {
     expect(await visibleText(first.getByRole('heading'))).toBe('Saldo vencido');
     expect(await visibleText(first.locator('code'))).toBe('CRT_SALDO_VENCIDO_MN');
     expect(await visibleText(first.locator('dd').nth(1))).toMatch(/\(\w+\)/);
+    // No bare score among the field's facts: the badge says how close it is; the number that orders the list is on request.
+    expect(await first.locator('dt').allTextContents()).toEqual(['Physical name', 'Source']);
+    const ranking = first.locator('details.ranking-details');
+    expect(await ranking.locator('p').isVisible()).toBe(false);
+    await ranking.locator('summary').click();
+    expect(await visibleText(ranking.locator('p'))).toMatch(/^Match score \d+(\.\d{1,3})?\. The fields are listed by this score, highest first/);
     // Its tribal notes apply only when the query says so.
     expect(await first.getByRole('complementary').count()).toBe(0);
     expect(problems).toEqual([]);

@@ -70,6 +70,20 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     await page.close();
   });
 
+  it('says its notices in Spanish in the Spanish screen: the concept a query was read as, and a query nothing matches', async () => {
+    const { page, problems } = await openScreen(app, 'foods', { locale: 'es-ES' });
+    await page.getByLabel('Buscar alimentos').fill('pescado azul');
+    expect(await visibleText(page.locator('[data-code="concept"]'))).toMatch(/^Leído como «pescado azul»: \d+ alimentos que un organismo público clasifica así o con al menos 5 g de grasa por 100 g/);
+    await page.getByLabel('Buscar alimentos').fill('xqzwvk');
+    expect(await visibleText(page.locator('[data-code="no_match"]'))).toBe(
+      'Ningún alimento del catálogo coincide con «xqzwvk». Revise la ortografía, pruebe otro nombre o añádalo como alimento propio.',
+    );
+    await expectAccessible(page, 'foods (notices, es)');
+    await saveScreenshot(page, 'foods-notices-es');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('"pescado azul" lists oily fish, each saying which published definition it meets, with a notice naming it', async () => {
     const { page, problems } = await openScreen(app, 'foods');
     await page.getByLabel('Search foods').fill('pescado azul');

@@ -112,6 +112,7 @@ export function createCatalogCorpus(deps: { store: CatalogStore; settings: Setti
       notices.push({
         code: 'weak_matches',
         message: 'No field matches this well: these are only loosely related. Try the business term, the system, or a physical name.',
+        params: { context: 'fields' },
       });
     }
     // "refused": no field matches well; the loosely related ones are still listed, flagged.

@@ -1,9 +1,11 @@
 import type { Meal } from '../../../shared/contract/diary.js';
 import type { NutrientKey, Per100g } from '../../../shared/nutrients.js';
+import { portionGrams } from '../../../shared/portions.js';
 import { addDays } from '../../answer/calendar.js';
 import { AppError } from '../../core/errors.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';
+import type { PortionRow, PortionsRepository } from '../foods/portions-repository.js';
 import type { DiaryRepository, NewEntry, NewTarget } from './diary-repository.js';
 
 /** The demo profile `cita seed --demo` fills. */
@@ -14,51 +16,59 @@ export const demoDays = 90;
 const demoSeed = 0x5eed_2017;
 
 /**
- * The demo profile's own packaged foods, with label values per 100 g. Raw IFCT ingredients carry little
- * sodium, so these are where the sodium of the demo diary comes from (as in a real one).
+ * The demo profile's own packaged foods, with label values per 100 g and the unit the demo logs them in (a profile's
+ * own unit, named as this Spanish-speaking user would, with its weight per piece as the package gives it). Raw IFCT
+ * ingredients carry little sodium, so these are where the sodium of the demo diary comes from (as in a real one).
  */
-export const demoFoods: ReadonlyArray<{ key: string; name: string; brand: string; per100g: Per100g }> = [
+export const demoFoods: ReadonlyArray<{ key: string; name: string; brand: string; per100g: Per100g; unit: { name: string; grams: number } }> = [
   {
     key: 'bread',
     name: 'Pan integral',
     brand: 'Bimbo',
     per100g: { energy_kcal: 247, energy_kj: 1033, protein: 11, fat: 3.4, carbohydrate: 41, fibre: 6.8, free_sugars: 5, sodium: 450, potassium: 250, calcium: 110, iron: 2.5 },
+    unit: { name: 'rebanada', grams: 30 },
   },
   {
     key: 'cheese',
     name: 'Queso fresco',
     brand: 'La Villita',
     per100g: { energy_kcal: 299, energy_kj: 1251, protein: 18, fat: 24, carbohydrate: 3, free_sugars: 0, sodium: 620, potassium: 120, calcium: 450, iron: 0.2 },
+    unit: { name: 'rebanada', grams: 30 },
   },
   {
     key: 'chips',
     name: 'Papas fritas sal de mar',
     brand: 'Sabritas',
     per100g: { energy_kcal: 536, energy_kj: 2243, protein: 6.6, fat: 34, carbohydrate: 52, fibre: 4.4, free_sugars: 0.5, sodium: 525, potassium: 1275, calcium: 24, iron: 1.6 },
+    unit: { name: 'bolsa', grams: 45 },
   },
   {
     key: 'noodles',
     name: 'Sopa instantánea de fideos',
     brand: 'Maruchan',
     per100g: { energy_kcal: 440, energy_kj: 1841, protein: 9, fat: 17, carbohydrate: 62, fibre: 2, free_sugars: 2, sodium: 1700, potassium: 180, calcium: 20, iron: 4 },
+    unit: { name: 'vaso', grams: 64 },
   },
   {
     key: 'tortillas',
     name: 'Tortillas de harina',
     brand: 'Tía Rosa',
     per100g: { energy_kcal: 310, energy_kj: 1297, protein: 8, fat: 8, carbohydrate: 51, fibre: 2.5, free_sugars: 2, sodium: 790, potassium: 120, calcium: 60, iron: 3 },
+    unit: { name: 'tortilla', grams: 40 },
   },
   {
     key: 'salsa',
     name: 'Salsa picante',
     brand: 'Valentina',
     per100g: { energy_kcal: 35, energy_kj: 146, protein: 1, fat: 0.5, carbohydrate: 6, fibre: 1, free_sugars: 2, sodium: 2540, potassium: 150, calcium: 15, iron: 0.5 },
+    unit: { name: 'cucharadita', grams: 5 },
   },
   {
     key: 'ham',
     name: 'Jamón de pavo',
     brand: 'FUD',
     per100g: { energy_kcal: 110, energy_kj: 460, protein: 15, fat: 3.5, carbohydrate: 4, free_sugars: 2, sodium: 1000, potassium: 230, calcium: 10, iron: 1 },
+    unit: { name: 'rebanada', grams: 20 },
   },
 ];
 
@@ -95,93 +105,85 @@ function generator(seed: number): () => number {
   };
 }
 
-/** A portion: one of `choices` grams. */
-type Portion = readonly [food: string, grams: readonly number[]];
+/**
+ * What the demo logs of a food: one of `choices` grams, or, where the food has a household unit (IFCT foods' shipped
+ * units by their English name, the demo's own foods' `unit`), one of `counts` of it, as a person logs "1 cup of milk".
+ */
+type Portion = readonly [food: string, amount: readonly number[] | { unit: string; counts: readonly number[] }];
+/** The demo's own foods are logged in their own unit. */
+const own = (food: string, counts: readonly number[]): Portion => [food, { unit: demoFoods.find((item) => item.key === food)?.unit.name ?? '', counts }];
 
 const breakfasts: ReadonlyArray<readonly Portion[]> = [
-  [
-    ['bread', [60, 91]],
-    ['cheese', [30, 40]],
-    ['L002', [200, 250]],
-  ],
+  [own('bread', [2, 3]), own('cheese', [1]), ['L002', { unit: 'cup (240 ml)', counts: [1] }]],
   [
     ['A011', [50, 60]],
-    ['L002', [200]],
-    ['E012', [100, 120]],
+    ['L002', { unit: 'cup (240 ml)', counts: [1] }],
+    ['E012', { unit: 'medium banana', counts: [1] }],
   ],
   [
     ['A022', [50, 60]],
     ['D061', [30]],
     ['G017', [30]],
   ],
-  [
-    ['M007', [60, 120]],
-    ['bread', [45, 60]],
-    ['E047', [130]],
-  ],
+  [['M007', [60, 120]], own('bread', [2]), ['E047', [130]]],
   [
     ['A010', [40, 50]],
-    ['L002', [200, 250]],
+    ['L002', { unit: 'cup (240 ml)', counts: [1] }],
   ],
 ];
-const staples: readonly Portion[] = [
-  ['A015', [70, 80, 100]],
-  ['A019', [60, 75, 90]],
-  ['tortillas', [80, 120]],
-];
+const staples: readonly Portion[] = [['A015', { unit: 'cup, raw', counts: [0.5] }], ['A019', { unit: 'cup', counts: [0.5, 0.75] }], own('tortillas', [2, 3])];
 const pulses: readonly Portion[] = [
-  ['B013', [30, 40]],
+  ['B013', { unit: 'cup, raw', counts: [0.25] }],
   ['B021', [30, 40, 50]],
   ['B001', [30, 40]],
   ['B020', [40, 50]],
 ];
 const vegetables: readonly Portion[] = [
   ['D036', [80, 100, 120]],
-  ['F006', [100, 150]],
+  ['F006', { unit: 'medium potato', counts: [0.5, 1] }],
   ['C033', [80, 100]],
   ['D056', [80, 100]],
   ['D031', [80, 120]],
   ['C015', [80, 100]],
-  ['D075', [50, 80]],
-  ['F002', [60, 80]],
+  ['D075', { unit: 'medium tomato', counts: [0.5, 1] }],
+  ['F002', { unit: 'medium carrot', counts: [1] }],
 ];
-const proteins: readonly Portion[] = [
-  ['N003', [100, 120, 150]],
-  ['L003', [50, 60, 80]],
-  ['M004', [50, 100]],
-  ['ham', [40, 50]],
-];
+const proteins: readonly Portion[] = [['N003', [100, 120, 150]], ['L003', [50, 60, 80]], ['M004', { unit: 'large egg', counts: [1, 2] }], own('ham', [2])];
 const snacks: readonly Portion[] = [
-  ['E001', [150]],
-  ['E012', [120]],
+  ['E001', { unit: 'large apple', counts: [1] }],
+  ['E012', { unit: 'medium banana', counts: [1] }],
   ['E047', [130]],
   ['H012', [30]],
-  ['H001', [20]],
-  ['chips', [28, 45]],
+  ['H001', { unit: 'almond', counts: [15] }],
+  own('chips', [1]),
   ['E028', [100]],
   ['K002', [250]],
 ];
 
+/** One logged amount: grams, or a count of a unit (resolved to the unit's row when the diary is written). */
+type DemoItem = { meal: Meal; food: string; grams: number } | { meal: Meal; food: string; unit: string; count: number };
+
 /** One day's meals, drawn from the generator: IFCT staples, pulses and vegetables, and now and then packaged food. */
-function dayMeals(random: () => number): Array<{ meal: Meal; food: string; grams: number }> {
+function dayMeals(random: () => number): DemoItem[] {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const portion = ([food, grams]: Portion, meal: Meal) => ({ meal, food, grams: pick(grams) });
-  const day: Array<{ meal: Meal; food: string; grams: number }> = [];
+  // One draw per item whatever its amount is given in, so the days' foods do not depend on how they are logged.
+  const portion = ([food, amount]: Portion, meal: Meal): DemoItem => ('unit' in amount ? { meal, food, unit: amount.unit, count: pick(amount.counts) } : { meal, food, grams: pick(amount) });
+  const day: DemoItem[] = [];
 
   for (const item of pick(breakfasts)) day.push(portion(item, 'breakfast'));
 
   day.push(portion(pick(staples), 'lunch'), portion(pick(pulses), 'lunch'), portion(pick(vegetables), 'lunch'));
   if (random() < 0.5) day.push(portion(pick(vegetables), 'lunch'));
   if (random() < 0.5) day.push(portion(pick(proteins), 'lunch'));
-  if (random() < 0.5) day.push(portion(['salsa', [10, 15]], 'lunch'));
+  if (random() < 0.5) day.push(portion(own('salsa', [2, 3]), 'lunch'));
 
   const dinner = random();
   if (dinner < 0.15) {
-    day.push(portion(['noodles', [64]], 'dinner'), portion(['M004', [50]], 'dinner'));
+    day.push(portion(own('noodles', [1]), 'dinner'), portion(['M004', { unit: 'large egg', counts: [1] }], 'dinner'));
   } else if (dinner < 0.35) {
-    day.push(portion(['bread', [91]], 'dinner'), portion(['ham', [40, 60]], 'dinner'), portion(['cheese', [30]], 'dinner'), portion(['D075', [50]], 'dinner'));
+    day.push(portion(own('bread', [3]), 'dinner'), portion(own('ham', [2, 3]), 'dinner'), portion(own('cheese', [1]), 'dinner'), portion(['D075', { unit: 'medium tomato', counts: [0.5] }], 'dinner'));
   } else {
-    day.push(portion(['A019', [60, 75, 90]], 'dinner'), portion(pick(pulses), 'dinner'), portion(pick(vegetables), 'dinner'));
+    day.push(portion(['A019', { unit: 'cup', counts: [0.5, 0.75] }], 'dinner'), portion(pick(pulses), 'dinner'), portion(pick(vegetables), 'dinner'));
     if (random() < 0.4) day.push(portion(pick(proteins), 'dinner'));
   }
 
@@ -199,7 +201,7 @@ function dayMeals(random: () => number): Array<{ meal: Meal; food: string; grams
  * replaced, and `onProgress` says where the copy is.
  */
 export async function seedDemoDiary(
-  deps: { profiles: ProfilesRepository; foods: FoodsRepository; diary: DiaryRepository; backup: () => Promise<string> },
+  deps: { profiles: ProfilesRepository; foods: FoodsRepository; portions: PortionsRepository; diary: DiaryRepository; backup: () => Promise<string> },
   today: string,
   onProgress?: (message: string) => void,
 ): Promise<Record<string, number>> {
@@ -211,17 +213,30 @@ export async function seedDemoDiary(
   const createdProfile = !existed;
   const existing = deps.foods.all().filter((row) => row.owner === demoProfile);
   const ids = new Map<string, number>();
+  // The code each demo key logs its units under: an own food's (U…), else the key is the IFCT code.
+  const ownCodes = new Map<string, string>();
   let createdFoods = 0;
   for (const food of demoFoods) {
-    const found = existing.find((row) => row.name === food.name && row.brand === food.brand);
-    if (found) {
-      ids.set(food.key, found.id);
-      continue;
+    let row = existing.find((candidate) => candidate.name === food.name && candidate.brand === food.brand);
+    if (!row) {
+      row = deps.foods.insertOwn({ owner: demoProfile, name: food.name, brand: food.brand, group: 'Packaged foods', source: 'label', per100g: food.per100g });
+      createdFoods += 1;
     }
-    const row = deps.foods.insertOwn({ owner: demoProfile, name: food.name, brand: food.brand, group: 'Packaged foods', source: 'label', per100g: food.per100g });
     ids.set(food.key, row.id);
-    createdFoods += 1;
+    ownCodes.set(food.key, row.code);
+    // The demo's own unit, once (a second seed finds it).
+    deps.portions.insertOwn({ owner: demoProfile, code: row.code, name: food.unit.name, grams: food.unit.grams });
   }
+  const units = new Map<string, PortionRow>();
+  const unitOf = (key: string, name: string): PortionRow => {
+    const code = ownCodes.get(key) ?? key;
+    const cached = units.get(`${code}:${name}`);
+    if (cached) return cached;
+    const found = deps.portions.ofFood(demoProfile, code).find((unit) => unit.name_en === name);
+    if (!found) throw new Error(`demo diary: the food ${code} has no unit "${name}"; seed the foods first`);
+    units.set(`${code}:${name}`, found);
+    return found;
+  };
   const codeIds = new Map<string, number>();
   const foodId = (key: string): number => {
     const own = ids.get(key);
@@ -239,7 +254,14 @@ export async function seedDemoDiary(
   const entries: Omit<NewEntry, 'profile'>[] = [];
   for (let index = 0; index < demoDays; index += 1) {
     const date = addDays(first, index);
-    for (const item of dayMeals(random)) entries.push({ date, meal: item.meal, foodId: foodId(item.food), grams: item.grams });
+    for (const item of dayMeals(random)) {
+      if ('grams' in item) {
+        entries.push({ date, meal: item.meal, foodId: foodId(item.food), grams: item.grams });
+        continue;
+      }
+      const unit = unitOf(item.food, item.unit);
+      entries.push({ date, meal: item.meal, foodId: foodId(item.food), grams: portionGrams(item.count, unit.grams), portion: { id: unit.id, quantity: item.count } });
+    }
   }
   const targets: Omit<NewTarget, 'profile'>[] = demoTargets.map((target) => ({
     nutrient: target.nutrient,

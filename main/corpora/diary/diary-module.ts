@@ -12,7 +12,8 @@ import { createDiaryService } from './diary-service.js';
  */
 export const createDiaryModule: ModuleFactory = (deps) => {
   const repository = createDiaryRepository(deps.db);
-  const diary = createDiaryService({ repository, profiles: deps.profiles, portions: createPortionsRepository(deps.db), foods: createFoodsRepository(deps.db) });
+  const portions = createPortionsRepository(deps.db);
+  const diary = createDiaryService({ repository, profiles: deps.profiles, portions, foods: createFoodsRepository(deps.db) });
   return {
     name: 'diary',
     ask: (input) => askDiary({ repository, requireProfile: diary.requireProfile, settings: () => deps.settings.get() }, input),
@@ -20,7 +21,7 @@ export const createDiaryModule: ModuleFactory = (deps) => {
       // The demo's own packaged foods go through the foods repository (the same insert `foods.add` uses); seeding
       // then has the foods module reload its keyword index, and embeds them with everything else.
       const backup = () => deps.backup('before-demo');
-      return seedDemoDiary({ profiles: deps.profiles, foods: createFoodsRepository(deps.db), diary: repository, backup }, today, onProgress);
+      return seedDemoDiary({ profiles: deps.profiles, foods: createFoodsRepository(deps.db), portions, diary: repository, backup }, today, onProgress);
     },
     handlers: {
       'diary.add': (input) => diary.add(input),

@@ -258,7 +258,9 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   // `demo IS NOT 0`: the demo's rows (1) and those of unknown origin (NULL), which the caller backed up first.
   const deleteDemoEntries = db.prepare<[string]>('DELETE FROM diary_entries WHERE profile = ? AND demo IS NOT 0');
   const deleteDemoTargets = db.prepare<[string]>('DELETE FROM diary_targets WHERE profile = ? AND demo IS NOT 0');
-  const insertDemoEntry = db.prepare<[string, string, string, number, number]>('INSERT INTO diary_entries (profile, date, meal, food_id, grams, demo) VALUES (?, ?, ?, ?, ?, 1)');
+  const insertDemoEntry = db.prepare<[string, string, string, number, number, number | null, number | null]>(
+    'INSERT INTO diary_entries (profile, date, meal, food_id, grams, portion_id, portion_quantity, demo) VALUES (?, ?, ?, ?, ?, ?, ?, 1)',
+  );
   const insertDemoTarget = db.prepare<[string, string, number, string]>(
     'INSERT INTO diary_targets (profile, nutrient, amount, effective_from, demo) VALUES (?, ?, ?, ?, 1) ON CONFLICT (profile, nutrient, effective_from) DO NOTHING',
   );
@@ -280,7 +282,7 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   const replaceDemoDiary = db.transaction((profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]) => {
     deleteDemoEntries.run(profile);
     deleteDemoTargets.run(profile);
-    for (const entry of entries) insertDemoEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams);
+    for (const entry of entries) insertDemoEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null);
     for (const target of targets) insertDemoTarget.run(profile, target.nutrient, target.amount, target.effective_from);
     return { entries: entries.length, kept: (countOwnEntries.get(profile) as { n: number }).n };
   });

@@ -149,11 +149,21 @@ function conceptNotice(concept: FoodConcept, members: number): Notice {
   return {
     code: 'concept',
     message: `Read as "${concept.name.en}" (${concept.name.es}): ${members} foods of ${concept.food_groups.join(' / ')} named as such by a public body${fat}; see each food's explanation.`,
+    params: {
+      name_en: concept.name.en,
+      name_es: concept.name.es,
+      count: members,
+      ...(concept.min_fat_g_per_100g === null ? {} : { context: 'fat', fat: concept.min_fat_g_per_100g }),
+    },
   };
 }
 
 function noMatchNotice(query: string): Notice {
-  return { code: 'no_match', message: `No food in the catalog matches "${query}". Check the spelling, try another name for it, or add it as your own food.` };
+  return {
+    code: 'no_match',
+    message: `No food in the catalog matches "${query}". Check the spelling, try another name for it, or add it as your own food.`,
+    params: { query },
+  };
 }
 
 function weakMatchNotice(): Notice {

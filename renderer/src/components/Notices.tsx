@@ -1,21 +1,27 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Notice, QueryTranslation } from '../../../shared/contract';
+import { asLanguage } from '../i18n/format';
+import { noticeText } from '../i18n/notices';
 
 /**
- * How a result was produced (degraded mode, a clamp, a cut), as cita said it; a translated query's notice in the
- * screen's language, from its parts (cita's message is English).
+ * How a result was produced (degraded mode, a clamp, a cut), in the screen's language: a translated query's notice
+ * from its parts, any other from its code and params (cita's message is English; it stays the tooltip, with its detail).
  */
 export function Notices({ notices }: { notices: readonly Notice[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
   if (notices.length === 0) return null;
   return (
     <ul className="notices" aria-label={t('app.notices')}>
-      {notices.map((notice) => (
-        <li key={`${notice.code}:${notice.message}`} className="banner banner-info" data-code={notice.code}>
-          {notice.translation ? translationMessage(notice.translation, t) : notice.message}
-        </li>
-      ))}
+      {notices.map((notice) => {
+        const text = notice.translation ? translationMessage(notice.translation, t) : noticeText(notice, language);
+        return (
+          <li key={`${notice.code}:${notice.message}`} className="banner banner-info" data-code={notice.code} title={text === notice.message ? undefined : notice.message}>
+            {text}
+          </li>
+        );
+      })}
     </ul>
   );
 }

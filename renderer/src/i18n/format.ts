@@ -6,10 +6,20 @@ export function formatNumber(value: number, language: Language, maxDigits = 1): 
   return new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: maxDigits }).format(value);
 }
 
-/** A calendar day (YYYY-MM-DD) as people of `language` write it, "19 Nov 2026" / "19 nov 2026"; anything else as it is. */
+/**
+ * A calendar day (YYYY-MM-DD) as people of `language` write it, "19 Nov 2026" / "19 nov 2026"; anything else as it is,
+ * a day that does not exist ("2026-02-31", which Date would roll into March) included.
+ */
 export function formatDay(iso: string, language: Language): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) return iso;
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** Every calendar day (YYYY-MM-DD) in a text written as people of `language` write it; the rest of the text as it is. */
+export function formatDaysIn(text: string, language: Language): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDay(day, language));
 }
 
 /** The nutrient's definition from the one registry. */

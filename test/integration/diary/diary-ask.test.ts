@@ -183,6 +183,10 @@ describe('the 400-row cap on food rows', () => {
     expect(lines).toContain('# foods cut to 400 of 401 entries, largest energy first');
     expect(foodRows.some((line) => line.endsWith(',1.0,3.6'))).toBe(false);
     expect(foodRows.some((line) => line.endsWith(',2.0,7.1'))).toBe(true);
-    expect(output.notices).toContainEqual({ code: 'context_cut', message: 'Food rows cut to 400 of 401 entries (largest energy first).' });
+    expect(output.notices).toContainEqual({
+      code: 'context_cut',
+      message: 'Food rows cut to 400 of 401 entries (largest energy first).',
+      params: { context: 'entries', shown: 400, total: 401 },
+    });
   });
 });

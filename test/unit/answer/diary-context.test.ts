@@ -80,7 +80,11 @@ describe('buildDiaryContext', () => {
     const { text, rows, notices } = buildDiaryContext(plan, retrieval({ detail: { entries, entryCount: 401, foods: [], foodCount: 0 } }));
     expect(rows.filter((row) => row.section === 'foods')).toHaveLength(400);
     expect(text).toContain('# foods cut to 400 of 401 entries, largest energy first');
-    expect(notices).toContainEqual({ code: 'context_cut', message: 'Food rows cut to 400 of 401 entries (largest energy first).' });
+    expect(notices).toContainEqual({
+      code: 'context_cut',
+      message: 'Food rows cut to 400 of 401 entries (largest energy first).',
+      params: { context: 'entries', shown: 400, total: 401 },
+    });
   });
 
   it('notes a nutrient some entries lack', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Food, LoggedFood, Portion } from '../../../shared/contract.js';
-import { defaultQuantity, defaultUnit, entryAmount, matchingLogged } from '../../../renderer/src/features/diary/amounts.js';
+import { defaultQuantity, defaultUnit, entryAmount, formatQuantity, matchingLogged } from '../../../renderer/src/features/diary/amounts.js';
 import { foodGroupLabel } from '../../../renderer/src/i18n/food-groups.js';
 import { nutrientLabelWithUnit } from '../../../renderer/src/i18n/format.js';
 
@@ -25,7 +25,17 @@ function logged(food: Food, lastPortion: LoggedFood['last_portion'], lastGrams: 
 describe('amounts in household units', () => {
   it('writes an entry as its unit and quantity, or as grams', () => {
     expect(entryAmount({ grams: 100, portion: { id: 1, name: large.name, quantity: 2, grams_each: 50 } }, 'en')).toBe('2 × large egg');
-    expect(entryAmount({ grams: 75, portion: { id: 1, name: large.name, quantity: 1.5, grams_each: 50 } }, 'es')).toBe('1,5 × huevo grande');
+    expect(entryAmount({ grams: 75, portion: { id: 1, name: large.name, quantity: 1.5, grams_each: 50 } }, 'es')).toBe('1½ × huevo grande');
+    expect(entryAmount({ grams: 15, portion: { id: 1, name: large.name, quantity: 0.3, grams_each: 50 } }, 'es')).toBe('0,3 × huevo grande');
+  });
+
+  it('writes the fractions of a kitchen measure as people do: ½, ¼, ¾, ⅓, ⅔', () => {
+    expect(formatQuantity(0.5, 'en')).toBe('½');
+    expect(formatQuantity(0.25, 'es')).toBe('¼');
+    expect(formatQuantity(2.75, 'en')).toBe('2¾');
+    expect(formatQuantity(1 / 3, 'en')).toBe('⅓');
+    expect(formatQuantity(3, 'es')).toBe('3');
+    expect(formatQuantity(1.2, 'es')).toBe('1,2');
     expect(entryAmount({ grams: 45, portion: null }, 'en')).toBe('45 g');
   });
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AskOutput, Citation } from '../../../../shared/contract';
-import { asLanguage, formatDay, formatNumber, nutrientLabel } from '../../i18n/format';
+import { asLanguage, formatDay, formatDaysIn, formatNumber, nutrientLabel } from '../../i18n/format';
 import { Notices } from '../Notices';
 import { cellText, columnLabel, sectionLabel } from './context-labels';
 import { parseContextSections, type ContextSection } from './context-sections';
@@ -20,6 +20,9 @@ export function AnswerView({ output, onOpenCard, leadShown = false }: { output: 
   // The context is evidence to check, not the answer: it opens when a figure or citation is followed, or on request.
   const [contextOpen, setContextOpen] = useState(false);
   const { grounding } = output;
+  // cita writes days as YYYY-MM-DD (the grounding check skips them as figures); between the checked figures they are
+  // written as the answer's reader writes them, so the figures' offsets still point into cita's own text.
+  const answerLanguage = asLanguage(output.language);
   const start = leadShown && !output.refused ? afterLeadLine(output.answer, output.lead) : 0;
   const segments = segmentAnswer(
     output.answer.slice(start),
@@ -56,7 +59,7 @@ export function AnswerView({ output, onOpenCard, leadShown = false }: { output: 
       )}
       <p className="answer-text" lang={output.language}>
         {segments.map((segment, index) => {
-          if (segment.kind === 'text') return <span key={index}>{segment.text}</span>;
+          if (segment.kind === 'text') return <span key={index}>{formatDaysIn(segment.text, answerLanguage)}</span>;
           if (segment.kind === 'citation') {
             return (
               <a
@@ -145,7 +148,7 @@ function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
         {plan.not_honoured && plan.not_honoured.length > 0 && (
           <>
             <dt>{t('answer.notHonoured')}</dt>
-            <dd data-code="not-honoured">{plan.not_honoured.map((item) => t(`answer.notHonouredCodes.${item.code}`, { text: item.text })).join('; ')}</dd>
+            <dd data-code="not-honoured">{plan.not_honoured.map((item) => t(`answer.notHonouredCodes.${item.code}`, { text: formatDaysIn(item.text, language) })).join('; ')}</dd>
           </>
         )}
         <dt>{t('answer.planner')}</dt>
@@ -173,8 +176,8 @@ function Citations({
 }) {
   const { t, i18n } = useTranslation();
   const language = asLanguage(i18n.language);
-  // A label's days as the reader writes them ("29 Nov 2026"); the answer text keeps cita's own, which its figures' offsets point into.
-  const withDays = (text: string) => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDay(day, language));
+  // A label's days as the reader writes them ("29 Nov 2026").
+  const withDays = (text: string) => formatDaysIn(text, language);
   return (
     <section className="citations" aria-label={t('answer.citations')}>
       <h3>{t('answer.citations')}</h3>

@@ -101,9 +101,12 @@ function CatalogCard({ hit, field }: { hit: SearchHit; field: CatalogHit }) {
           <dd>
             <a href={sourceHref(field.source)}>{field.source_name}</a> <span className="muted">({field.source})</span>
           </dd>
-          <dt>{t('catalog.score')}</dt>
-          <dd>{formatNumber(field.score, language, 3)}</dd>
         </dl>
+        {/* The badge says how close the match is; the raw score, which only orders the list, is there on request. */}
+        <details className="ranking-details">
+          <summary>{t('catalog.ranking')}</summary>
+          <p className="hint">{t('catalog.rankingScore', { score: formatNumber(field.score, language, 3) })}</p>
+        </details>
         <TribalNotes field={field} />
       </article>
     </li>

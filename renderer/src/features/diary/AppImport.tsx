@@ -6,6 +6,7 @@ import { parseQuantity } from '../../../../shared/portions';
 import { messageOf, useApi } from '../../api/context';
 import { ApiError } from '../../api/client';
 import { Relevance } from '../../components/Relevance';
+import { formatQuantity } from './amounts';
 import { ImportErrors } from './ImportErrors';
 import type { Language } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
@@ -155,7 +156,7 @@ function PreviewRow({
   const options = row.match && !row.candidates.some((candidate) => candidate.code === row.match?.code) ? [row.match, ...row.candidates] : row.candidates;
   const selected = row.status === 'excluded' ? leaveOut : (row.match?.code ?? '');
   const amount = row.portion
-    ? `${formatNumber(row.portion.quantity, language, 2)} × ${row.portion.name[language]} (${formatNumber(row.grams ?? 0, language)} g)`
+    ? `${formatQuantity(row.portion.quantity, language)} × ${row.portion.name[language]} (${formatNumber(row.grams ?? 0, language)} g)`
     : row.grams !== null
       ? `${formatNumber(row.grams, language)} g`
       : '—';

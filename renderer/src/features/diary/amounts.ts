@@ -10,10 +10,27 @@ export function portionOption(portion: Portion, language: Language): string {
   return `${portion.name[language]} (${formatNumber(portion.grams, language)} g)`;
 }
 
-/** "2 × large egg": an entry's amount in the unit it was logged in, or its grams. */
+/** The fractions a kitchen measure is written with ("½ cup"), by their value. */
+const kitchenFractions: ReadonlyArray<readonly [number, string]> = [
+  [1 / 4, '¼'],
+  [1 / 3, '⅓'],
+  [1 / 2, '½'],
+  [2 / 3, '⅔'],
+  [3 / 4, '¾'],
+];
+
+/** A count of units as people write it: "2", "½", "1½"; any other fraction as a decimal in `language` ("0,3"). */
+export function formatQuantity(quantity: number, language: Language): string {
+  const whole = Math.floor(quantity);
+  const fraction = kitchenFractions.find(([value]) => Math.abs(quantity - whole - value) < 0.005)?.[1];
+  if (fraction === undefined) return formatNumber(quantity, language, 2);
+  return whole === 0 ? fraction : `${formatNumber(whole, language)}${fraction}`;
+}
+
+/** "2 × large egg", "½ × cup": an entry's amount in the unit it was logged in, or its grams. */
 export function entryAmount(entry: Pick<DiaryEntry, 'grams' | 'portion'>, language: Language): string {
   if (!entry.portion) return `${formatNumber(entry.grams, language)} g`;
-  return `${formatNumber(entry.portion.quantity, language, 2)} × ${entry.portion.name[language]}`;
+  return `${formatQuantity(entry.portion.quantity, language)} × ${entry.portion.name[language]}`;
 }
 
 /** The food's name as lists show it, with its brand. */

@@ -126,12 +126,21 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
               {corpora.map((corpus) => (
                 <tr key={corpus.corpus}>
                   <th scope="row">{t(`corpora.${corpus.corpus}`, { defaultValue: corpus.corpus })}</th>
-                  <td className="number">{formatNumber(corpus.rows, language)}</td>
-                  <td className="number">{formatNumber(corpus.vectors, language)}</td>
-                  <td className="number">{formatNumber(corpus.stale, language)}</td>
-                  <td className="number">{formatNumber(corpus.missing, language)}</td>
+                  {/* data-label: in a narrow window each row is a card that names its figures (styles.css). */}
+                  <td className="number" data-label={t('status.rows')}>
+                    {formatNumber(corpus.rows, language)}
+                  </td>
+                  <td className="number" data-label={t('status.vectors')}>
+                    {formatNumber(corpus.vectors, language)}
+                  </td>
+                  <td className="number" data-label={t('status.stale')}>
+                    {formatNumber(corpus.stale, language)}
+                  </td>
+                  <td className="number" data-label={t('status.missing')}>
+                    {formatNumber(corpus.missing, language)}
+                  </td>
                   <CrossLanguageCell count={crossLanguageVectors(status, corpus.corpus)} />
-                  <td>
+                  <td className="status-actions">
                     {ingestible.has(corpus.corpus) && (
                       <button
                         type="button"
@@ -170,5 +179,9 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
 /** A corpus's vectors in the cross-language space, or "off" while that path is off. */
 function CrossLanguageCell({ count }: { count: number | null }) {
   const { t, i18n } = useTranslation();
-  return <td className="number">{count === null ? t('status.crossLanguageOff') : formatNumber(count, asLanguage(i18n.language))}</td>;
+  return (
+    <td className="number" data-label={t('status.crossLanguageVectors')}>
+      {count === null ? t('status.crossLanguageOff') : formatNumber(count, asLanguage(i18n.language))}
+    </td>
+  );
 }
