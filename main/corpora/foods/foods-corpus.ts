@@ -57,9 +57,12 @@ export function foodsBars(embedderId: string | null, maxDist: number | null): Se
 /** The reciprocal rank fusion constant of a concept's members with the other paths (the textbook 60). */
 export const conceptRrfK = 60;
 
-/** A keyword hit is strong unless its words met the query only within a typo ("mutton" → "Button mushroom"). */
+/**
+ * A keyword hit is strong unless its words met the query only within a typo ("mutton" → "Button mushroom") or only
+ * as the start of a longer word ("beer" → the Telugu "Beera kaya" of ridge gourd): both are near spellings.
+ */
 function keywordRelevance(fused: FusedHit): Relevance {
-  return fused.keywordMatch === 'fuzzy' ? 'weak' : 'strong';
+  return fused.keywordMatch === 'fuzzy' || fused.keywordMatch === 'prefix' ? 'weak' : 'strong';
 }
 
 export interface FoodsCorpus {

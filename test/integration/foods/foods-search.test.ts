@@ -74,6 +74,20 @@ describe('foods catalog', () => {
     expect(orange.local_names).not.toContain('[');
   });
 
+  it('calls a word that is only the start of a longer name a near spelling, not a match', async () => {
+    const services = await seeded(null);
+    const search = (query: string) => call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10 });
+    // "beer" is only the start of the Telugu "Beera kaya" (ridge gourd): weak, and nothing strong means refused.
+    const beer = await search('beer');
+    expect(beer.hits.map((hit) => hit.id)).toContain('D068');
+    expect(beer.hits.every((hit) => hit.relevance === 'weak')).toBe(true);
+    expect(beer.refused).toBe(true);
+    // The whole word is still a strong match.
+    const gourd = await search('ridge gourd');
+    expect(gourd.hits[0]?.relevance).toBe('strong');
+    expect(gourd.refused).toBe(false);
+  });
+
   it('searches a Spanish query also in English, after what the words themselves found, and says so', async () => {
     const services = await seeded(null);
     const search = (query: string, profile = 'default') => call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10, profile });
