@@ -1,6 +1,7 @@
 import { isOperationName, operations } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
 import { AppError, errorLimits, presentableError, toErrorInfo } from '../core/errors.js';
+import { createReadTurns, type ReadTurns } from '../core/read-turns.js';
 import type { CallContext } from './context.js';
 import type { Handlers } from './handlers.js';
 
@@ -9,13 +10,17 @@ export interface Dispatcher {
   call(name: string, input: unknown, context: CallContext): Promise<Result<unknown>>;
 }
 
-/** The single entry point every transport (IPC, HTTP, CLI) goes through. */
-export function createDispatcher(handlers: Handlers, log: (message: string) => void = (message) => console.error(message)): Dispatcher {
+/**
+ * The single entry point every transport (IPC, HTTP, CLI) goes through. A read starts in its turn (read-turns.ts), so
+ * a write that arrives during a burst of searches starts at once.
+ */
+export function createDispatcher(handlers: Handlers, log: (message: string) => void = (message) => console.error(message), readTurns: ReadTurns = createReadTurns()): Dispatcher {
   async function dispatch(name: string, input: unknown, context: CallContext): Promise<Result<unknown>> {
     if (!isOperationName(name)) {
       return { ok: false, error: { code: 'unknown_operation', message: `There is no operation named "${String(name).slice(0, 80)}".` } };
     }
     const spec = operations[name];
+    if (spec.access === 'read') await readTurns.next();
     if (spec.access === 'write' && context.role !== 'editor') {
       return { ok: false, error: { code: 'forbidden', message: `"${name}" changes data and needs the editor role.` } };
     }

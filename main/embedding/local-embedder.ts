@@ -48,8 +48,9 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   const session = await host.openPooled('embedding', config, { workers, queryConfig: { ...config, threads: 1 } }).catch((error: unknown) => {
     throw new AppError('unavailable', `The local embedding model failed to load: ${(error as Error).message}`);
   });
-  // A batched q8 vector depends on its neighbours, so a query shares a call only when batches do not change vectors.
-  const mergeQueries = dtype === 'fp32' || batchSize === 1;
+  // A batched q8 vector depends on its neighbours, so only fp32 queries share a call (one batched inference). q8 runs
+  // one text per inference either way, and a merged call of 16 would hold a write back for 16 inferences, not one.
+  const mergeQueries = dtype === 'fp32';
   return new LocalEmbedder(localEmbedderId(manifest, dtype, batchSize), manifest.dimensions, manifest.queryPrefix, host, session, mergeQueries);
 }
 

@@ -6,6 +6,7 @@ import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../core/errors.js';
 import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest, RunOrder } from './model-worker-protocol.js';
+import { createReadTurns, type ReadTurns } from '../core/read-turns.js';
 
 /** A session opened in the model worker, typed by its kind. */
 export interface ModelSessionHandle<K extends ModelKind> {
@@ -16,6 +17,10 @@ export interface ModelSessionHandle<K extends ModelKind> {
 interface Pending {
   resolve: (output: unknown) => void;
   reject: (error: unknown) => void;
+}
+
+interface PendingRun extends Pending {
+  priority: RunOrder['priority'];
 }
 
 /** How a host reaches its worker, a thread or a process: post, listen, and whether it keeps this process alive. */
@@ -41,13 +46,18 @@ export class ModelWorkerHost implements ModelRunner {
   readonly #worker: ModelWorkerChannel;
   readonly #opening = new Map<number, Pending>();
   readonly #releasing = new Map<number, () => void>();
-  readonly #pending = new Map<number, Pending>();
+  readonly #pending = new Map<number, PendingRun>();
+  readonly #readTurns: ReadTurns;
   #nextId = 1;
   #failure: Error | undefined;
 
-  /** The process's model thread unless another channel is given (a model process of the pool). */
-  constructor(channel: ModelWorkerChannel = threadChannel()) {
+  /**
+   * The process's model thread unless another channel is given (a model process of the pool). A read's result is
+   * handed back in a turn of its own (read-turns.ts), so the reply to a write that came after it is not held back.
+   */
+  constructor(channel: ModelWorkerChannel = threadChannel(), readTurns: ReadTurns = createReadTurns()) {
     this.#worker = channel;
+    this.#readTurns = readTurns;
     this.#worker.unref();
     this.#worker.onMessage((reply) => this.#receive(reply));
     this.#worker.onFailure((reason) => this.#fail(reason));
@@ -92,6 +102,7 @@ export class ModelWorkerHost implements ModelRunner {
       signal?.addEventListener('abort', onAbort, { once: true });
       const detach = () => signal?.removeEventListener('abort', onAbort);
       this.#pending.set(id, {
+        priority: order.priority,
         // The worker answers a run with its session kind's output (model-worker-thread.ts).
         resolve: (output) => (detach(), resolve(output as ModelKinds[K]['output'])),
         reject: (error) => (detach(), reject(error)),
@@ -127,8 +138,9 @@ export class ModelWorkerHost implements ModelRunner {
         const pending = this.#pending.get(reply.id);
         if (!pending) break; // cancelled by the caller already
         this.#pending.delete(reply.id);
-        if (reply.type === 'error') pending.reject(new Error(reply.message));
-        else pending.resolve(reply.output);
+        const settle = reply.type === 'error' ? () => pending.reject(new Error(reply.message)) : () => pending.resolve(reply.output);
+        if (pending.priority === 'write') settle();
+        else this.#readTurns.defer(settle);
         break;
       }
     }

@@ -247,8 +247,10 @@ function setSecurityHeaders(response: ServerResponse): void {
 
 function sendResult(response: ServerResponse, result: Result<unknown>): void {
   const status = result.ok ? 200 : statusOf[result.error.code];
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(result));
+  const body = JSON.stringify(result);
+  // With its length declared the answer goes out in one write with its headers, not in chunks.
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  response.end(body);
 }
 
 function sendError(response: ServerResponse, error: ErrorInfo): void {

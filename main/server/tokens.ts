@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -16,6 +16,8 @@ export const maxTokenLifetimeSeconds = 30 * 24 * 3600;
 export const defaultTokenLifetimeSeconds = 12 * 3600;
 /** Clocks of one machine agree; this only absorbs the second a token is minted in. */
 const clockToleranceSeconds = 60;
+/** Tokens whose signature was checked, kept so a client's every request does not pay for the check again. */
+export const verifiedTokenCacheSize = 64;
 
 export interface TokenClaims {
   role: Role;
@@ -108,10 +110,11 @@ function watchedFile<T>(file: string, read: () => T): () => T {
   return () => {
     let stamp = 'missing';
     try {
-      const stat = statSync(file);
-      stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+      // Asked on every request: a missing file (no token revoked yet) is an answer, not an exception to build.
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat) stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
     } catch {
-      // Missing: read() decides what that means.
+      // Unreadable: read() decides what that means.
     }
     if (cache?.stamp !== stamp) cache = { stamp, value: read() };
     return cache.value;
@@ -135,6 +138,7 @@ export function createDataDirTokenService(dataDir: string): TokenService {
  */
 export function createTokenService(secret: Uint8Array | (() => Uint8Array), options: { isRevoked?: (id: string) => boolean } = {}): TokenService {
   const key = typeof secret === 'function' ? secret : () => secret;
+  const verified = createVerifiedTokens(verifiedTokenCacheSize);
   return {
     async sign(claims, ttlSeconds = defaultTokenLifetimeSeconds) {
       if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > maxTokenLifetimeSeconds) {
@@ -152,8 +156,11 @@ export function createTokenService(secret: Uint8Array | (() => Uint8Array), opti
         .sign(key());
     },
     async verify(token) {
+      const signingKey = key();
+      const known = verified.get(token, signingKey);
+      if (known) return inTime(known.issuedAt, known.token.expiresAt) && !options.isRevoked?.(known.token.id) ? known.token : null;
       try {
-        const { payload } = await jwtVerify(token, key(), {
+        const { payload } = await jwtVerify(token, signingKey, {
           algorithms: [algorithm],
           issuer,
           audience,
@@ -168,10 +175,53 @@ export function createTokenService(secret: Uint8Array | (() => Uint8Array), opti
         // A token minted to live longer than the maximum is refused even while young.
         if (exp - iat > maxTokenLifetimeSeconds) return null;
         if (options.isRevoked?.(jti)) return null;
-        return { role, ...(profile !== undefined ? { profile } : {}), id: jti, expiresAt: exp };
+        const checked: VerifiedToken = Object.freeze({ role, ...(profile !== undefined ? { profile } : {}), id: jti, expiresAt: exp });
+        verified.set(token, signingKey, { token: checked, issuedAt: iat });
+        return checked;
       } catch {
         return null;
       }
+    },
+  };
+}
+
+/**
+ * jwtVerify's time checks with the same tolerance (jose's jwt_claims_set.js): not expired, not older than the longest
+ * lifetime. The other checks of a token do not change with time, or only turn a refusal into an acceptance (an
+ * issue time in the future), and only accepted tokens are remembered.
+ */
+function inTime(issuedAt: number, expiresAt: number, now = Math.floor(Date.now() / 1000)): boolean {
+  return expiresAt > now - clockToleranceSeconds && now - issuedAt - clockToleranceSeconds <= maxTokenLifetimeSeconds;
+}
+
+interface VerifiedEntry {
+  token: VerifiedToken;
+  issuedAt: number;
+}
+
+/**
+ * Tokens that passed every check, with the secret that checked them: a rotated secret (a new key object) finds
+ * nothing, so the token is checked again, and fails. Revocation and time are checked on every use by the caller.
+ * Keyed by the token's SHA-256, so looking a presented token up compares digests, not the secret-bearing strings.
+ */
+function createVerifiedTokens(capacity: number) {
+  const entries = new Map<string, VerifiedEntry & { key: Uint8Array }>();
+  const digestOf = (token: string) => createHash('sha256').update(token).digest('base64');
+  return {
+    get(token: string, key: Uint8Array): VerifiedEntry | undefined {
+      const digest = digestOf(token);
+      const entry = entries.get(digest);
+      if (entry?.key !== key) return undefined;
+      // Most recently used last, so the oldest is the one forgotten.
+      entries.delete(digest);
+      entries.set(digest, entry);
+      return entry;
+    },
+    set(token: string, key: Uint8Array, entry: VerifiedEntry): void {
+      const digest = digestOf(token);
+      entries.delete(digest);
+      entries.set(digest, { ...entry, key });
+      if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * How a model worker orders embeddings (model-run-queue.ts) with the real model: query embeddings that arrive
- * together share a call and get the vectors they would get alone, and a write is never queued behind them; and how
- * the query pool (model-pool.ts) spreads queries over a model process without changing a byte of their vectors.
+ * together get the vectors they would get alone (fp32 ones share a call), and a write is never queued behind them;
+ * and how the query pool (model-pool.ts) spreads queries over a model process without changing a byte of their vectors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTexts } from '../../main/embedding/bench-embedder.js';
@@ -44,6 +44,18 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
     await Promise.all([running, ...queries, write]);
     // In arrival order the write would finish after all 24 queries.
     expect(finished.indexOf('write'), finished.join(', ')).toBe(0);
+  });
+
+  it('runs a write issued while queries are being embedded after the one running, not after a batch of them', async () => {
+    const finished: string[] = [];
+    const running = q8.embedDocuments(generatedTexts(40, 7));
+    const queries = generatedTexts(24, 29).map((query, index) => q8.embedQuery(query).then(() => finished.push(`query ${index}`)));
+    // The worker has just moved on to the queries: q8 runs them one per call, so the write waits for one inference.
+    await running;
+    const write = q8.embedDocuments(['Homemade paneer, 100 g']).then(() => finished.push('write'));
+    await Promise.all([...queries, write]);
+    // Merged 16 queries to a call, as before, the write finished after 16 of them.
+    expect(finished.indexOf('write'), finished.join(', ')).toBeLessThan(8);
   });
 
   it('still answers a query whose neighbour in a shared call was cancelled', async () => {

@@ -199,6 +199,11 @@ export function createFoodsCorpus(deps: {
     }
   }
 
+  /** Both embeddings are asked for at once, so the model worker runs them back to back, ahead of queued queries. */
+  async function embedInBothSpaces(row: FoodRow): Promise<void> {
+    await Promise.all([retriever.embedRows([row]), deps.crossLanguage?.embedRows([row])]);
+  }
+
   function toHit(fused: FusedHit, row: FoodRow, bars: SemanticBars, crossBars: SemanticBars): SearchHit {
     // A concept member meets the published definition the query named: as strong as a name match.
     const relevance = fused.paths.includes('concept')
@@ -295,8 +300,7 @@ export function createFoodsCorpus(deps: {
       requireProfile(input.profile);
       const row = repository.insertOwn({ owner: input.profile, name: input.name, brand: input.brand, group: '', source: 'user', per100g: input.per100g });
       retriever.keyword.upsert(foodKeywordDocument(row));
-      await retriever.embedRows([row]);
-      await deps.crossLanguage?.embedRows([row]);
+      await embedInBothSpaces(row);
       return toFood(row);
     },
 
@@ -305,8 +309,7 @@ export function createFoodsCorpus(deps: {
       const row = repository.updateOwn(input.profile, input.code, input);
       if (!row) throw new AppError('not_found', `Profile "${input.profile}" has no food of its own with code "${input.code}" (shared foods cannot be edited).`);
       retriever.keyword.upsert(foodKeywordDocument(row));
-      await retriever.embedRows([row]);
-      await deps.crossLanguage?.embedRows([row]);
+      await embedInBothSpaces(row);
       return toFood(row);
     },
 

@@ -70,6 +70,22 @@ describe('dispatch', () => {
     }
   });
 
+  it('starts a write called after reads before them: reads wait for their turn, a write does not', async () => {
+    const started: string[] = [];
+    const settings = defaultSettings();
+    const dispatcher = createDispatcher(
+      handlers({
+        'settings.get': () => (started.push('read'), settings),
+        'settings.update': () => (started.push('write'), settings),
+      }),
+      quiet,
+    );
+    const calls = [...Array.from({ length: 3 }, () => dispatcher.call('settings.get', {}, editor)), dispatcher.call('settings.update', {}, editor)];
+    const results = await Promise.all(calls);
+    expect(started).toEqual(['write', 'read', 'read', 'read']);
+    expect(results.every((result) => result.ok)).toBe(true);
+  });
+
   it('rejects an output that breaks the contract instead of sending it', async () => {
     const broken = handlers({ status: () => ({ nonsense: true }) as never });
     const result = await createDispatcher(broken, quiet).call('status', {}, editor);

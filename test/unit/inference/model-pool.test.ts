@@ -4,35 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chooseWorker, ModelPool } from '../../../main/inference/model-pool.js';
-import type { ModelWorkerReply, ModelWorkerRequest } from '../../../main/inference/model-worker-protocol.js';
-import { ModelWorkerHost, type ModelWorkerChannel } from '../../../main/inference/model-worker.js';
+import type { ModelWorkerHost } from '../../../main/inference/model-worker.js';
+import { standInWorker } from '../../helpers/stand-in-model-worker.js';
 
 const read = { priority: 'read', merge: false } as const;
 const write = { priority: 'write', merge: false } as const;
-
-/** A worker that opens anything and answers each run when the test says so, recording what it was sent. */
-function standInWorker() {
-  const runs: { id: number; input: unknown; order: unknown }[] = [];
-  let listener: (reply: ModelWorkerReply) => void = () => undefined;
-  let failure: (reason: Error) => void = () => undefined;
-  const channel: ModelWorkerChannel = {
-    post(request: ModelWorkerRequest) {
-      if (request.type === 'open') queueMicrotask(() => listener({ type: 'opened', session: request.session }));
-      if (request.type === 'release') queueMicrotask(() => listener({ type: 'released', session: request.session }));
-      if (request.type === 'run') runs.push({ id: request.id, input: request.input, order: request.order });
-    },
-    onMessage: (next) => (listener = next),
-    onFailure: (next) => (failure = next),
-    ref: () => undefined,
-    unref: () => undefined,
-  };
-  return {
-    host: new ModelWorkerHost(channel),
-    runs,
-    answerAll: () => runs.splice(0).forEach((run) => listener({ type: 'result', id: run.id, output: new Float32Array([1]) })),
-    die: () => failure(new Error('the model process exited')),
-  };
-}
 
 const config = { modelDir: '/nowhere', threads: 2, dimensions: 1 };
 
