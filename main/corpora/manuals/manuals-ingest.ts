@@ -8,6 +8,7 @@ import { chunkCard } from '../kb/chunking.js';
 import type { TokenCounter } from '../kb/token-counter.js';
 import { readManualSource, shippedManualsDirectory, type ManualFile } from './manual-files.js';
 import { centroidSummary, leadSummary, summaryCandidates } from './manual-summary.js';
+import { manualBodyText, manualTextMethod } from './manual-text.js';
 import { manualSections } from './manual-tree.js';
 import { manualKeywordDocument } from './manuals-keyword.js';
 import type { ManualsRepository, ManualWrite } from './manuals-repository.js';
@@ -29,6 +30,14 @@ export function pathText(path: readonly string[]): string {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * What decides whether a stored manual is current: its file, and every way it is read (the text method: tables as
+ * rows), cut, summarised (method and the embedder choosing) and counted. Any of them changing rebuilds the manual.
+ */
+export function manualContentHash(manual: ManualFile, read: { summaryBy: string; counter: string; textMethod?: string }): string {
+  return sha256(JSON.stringify([manualsFormula, manualSectionsFormula, summaryMethod, read.textMethod ?? manualTextMethod, read.summaryBy, read.counter, manual]));
+}
 
 /**
  * Loads the manuals of a directory (the shipped ones by default; manuals missing from it are removed) or one file.
@@ -63,7 +72,7 @@ export async function ingestManuals(
     for (const id of removed.removedSectionIds) deps.sectionKeyword.remove(id);
   };
   for (const manual of manuals) {
-    const contentHash = sha256(JSON.stringify([manualsFormula, manualSectionsFormula, summaryMethod, summaryBy, counter.name, manual]));
+    const contentHash = manualContentHash(manual, { summaryBy, counter: counter.name });
     const stored = deps.repository.manual(manual.id);
     if (stored?.content_hash === contentHash) {
       counts.unchanged += 1;
@@ -96,7 +105,7 @@ async function manualWrite(
   counter: TokenCounter,
   embed: ((texts: readonly string[]) => Promise<Float32Array[]>) | null,
 ): Promise<ManualWrite> {
-  const sections = manualSections(manual.id, manual.title, manual.body);
+  const sections = manualSections(manual.id, manual.title, manualBodyText(manual.body));
   const candidates = sections.map((section) => summaryCandidates(section.text));
   const flat = candidates.flat();
   const vectors = embed && flat.length > 0 ? await embed(flat) : null;

@@ -9,6 +9,10 @@ import type { Services } from '../../../main/app/bootstrap.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
+import { readManualFile } from '../../../main/corpora/manuals/manual-files.js';
+import { manualContentHash } from '../../../main/corpora/manuals/manuals-ingest.js';
+import { loadTokenCounter } from '../../../main/corpora/kb/token-counter.js';
+import { defaultModelDir } from '../../../main/paths.js';
 
 const tempDir = useTempDirs();
 const openServices = useServices();
@@ -93,6 +97,32 @@ describe('manuals corpus', () => {
     expect(module.retriever?.counts()).toMatchObject({ rows: 3, vectors: 3, missing: 0 });
     const output = await search(services, { query: 'brake pads', strategy: 'keyword' });
     expect(output.hits).toEqual([]);
+  });
+
+  it("reads a manual's HTML table as rows of text, and rebuilds a manual stored under the older reading", async () => {
+    const { services, folder } = await servicesWithManuals();
+    const module = services.module('manuals') as NonNullable<ReturnType<Services['module']>>;
+    const file = join(folder, 'seed-catalogue.md');
+    writeFileSync(
+      file,
+      front('Seed catalogue') +
+        '## Germination\n\nSeeds sprout at different soil temperatures, listed here.\n\n<table>\n<tr><th>Crop</th><th>Soil temperature</th></tr>\n<tr><td>Squash</td><td>21 °C</td></tr>\n<tr><td>Lettuce</td><td>7 °C</td></tr>\n</table>\n',
+    );
+    await ingestCorpus(services, module, { from: folder });
+    const passages = () => services.db.prepare("SELECT passage, embed_text FROM manual_passages WHERE manual_id = 'seed-catalogue'").all() as Array<{ passage: string; embed_text: string }>;
+    expect(passages().map((row) => row.passage)).toEqual([
+      'Seeds sprout at different soil temperatures, listed here.\n\nCrop: Squash; Soil temperature: 21 °C.\nCrop: Lettuce; Soil temperature: 7 °C.',
+    ]);
+    const found = await search(services, { query: 'squash', strategy: 'keyword' });
+    expect(found.hits[0]?.manual?.passage).toContain('Crop: Squash');
+    // A store written before tables were read as rows holds another content hash: the next ingest must rebuild it.
+    const counter = await loadTokenCounter(services.embedding.describe().modelPath ?? defaultModelDir());
+    const read = { summaryBy: createWordHashEmbedder().id, counter: counter.name };
+    const stored = () => services.db.prepare("SELECT content_hash FROM manuals WHERE id = 'seed-catalogue'").pluck().get() as string;
+    expect(stored()).toBe(manualContentHash(readManualFile(file), read));
+    services.db.prepare("UPDATE manuals SET content_hash = ? WHERE id = 'seed-catalogue'").run(manualContentHash(readManualFile(file), { ...read, textMethod: 'markup-as-written' }));
+    expect(await ingestCorpus(services, module, { from: folder })).toMatchObject({ updated: 1, unchanged: 2 });
+    expect(stored()).toBe(manualContentHash(readManualFile(file), read));
   });
 
   it('finds a passage flat, with its manual, section path and citation', async () => {
