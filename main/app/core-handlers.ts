@@ -31,8 +31,8 @@ export function coreHandlers(
       const path = (value: string | null) => (bound === undefined ? value : null);
       const paths = [deps.dataDir, embedder.modelPath, reranker.model_path, multilingual.modelPath].filter((known): known is string => typeof known === 'string' && known !== '');
       const sentence = (text: string | null) => (bound === undefined || text === null ? text : paths.reduce((said, known) => said.split(known).join('(a folder)'), text));
-      const own = spaces(deps.modules, (module) => module.retriever, bound);
-      const cross = spaces(deps.modules, (module) => module.crossLanguage, bound);
+      const own = [...spaces(deps.modules, (module) => module.retriever, bound), ...extraSpaces(deps.modules, (extra) => extra.retriever, bound)];
+      const cross = [...spaces(deps.modules, (module) => module.crossLanguage, bound), ...extraSpaces(deps.modules, (extra) => extra.crossLanguage, bound)];
       const corpora: Array<VectorCounts & { corpus: string; store?: string }> = own.map(({ corpus, counts }) => ({ corpus, ...counts }));
       const crossCorpora: Array<VectorCounts & { corpus: string; store?: string }> = cross.map(({ corpus, counts }) => ({ corpus, ...counts }));
       // A corpus on PostgreSQL counts there (and is no embedded store to warn about); a token bound to a profile
@@ -121,6 +121,16 @@ export function coreHandlers(
       location: deps.secrets.location(),
     }),
   };
+}
+
+/** The modules' further spaces (the manuals' section summaries), each under its own name ('manual-sections'). */
+function extraSpaces(modules: readonly CorpusModule[], pick: (extra: NonNullable<CorpusModule['extraSpaces']>[number]) => Retriever | undefined, visibleTo: string | undefined) {
+  return modules.flatMap((module) =>
+    (module.extraSpaces ?? []).flatMap((extra) => {
+      const retriever = pick(extra);
+      return retriever ? [{ corpus: retriever.corpus, counts: retriever.counts(visibleTo), dimensions: retriever.dimensions() }] : [];
+    }),
+  );
 }
 
 /** Each corpus's space of one kind (its own, or its cross-language one): the counts `status` shows and its dimensions. */

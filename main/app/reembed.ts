@@ -23,7 +23,7 @@ export interface ReembedSpace {
 }
 
 /**
- * What a full re-embed covers: each module's own space and its cross-language one, so a re-embed after a model
+ * What a full re-embed covers: each module's own spaces (the manuals' summaries too) and its cross-language one, so a re-embed after a model
  * change or a crash leaves neither empty nor stale. `corpus` limits it to one module.
  */
 export function reembedSpaces(deps: { embedding: EmbeddingService; multilingual: EmbeddingService }, modules: readonly CorpusModule[], corpus?: string): ReembedSpace[] {
@@ -31,6 +31,10 @@ export function reembedSpaces(deps: { embedding: EmbeddingService; multilingual:
     .filter((module) => corpus === undefined || module.name === corpus)
     .flatMap((module) => [
       ...(module.retriever ? [{ retriever: module.retriever, embedding: deps.embedding }] : []),
+      ...(module.extraSpaces ?? []).flatMap((extra) => [
+        { retriever: extra.retriever, embedding: deps.embedding },
+        ...(extra.crossLanguage ? [{ retriever: extra.crossLanguage, embedding: deps.multilingual, crossLanguage: true }] : []),
+      ]),
       ...(module.crossLanguage ? [{ retriever: module.crossLanguage, embedding: deps.multilingual, crossLanguage: true }] : []),
     ]);
 }

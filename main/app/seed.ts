@@ -55,7 +55,7 @@ export async function seedShippedData(services: Services, options: SeedOptions):
   const description = services.embedding.describe();
   result.embedder = description.id;
   if (stopped()) return result;
-  const targets = services.modules.flatMap((module) => (module.retriever ? [module.retriever] : []));
+  const targets = services.modules.flatMap((module) => [...(module.retriever ? [module.retriever] : []), ...(module.extraSpaces ?? []).map((extra) => extra.retriever)]);
   const pending = targets.reduce((sum, target) => {
     const counts = target.counts();
     return sum + counts.missing + counts.stale;

@@ -81,6 +81,12 @@ export interface CorpusModule {
    * `cita eval` without `--corpus` leaves it out (the manuals: choosing their summaries embeds every sentence).
    */
   seededOnDemand?: boolean;
+  /**
+   * Further vector spaces of the module's own (the manuals' section summaries), each under the main embedder and
+   * optionally the multilingual one: re-embedded, counted in status and embedded after an ingest like `retriever`
+   * and `crossLanguage`.
+   */
+  extraSpaces?: ReadonlyArray<{ retriever: Retriever; crossLanguage?: Retriever }>;
   /** The same rows in the multilingual embedder's space: the path for questions in another language than the corpus. */
   crossLanguage?: Retriever;
   search?(input: SearchInput): Promise<SearchOutput>;

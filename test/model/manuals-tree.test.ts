@@ -13,6 +13,7 @@ import { ingestCorpus } from '../../main/app/ingest.js';
 import { loadEvaluationPath } from '../../main/corpora/evaluation-file.js';
 import { readManualFile, shippedManualsDirectory } from '../../main/corpora/manuals/manual-files.js';
 import { summaryCandidates } from '../../main/corpora/manuals/manual-summary.js';
+import { readManualBody } from '../../main/corpora/manuals/manual-text.js';
 import { manualSections } from '../../main/corpora/manuals/manual-tree.js';
 import { repositoryRoot } from '../helpers/cli.js';
 import { modelDir, realModelTests } from '../helpers/model.js';
@@ -39,7 +40,8 @@ describe.runIf(run)('manuals with the real bge-small model', () => {
 
   it("summarises each section with the model's choice of its own sentences", () => {
     const manual = readManualFile(manualFile);
-    const candidates = new Map(manualSections(manual.id, manual.title, manual.body).map((section) => [section.itemKey, summaryCandidates(section.text)]));
+    const body = readManualBody(manual.body);
+    const candidates = new Map(manualSections(manual.id, manual.title, body.text).map((section) => [section.itemKey, summaryCandidates(section.text, body.tableRows)]));
     const rows = services.db.prepare('SELECT item_key, summary, summary_by FROM manual_sections').all() as Array<{ item_key: string; summary: string; summary_by: string }>;
     const embedder = services.embedding.describe().id;
     const summarised = rows.filter((row) => row.summary.length > 0);

@@ -6,13 +6,13 @@ import { integerFlag, UsageError, type Command } from '../command.js';
 export const reembedCommand: Command = {
   words: ['reembed'],
   summary: 'Embed rows that lack a current vector, cross-language vectors included (after seeding, an import or an embedder change); resumable',
-  usage: 'cita reembed [--corpus foods|catalog|kb] [--batch N] [--pause-ms N] [--json]',
+  usage: 'cita reembed [--corpus foods|catalog|kb|manuals] [--batch N] [--pause-ms N] [--json]',
   options: { corpus: { type: 'string' }, batch: { type: 'string' }, 'pause-ms': { type: 'string' } },
   stopsOnSignal: true,
   async run(context) {
     const corpusFlag = context.values.corpus;
     const corpus = corpusFlag === undefined ? undefined : corpusSchema.safeParse(corpusFlag);
-    if (corpus && !corpus.success) throw new UsageError(`--corpus must be foods, catalog or kb (got "${String(corpusFlag)}")`);
+    if (corpus && !corpus.success) throw new UsageError(`--corpus must be foods, catalog, kb or manuals (got "${String(corpusFlag)}")`);
     const batchSize = integerFlag(context.values, 'batch', { min: 1, max: 1024 });
     const pauseMs = integerFlag(context.values, 'pause-ms', { min: 0, max: 3_600_000 });
     const services = await context.services();

@@ -6,11 +6,19 @@ export const summarySentences = 3;
 /** Sentences shorter than this many characters (a heading-like fragment, "Note:") are never chosen. */
 const minimumSentenceLength = 25;
 
-/** The sentences of a section's text that a summary may be made of, in reading order (prose split, list items whole). */
-export function summaryCandidates(text: string): string[] {
+/** Compared without whitespace runs and code marks (quote units drop the marks). */
+const comparable = (text: string) => text.replace(/`/g, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The sentences of a section's text that a summary may be made of, in reading order (prose split, list items whole),
+ * without the sentences of its tables' data rows (`tableRows`, from readManualBody) or a pipe table left as written.
+ */
+export function summaryCandidates(text: string, tableRows: readonly string[] = []): string[] {
+  const rows = tableRows.map(comparable);
   return quoteUnits(text)
     .map((unit) => unit.text.replace(/\s+/g, ' ').trim())
-    .filter((sentence) => sentence.length >= minimumSentenceLength && !sentence.startsWith('|'));
+    .filter((sentence) => sentence.length >= minimumSentenceLength && !sentence.startsWith('|'))
+    .filter((sentence) => !rows.some((row) => row.includes(comparable(sentence))));
 }
 
 /**

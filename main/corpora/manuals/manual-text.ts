@@ -21,7 +21,7 @@ function cleanCell(text: string): string {
  * column has no header), joined by "; ", with a full stop. A row of a single non-empty cell is that cell's text as written (its paragraphs and list
  * items kept), so the sentences of a boxed definition read as prose.
  */
-function rowText(cells: readonly string[], headers: readonly string[]): string {
+function rowText(cells: readonly string[], headers: readonly string[], dataRows: string[]): string {
   const filled = cells.map((cell, column) => ({ cell, column })).filter(({ cell }) => cleanCell(cell).length > 0);
   if (filled.length === 1 && !headers[(filled[0] as { column: number }).column]) {
     return (filled[0] as { cell: string }).cell
@@ -37,12 +37,15 @@ function rowText(cells: readonly string[], headers: readonly string[]): string {
       return header ? `${header}: ${cleanCell(cell)}` : cleanCell(cell);
     })
     .join('; ');
-  // A full stop ends the row's sentence, so a summary that quotes rows does not run one into the next.
-  return line.length === 0 || /[.!?]$/.test(line) ? line : `${line}.`;
+  if (line.length === 0) return line;
+  // A full stop ends the row's sentence, so rows read one by one.
+  const sentence = /[.!?]$/.test(line) ? line : `${line}.`;
+  dataRows.push(sentence);
+  return sentence;
 }
 
 /** An HTML table (htmlparser2, entities decoded) as lines of text: a row of `<th>` cells names the columns of the rows after it. */
-function htmlTableText(html: string): string {
+function htmlTableText(html: string, dataRows: string[]): string {
   const document = parseDocument(html, { decodeEntities: true });
   const rows = DomUtils.getElementsByTagName('tr', document.children, true);
   let headers: string[] = [];
@@ -54,7 +57,7 @@ function htmlTableText(html: string): string {
       headers = texts.map(cleanCell);
       continue;
     }
-    const line = rowText(texts, headers);
+    const line = rowText(texts, headers, dataRows);
     if (line.length > 0) lines.push(line);
   }
   // Rows are lines; a row that is a boxed paragraph (or several) is set apart as paragraphs.
@@ -78,6 +81,16 @@ const delimiterRow = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
  * summaries and the keyword index read rows, not markup, and no sentence is cut by a tag. Code fences are left alone.
  */
 export function manualBodyText(body: string): string {
+  return readManualBody(body).text;
+}
+
+/**
+ * The body read as text (`manualBodyText`), and its tables' data rows (the rows of several cells, as written into the
+ * text): a summary leaves them out, as a row of figures says little about its section on its own (the centroid of a
+ * section holding a long table lies among its rows, and "Day: Friday; Hours: 8." summarised a schedule section).
+ */
+export function readManualBody(body: string): { text: string; tableRows: string[] } {
+  const tableRows: string[] = [];
   const lines = body.split('\n');
   const out: string[] = [];
   let inFence = false;
@@ -103,7 +116,7 @@ export function manualBodyText(body: string): string {
       const close = /<\/table\s*>(?![\s\S]*<\/table\s*>)/i.exec(html);
       const before = line.slice(0, start.index).trim();
       const after = close ? html.slice(close.index + close[0].length).trim() : '';
-      out.push(...(before ? [before, ''] : []), htmlTableText(close ? html.slice(0, close.index + close[0].length) : html), ...(after ? ['', after] : []));
+      out.push(...(before ? [before, ''] : []), htmlTableText(close ? html.slice(0, close.index + close[0].length) : html, tableRows), ...(after ? ['', after] : []));
       index = end;
       continue;
     }
@@ -112,7 +125,7 @@ export function manualBodyText(body: string): string {
       const rows: string[] = [];
       let next = index + 2;
       for (; next < lines.length && (lines[next] as string).includes('|') && (lines[next] as string).trim().length > 0; next += 1) {
-        const row = rowText(pipeCells(lines[next] as string), headers);
+        const row = rowText(pipeCells(lines[next] as string), headers, tableRows);
         if (row.length > 0) rows.push(row);
       }
       out.push(rows.join('\n'));
@@ -121,5 +134,5 @@ export function manualBodyText(body: string): string {
     }
     out.push(line);
   }
-  return out.join('\n');
+  return { text: out.join('\n'), tableRows };
 }

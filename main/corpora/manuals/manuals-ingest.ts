@@ -8,7 +8,7 @@ import { chunkCard } from '../kb/chunking.js';
 import type { TokenCounter } from '../kb/token-counter.js';
 import { readManualSource, shippedManualsDirectory, type ManualFile } from './manual-files.js';
 import { centroidSummary, leadSummary, summaryCandidates } from './manual-summary.js';
-import { manualBodyText, manualTextMethod } from './manual-text.js';
+import { manualTextMethod, readManualBody } from './manual-text.js';
 import { manualSections } from './manual-tree.js';
 import { manualKeywordDocument } from './manuals-keyword.js';
 import type { ManualsRepository, ManualWrite } from './manuals-repository.js';
@@ -22,7 +22,7 @@ export const manualsFormula = 'manuals:title+path+passage:v1';
 /** Version of the summaries' embedded text: manual title, heading path, the summary's sentences. */
 export const manualSectionsFormula = 'manual-sections:title+path+summary:v1';
 /** Version of the summary method; part of each manual's content hash. */
-const summaryMethod = 'centroid-3:v1';
+const summaryMethod = 'centroid-3:v2';
 
 /** The text a path of headings is embedded and indexed as. */
 export function pathText(path: readonly string[]): string {
@@ -43,7 +43,8 @@ export function manualContentHash(manual: ManualFile, read: { summaryBy: string;
  * Loads the manuals of a directory (the shipped ones by default; manuals missing from it are removed) or one file.
  * A changed manual is rewritten whole: its tree, its summaries (the embedder picks each section's sentences nearest to
  * the section's centroid; the first sentences in keyword-only mode) and its passages (the KB's chunking, per section).
- * The summaries' vectors are stored here; the passages' are computed afterwards by `ingestCorpus`, as for every corpus.
+ * The vectors of the passages and of the summaries (the module's `extraSpaces`) are computed afterwards by
+ * `ingestCorpus`, as for every corpus: one job with progress, resumed by `cita reembed` if stopped.
  */
 export async function ingestManuals(
   deps: {
@@ -53,7 +54,6 @@ export async function ingestManuals(
     vectors: VectorStore;
     embedding: EmbeddingService;
     tokenCounter: () => Promise<TokenCounter>;
-    embedSections: (rows: ReadonlyArray<{ id: number; owner: null; embed_text: string; embed_hash: string }>) => Promise<boolean>;
   },
   options: IngestOptions,
 ): Promise<IngestCounts> {
@@ -85,7 +85,6 @@ export async function ingestManuals(
     else counts.inserted += 1;
     const sections = deps.repository.sections(manual.id);
     for (const section of sections) deps.sectionKeyword.upsert(manualKeywordDocument(section));
-    await deps.embedSections(sections.map((section) => ({ id: section.id, owner: null, embed_text: section.embed_text, embed_hash: section.embed_hash })));
     options.onProgress?.(`${manual.id}: ${write.sections.length} sections, ${write.sections.reduce((sum, section) => sum + section.passages.length, 0)} passages`);
   }
   if (complete) {
@@ -105,8 +104,9 @@ async function manualWrite(
   counter: TokenCounter,
   embed: ((texts: readonly string[]) => Promise<Float32Array[]>) | null,
 ): Promise<ManualWrite> {
-  const sections = manualSections(manual.id, manual.title, manualBodyText(manual.body));
-  const candidates = sections.map((section) => summaryCandidates(section.text));
+  const body = readManualBody(manual.body);
+  const sections = manualSections(manual.id, manual.title, body.text);
+  const candidates = sections.map((section) => summaryCandidates(section.text, body.tableRows));
   const flat = candidates.flat();
   const vectors = embed && flat.length > 0 ? await embed(flat) : null;
   let offset = 0;

@@ -19,7 +19,19 @@ export const createManualsModule: ModuleFactory = (deps) => {
   const repository = createManualsRepository(deps.db);
   const passages = createRetriever(deps, { corpus: manualsCorpus, table: 'manual_passages', formula: manualsFormula, keyword: createManualKeywordIndex() });
   const sections = createRetriever(deps, { corpus: manualSectionsCorpus, table: 'manual_sections', formula: manualSectionsFormula, keyword: createManualKeywordIndex() });
-  const search = createManualsSearch({ repository, passages, sections, reranker: () => deps.reranker.get() });
+  // The same passages and summaries in the multilingual embedder's space (keyed by its id): the cross-language path.
+  const multilingual = { ...deps, embedding: deps.multilingual };
+  const passagesCrossLanguage = createRetriever(multilingual, { corpus: manualsCorpus, table: 'manual_passages', formula: manualsFormula, keyword: passages.keyword });
+  const sectionsCrossLanguage = createRetriever(multilingual, { corpus: manualSectionsCorpus, table: 'manual_sections', formula: manualSectionsFormula, keyword: sections.keyword });
+  const search = createManualsSearch({
+    repository,
+    passages,
+    sections,
+    passagesCrossLanguage,
+    sectionsCrossLanguage,
+    settings: () => deps.settings.get(),
+    reranker: () => deps.reranker.get(),
+  });
   const reload = () => {
     passages.keyword.replaceAll(repository.passages().map(manualKeywordDocument));
     sections.keyword.replaceAll(repository.sections().map(manualKeywordDocument));
@@ -32,15 +44,15 @@ export const createManualsModule: ModuleFactory = (deps) => {
   return {
     name: manualsCorpus,
     retriever: passages,
+    crossLanguage: passagesCrossLanguage,
+    // The summaries' space is re-embedded with the passages; a re-embed keeps the summaries chosen (they are the
+    // sections' own sentences under any embedder), and the next ingest re-chooses them with the new embedder.
+    extraSpaces: [{ retriever: sections, crossLanguage: sectionsCrossLanguage }],
     seededOnDemand: true,
     search: async (input) => (input.tree_branches === undefined ? search.search(input) : (await search.treeSearch(input, input.tree_branches)).output),
     syncWithOtherProcesses,
     reload,
-    ingest: (options) =>
-      ingestManuals(
-        { repository, keyword: passages.keyword, sectionKeyword: sections.keyword, vectors: deps.vectors, embedding: deps.embedding, tokenCounter, embedSections: (rows) => sections.embedRows(rows) },
-        options,
-      ),
+    ingest: (options) => ingestManuals({ repository, keyword: passages.keyword, sectionKeyword: sections.keyword, vectors: deps.vectors, embedding: deps.embedding, tokenCounter }, options),
     handlers: {
       'manuals.list': () => {
         const sectionsByManual = new Map<string, number[]>();

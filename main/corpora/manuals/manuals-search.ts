@@ -1,7 +1,9 @@
 import type { Notice, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import { detectLanguage } from '../../core/language.js';
 import type { Reranker } from '../../reranking/reranker.js';
-import { keywordOnly, reciprocalRankFusion, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
+import type { Settings } from '../../../shared/settings.js';
+import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
+import { fuseCrossLanguage, keywordOnly, reciprocalRankFusion, vectorOnly, type FusedHit } from '../../retrieval/fusion.js';
 import type { KeywordHit } from '../../retrieval/keyword-index.js';
 import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
@@ -25,9 +27,17 @@ export const manualRelevanceLogit = 0;
 /** The branch counts the tree search keeps, compared with the flat search by `cita eval --corpus manuals --tree`. */
 export const manualBranchCounts: readonly number[] = [1, 2, 3];
 
+/**
+ * The cross-language path's noise bar for manual passages and summaries (USE-multilingual-v3 cosine distance): the
+ * KB's bar for its chunks, taken as it is (prose of the same length), not fitted on the manuals set.
+ */
+export const manualCrossLanguageMaxDistance = 0.75;
+
 /** One level of a manual's tree as a search sees it: passages, or sections by their summaries. */
 interface Level {
   retriever: Retriever;
+  /** The same rows in the multilingual space: for a question in another language than the manuals (English). */
+  crossLanguage: Retriever | undefined;
   /** How many rows the level holds: a ranking restricted to some of them needs every row ranked. */
   size(): number;
 }
@@ -51,7 +61,7 @@ function keywordWithin(hits: readonly KeywordHit[], within: ReadonlySet<number> 
  * among some rows only (`within`: the passages under the kept branches). Without vectors it falls back to keywords
  * and says why, as every corpus does.
  */
-async function rankLevel(level: Level, query: string, strategy: Strategy, limit: number, within: ReadonlySet<number> | null): Promise<Ranking> {
+async function rankLevel(level: Level, query: string, strategy: Strategy, limit: number, within: ReadonlySet<number> | null, settings: Settings | null): Promise<Ranking> {
   const depth = within ? Math.max(level.size(), limit) : Math.max(limit, 50);
   const notices: Notice[] = [];
   let embedder: string | null = null;
@@ -63,7 +73,16 @@ async function rankLevel(level: Level, query: string, strategy: Strategy, limit:
     else notices.push(semantic.notice);
   }
   const keyword = strategy === 'vector' && neighbours ? [] : keywordWithin(level.retriever.keyword.search(query, { limit: depth }), within);
-  const fused = neighbours === null ? keywordOnly(keyword, limit) : strategy === 'vector' ? vectorOnly(neighbours, limit) : reciprocalRankFusion(keyword, neighbours, { k: rrfK, limit });
+  let fused = neighbours === null ? keywordOnly(keyword, limit) : strategy === 'vector' ? vectorOnly(neighbours, limit) : reciprocalRankFusion(keyword, neighbours, { k: rrfK, limit });
+  // A Spanish question meets the English manuals in the multilingual space, fused with the ranking above by RRF. A
+  // manual's question is a sentence, so its detected language decides alone, as the KB's and the refusal check's do.
+  if (strategy !== 'keyword' && settings) {
+    const cross = await crossLanguageNeighbours(level.crossLanguage, query, { corpusLanguage: 'en', k: depth, language: detectLanguage(query) });
+    if (cross.ran) {
+      const near = within ? cross.neighbours.filter((neighbour) => within.has(neighbour.itemId)) : cross.neighbours;
+      fused = fuseCrossLanguage(fused, near, { k: settings.fusion.cross_language_rrf_k, limit, maxDistance: manualCrossLanguageMaxDistance, weight: settings.fusion.cross_language_weight });
+    } else if (cross.notice) notices.push(cross.notice);
+  }
   return { fused, embedder, notices };
 }
 
@@ -78,9 +97,19 @@ export interface ManualsSearch {
 }
 
 /** The manuals corpus's two searches over its passages and its sections' summaries. */
-export function createManualsSearch(deps: { repository: ManualsRepository; passages: Retriever; sections: Retriever; reranker?: () => Promise<Reranker | null> }): ManualsSearch {
-  const passageLevel: Level = { retriever: deps.passages, size: () => deps.passages.keyword.size() };
-  const sectionLevel: Level = { retriever: deps.sections, size: () => deps.sections.keyword.size() };
+export function createManualsSearch(deps: {
+  repository: ManualsRepository;
+  passages: Retriever;
+  sections: Retriever;
+  /** The cross-language path's spaces; without them (or without `settings`) the path does not run. */
+  passagesCrossLanguage?: Retriever;
+  sectionsCrossLanguage?: Retriever;
+  settings?: () => Settings;
+  reranker?: () => Promise<Reranker | null>;
+}): ManualsSearch {
+  const passageLevel: Level = { retriever: deps.passages, crossLanguage: deps.passagesCrossLanguage, size: () => deps.passages.keyword.size() };
+  const sectionLevel: Level = { retriever: deps.sections, crossLanguage: deps.sectionsCrossLanguage, size: () => deps.sections.keyword.size() };
+  const settings = () => deps.settings?.() ?? null;
 
   function hits(fused: readonly FusedHit[]): SearchHit[] {
     const passages = new Map(deps.repository.passagesByIds(fused.map((hit) => hit.id)).map((row) => [row.id, row]));
@@ -144,20 +173,21 @@ export function createManualsSearch(deps: { repository: ManualsRepository; passa
       reranker: judged.reranker,
       hits: found,
       refused: found.length === 0 || judged.refused,
-      notices: [...ranking.notices, ...extraNotices, ...(judged.notice ? [judged.notice] : [])],
+      // Both levels of a tree search may say the same thing (a path unavailable): once is enough.
+      notices: [...extraNotices, ...ranking.notices, ...(judged.notice ? [judged.notice] : [])].filter((notice, index, all) => all.findIndex((other) => other.code === notice.code) === index),
     };
   }
 
   return {
     async search(input) {
       const strategy = input.strategy ?? 'hybrid';
-      return output(input, strategy, await rankLevel(passageLevel, input.query, strategy, input.k, null));
+      return output(input, strategy, await rankLevel(passageLevel, input.query, strategy, input.k, null, settings()));
     },
     async treeSearch(input, branches) {
       const strategy = input.strategy ?? 'hybrid';
       // Only sections with passages are branches: a heading with nothing of its own under it leads nowhere.
       const withPassages = new Set(deps.repository.passages().map((row) => row.section_id));
-      const sectionRanking = await rankLevel(sectionLevel, input.query, strategy, sectionLevel.size(), withPassages);
+      const sectionRanking = await rankLevel(sectionLevel, input.query, strategy, sectionLevel.size(), withPassages, settings());
       const kept = sectionRanking.fused.slice(0, branches).map((hit) => hit.id);
       const keptSet = new Set(kept);
       const under = new Set(
@@ -166,7 +196,7 @@ export function createManualsSearch(deps: { repository: ManualsRepository; passa
           .filter((row) => keptSet.has(row.section_id))
           .map((row) => row.id),
       );
-      const passageRanking = await rankLevel(passageLevel, input.query, strategy, input.k, under);
+      const passageRanking = await rankLevel(passageLevel, input.query, strategy, input.k, under, settings());
       const keys = deps.repository.sectionsByIds(kept);
       const byId = new Map(keys.map((row) => [row.id, row.item_key]));
       return { output: await output(input, strategy, passageRanking, sectionRanking.notices), branches: kept.map((id) => byId.get(id) ?? '') };

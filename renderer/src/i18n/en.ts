@@ -73,6 +73,7 @@ export const en = {
     catalog: 'Data catalog',
     kb: 'Clinical KB',
     manuals: 'Manuals',
+    'manual-sections': 'Manual section summaries',
     diary: 'Diary',
   },
   profile: {

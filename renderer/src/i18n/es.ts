@@ -75,6 +75,7 @@ export const es: Messages = {
     catalog: 'Catálogo de datos',
     kb: 'Base clínica',
     manuals: 'Manuales',
+    'manual-sections': 'Resúmenes de secciones de manuales',
     diary: 'Diario',
   },
   profile: {

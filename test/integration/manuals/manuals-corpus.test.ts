@@ -113,6 +113,8 @@ describe('manuals corpus', () => {
     expect(passages().map((row) => row.passage)).toEqual([
       'Seeds sprout at different soil temperatures, listed here.\n\nCrop: Squash; Soil temperature: 21 °C.\nCrop: Lettuce; Soil temperature: 7 °C.',
     ]);
+    // The summary is the section's prose: a data row says little about its section on its own.
+    expect(sectionsOf(services).find((section) => section.item_key === 'seed-catalogue#Germination')?.summary).toBe('Seeds sprout at different soil temperatures, listed here.');
     const found = await search(services, { query: 'squash', strategy: 'keyword' });
     expect(found.hits[0]?.manual?.passage).toContain('Crop: Squash');
     // A store written before tables were read as rows holds another content hash: the next ingest must rebuild it.

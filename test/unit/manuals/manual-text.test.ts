@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readManualSource, shippedManualsDirectory } from '../../../main/corpora/manuals/manual-files.js';
 import { summaryCandidates } from '../../../main/corpora/manuals/manual-summary.js';
-import { manualBodyText } from '../../../main/corpora/manuals/manual-text.js';
+import { manualBodyText, readManualBody } from '../../../main/corpora/manuals/manual-text.js';
 import { manualSections } from '../../../main/corpora/manuals/manual-tree.js';
 
 describe("a manual's tables read as text", () => {
@@ -58,6 +58,26 @@ describe("a manual's tables read as text", () => {
       '|---|---|',
       '<table><tr><td>x</td></tr></table>',
       '```',
+    ]);
+  });
+
+  it("names the tables' data rows, which a summary leaves out, while a boxed definition stays a candidate", () => {
+    const body = [
+      'A flexible schedule lets each day be longer or shorter than eight hours.',
+      '',
+      '|**Day** |**Hours** |',
+      '| ------ | ---------|',
+      '| Monday | 10 |',
+      '| Tuesday and every other weekday | 9 |',
+      '',
+      '<table><tr><td></td><td>A maxiflex schedule lets the core hours move from day to day.</td></tr></table>',
+    ].join('\n');
+    const read = readManualBody(body);
+    expect(read.tableRows).toEqual(['Day: Monday; Hours: 10.', 'Day: Tuesday and every other weekday; Hours: 9.']);
+    expect(summaryCandidates(read.text)).toContain('Day: Tuesday and every other weekday; Hours: 9.');
+    expect(summaryCandidates(read.text, read.tableRows)).toEqual([
+      'A flexible schedule lets each day be longer or shorter than eight hours.',
+      'A maxiflex schedule lets the core hours move from day to day.',
     ]);
   });
 
