@@ -103,6 +103,15 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
+/**
+ * A keyword hit its words met only within a typo, or only as the start of a longer word in a hit judged weak
+ * ("beer" → ridge gourd's Telugu "Beera kaya"): what the app and the CLI call a near spelling.
+ */
+export function nearSpelling(hit: Pick<SearchHit, 'found_by' | 'relevance' | 'explain'>): boolean {
+  const match = hit.explain.keyword_match;
+  return hit.found_by === 'keyword' && (match === 'fuzzy' || (match === 'prefix' && hit.relevance === 'weak'));
+}
+
 export const searchInputSchema = z
   .object({
     corpus: corpusSchema,

@@ -144,6 +144,15 @@ describe.runIf(enabled)('the Foods screen in Chromium', () => {
     expect(await visibleText(button.locator('[data-relevance]'))).toBe('Weak match');
     expect(await visibleText(button.locator('.badge-near'))).toBe('Near spelling');
     await saveScreenshot(page, 'foods-near-spelling-en');
+    // A word that is only the start of a longer name ("beer" → the Telugu "Beera kaya" of ridge gourd) too.
+    await search.fill('beer');
+    const gourd = page
+      .getByRole('list', { name: 'Foods found' })
+      .getByRole('button', { name: /^Ridge gourd/ })
+      .first();
+    await gourd.waitFor({ timeout: 30_000 });
+    expect(await visibleText(gourd.locator('[data-relevance]'))).toBe('Weak match');
+    expect(await visibleText(gourd.locator('.badge-near'))).toBe('Near spelling');
     expect(problems).toEqual([]);
     await page.close();
   });

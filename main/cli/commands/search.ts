@@ -1,4 +1,4 @@
-import type { SearchOutput } from '../../../shared/contract.js';
+import { nearSpelling, type SearchOutput } from '../../../shared/contract.js';
 import { callOperation } from '../call.js';
 import { integerFlag, UsageError, type Command } from '../command.js';
 
@@ -52,7 +52,7 @@ function formatSearch(output: SearchOutput): string {
   const lines = [`${output.corpus} · ${output.strategy} · embedder ${output.embedder ?? 'none'}${reranker} · ${output.hits.length} hits`];
   for (const notice of output.notices) lines.push(`note: ${notice.message}`);
   output.hits.forEach((hit, index) => {
-    const match = hit.explain.keyword_match === 'fuzzy' ? ', near spelling' : '';
+    const match = nearSpelling(hit) ? ', near spelling' : '';
     lines.push(`${String(index + 1).padStart(2)}. ${hit.title}  [${hit.id}] ${hit.source}  ${hit.relevance} · score ${hit.score.toFixed(3)} (${hit.found_by}${match})`);
     if (hit.catalog) {
       lines.push(`    ${hit.catalog.physical_name} — ${hit.catalog.definition}`);

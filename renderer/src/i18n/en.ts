@@ -53,7 +53,7 @@ export const en = {
     semanticHelp: 'Found by meaning (embedding similarity)',
     bothHelp: 'Found both by words and by meaning',
     near: 'Near spelling',
-    nearHelp: 'Only a word spelled almost like yours matched (one letter off): check it is what you meant',
+    nearHelp: 'Only a word spelled almost like yours (one letter off), or one that starts with yours, matched: check it is what you meant',
   },
   relevance: {
     strong: 'Strong match',

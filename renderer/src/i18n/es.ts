@@ -55,7 +55,7 @@ export const es: Messages = {
     semanticHelp: 'Encontrado por significado (similitud de embeddings)',
     bothHelp: 'Encontrado por palabras y por significado',
     near: 'Ortografía parecida',
-    nearHelp: 'Solo coincidió una palabra escrita casi como la suya (una letra de diferencia): compruebe que es lo que buscaba',
+    nearHelp: 'Solo coincidió una palabra escrita casi como la suya (una letra de diferencia), o una que empieza como la suya: compruebe que es lo que buscaba',
   },
   relevance: {
     strong: 'Coincidencia fuerte',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Food, OperationOutput, SearchHit } from '../../../../shared/contract';
+import { nearSpelling, type Food, type OperationOutput, type SearchHit } from '../../../../shared/contract';
 import { useOperation, type Loadable } from '../../api/context';
 import { FoundBy } from '../../components/FoundBy';
 import { Relevance } from '../../components/Relevance';
@@ -108,7 +108,7 @@ function FoodHit({ hit, food, selected, onSelect }: { hit: SearchHit; food: Food
         {food.brand && <span className="hit-brand">{food.brand}</span>}
         <span className="hit-meta">
           <Relevance relevance={hit.relevance} />
-          <FoundBy foundBy={hit.found_by} near={hit.explain.keyword_match === 'fuzzy'} />
+          <FoundBy foundBy={hit.found_by} near={nearSpelling(hit)} />
           {food.owner ? <span className="badge badge-own">{t('foods.ownBadge')}</span> : <span className="muted">{foodGroupLabel(food.food_group, asLanguage(i18n.language)) || food.source}</span>}
         </span>
         {/* A concept member says which published definition it meets ("oily fish: … on the UK FSA list; fat …"). */}
