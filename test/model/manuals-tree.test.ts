@@ -38,8 +38,8 @@ describe.runIf(run)('manuals with the real bge-small model', () => {
     await services?.close();
   });
 
-  it("summarises each section with the model's choice of its own sentences", () => {
-    const manual = readManualFile(manualFile);
+  it("summarises each section with the model's choice of its own sentences", async () => {
+    const manual = await readManualFile(manualFile);
     const body = readManualBody(manual.body);
     const candidates = new Map(manualSections(manual.id, manual.title, body.text).map((section) => [section.itemKey, summaryCandidates(section.text, body.tableRows)]));
     const rows = services.db.prepare('SELECT item_key, summary, summary_by FROM manual_sections').all() as Array<{ item_key: string; summary: string; summary_by: string }>;

@@ -57,7 +57,7 @@ export async function ingestManuals(
   },
   options: IngestOptions,
 ): Promise<IngestCounts> {
-  const { manuals, complete } = readManualSource(options.from ?? shippedManualsDirectory());
+  const { manuals, complete } = await readManualSource(options.from ?? shippedManualsDirectory());
   const counter = await deps.tokenCounter();
   const embedder = await deps.embedding.get();
   const summaryBy = embedder ? embedder.id : 'lead';

@@ -13,6 +13,7 @@ import { readManualFile } from '../../../main/corpora/manuals/manual-files.js';
 import { manualContentHash } from '../../../main/corpora/manuals/manuals-ingest.js';
 import { loadTokenCounter } from '../../../main/corpora/kb/token-counter.js';
 import { defaultModelDir } from '../../../main/paths.js';
+import { minimalPdf } from '../../helpers/pdf.js';
 
 const tempDir = useTempDirs();
 const openServices = useServices();
@@ -121,10 +122,10 @@ describe('manuals corpus', () => {
     const counter = await loadTokenCounter(services.embedding.describe().modelPath ?? defaultModelDir());
     const read = { summaryBy: createWordHashEmbedder().id, counter: counter.name };
     const stored = () => services.db.prepare("SELECT content_hash FROM manuals WHERE id = 'seed-catalogue'").pluck().get() as string;
-    expect(stored()).toBe(manualContentHash(readManualFile(file), read));
-    services.db.prepare("UPDATE manuals SET content_hash = ? WHERE id = 'seed-catalogue'").run(manualContentHash(readManualFile(file), { ...read, textMethod: 'markup-as-written' }));
+    expect(stored()).toBe(manualContentHash(await readManualFile(file), read));
+    services.db.prepare("UPDATE manuals SET content_hash = ? WHERE id = 'seed-catalogue'").run(manualContentHash(await readManualFile(file), { ...read, textMethod: 'markup-as-written' }));
     expect(await ingestCorpus(services, module, { from: folder })).toMatchObject({ updated: 1, unchanged: 2 });
-    expect(stored()).toBe(manualContentHash(readManualFile(file), read));
+    expect(stored()).toBe(manualContentHash(await readManualFile(file), read));
   });
 
   it('finds a passage flat, with its manual, section path and citation', async () => {
@@ -177,6 +178,59 @@ describe('manuals corpus', () => {
     expect(spanish.refused).toBe(false);
     expect(spanish.notices.map((notice) => notice.code)).toContain('relevance_unchecked');
     expect((await search(services, { query: 'What is the capital of Australia?', rerank: false })).refused).toBe(false);
+  });
+
+  it('reads a manual from HTML, PDF or plain text as the KB reads documents: headings or pages make its sections', async () => {
+    const services = await openServices({ dataDir: tempDir(), embedder: createWordHashEmbedder(), reranker: null });
+    const folder = join(tempDir(), 'documents');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'Pump Manual.html'),
+      '<html><head><title>Irrigation pump manual</title></head><body><nav>Home</nav><h1>Irrigation pump</h1><h2>Priming</h2><p>Fill the pump housing with water before the first start.</p><h2>Winter storage</h2><p>Drain the pump and store it where it cannot freeze.</p>\n<table><tr><th>Part</th><th>Torque</th></tr><tr><td>Drain plug</td><td>12 Nm</td></tr></table>\n</body></html>',
+    );
+    writeFileSync(join(folder, 'tractor.pdf'), minimalPdf([['Daily checks', 'Check the engine oil level every morning.'], ['Tyre pressure is checked weekly.']], 'Tractor handbook'));
+    writeFileSync(join(folder, 'greenhouse-notes.txt'), 'Open the vents when the greenhouse passes 27 degrees.\n');
+    writeFileSync(join(folder, 'README.md'), '# Not a manual\n');
+    const module = services.module('manuals') as NonNullable<ReturnType<Services['module']>>;
+    expect(await ingestCorpus(services, module, { from: folder })).toMatchObject({ inserted: 3 });
+    const list = await services.dispatcher.call('manuals.list', {}, { transport: 'cli', role: 'viewer' });
+    if (!list.ok) throw new Error(list.error.message);
+    expect(
+      (list.value as Array<{ id: string; title: string; source_name: string; source_url: string }>).map(({ id, title, source_name, source_url }) => ({ id, title, source_name, source_url })),
+    ).toEqual([
+      { id: 'greenhouse-notes', title: 'greenhouse notes', source_name: 'greenhouse-notes.txt', source_url: '' },
+      { id: 'pump-manual', title: 'Irrigation pump manual', source_name: 'Pump Manual.html', source_url: '' },
+      { id: 'tractor', title: 'Tractor handbook', source_name: 'tractor.pdf', source_url: '' },
+    ]);
+    expect(sectionsOf(services).map((section) => section.item_key)).toEqual([
+      'greenhouse-notes#greenhouse notes',
+      'pump-manual#Priming',
+      'pump-manual#Winter storage',
+      'tractor#Page 1',
+      'tractor#Page 2',
+    ]);
+    const found = await search(services, { query: 'drain freeze', strategy: 'keyword' });
+    expect(found.hits[0]?.manual).toMatchObject({ manual_id: 'pump-manual', path: ['Winter storage'] });
+    // A table reads as rows of "header: value", as in a Markdown manual.
+    expect(found.hits[0]?.manual?.passage).toContain('Part: Drain plug; Torque: 12 Nm.');
+    const tyres = await search(services, { query: 'tyre pressure', strategy: 'keyword' });
+    expect(tyres.hits[0]?.manual).toMatchObject({ manual_id: 'tractor', path: ['Page 2'] });
+  });
+
+  it('refuses a folder with an unreadable manual before writing anything, naming the file', async () => {
+    const services = await openServices({ dataDir: tempDir(), embedder: createWordHashEmbedder(), reranker: null });
+    const folder = join(tempDir(), 'documents');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'good.txt'), 'A readable manual.\n');
+    writeFileSync(join(folder, 'broken.pdf'), Buffer.from('%PDF-1.4\nthis is not a pdf body\n'));
+    const module = services.module('manuals') as NonNullable<ReturnType<Services['module']>>;
+    await expect(ingestCorpus(services, module, { from: folder })).rejects.toThrow(/broken\.pdf: is not a readable PDF/);
+    expect(services.db.prepare('SELECT count(*) FROM manuals').pluck().get()).toBe(0);
+    writeFileSync(join(folder, 'broken.pdf'), minimalPdf([[]]));
+    await expect(ingestCorpus(services, module, { from: folder })).rejects.toThrow(/broken\.pdf: has no text layer/);
+    rmSync(join(folder, 'broken.pdf'));
+    writeFileSync(join(folder, 'Good.md'), '# Same id as good.txt\n\nText.\n');
+    await expect(ingestCorpus(services, module, { from: folder })).rejects.toThrow(/manual id "good" is also/);
   });
 
   it('is refused a tree search on another corpus', async () => {

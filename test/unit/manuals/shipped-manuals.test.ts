@@ -5,8 +5,9 @@ import { readManualSource, shippedManualsDirectory } from '../../../main/corpora
 import { manualSections } from '../../../main/corpora/manuals/manual-tree.js';
 import { repositoryRoot } from '../../helpers/cli.js';
 
+const { manuals } = await readManualSource(shippedManualsDirectory());
+
 describe('the shipped manuals and their question set', () => {
-  const { manuals } = readManualSource(shippedManualsDirectory());
   const keys = new Set(manuals.flatMap((manual) => manualSections(manual.id, manual.title, manual.body).map((section) => section.itemKey)));
 
   it('are at least three long manuals, each with its source, licence and commit recorded in the README', () => {

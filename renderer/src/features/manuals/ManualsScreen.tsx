@@ -49,10 +49,14 @@ function ManualTreeView({ id }: { id: string }) {
     <article lang="en" className="manual" data-manual={value.id} aria-labelledby="manual-title">
       <h2 id="manual-title">{value.title}</h2>
       <p className="reader-source">
-        {t('manuals.source')}{' '}
-        <a href={value.source_url} target="_blank" rel="noopener noreferrer">
-          {value.source_name}
-        </a>{' '}
+        {t('manuals.source')} {/* A manual read from a file of the user's own has no web address: its source is the file's name. */}
+        {value.source_url ? (
+          <a href={value.source_url} target="_blank" rel="noopener noreferrer">
+            {value.source_name}
+          </a>
+        ) : (
+          <span>{value.source_name}</span>
+        )}{' '}
         · {t('manuals.size', { sections: value.sections, passages: value.passages })}
       </p>
       <ul className="manual-tree" aria-label={t('manuals.treeLabel', { title: value.title })}>
