@@ -71,11 +71,11 @@ export async function readManualFile(path: string): Promise<ManualFile> {
   if (id.length === 0) throw new AppError('invalid_input', `${path}: a manual's file name needs a letter or a digit (it makes the manual's id)`);
   let text: DocumentText;
   try {
-    if (extension === '.pdf') text = await pdfText(new Uint8Array(readFileSync(path)));
+    if (extension === '.pdf') text = withTextHashes(await pdfText(new Uint8Array(readFileSync(path))), /^## Page \d+$/);
     // Tables first become rows of text ("header: value; …"), as in a Markdown manual; then the page is read as text.
     else if (extension === '.html' || extension === '.htm') text = htmlText(manualBodyText(raw));
     else if (extension === '.md' || extension === '.markdown') text = markdownText(raw);
-    else text = { title: null, body: raw.trim() };
+    else text = withTextHashes({ title: null, body: raw.trim() }, null);
   } catch (error) {
     if (error instanceof DocumentTextProblem) throw new AppError('invalid_input', `${path}: ${error.message}`);
     throw error;
@@ -83,6 +83,19 @@ export async function readManualFile(path: string): Promise<ManualFile> {
   if (text.body.trim().length === 0) throw new AppError('invalid_input', `${path}: has no text`);
   const title = (text.title ?? basename(path, extname(path)).replace(/[-_]+/g, ' ').trim()).slice(0, 300);
   return { id, title, source_name: basename(path).slice(0, 300), source_url: '', body: text.body };
+}
+
+/**
+ * A PDF's or a text file's lines that begin with "#" are text (a generated file's banner, a comment), not Markdown
+ * headings: each is indented by a space so the tree does not read it as a section. `headings` are the lines the reader
+ * itself wrote as headings (a PDF's "## Page N").
+ */
+function withTextHashes(text: DocumentText, headings: RegExp | null): DocumentText {
+  const body = text.body
+    .split('\n')
+    .map((line) => (line.startsWith('#') && !(headings?.test(line) ?? false) ? ` ${line}` : line))
+    .join('\n');
+  return { ...text, body };
 }
 
 /** A Markdown manual with front matter: the strict form the shipped manuals use. */

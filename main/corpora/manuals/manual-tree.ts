@@ -4,6 +4,12 @@
  */
 export const deepestSectionLevel = 4;
 
+/**
+ * Version of how headings are read (v2: a trailing permalink sign, Sphinx's "¶", is not part of a heading); part of
+ * each manual's content hash, so a manual read under another version is rebuilt by the next ingest.
+ */
+export const manualTreeMethod = 'headings:v2';
+
 /** One node of a manual's tree: a heading and the text under it up to the next heading at a tree level. */
 export interface ManualSection {
   /** 0-based position in reading order. */
@@ -23,9 +29,10 @@ export interface ManualSection {
 
 const headingPattern = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 
-/** Heading text without Markdown emphasis and with whitespace collapsed. */
+/** Heading text without Markdown emphasis, without a trailing permalink sign (Sphinx's "¶") and with whitespace collapsed. */
 function cleanHeading(text: string): string {
   return text
+    .replace(/\s*¶\s*$/, '')
     .replace(/\*\*|__|`|\*/g, '')
     .replace(/\s+/g, ' ')
     .trim();

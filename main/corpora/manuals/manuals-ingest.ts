@@ -9,7 +9,7 @@ import type { TokenCounter } from '../kb/token-counter.js';
 import { readManualSource, shippedManualsDirectory, type ManualFile } from './manual-files.js';
 import { centroidSummary, leadSummary, summaryCandidates } from './manual-summary.js';
 import { manualTextMethod, readManualBody } from './manual-text.js';
-import { manualSections } from './manual-tree.js';
+import { manualSections, manualTreeMethod } from './manual-tree.js';
 import { manualKeywordDocument } from './manuals-keyword.js';
 import type { ManualsRepository, ManualWrite } from './manuals-repository.js';
 
@@ -36,7 +36,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * rows), cut, summarised (method and the embedder choosing) and counted. Any of them changing rebuilds the manual.
  */
 export function manualContentHash(manual: ManualFile, read: { summaryBy: string; counter: string; textMethod?: string }): string {
-  return sha256(JSON.stringify([manualsFormula, manualSectionsFormula, summaryMethod, read.textMethod ?? manualTextMethod, read.summaryBy, read.counter, manual]));
+  return sha256(JSON.stringify([manualsFormula, manualSectionsFormula, summaryMethod, read.textMethod ?? manualTextMethod, manualTreeMethod, read.summaryBy, read.counter, manual]));
 }
 
 /**
