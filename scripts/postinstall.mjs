@@ -22,7 +22,22 @@ export const logDir = join(root, 'node_modules', '.cache', 'cita');
 export function runLogged(command, args, { cwd = root, env = process.env, logFile, timeoutMs, signal }) {
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
-  return new Promise((resolve) => {
+  return new Promise((resolvePromise) => {
+    // The run is over once its log is written and closed (or could not be): a caller may read the log at once, or
+    // remove its folder, and a log still opening then fails with ENOENT after the fact.
+    let done = false;
+    const resolve = (result) => {
+      const settle = () => {
+        if (!done) {
+          done = true;
+          resolvePromise(result);
+        }
+      };
+      log.once('close', settle);
+      log.once('error', settle);
+      if (log.closed || log.destroyed) settle();
+    };
+    log.on('error', () => {});
     let tail = '';
     let timedOut = false;
     const keep = (chunk) => {
