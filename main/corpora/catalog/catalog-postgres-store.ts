@@ -177,11 +177,14 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
       if (page.length === 0) break;
       for (const batch of chunks(page, embedBatch)) {
         const vectors = await embedder.embedDocuments(batch.map((field) => field.text));
-        // A field changed or removed since it was read keeps no vector from its old text.
+        // A field changed or removed since it was read keeps no vector from its old text. Rows go in in id order: two
+        // processes embedding the same new fields then lock them in the same order and one waits for the other, where
+        // the join's own order let each hold a row the other needed (a deadlock, seen 2 runs in 15 with 3 writers).
         await database.query(
           `INSERT INTO ${table} (field_id, embedding, content_hash)
            SELECT v.id, v.embedding::vector, v.hash FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v (id, embedding, hash)
            JOIN catalog_fields f ON f.id = v.id AND f.embed_hash = v.hash
+           ORDER BY v.id
            ON CONFLICT (field_id) DO UPDATE SET embedding = excluded.embedding, content_hash = excluded.content_hash`,
           [batch.map((field) => field.id), vectors.map(vectorLiteral), batch.map((field) => field.embed_hash)],
         );
