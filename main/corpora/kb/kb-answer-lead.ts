@@ -1,7 +1,7 @@
 import type { KbLead, Language, Relevance } from '../../../shared/contract.js';
 import type { KbSeverity } from '../../../shared/contract/kb.js';
 import type { CardSection } from './card.js';
-import { quoteUnits, type QuoteUnit } from './quotes.js';
+import { quotation, quoteUnits, type QuoteUnit } from './quotes.js';
 
 /**
  * The sections that say what to do: "What to do", "Immediate response", an escalation card's "When to send to
@@ -43,8 +43,8 @@ export const severitySentence: Record<Language, Record<KbSeverity, string>> = {
 };
 
 const whatToDo: Record<Language, { quote: (text: string) => string; below: string }> = {
-  en: { quote: (text) => `What to do: “${text}”`, below: 'What to do: quoted below.' },
-  es: { quote: (text) => `Qué hacer (en inglés): “${text}”`, below: 'Qué hacer: citado más abajo.' },
+  en: { quote: (text) => `What to do: ${quotation(text)}`, below: 'What to do: quoted below.' },
+  es: { quote: (text) => `Qué hacer (en inglés): ${quotation(text)}`, below: 'Qué hacer: citado más abajo.' },
 };
 
 /**

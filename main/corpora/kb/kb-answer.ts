@@ -3,6 +3,7 @@ import { checkGrounding } from '../../answer/grounding.js';
 import type { CardSection } from './card.js';
 import { firstActionUnit, leadLine } from './kb-answer-lead.js';
 import type { ChosenQuote } from './kb-answer-units.js';
+import { quotation } from './quotes.js';
 import { answeringCards, type KbCardHit, type KbRetrieval } from './kb-search.js';
 
 export { detectLanguage } from './kb-language.js';
@@ -168,7 +169,7 @@ export function composeAnswer(question: string, language: Language, retrieval: K
       const inOrder = [...sectionQuotes].sort((a, b) => a.unit.position - b.unit.position);
       // Units that were not next to each other in the card are joined with an ellipsis, as a quotation should.
       const quoted = inOrder.map((quote, unitIndex) => (unitIndex > 0 && quote.unit.position !== (inOrder[unitIndex - 1]?.unit.position ?? -2) + 1 ? `… ${quote.unit.text}` : quote.unit.text)).join(' ');
-      answerLines.push(`${passage.title} (${section}): “${quoted}” ${ref}`);
+      answerLines.push(`${passage.title} (${section}): ${quotation(quoted)} ${ref}`);
     }
     citations.push({
       ref,

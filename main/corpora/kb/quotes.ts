@@ -105,3 +105,12 @@ export function selectQuotes(question: string, passages: readonly QuoteUnit[][],
     return withIntroducedItems(units, chosen.map((entry) => entry.unit));
   });
 }
+
+/**
+ * Text between the answer's quotation marks. A unit that is itself a quotation (a card's "talking points" are lines
+ * to say to the patient, written in straight quotes) loses its own marks, so the answer does not show “"…"”.
+ */
+export function quotation(text: string): string {
+  const inner = /^"([^"]+)"$/.exec(text)?.[1];
+  return `“${inner ?? text}”`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteUnits, selectQuotes } from '../../../main/corpora/kb/quotes.js';
+import { quotation, quoteUnits, selectQuotes } from '../../../main/corpora/kb/quotes.js';
 
 describe('quotable units of a passage', () => {
   it('splits prose into sentences and keeps list items whole, without markers or emphasis', () => {
@@ -49,5 +49,14 @@ describe('sentence boundaries in clinical text', () => {
   it('does not cut at "St." (St. John\'s wort) or at clinical abbreviations', () => {
     const units = quoteUnits("Avoid St. John's wort with SSRIs. Recheck approx. every 4 wk. until stable. Stop.");
     expect(units.map((unit) => unit.text)).toEqual(["Avoid St. John's wort with SSRIs.", 'Recheck approx. every 4 wk. until stable.', 'Stop.']);
+  });
+});
+
+describe('quotation marks around a quote', () => {
+  it('drops a unit\'s own straight quotes, so a talking point is not shown in two pairs of marks', () => {
+    expect(quotation('"If your lips swell, call 911."')).toBe('“If your lips swell, call 911.”');
+    expect(quotation('Check for any nitrate.')).toBe('“Check for any nitrate.”');
+    // Quotes inside a sentence are the card's words and stay.
+    expect(quotation('Say "stop" and "call 911".')).toBe('“Say "stop" and "call 911".”');
   });
 });

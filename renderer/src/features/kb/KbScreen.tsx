@@ -47,19 +47,24 @@ function KbAsk({ onOpenCard }: { onOpenCard: (cardId: string) => void }) {
   const { t, i18n } = useTranslation();
   const [question, setQuestion] = useState('');
   const [answer, ask] = useAction('ask');
+  // The question just asked is complete: its last word ("what do I do") is not a drug name being typed.
+  const [asked, setAsked] = useState<string | null>(null);
   return (
     <>
       <SearchField
         label={t('kb.askLabel')}
         value={question}
         onChange={setQuestion}
-        onSubmit={() => void ask({ corpus: 'kb', question, language: asLanguage(i18n.language) })}
+        onSubmit={() => {
+          setAsked(question);
+          void ask({ corpus: 'kb', question, language: asLanguage(i18n.language) });
+        }}
         submitLabel={t('kb.askSubmit')}
         placeholder={t('kb.askPlaceholder')}
         busy={answer.state === 'running'}
         multiline
       />
-      <DrugSuggestions text={question} onPick={setQuestion} />
+      {question !== asked && <DrugSuggestions text={question} onPick={setQuestion} />}
       {answer.state === 'idle' && <CardLibrary onOpenCard={onOpenCard} />}
       {answer.state === 'running' && <Loading label={t('kb.thinking')} />}
       {answer.state === 'error' && <ErrorState message={answer.message} code={answer.code} />}
