@@ -1,5 +1,5 @@
 import { stemToken } from '../../retrieval/stemming.js';
-import { indexTerms } from '../../core/text-folding.js';
+import { foldText, indexTerms } from '../../core/text-folding.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import type { KbQuery } from './kb-query.js';
 
@@ -108,11 +108,23 @@ export interface EffectAsked {
  * Diagnoses the question names ("a diabetic patient on…") say who the patient is and are not effects. Questions
  * naming two medicines or a class are read as about the pair or the class, as for aspects.
  */
-export function effectAsked(query: Pick<KbQuery, 'english' | 'mentions'>, lexicon: ClinicalLexicon): EffectAsked | null {
+export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'mentions'>, lexicon: ClinicalLexicon): EffectAsked | null {
   const named = [...query.mentions, ...lexicon.find(query.english)];
   const medicines = named.filter((mention) => mention.kind !== 'condition');
   const subject = medicines[0];
   if (subject === undefined || subject.kind !== 'drug' || new Set(medicines.map((mention) => mention.canonical)).size !== 1) return null;
-  const effects = named.filter((mention, index) => mention.kind === 'condition' && lexicon.isEffect(mention.canonical) && named.findIndex((other) => other.canonical === mention.canonical) === index);
-  return effects.length === 0 ? null : { subject, effects };
+  const conditions = named.filter((mention, index) => mention.kind === 'condition' && named.findIndex((other) => other.canonical === mention.canonical) === index);
+  const effects = conditions.filter((mention) => lexicon.isEffect(mention.canonical));
+  if (effects.length > 0) return { subject, effects };
+  // A diagnosis is an effect too when the question says so outright: "¿El litio puede producir hipotiroidismo?".
+  return conditions.length > 0 && asksWhatCauses(query) ? { subject, effects: conditions } : null;
+}
+
+// "Can lithium cause…", "is it due to…", "¿puede producir…?", "¿lo provoca…?", "efecto secundario": the question
+// asks whether something caused the condition it names. Read on the folded question and its English form.
+const causalWording =
+  /\b(cause[sd]?|causing|induced?|induces|triggere?d?|triggers|brings? on|due to|side[- ]effects?|causa[nr]?|causado|producen?|producir|producido|provocan?|provocar|provocado|inducir|debido a|por culpa de|efectos? secundarios?)\b/;
+
+function asksWhatCauses(query: Pick<KbQuery, 'question' | 'english'>): boolean {
+  return causalWording.test(foldText(query.question)) || causalWording.test(foldText(query.english));
 }

@@ -2,10 +2,10 @@ import { foldText } from '../../core/text-folding.js';
 
 /**
  * What kind of figure a question asks for, when it asks for one: a dose (an amount of a medicine: "what dose",
- * "how many mg", "¿qué dosis?", "¿cuántos comprimidos?") or a level (a serum level, a range or a target: "the
- * therapeutic range", "at what INR", "¿qué nivel?").
+ * "how many mg", "¿qué dosis?", "¿cuántos comprimidos?"), a level (a serum level, a range or a target: "the
+ * therapeutic range", "at what INR", "¿qué nivel?") or a count of time units ("how many minutes", "¿cuántos meses?").
  */
-export type FigureKind = 'dose' | 'level';
+export type FigureKind = 'dose' | 'level' | 'duration';
 
 // Asked, not mentioned: "skips doses" or "olvida las dosis de la noche" ask for no dose.
 const doseQuestion = new RegExp(
@@ -33,11 +33,17 @@ const levelQuestion = new RegExp(
   ].join('|'),
 );
 
+// A number of time units asked for outright: the answer is a figure ("how many minutes before the second spray?",
+// "¿cuántos meses tiene que seguir?"). Looser wordings ("how long", "when can he restart") are read by
+// `asksForDuration` below: their answer may be a condition rather than a figure.
+const durationCountQuestion = /\bhow many (minutes|hours|days|weeks|months|years)\b|\bcuant[oa]s (minutos|horas|dias|semanas|meses|anos)\b/;
+
 /** The kind of figure the question asks for, or null when it asks for none (read on the folded question). */
 export function figureAsked(question: string): FigureKind | null {
   const folded = foldText(question);
   if (levelQuestion.test(folded)) return 'level';
   if (doseQuestion.test(folded)) return 'dose';
+  if (durationCountQuestion.test(folded)) return 'duration';
   return null;
 }
 
@@ -49,6 +55,7 @@ const levelFigure = new RegExp(`\\b${number}(\\s?(to|-|–)\\s?${number})?\\s?(m
 
 /** Whether a text holds a figure of that kind (a card's text, to know whether it can answer such a question). */
 export function holdsFigure(text: string, kind: FigureKind): boolean {
+  if (kind === 'duration') return holdsDuration(text);
   return (kind === 'dose' ? doseFigure : levelFigure).test(text);
 }
 

@@ -28,9 +28,13 @@ const refusal: Record<Language, { nothing: string; closest: string }> = {
   },
 };
 
-const noFigureSentence: Record<Language, Record<'dose' | 'level', string>> = {
-  en: { dose: 'The cards on this topic give no dose.', level: 'The cards on this topic give no level or range.' },
-  es: { dose: 'Las fichas sobre este tema no dan ninguna dosis.', level: 'Las fichas sobre este tema no dan ningún nivel ni rango.' },
+const noFigureSentence: Record<Language, Record<'dose' | 'level' | 'duration', string>> = {
+  en: { dose: 'The cards on this topic give no dose.', level: 'The cards on this topic give no level or range.', duration: 'The cards on this topic give no length of time.' },
+  es: {
+    dose: 'Las fichas sobre este tema no dan ninguna dosis.',
+    level: 'Las fichas sobre este tema no dan ningún nivel ni rango.',
+    duration: 'Las fichas sobre este tema no dan ningún plazo.',
+  },
 };
 
 const noPopulationSentence: Record<Language, Record<'pregnancy' | 'breastfeeding', string>> = {
@@ -90,7 +94,7 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
 
 /** The cards an answer may quote (see answeringCards); the closest one when answerability is switched off. */
 export function quotableCards(retrieval: KbRetrieval): KbCardHit[] {
-  const answering = answeringCards(retrieval.cards);
+  const answering = answeringCards(retrieval.cards, retrieval.query.question);
   return answering.length > 0 ? answering : retrieval.cards.slice(0, 1);
 }
 

@@ -1,5 +1,6 @@
 import type { Answerability, Language, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../core/settings.js';
+import { foldText } from '../../core/text-folding.js';
 import type { Reranker } from '../../reranking/reranker.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
 import { fuseCrossLanguage, keywordOnly, reciprocalRankFusion, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
@@ -361,7 +362,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
                 covering.coveredByCard(card.passage.card_id, effect.subject) && effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention)),
             }
           : null;
-    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, figure, population: populationCheck, aspect: aspectCheck });
+    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, question, figure, population: populationCheck, aspect: aspectCheck });
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards, answerability, notices };
   }
 
@@ -421,19 +422,43 @@ export const answerCards = 3;
 /** Logits of the cross-encoder a further card may trail the first quoted card by (see answeringCards). */
 export const companionCardMargin = 3;
 
+// "¿Lo mando a urgencias?", "should I send him to the ER?", "do we call 911?", "is this an emergency?": the question
+// asks whether to escalate. A verb of sending or going comes first: "en urgencias le han pautado Septrin" only says
+// where a prescription was written.
+const escalationQuestion = new RegExp(
+  [
+    '\\b(send|sending|refer|take|go|call|ring|escalate|mand[a-z]*|envi[a-z]*|deriv[a-z]*|llev[a-z]*|acud[a-z]*|llam[a-z]*|ir|vaya|vayan)\\b(\\s+\\S+){0,3}?\\s+' +
+      '(er|ed|a&e|emergency|emergencies|911|112|999|ambulance|hospital|urgencias|emergencias|ambulancia)\\b',
+    '\\bis (it|this|that) (an )?(emergency|urgent)\\b',
+    '\\bes (una )?(urgencia|emergencia|urgente)\\b',
+  ].join('|'),
+);
+
+/** Whether the question asks whether, or when, to send the patient to emergency care. */
+export function asksToEscalate(question: string): boolean {
+  return escalationQuestion.test(foldText(question));
+}
+
 /**
  * The cards that answer: those the answerability model calls strong, in retrieval order, at most three. A card
  * beside the best counts only when the cross-encoder reads it nearly as well: related cards (lithium with NSAIDs
- * beside warfarin with NSAIDs) are strong hits, but quoting them pads the answer.
+ * beside warfarin with NSAIDs) are strong hits, but quoting them pads the answer. The exception is a question
+ * about escalating ("¿lo mando a urgencias?"): a strong escalation card says when to, and it is quoted even when the
+ * interaction card reads closer (the cross-encoder sees the drug names on both sides of that one).
  */
-export function answeringCards(cards: readonly KbCardHit[]): KbCardHit[] {
+export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCardHit[] {
   const strong = cards.filter((card) => card.relevance === 'strong');
   const [best] = strong;
   if (!best) return [];
   const bestScore = best.signals.rerank;
-  const close = (card: KbCardHit) => bestScore === null || card.signals.rerank === null || bestScore - card.signals.rerank <= companionCardMargin;
+  const escalating = asksToEscalate(question);
+  const close = (card: KbCardHit) =>
+    bestScore === null || card.signals.rerank === null || bestScore - card.signals.rerank <= companionCardMargin || (escalating && card.passage.category === 'escalation');
   return [best, ...strong.slice(1).filter(close)].slice(0, answerCards);
 }
+
+/** The figure a question asked for, as the refusal's reason names it. */
+const askedFigure: Record<FigureKind, string> = { dose: 'a dose', level: 'a level or range', duration: 'a length of time' };
 
 /**
  * The question is answerable when its own signals (the best cross-encoder score and cosine among the candidates,
@@ -447,6 +472,8 @@ function decide(
     thresholds: { threshold: number; weakThreshold: number };
     uncovered: string[];
     enabled: boolean;
+    /** The question as asked: an escalation question takes the escalation card along (answeringCards). */
+    question: string;
     /** The figure the question asks for, and whether a card holds one. */
     figure: { asked: FigureKind; holds: (card: KbCardHit) => boolean } | null;
     /** The population the question asks a safety question about, and whether a card speaks of it. */
@@ -466,7 +493,7 @@ function decide(
   const relevant = scored !== null && (!context.enabled || probability >= threshold);
   // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about
   // warfarin do not answer "what is the starting dose of warfarin?" however close they read.
-  const answering = answeringCards(cards);
+  const answering = answeringCards(cards, context.question);
   const judged = context.enabled && answering.length > 0 ? answering : cards.slice(0, 1);
   const figure = context.figure === null ? null : { asked: context.figure.asked, found: judged.some(context.figure.holds) };
   // Likewise a question about a medicine in pregnancy or breastfeeding needs a card that speaks of it.
@@ -482,7 +509,7 @@ function decide(
   else if (relevant && !answerable && aspect !== null && !aspect.found && context.aspect?.effectOf !== undefined)
     reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
   else if (relevant && !answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
-  else if (relevant && !answerable) reason = `The question asks for a ${figure?.asked === 'dose' ? 'dose' : 'level or range'}, and no relevant card gives one.`;
+  else if (relevant && !answerable) reason = `The question asks for ${askedFigure[figure?.asked ?? 'dose']}, and no relevant card gives one.`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;

@@ -132,6 +132,7 @@ const words: Record<string, string> = {
   cifra: 'reading', lectura: 'reading',
 
   // Clinical actions, settings and people
+  coche: 'car', carro: 'car', auto: 'car', taxi: 'car',
   urgencia: 'emergency department', urgente: 'urgent', emergencia: 'emergency', ambulancia: 'ambulance',
   hospitalizar: 'hospital', hospitalizacion: 'hospitalization', ingreso: 'hospital admission',
   ingresar: 'admit to hospital', llamar: 'call', llamada: 'call', derivar: 'refer', derivacion: 'referral',
@@ -316,6 +317,11 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['garganta cerrada', 'throat closing'], ['cierre de garganta', 'throat closing'],
   ['piernas hinchadas', 'leg swelling'], ['tobillos hinchados', 'ankle swelling'], ['pies hinchados', 'swollen feet'],
   ['cara caida', 'face drooping'], ['boca torcida', 'face drooping'], ['cara torcida', 'face drooping'],
+  ['boca caida', 'face drooping'], ['caer la boca', 'face drooping'], ['caer la cara', 'face drooping'],
+  ['caer la comisura', 'face drooping'], ['comisura de la boca', 'corner of the mouth'],
+  ['no poder sonreir', 'uneven smile face drooping'], ['sonrisa torcida', 'uneven smile face drooping'],
+  ['no poder levantar el brazo', 'arm weakness'], ['dormir el brazo', 'arm numbness'],
+  ['hormigueo en el brazo', 'arm numbness'], ['hablar raro', 'slurred speech'], ['trabarse al hablar', 'slurred speech'],
   ['debilidad en un lado', 'weakness on one side'], ['un lado del cuerpo', 'one side of the body'],
   ['brazo debil', 'arm weakness'], ['no poder mover', 'cannot move'], ['habla arrastrada', 'slurred speech'],
   ['arrastrar las palabras', 'slurred speech'], ['hablar arrastrado', 'slurred speech'],
@@ -513,6 +519,8 @@ const phraseList: Array<[spanish: string, english: string]> = [
 
   // Time and quantity
   ['que pasa si', 'what happens if'], ['que hacer', 'what to do'], ['que decir', 'what to say'],
+  ['que le pasa', 'what happens to'], ['que pasa con', 'what happens to'], ['que ocurre con', 'what happens to'],
+  ['que le ocurre', 'what happens to'], ['que efecto tiene', 'what effect does it have'],
   ['por que', 'why'], ['cuanto tiempo', 'how long'], ['por cuanto tiempo', 'how long'],
   ['cada cuanto', 'how often'], ['con que frecuencia', 'how often'], ['cuantas veces', 'how many times'],
   ['hasta cuando', 'until when'], ['por favor', ''], ['al menos', 'at least'], ['por lo menos', 'at least'],
@@ -522,7 +530,8 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['de vez en cuando', 'occasionally'], ['a veces', 'sometimes'], ['cada vez', 'each time'],
   ['otra vez', 'again'], ['de nuevo', 'again'], ['a diario', 'daily'], ['dias alternos', 'every other day'],
   ['dia por medio', 'every other day'], ['fin de semana', 'weekend'], ['antes de', 'before'],
-  ['despues de', 'after'], ['dentro de', 'within'], ['hace poco', 'recently'],
+  ['despues de', 'after'], ['dentro de', 'within'], ['hace poco', 'recently'], ['de repente', 'suddenly'],
+  ['de golpe', 'suddenly'], ['de un momento a otro', 'suddenly'], ['de la nada', 'suddenly'],
 
   // Drug classes in lay words
   ['protector de estomago', 'stomach protector proton pump inhibitor'],

@@ -73,6 +73,14 @@ describe('the effect a question asks one medicine to have caused', () => {
     expect(effectOf('Patient with diabetes on metformin has had diarrhea for a week')).toEqual({ medicine: 'metformin', effects: ['diarrhea'] });
   });
 
+  it('counts a diagnosis as an effect when the question asks outright whether the medicine caused it', () => {
+    expect(effectOf('Pte con Carbolit (litio) hace 5 años, ¿el litio puede producir hipotiroidismo?')).toEqual({ medicine: 'lithium', effects: ['hypothyroidism'] });
+    expect(effectOf('Could his hypothyroidism be due to the lithium?')).toEqual({ medicine: 'lithium', effects: ['hypothyroidism'] });
+    // A named effect is still what is asked, not the diagnosis beside it.
+    expect(effectOf('Can metformin cause diarrhea in a patient with diabetes?')).toEqual({ medicine: 'metformin', effects: ['diarrhea'] });
+    expect(effectOf('Patient with hypothyroidism on lithium: how often to check levels?')).toBeNull();
+  });
+
   it('does not read a question naming two medicines, a class, or no medicine', () => {
     expect(effectOf('Patient on lithium started ibuprofen and now has vomiting and tremor')).toBeNull();
     expect(effectOf('Can statins cause muscle pain?')).toBeNull();

@@ -84,3 +84,14 @@ describe('questions asking for a length of time', () => {
   });
 });
 
+
+describe('questions asking for a number of time units', () => {
+  it('reads "how many minutes" and "¿cuántos meses?" as asking for a length of time a card must give', () => {
+    expect(figureAsked("If the first Narcan spray doesn't wake him, how many minutes do I wait before the second?")).toBe('duration');
+    expect(figureAsked('¿Cuántos meses tiene que seguir con el clopidogrel tras un stent?')).toBe('duration');
+    // "How long" may be answered by a condition ("until the INR is checked"): not a figure the card must give.
+    expect(figureAsked('How long after the contrast scan can she restart metformin?')).toBeNull();
+    expect(holdsFigure('Separate the doses by at least 4 hours.', 'duration')).toBe(true);
+    expect(holdsFigure('Use the lowest dose for the shortest duration.', 'duration')).toBe(false);
+  });
+});

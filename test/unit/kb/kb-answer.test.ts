@@ -110,6 +110,20 @@ describe('a KB answer', () => {
     expect(far.map((card) => card.passage.card_id)).toEqual(['esc-lithium-toxicity']);
   });
 
+  it('quotes a strong escalation card, however far behind, when the question asks whether to send the patient to emergency care', () => {
+    const scored = (hit: KbCardHit, rerank: number, category: KbCardHit['passage']['category']): KbCardHit => ({ ...hit, signals: { ...hit.signals, rerank }, passage: { ...hit.passage, category } });
+    const cards = [scored(lithium, 5, 'drug-interaction'), scored(hypoglycemia, 5 - companionCardMargin - 2, 'escalation')];
+    const asking = (question: string) => {
+      const retrieval = retrievalOf(cards);
+      return quotableCards({ ...retrieval, query: { ...retrieval.query, question } }).map((card) => card.passage.card_id);
+    };
+    expect(asking('Glucosa de 50 y toma litio, ¿lo mando a urgencias?')).toEqual(['esc-lithium-toxicity', 'esc-hypoglycemia']);
+    expect(asking('Should I send him to the ER?')).toEqual(['esc-lithium-toxicity', 'esc-hypoglycemia']);
+    expect(asking('What does lithium do to glucose?')).toEqual(['esc-lithium-toxicity']);
+    // Where a prescription was written is not a question about escalating.
+    expect(asking('En urgencias le han pautado Septrin, ¿qué le pasa al INR?')).toEqual(['esc-lithium-toxicity']);
+  });
+
   it('cites each card with its id, title, source name and URL, and the context lines it stands on', async () => {
     const quoted = await answer('lithium vomiting; carbohydrate', retrievalOf([lithium, hypoglycemia]));
     expect(quoted.citations.map((citation) => [citation.ref, citation.kind, citation.card_id, citation.label, citation.source_name, citation.source_url])).toEqual([

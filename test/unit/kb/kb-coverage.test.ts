@@ -24,6 +24,12 @@ describe('which drugs the cards cover', () => {
     expect(coverage.coveredByCard('ddi-warfarin-nsaids', mention('ketorolac'))).toBe(true);
   });
 
+  it('covers a medicine given by the device a card title names (albuterol, by inhaler)', () => {
+    const inhalers = buildKbCoverage(lexicon, [{ cardId: 'adh-inhaler-technique', title: 'Inhaler technique errors', text: 'Shake the metered-dose inhaler and breathe in slowly.' }]);
+    expect(inhalers.coveredByCard('adh-inhaler-technique', mention('Ventolin'))).toBe(true);
+    expect(inhalers.coveredByCard('adh-inhaler-technique', mention('warfarin'))).toBe(false);
+  });
+
   it('does not cover a member of a class mentioned only in passing in the body (amoxicillin, a penicillin)', () => {
     expect(coverage.coveredByKb(mention('amoxicillin'))).toBe(false);
   });

@@ -381,6 +381,8 @@ describe('the cards', () => {
 
   // The medicines and classes each card's title names. Adding a card means adding it here.
   const medicinesInTitles: Record<string, string[]> = {
+    // The device's class: the card covers every medicine given by inhaler ("her albuterol MDI").
+    'adh-inhaler-technique': ['inhaler'],
     'ddi-acei-arb-potassium-spironolactone': ['ace inhibitor', 'arb', 'potassium supplement', 'spironolactone'],
     'ddi-clopidogrel-omeprazole': ['clopidogrel', 'omeprazole', 'esomeprazole'],
     'ddi-digoxin-amiodarone': ['digoxin', 'amiodarone'],
