@@ -77,7 +77,7 @@ export function coreHandlers(
     'settings.get': () => deps.settings.get(),
     'settings.update': (patch) => deps.settings.update(patch),
     'jobs.start': (input) => {
-      return deps.jobs.start('reembed', reembedWork(deps, reembedSpaces(deps, deps.modules, input.corpus)));
+      return deps.jobs.start('reembed', reembedWork(reembedSpaces(deps, deps.modules, input.corpus)));
     },
     'jobs.cancel': (input) => deps.jobs.cancel(input.job),
     // A token bound to one profile sees that profile's jobs only (none today: a re-embed works on everyone's rows).

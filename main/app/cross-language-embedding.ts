@@ -9,12 +9,10 @@ import { reembedSpaces, reembedWork } from './reembed.js';
 export async function embedCrossLanguage(deps: ModuleDeps, modules: readonly CorpusModule[], options: { onProgress?: (message: string) => void; signal?: AbortSignal } = {}): Promise<number> {
   if (deps.multilingual.describe().mode !== 'local') return 0;
   const targets = reembedSpaces(deps, modules).filter((space) => space.crossLanguage);
-  const pending = targets.reduce((sum, target) => {
-    const counts = target.retriever.counts();
-    return sum + counts.missing + counts.stale;
-  }, 0);
+  let pending = 0;
+  for (const target of targets) pending += await target.pending();
   if (pending === 0 || options.signal?.aborted) return 0;
-  const job = deps.jobs.start('reembed', reembedWork(deps, targets));
+  const job = deps.jobs.start('reembed', reembedWork(targets));
   const cancel = () => deps.jobs.cancel(job.job);
   options.signal?.addEventListener('abort', cancel, { once: true });
   const unsubscribe = deps.events.on('job.progress', (progress) => {

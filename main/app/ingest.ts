@@ -14,7 +14,7 @@ export async function ingestCorpus(deps: ModuleDeps, module: CorpusModule, optio
   const counts = await module.ingest(options);
   await embedCrossLanguage(deps, [module], options.onProgress ? { onProgress: options.onProgress } : {});
   if (!module.retriever || deps.embedding.describe().mode === 'keyword-only') return counts;
-  const job = deps.jobs.start('reembed', reembedWork(deps, ownSpaces(deps.embedding, [module.retriever, ...(module.extraSpaces ?? []).map((extra) => extra.retriever)])));
+  const job = deps.jobs.start('reembed', reembedWork(ownSpaces(deps, deps.embedding, [module.retriever, ...(module.extraSpaces ?? []).map((extra) => extra.retriever)])));
   const started = Date.now();
   const unsubscribe = deps.events.on('job.progress', (progress) => {
     if (progress.job === job.job && progress.state === 'running') options.onProgress?.(`embedding ${progress.message}${etaOf(progress.done, progress.total, Date.now() - started)}`);

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Embedder } from '../embedding/embedder.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
-import { reembedCorpus, type ReembedResult } from '../retrieval/reembed-job.js';
+import { reembedCorpus, type ReembedOptions, type ReembedResult } from '../retrieval/reembed-job.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import type { VectorStore } from '../retrieval/vector-store.js';
 import type { CorpusModule } from '../corpora/corpus-module.js';
@@ -14,38 +14,77 @@ export interface ReembedSettings {
   pauseMs?: number;
 }
 
-/** One vector space to bring up to date: a corpus's rows under one embedder (its own, or the cross-language one). */
+/**
+ * One vector space to bring up to date: a corpus's rows under one embedder (its own, or the cross-language one),
+ * in the SQLite file (through its retriever) or in the store that keeps the corpus (the catalog on PostgreSQL).
+ */
 export interface ReembedSpace {
-  retriever: Retriever;
+  /** The corpus's name in progress lines and results, "(cross-language)" added for the multilingual space. */
+  label: string;
   embedding: EmbeddingService;
-  /** The multilingual space of the cross-language path; named so in progress lines and results. */
+  /** The multilingual space of the cross-language path (paced apart: that model is local). */
   crossLanguage?: boolean;
+  /** Rows without a current vector under the space's embedder: missing or stale. */
+  pending(): Promise<number>;
+  /** Embeds them batch by batch, resumable: state lives in the database. */
+  embed(embedder: Embedder, options: ReembedOptions): Promise<ReembedResult>;
+}
+
+type SqliteDeps = { db: Database; vectors: VectorStore };
+
+/** A space in the SQLite file, embedded through its retriever by reembed-job.ts. */
+function retrieverSpace(deps: SqliteDeps, retriever: Retriever, embedding: EmbeddingService, crossLanguage = false): ReembedSpace {
+  return {
+    label: crossLanguage ? `${retriever.corpus} (cross-language)` : retriever.corpus,
+    embedding,
+    ...(crossLanguage ? { crossLanguage } : {}),
+    pending: async () => {
+      const counts = retriever.counts();
+      return counts.missing + counts.stale;
+    },
+    embed: (embedder, options) => reembedCorpus({ ...deps, embedder }, retriever, options),
+  };
+}
+
+/** A space of a corpus kept outside the SQLite file (the catalog on PostgreSQL), which embeds its own rows. */
+function storedSpace(module: CorpusModule, storage: NonNullable<CorpusModule['storage']>, embedding: EmbeddingService, crossLanguage: boolean): ReembedSpace {
+  return {
+    label: crossLanguage ? `${module.name} (cross-language)` : module.name,
+    embedding,
+    ...(crossLanguage ? { crossLanguage } : {}),
+    pending: async () => {
+      const counts = await (crossLanguage ? storage.crossLanguageCounts() : storage.counts());
+      return counts.missing + counts.stale;
+    },
+    embed: (embedder, options) => storage.embedSpace(crossLanguage, embedder, options),
+  };
 }
 
 /**
- * What a full re-embed covers: each module's own spaces (the manuals' summaries too) and its cross-language one, so a re-embed after a model
- * change or a crash leaves neither empty nor stale. `corpus` limits it to one module.
+ * What a full re-embed covers: each module's own spaces (the manuals' summaries too) and its cross-language one,
+ * wherever the module keeps them, so a re-embed after a model change or a crash leaves neither empty nor stale.
+ * `corpus` limits it to one module; a name no module has is an error, not an empty job.
  */
-export function reembedSpaces(deps: { embedding: EmbeddingService; multilingual: EmbeddingService }, modules: readonly CorpusModule[], corpus?: string): ReembedSpace[] {
+export function reembedSpaces(deps: SqliteDeps & { embedding: EmbeddingService; multilingual: EmbeddingService }, modules: readonly CorpusModule[], corpus?: string): ReembedSpace[] {
+  if (corpus !== undefined && !modules.some((module) => module.name === corpus)) {
+    throw new AppError('not_found', `There is no corpus "${corpus}" to re-embed (corpora: ${modules.map((module) => module.name).join(', ')}).`);
+  }
   return modules
     .filter((module) => corpus === undefined || module.name === corpus)
     .flatMap((module) => [
-      ...(module.retriever ? [{ retriever: module.retriever, embedding: deps.embedding }] : []),
+      ...(module.retriever ? [retrieverSpace(deps, module.retriever, deps.embedding)] : []),
       ...(module.extraSpaces ?? []).flatMap((extra) => [
-        { retriever: extra.retriever, embedding: deps.embedding },
-        ...(extra.crossLanguage ? [{ retriever: extra.crossLanguage, embedding: deps.multilingual, crossLanguage: true }] : []),
+        retrieverSpace(deps, extra.retriever, deps.embedding),
+        ...(extra.crossLanguage ? [retrieverSpace(deps, extra.crossLanguage, deps.multilingual, true)] : []),
       ]),
-      ...(module.crossLanguage ? [{ retriever: module.crossLanguage, embedding: deps.multilingual, crossLanguage: true }] : []),
+      ...(module.crossLanguage ? [retrieverSpace(deps, module.crossLanguage, deps.multilingual, true)] : []),
+      ...(module.storage ? [storedSpace(module, module.storage, deps.embedding, false), storedSpace(module, module.storage, deps.multilingual, true)] : []),
     ]);
 }
 
 /** The corpus's own spaces only, under the main embedder (seed and ingest embed the cross-language ones apart). */
-export function ownSpaces(embedding: EmbeddingService, retrievers: readonly Retriever[]): ReembedSpace[] {
-  return retrievers.map((retriever) => ({ retriever, embedding }));
-}
-
-function labelOf(space: ReembedSpace): string {
-  return space.crossLanguage ? `${space.retriever.corpus} (cross-language)` : space.retriever.corpus;
+export function ownSpaces(deps: SqliteDeps, embedding: EmbeddingService, retrievers: readonly Retriever[]): ReembedSpace[] {
+  return retrievers.map((retriever) => retrieverSpace(deps, retriever, embedding));
 }
 
 /**
@@ -53,7 +92,7 @@ function labelOf(space: ReembedSpace): string {
  * whose embedder is unavailable is skipped with its reason in the closing message (the cross-language model is
  * optional); the job fails only when no space can be embedded at all.
  */
-export function reembedWork(deps: { db: Database; vectors: VectorStore }, spaces: readonly ReembedSpace[], settings: ReembedSettings = {}): JobWork {
+export function reembedWork(spaces: readonly ReembedSpace[], settings: ReembedSettings = {}): JobWork {
   return async (signal, report) => {
     const ready: Array<{ space: ReembedSpace; embedder: Embedder; pending: number }> = [];
     const skipped: string[] = [];
@@ -62,12 +101,11 @@ export function reembedWork(deps: { db: Database; vectors: VectorStore }, spaces
       const embedder = await space.embedding.get();
       if (!embedder) {
         const problem = space.embedding.describe().problem ?? 'no embedder is available';
-        skipped.push(`${labelOf(space)}: skipped (${problem})`);
+        skipped.push(`${space.label}: skipped (${problem})`);
         problems.add(problem);
         continue;
       }
-      const counts = space.retriever.counts();
-      ready.push({ space, embedder, pending: counts.missing + counts.stale });
+      ready.push({ space, embedder, pending: await space.pending() });
     }
     if (ready.length === 0) {
       throw new AppError('unavailable', `Nothing can be embedded: ${[...problems].join('; ') || 'no embedder is available'}.`);
@@ -80,9 +118,9 @@ export function reembedWork(deps: { db: Database; vectors: VectorStore }, spaces
     for (const { space, embedder, pending } of ready) {
       // A space with nothing pending gets no progress line of its own ("kb: 955 of 955" twice said nothing).
       if (pending === 0) continue;
-      const label = labelOf(space);
+      const { label } = space;
       const pacing = space.crossLanguage ? { ...(settings.batchSize !== undefined ? { batchSize: settings.batchSize } : {}) } : settings;
-      const result = await reembedCorpus({ ...deps, embedder }, space.retriever, {
+      const result = await space.embed(embedder, {
         ...pacing,
         signal,
         onProgress: ({ done }) => report(Math.min(doneBefore + done, total), total, `${label}: ${doneBefore + done} of ${total}`),

@@ -70,7 +70,7 @@ export async function seedShippedData(services: Services, options: SeedOptions):
   // A cloud embedder is paced for its quota (minutes to hours): its re-embed is started on purpose, not here.
   if (description.mode === 'cloud') options.onProgress?.('cloud embedder: run "cita reembed" to embed the loaded rows (rate-limited)');
   if (description.mode === 'local') {
-    const job = services.jobs.start('reembed', reembedWork(services, ownSpaces(services.embedding, targets)));
+    const job = services.jobs.start('reembed', reembedWork(ownSpaces(services, services.embedding, targets)));
     const cancel = () => services.jobs.cancel(job.job);
     options.signal?.addEventListener('abort', cancel, { once: true });
     const unsubscribe = services.events.on('job.progress', (progress) => {

@@ -3,8 +3,10 @@ import type { Handlers } from '../api/handlers.js';
 import type { Database } from '../db/connection.js';
 import type { PostgresDatabase } from '../db/postgres/postgres-database.js';
 import type { ProfilesRepository } from '../db/repositories/profiles-repository.js';
+import type { Embedder } from '../embedding/embedder.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
 import type { RerankerService } from '../reranking/reranker-service.js';
+import type { ReembedOptions, ReembedResult } from '../retrieval/reembed-job.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import type { VectorCounts } from '../retrieval/vector-bookkeeping.js';
 import type { VectorStore } from '../retrieval/vector-store.js';
@@ -113,8 +115,18 @@ export interface CorpusModule {
     tree?: EvaluationTree;
   };
   handlers?: Partial<Handlers>;
-  /** A corpus kept outside the SQLite file (the catalog on PostgreSQL): where, and its row and vector counts for status. */
-  storage?: { kind: 'postgres'; label: string; counts(): Promise<VectorCounts>; crossLanguageCounts(): Promise<VectorCounts> };
+  /**
+   * A corpus kept outside the SQLite file (the catalog on PostgreSQL): where, its row and vector counts for status,
+   * and the re-embed job's part there (it embeds its own rows, in its own database).
+   */
+  storage?: {
+    kind: 'postgres';
+    label: string;
+    counts(): Promise<VectorCounts>;
+    crossLanguageCounts(): Promise<VectorCounts>;
+    /** Embeds the rows of its main (or cross-language) space that lack a current vector under `embedder`; resumable. */
+    embedSpace(crossLanguage: boolean, embedder: Embedder, options: ReembedOptions): Promise<ReembedResult>;
+  };
   close?(): void | Promise<void>;
 }
 

@@ -62,12 +62,13 @@ export async function reembedCorpus(deps: { db: Database; vectors: VectorStore; 
     afterId = (rows[rows.length - 1] as { id: number }).id;
     options.onProgress?.({ corpus: target.corpus, done: Math.min(done, total), total });
     // No pause after the last batch: a short page means nothing is left.
-    if (pauseMs > 0 && rows.length === batchSize) await sleep(pauseMs, options.signal);
+    if (pauseMs > 0 && rows.length === batchSize) await pause(pauseMs, options.signal);
   }
   return { corpus: target.corpus, embedded: done, total, cancelled: false };
 }
 
-function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
+/** Waits `milliseconds` between batches (a cloud quota's pace), or less when the signal stops the run. */
+export function pause(milliseconds: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, milliseconds);
     signal?.addEventListener(

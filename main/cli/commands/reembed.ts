@@ -19,7 +19,7 @@ export const reembedCommand: Command = {
     // The corpus's own vectors and its cross-language ones (when the multilingual model is on), in one job.
     const spaces = reembedSpaces(services, services.modules, corpus?.success ? corpus.data : undefined);
     const started = Date.now();
-    const job = services.jobs.start('reembed', reembedWork(services, spaces, { ...(batchSize !== undefined ? { batchSize } : {}), ...(pauseMs !== undefined ? { pauseMs } : {}) }));
+    const job = services.jobs.start('reembed', reembedWork(spaces, { ...(batchSize !== undefined ? { batchSize } : {}), ...(pauseMs !== undefined ? { pauseMs } : {}) }));
     // Work done so far is kept; the next run resumes from the rows still without a current vector.
     const stopOnSignal = () => services.jobs.cancel(job.job);
     context.stopSignal.addEventListener('abort', stopOnSignal, { once: true });

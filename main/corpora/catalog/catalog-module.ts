@@ -27,7 +27,13 @@ export const createCatalogModule: ModuleFactory = async (deps) => {
     const module = catalogModuleOver(deps, store);
     return {
       ...module,
-      storage: { kind: 'postgres', label: store.label, counts: () => store.counts(false), crossLanguageCounts: () => store.counts(true) },
+      storage: {
+        kind: 'postgres',
+        label: store.label,
+        counts: () => store.counts(false),
+        crossLanguageCounts: () => store.counts(true),
+        embedSpace: (crossLanguage, embedder, options) => store.embedSpace(crossLanguage, embedder, options),
+      },
       async ingest(options) {
         const counts = await ingestInto(store, options);
         // No retriever is shared with the SQLite re-embed job: the store embeds its own rows, in its own database.

@@ -1,6 +1,8 @@
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
+import type { Embedder } from '../../embedding/embedder.js';
 import type { EmbeddingService } from '../../embedding/embedding-service.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
+import { pause, type ReembedOptions, type ReembedResult } from '../../retrieval/reembed-job.js';
 import { semanticSearch } from '../../retrieval/semantic-path.js';
 import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
 import type { VectorNeighbour } from '../../retrieval/vector-store.js';
@@ -157,26 +159,46 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
     return { rows, vectors: counted?.vectors ?? 0, stale: counted?.stale ?? 0, missing: counted?.missing ?? 0 };
   }
 
-  /** Embeds the fields of one space that have no current vector, batch by batch; a killed run resumes where it stopped. */
-  async function embedSpace(kind: SpaceKind, onProgress?: (message: string) => void): Promise<number> {
-    const embedder = await kind.embedding.get();
-    if (!embedder) return 0;
+  /**
+   * Embeds the fields of one space that have no current vector under `embedder`, batch by batch, each batch its own
+   * commit: a stopped or killed run resumes where it stopped. Paced and cancelled like the SQLite re-embed
+   * (reembed-job.ts): explicit options, else the embedder's pacing (a cloud quota), else 32 a batch without pauses.
+   */
+  async function embedSpace(kind: SpaceKind, embedder: Embedder, options: ReembedOptions = {}): Promise<ReembedResult> {
+    const batchSize = options.batchSize ?? embedder.pacing?.batchSize ?? embedBatch;
+    const pauseMs = options.pauseMs ?? embedder.pacing?.pauseMs ?? 0;
     const row = await space(embedder.id, kind.formula, embedder.dimensions);
     const table = vectorTable(row);
     // Walked in id order with one index probe of the vectors per field, so a page stops at its own rows: a join here
     // was planned as a hash of every vector, for every page (0.3 s a page at 100k fields).
     const pending = `FROM catalog_fields f WHERE (SELECT v.content_hash FROM ${table} v WHERE v.field_id = f.id) IS DISTINCT FROM f.embed_hash`;
-    const [total] = await database.query<{ n: number }>(`SELECT count(*) AS n ${pending}`);
+    const [counted] = await database.query<{ n: number }>(`SELECT count(*) AS n ${pending}`);
+    const total = counted?.n ?? 0;
+    const pageSize = Math.max(pendingPage, batchSize);
     let done = 0;
     let afterId = 0;
+    const stopped = (): ReembedResult => ({ corpus: 'catalog', embedded: done, total, cancelled: true });
+    options.onProgress?.({ corpus: 'catalog', done, total });
     for (;;) {
+      if (options.signal?.aborted) return stopped();
       const page = await database.query<{ id: number; text: string; embed_hash: string }>(`SELECT f.id, f.${kind.column} AS text, f.embed_hash ${pending} AND f.id > $1 ORDER BY f.id LIMIT $2`, [
         afterId,
-        pendingPage,
+        pageSize,
       ]);
       if (page.length === 0) break;
-      for (const batch of chunks(page, embedBatch)) {
-        const vectors = await embedder.embedDocuments(batch.map((field) => field.text));
+      const batches = chunks(page, batchSize);
+      for (const [index, batch] of batches.entries()) {
+        if (options.signal?.aborted) return stopped();
+        let vectors: Float32Array[];
+        try {
+          vectors = await embedder.embedDocuments(
+            batch.map((field) => field.text),
+            options.signal,
+          );
+        } catch (error) {
+          if (options.signal?.aborted) return stopped();
+          throw error;
+        }
         // A field changed or removed since it was read keeps no vector from its old text. Rows go in in id order: two
         // processes embedding the same new fields then lock them in the same order and one waits for the other, where
         // the join's own order let each hold a row the other needed (a deadlock, seen 2 runs in 15 with 3 writers).
@@ -189,11 +211,24 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
           [batch.map((field) => field.id), vectors.map(vectorLiteral), batch.map((field) => field.embed_hash)],
         );
         done += batch.length;
-        onProgress?.(`embedding ${kind.label}: ${done} of ${total?.n ?? done}`);
+        options.onProgress?.({ corpus: 'catalog', done: Math.min(done, total), total });
+        // No pause after the last batch: a short page means nothing is left.
+        const last = index === batches.length - 1 && page.length < pageSize;
+        if (pauseMs > 0 && !last) await pause(pauseMs, options.signal);
       }
       afterId = (page[page.length - 1] as { id: number }).id;
     }
-    return done;
+    return { corpus: 'catalog', embedded: done, total, cancelled: false };
+  }
+
+  /** The ingest's embedding: every space whose embedder is available, with "embedding catalog: N of M" lines. */
+  async function embedAvailable(kind: SpaceKind, onProgress?: (message: string) => void): Promise<number> {
+    const embedder = await kind.embedding.get();
+    if (!embedder) return 0;
+    const progress = ({ done, total }: { done: number; total: number }) => {
+      if (done > 0) onProgress?.(`embedding ${kind.label}: ${done} of ${total}`);
+    };
+    return (await embedSpace(kind, embedder, { onProgress: progress })).embedded;
   }
 
   return {
@@ -249,10 +284,15 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
       crossLanguageNeighbours(crossKind && { semantic: (text, options) => semanticOf(crossKind, text, options.k, within) }, query, { corpusLanguage: 'es', k, keywordHits }),
     sync: () => undefined,
     async embedPending(onProgress) {
-      const embedded = await embedSpace(main, onProgress);
+      const embedded = await embedAvailable(main, onProgress);
       // Counted apart on SQLite too (ingest's `embedded` is the main space's): the cross-language space is optional.
-      if (crossKind) await embedSpace(crossKind, onProgress);
+      if (crossKind) await embedAvailable(crossKind, onProgress);
       return embedded;
+    },
+    async embedSpace(crossLanguage, embedder, options) {
+      const kind = crossLanguage ? crossKind : main;
+      // Without a multilingual service the store has no cross-language space: nothing of it is pending.
+      return kind ? embedSpace(kind, embedder, options) : { corpus: 'catalog', embedded: 0, total: 0, cancelled: false };
     },
     counts: (crossLanguage) => counts(crossLanguage ? crossKind : main),
   };

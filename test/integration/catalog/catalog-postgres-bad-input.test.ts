@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ingestCorpus } from '../../../main/app/ingest.js';
+import { reembedSpaces, reembedWork } from '../../../main/app/reembed.js';
 import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { AppError } from '../../../main/core/errors.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
@@ -199,5 +200,40 @@ describe.runIf(run)('a connection dropped in the middle', () => {
     expect(await ingestCorpus(services, catalog)).toEqual({ corpus: 'catalog', inserted: 0, updated: 0, unchanged: 216, removed: 0, embedded: 216 - 64 });
     expect(inner.calls.documents - documentsBefore).toBe(216 - 64);
     expect(await count(url, 'catalog_vectors_1')).toBe(216);
+  }, 120_000);
+
+  it('of a re-embed under a new embedder: the job fails in one line, the vectors written so far stay, and the job run again embeds only the rest', async () => {
+    const url = await freshDatabase();
+    const first = await openServices({ dataDir: tempDir(), embedder: createWordHashEmbedder(), databaseUrl: url });
+    await ingestCorpus(first, first.module('catalog') as CorpusModule);
+    const inner = createWordHashEmbedder({ id: 'test:word-hash-next:32', dimensions: 32 });
+    let batches = 0;
+    let armed: Promise<{ dropped: Promise<number> }> | undefined;
+    // As above: the third batch's write waits on a lock of the new space's table, and its connection is cut.
+    const embedder: Embedder = {
+      ...inner,
+      async embedDocuments(texts) {
+        batches += 1;
+        if (batches === 3) {
+          armed = dropConnectionWhenBlocked(url, 'catalog_vectors_2', 'INSERT INTO catalog_vectors_2');
+          await armed;
+        }
+        return inner.embedDocuments(texts);
+      },
+    };
+    const services = await openServices({ dataDir: tempDir(), embedder, databaseUrl: url });
+    const reembed = async () => services.jobs.wait(services.jobs.start('reembed', reembedWork(reembedSpaces(services, services.modules, 'catalog'))).job);
+    const failed = await reembed();
+    expect(await (await (armed as Promise<{ dropped: Promise<number> }>)).dropped).toBeGreaterThan(0);
+    expect(failed.state).toBe('failed');
+    expect(failed.message).toMatch(/^Lost the connection to the PostgreSQL database [^\n]*; what was not committed was rolled back\./);
+    expect(await count(url, 'catalog_vectors_2')).toBe(64);
+
+    const documentsBefore = inner.calls.documents;
+    const retried = await reembed();
+    expect(retried.state).toBe('done');
+    expect(retried.message).toMatch(new RegExp(`^catalog: ${216 - 64} embedded`));
+    expect(inner.calls.documents - documentsBefore).toBe(216 - 64);
+    expect(await count(url, 'catalog_vectors_2')).toBe(216);
   }, 120_000);
 });
