@@ -47,6 +47,22 @@ function withCanonicalNames(question: string, mentions: readonly ClinicalMention
   return { text: text + question.slice(position), replaced };
 }
 
+/** Laboratory shorthand clinicians type before a result, and the word the cards use for it. */
+const labNames: Record<string, string> = { K: 'potassium', Na: 'sodium', Cr: 'creatinine', Hb: 'hemoglobin', Hgb: 'hemoglobin', Glu: 'glucose' };
+// "K 6,8", "K+ 5.9", "K=6.1", "Na: 126": the symbol, as written (capitals), followed by a number.
+const labResult = /(?<![\p{L}\p{N}])(K|Na|Cr|Hb|Hgb|Glu)\+?(?=\s*[:=]?\s*\d)/gu;
+
+/** The question with laboratory shorthand before a result spelled out ("K 6,8" → "potassium 6,8"). */
+function withLabNames(question: string): { text: string; replaced: KbQuery['replaced'] } {
+  const replaced: KbQuery['replaced'] = [];
+  const text = question.replace(labResult, (symbol: string, name: string) => {
+    const word = labNames[name] as string;
+    replaced.push({ from: symbol, to: word });
+    return word;
+  });
+  return { text, replaced };
+}
+
 /** Reads a question once for every path: its language, its English form, its keyword text and its clinical names. */
 export function prepareKbQuery(
   question: string,
@@ -56,11 +72,12 @@ export function prepareKbQuery(
 ): KbQuery {
   const mentions = lexicon.find(question);
   const canonical = withCanonicalNames(question, mentions);
-  const replaced = [...canonical.replaced];
-  let english = canonical.text;
+  const labs = withLabNames(canonical.text);
+  const replaced = [...canonical.replaced, ...labs.replaced];
+  let english = labs.text;
   // The Spanish glossary can be switched off (settings language.glossary) to measure the KB without it.
   if (language === 'es' && options.glossary !== false) {
-    const translation = translateClinicalQuery(canonical.text);
+    const translation = translateClinicalQuery(labs.text);
     if (translation) {
       english = translation.english;
       replaced.push(...translation.pairs.map((pair) => ({ from: pair.spanish, to: pair.english })));

@@ -20,6 +20,14 @@ describe('a clinical question as the retrieval paths read it', () => {
     expect(query.keywordText).toContain('levothyroxine');
   });
 
+  it('spells out laboratory shorthand before a result, and only there', () => {
+    expect(prepareKbQuery('K 6.8 on ramipril and spironolactone, send to the ER?', lexicon).english).toBe('potassium 6.8 on ramipril and spironolactone, send to the ER?');
+    expect(prepareKbQuery('K+ 5,9 y Na: 128 con espironolactona', lexicon).english).toMatch(/^potassium 5,9 .*sodium:? 128/);
+    // A capital letter or a word that is not before a number stays as written.
+    expect(prepareKbQuery('Plan K for warfarin, 2 visits', lexicon).english).toBe('Plan K for warfarin, 2 visits');
+    expect(prepareKbQuery('Kidney function 45 and ibuprofen', lexicon).english).toBe('Kidney function 45 and ibuprofen');
+  });
+
   it('translates a Spanish question word by word, drug names included', () => {
     const query = prepareKbQuery('¿Puedo darle ibuprofeno a un paciente que toma warfarina?', lexicon);
     expect(query.language).toBe('es');
