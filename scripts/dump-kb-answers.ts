@@ -22,7 +22,6 @@ const embedder = await services.embedding.get();
 const reranker = await services.reranker.get();
 if (!embedder || !reranker) throw new Error('needs the local embedder and the reranker');
 const { repository, search } = openKbSearch(services, loadKbCalibration());
-search.refreshCoverage();
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
 const out = [];
 for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()).flatMap((path) => loadKbEvaluation(path))) {

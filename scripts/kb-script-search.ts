@@ -3,17 +3,16 @@ import type { AnswerabilityCalibration } from '../main/corpora/kb/answerability.
 import { kbFormula } from '../main/corpora/kb/chunking.js';
 import { loadClinicalLexicon } from '../main/corpora/kb/clinical-lexicon.js';
 import { createKbRepository, type KbRepository } from '../main/corpora/kb/kb-repository.js';
-import { createKbKeywordIndex, createKbSearch, kbKeywordDocument, type KbSearch } from '../main/corpora/kb/kb-search.js';
+import { createKbKeywordIndex, createKbSearch, type KbSearch } from '../main/corpora/kb/kb-search.js';
+import { createKbSqliteStore } from '../main/corpora/kb/kb-sqlite-store.js';
 import { createRetriever } from '../main/retrieval/retriever.js';
 
 /** The KB search of a seeded data directory, for the development scripts (calibration, answer dumps). */
 export function openKbSearch(services: Services, calibration: AnswerabilityCalibration): { repository: KbRepository; search: KbSearch } {
   const repository = createKbRepository(services.db);
   const retriever = createRetriever(services, { corpus: 'kb', table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
-  retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
   const search = createKbSearch({
-    repository,
-    retriever,
+    store: createKbSqliteStore({ db: services.db, repository, retriever, vectors: services.vectors }),
     settings: services.settings,
     lexicon: loadClinicalLexicon,
     calibration,

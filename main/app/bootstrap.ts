@@ -43,7 +43,7 @@ export interface ServiceOptions {
   /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
   secrets?: SecretStore;
   /**
-   * `postgres://…` (`cita serve --database`, CITA_DATABASE_URL): the catalog lives in that PostgreSQL database;
+   * `postgres://…` (`cita serve --database`, CITA_DATABASE_URL): the catalog and the clinical KB live in that PostgreSQL database;
    * every other corpus, the settings and the profiles stay in the data directory's SQLite file.
    */
   databaseUrl?: string;

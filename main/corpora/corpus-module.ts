@@ -30,7 +30,7 @@ export interface ModuleDeps {
   jobs: JobRunner;
   /**
    * The PostgreSQL database of `--database postgres://…` / CITA_DATABASE_URL: the corpora that can live there use it
-   * (today the catalog); the others, and everything else, stay in the SQLite file of the data directory.
+   * (today the catalog and the KB); the others, and everything else, stay in the SQLite file of the data directory.
    */
   postgres?: PostgresDatabase;
   /** Copies the database into the backups folder as `label` before a change the user may want to undo; resolves with the copy's file. */

@@ -12,6 +12,7 @@ import { loadClinicalLexicon } from '../../main/corpora/kb/clinical-lexicon.js';
 import { loadKbCalibration } from '../../main/corpora/kb/kb-calibration-file.js';
 import { createKbRepository } from '../../main/corpora/kb/kb-repository.js';
 import { createKbSearch, defaultHybridFusion, type HybridFusion } from '../../main/corpora/kb/kb-search.js';
+import { createKbSqliteStore } from '../../main/corpora/kb/kb-sqlite-store.js';
 import { evaluateRankings, type RankingMetrics } from '../../main/eval/metrics.js';
 import { modelDir, realModelTests } from '../helpers/model.js';
 import { useTempDirs } from '../helpers/temp.js';
@@ -54,8 +55,7 @@ describe.runIf(run)('clinical KB retrieval with the real bge-small model', () =>
       // is built directly because no setting selects it.
       const alternative = variant.fusion
         ? createKbSearch({
-            repository,
-            retriever: kb.retriever as NonNullable<typeof kb.retriever>,
+            store: createKbSqliteStore({ db: services.db, repository, retriever: kb.retriever as NonNullable<typeof kb.retriever>, vectors: services.vectors }),
             settings: services.settings,
             lexicon: loadClinicalLexicon,
             calibration: loadKbCalibration(),

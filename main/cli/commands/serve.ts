@@ -37,9 +37,13 @@ export const serveCommand: Command = {
     }
     const token = await tokens.sign({ role: 'editor' });
     const openUrl = `${server.url}#token=${token}`;
-    const storage = services.module('catalog')?.storage;
-    // Only the catalog moves to PostgreSQL today: say so where the team starts the server.
-    if (storage) context.progress(`the data catalog is on ${storage.label}; foods, the diary, the KB, settings and profiles stay in ${services.databaseFile}`);
+    // Only the catalog and the KB move to PostgreSQL today: say so where the team starts the server.
+    const onPostgres = services.modules.filter((module) => module.storage);
+    const storage = onPostgres[0]?.storage;
+    if (storage) {
+      const names = onPostgres.map((module) => (module.name === 'kb' ? 'the clinical KB' : module.name === 'catalog' ? 'the data catalog' : `the ${module.name} corpus`)).join(' and ');
+      context.progress(`${names} ${onPostgres.length > 1 ? 'are' : 'is'} on ${storage.label}; foods, the diary, the manuals, settings and profiles stay in ${services.databaseFile}`);
+    }
     context.print({ url: server.url, token, open_url: openUrl }, `cita is serving ${server.url}\nopen in a browser: ${openUrl}\n(Ctrl+C to stop)`);
     // Serving first, loading after: the app answers at once and shows the embedding's progress as it goes.
     const seeding =

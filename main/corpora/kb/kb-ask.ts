@@ -55,7 +55,7 @@ export interface KbAskDeps {
   search: KbSearch;
   llm: () => LlmChoice;
   /** The sections of a card as stored (the whole card, not only the retrieved chunk). */
-  sectionsOf: (cardId: string) => CardSection[];
+  sectionsOf: (cardId: string) => Promise<CardSection[]>;
   /** The cross-encoder, when installed and switched on; sentence choice falls back to keyword overlap. */
   reranker: () => Promise<Reranker | null>;
 }
@@ -72,7 +72,7 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
   if (!retrieval.answerability.answerable || retrieval.cards.length === 0) return composeAnswer(input.question, language, retrieval, []);
   const cards = quotableCards(retrieval);
   const reranker = retrieval.reranker === null ? null : await deps.reranker();
-  const sections = cards.map((card) => deps.sectionsOf(card.passage.card_id));
+  const sections = await Promise.all(cards.map((card) => deps.sectionsOf(card.passage.card_id)));
   const quotes = await chooseQuotes(
     { original: input.question, english: retrieval.query.english },
     cards.map((card, index) => ({ title: card.passage.title, sections: sections[index] ?? [] })),

@@ -1,8 +1,8 @@
 import { llmFromSettings } from '../../answer/llm/create-llm.js';
-import type { ModuleFactory } from '../corpus-module.js';
+import type { CorpusModule, ModuleDeps, ModuleFactory } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { defaultModelDir } from '../../paths.js';
-import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
+import { createRetriever } from '../../retrieval/retriever.js';
 import { loadKbCalibration } from './kb-calibration-file.js';
 import { splitSections, withoutSourceLine } from './card.js';
 import type { KbDrugName } from '../../../shared/contract/kb.js';
@@ -12,37 +12,58 @@ import { drugNamesOfCards } from './kb-drug-names.js';
 import { askKb } from './kb-ask.js';
 import { kbItemOf, loadKbEvaluationCases, loadKbEvaluationPath } from './kb-evaluation.js';
 import { ingestCards, kbCorpus } from './kb-ingest.js';
+import { createKbPostgresStore } from './kb-postgres-store.js';
 import { createKbRepository } from './kb-repository.js';
-import { createKbKeywordIndex, createKbSearch, kbKeywordDocument } from './kb-search.js';
+import { createKbKeywordIndex, createKbSearch } from './kb-search.js';
+import { createKbSqliteStore } from './kb-sqlite-store.js';
+import type { KbStore } from './kb-store.js';
 import { loadTokenCounter, type TokenCounter } from './token-counter.js';
 
-/** The clinical knowledge base as a module of the app: cards, sub-chunk retrieval, quoted (or LLM-written, checked) answers. */
-export const createKbModule: ModuleFactory = (deps) => {
+/** The clinical knowledge base as a module of the app: on SQLite, or on PostgreSQL when the services have one. */
+export const createKbModule: ModuleFactory = async (deps) => {
+  if (deps.postgres) {
+    const store = await createKbPostgresStore({ database: deps.postgres, embedding: deps.embedding, multilingual: deps.multilingual });
+    const module = kbModuleOver(deps, store);
+    const ingest = module.ingest as NonNullable<CorpusModule['ingest']>;
+    return {
+      ...module,
+      storage: {
+        kind: 'postgres',
+        label: store.label,
+        counts: () => store.counts(false),
+        crossLanguageCounts: () => store.counts(true),
+        embedSpace: (crossLanguage, embedder, options) => store.embedSpace(crossLanguage, embedder, options),
+      },
+      async ingest(options) {
+        const counts = await ingest(options);
+        // No retriever is shared with the SQLite re-embed job: the store embeds its own rows, in its own database.
+        const embedded = deps.embedding.describe().mode === 'keyword-only' ? 0 : await store.embedPending(options.onProgress);
+        return { ...counts, embedded };
+      },
+    };
+  }
   const repository = createKbRepository(deps.db);
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
   // The same chunks in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
   const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: retriever.keyword });
+  const store = createKbSqliteStore({ db: deps.db, repository, retriever, vectors: deps.vectors, crossLanguage });
+  return { ...kbModuleOver(deps, store), retriever, crossLanguage };
+};
+
+/** Search, ask, ingest, evaluation and the card handlers: the same over either store. */
+function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
   // Read on the first question: commands that never ask the KB do not pay for it.
   let lexicon: ClinicalLexicon | undefined;
   const kb = createKbSearch({
-    repository,
-    retriever,
+    store,
     settings: deps.settings,
     lexicon: () => (lexicon ??= loadClinicalLexicon()),
     calibration: loadKbCalibration(),
     reranker: () => deps.reranker.get(),
     rerankerProblem: () => deps.reranker.describe().problem,
-    crossLanguage,
   });
   // The drug names of the cards, worked out on the first kb.drugs and again after the cards change.
-  let drugNames: KbDrugName[] | undefined;
-  const loadKeywordIndex = () => {
-    retriever.keyword.replaceAll(repository.allChunks().map(kbKeywordDocument));
-    kb.refreshCoverage();
-    drugNames = undefined;
-  };
-  loadKeywordIndex();
-  const syncWithOtherProcesses = watchExternalWrites(deps.db, 'kb_chunks', loadKeywordIndex);
+  let drugNames: { signature: string; names: KbDrugName[] } | undefined;
 
   // The model's own tokenizer sizes the chunks; it is read once, on the first ingest, from the model directory.
   let counter: Promise<TokenCounter> | undefined;
@@ -50,43 +71,40 @@ export const createKbModule: ModuleFactory = (deps) => {
 
   return {
     name: kbCorpus,
-    retriever,
-    crossLanguage,
     search: (input) => kb.search(input),
     ask: (input) =>
       askKb(
         {
           search: kb,
           llm: () => llmFromSettings(deps.settings.get().llm),
-          sectionsOf: (cardId) => withoutSourceLine(splitSections(repository.card(cardId)?.body ?? '')),
+          sectionsOf: async (cardId) => withoutSourceLine(splitSections((await store.card(cardId))?.body ?? '')),
           reranker: () => deps.reranker.get(),
         },
         input,
       ),
-    syncWithOtherProcesses,
-    async ingest(options) {
-      const counts = await ingestCards({ repository, keyword: retriever.keyword, vectors: deps.vectors, tokenCounter }, options);
-      kb.refreshCoverage();
-      drugNames = undefined;
-      return counts;
-    },
+    syncWithOtherProcesses: () => store.sync(),
+    ingest: (options) => ingestCards({ store, tokenCounter }, options),
     evaluation: { load: () => loadKbEvaluationCases(), loadPath: loadKbEvaluationPath, itemOf: kbItemOf, rerank: true, refuses: true },
     handlers: {
-      'kb.cards': (input) => repository.cardSummaries(input.category),
-      'kb.drugs': () =>
-        (drugNames ??= drugNamesOfCards(
-          (lexicon ??= loadClinicalLexicon()),
-          repository.cardSummaries().flatMap((summary) => {
-            const card = repository.card(summary.id);
-            return card ? [{ id: card.id, title: card.title, body: card.body }] : [];
-          }),
-        )),
-      'kb.card': (input) => {
-        const card = repository.card(input.id);
+      'kb.cards': (input) => store.cardSummaries(input.category),
+      'kb.drugs': async () => {
+        const signature = await store.signature();
+        if (drugNames?.signature !== signature) {
+          const cards = await Promise.all((await store.cardIds()).map((id) => store.card(id)));
+          const names = drugNamesOfCards(
+            (lexicon ??= loadClinicalLexicon()),
+            cards.flatMap((card) => (card ? [{ id: card.id, title: card.title, body: card.body }] : [])),
+          );
+          drugNames = { signature, names };
+        }
+        return drugNames.names;
+      },
+      'kb.card': async (input) => {
+        const card = await store.card(input.id);
         if (!card) throw new AppError('not_found', `There is no clinical card "${input.id}". "cita search --corpus kb" finds cards by topic.`);
         const { content_hash: _hash, original_id: originalId, severity, ...fields } = card;
         return { ...fields, ...(originalId === null ? {} : { original_id: originalId }), ...(severity === null ? {} : { severity }), sections: splitSections(card.body) };
       },
     },
   };
-};
+}

@@ -81,7 +81,7 @@ function hashOf(parts: readonly string[]): string {
 }
 
 /** The stored card row of a parsed card. */
-function cardRowOf(card: Card): KbCardRow {
+export function cardRowOf(card: Card): KbCardRow {
   // A card's own id and an absent severity add nothing to the hash, so rows written before either existed stay unchanged.
   const originalId = card.original_id ?? null;
   const severity = card.severity ?? null;
@@ -114,7 +114,7 @@ function cardRowOf(card: Card): KbCardRow {
  * The stored chunk fields of a chunk; its content hash covers the card's citation fields too, not its severity
  * (which is not in the chunk's text), so giving a card a severity leaves its chunks as they are.
  */
-function chunkFieldsOf(card: Card, chunk: CardChunk) {
+export function chunkFieldsOf(card: Card, chunk: CardChunk) {
   return {
     card_id: card.id,
     chunk_index: chunk.index,
@@ -126,10 +126,10 @@ function chunkFieldsOf(card: Card, chunk: CardChunk) {
   };
 }
 
-type SummaryRow = Omit<KbCardSummary, 'original_id' | 'severity'> & { original_id: string | null; severity: KbSeverity | null };
+export type SummaryRow = Omit<KbCardSummary, 'original_id' | 'severity'> & { original_id: string | null; severity: KbSeverity | null };
 
 /** A summary row as the contract has it: no original_id when the id is the document's own, no severity when none. */
-function summaryOf({ original_id: originalId, severity, ...row }: SummaryRow): KbCardSummary {
+export function summaryOf({ original_id: originalId, severity, ...row }: SummaryRow): KbCardSummary {
   return { ...row, ...(originalId === null ? {} : { original_id: originalId }), ...(severity === null ? {} : { severity }) };
 }
 

@@ -5,7 +5,6 @@ import type { Reranker } from '../../reranking/reranker.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
 import { fuseCrossLanguage, keywordOnly, reciprocalRankFusion, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndex } from '../../retrieval/keyword-index.js';
-import type { Retriever } from '../../retrieval/retriever.js';
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import type { VectorNeighbour } from '../../retrieval/vector-store.js';
 import { embedderModelOf } from '../../retrieval/semantic-bars.js';
@@ -15,7 +14,8 @@ import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { figureAsked, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
-import type { KbChunkRow, KbPassageRow, KbRepository } from './kb-repository.js';
+import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
+import type { KbStore } from './kb-store.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
 /** Cards whose signals decide answerability, as in the calibration (scripts/calibrate-kb.ts). */
@@ -97,8 +97,6 @@ export interface KbRetrieveOptions {
 export interface KbSearch {
   retrieve(question: string, options: KbRetrieveOptions): Promise<KbRetrieval>;
   search(input: SearchInput): Promise<SearchOutput>;
-  /** Re-reads which drugs and conditions the cards name (after an ingest or another process's write). */
-  refreshCoverage(): void;
 }
 
 /**
@@ -108,8 +106,8 @@ export interface KbSearch {
 export const kbCrossLanguageMaxDistance = 0.75;
 
 export interface KbSearchDeps {
-  repository: KbRepository;
-  retriever: Retriever;
+  /** Where the cards and chunks live and how candidates are found: SQLite or PostgreSQL (kb-store.ts). */
+  store: KbStore;
   settings: SettingsService;
   /** The medicine and condition names, read on first use (start-up does not wait for them). */
   lexicon: () => ClinicalLexicon;
@@ -120,8 +118,6 @@ export interface KbSearchDeps {
   rerankerProblem: () => string | null;
   /** How hybrid fuses the two rankings; evaluations compare both, the app uses the default. */
   hybridFusion?: HybridFusion;
-  /** The chunks in the multilingual embedder's space: a Spanish question meets the English cards there. */
-  crossLanguage?: Retriever;
   rerankOrder?: RerankOrder;
 }
 
@@ -134,22 +130,25 @@ export interface KbSearchDeps {
  * everywhere.
  */
 export function createKbSearch(deps: KbSearchDeps): KbSearch {
-  const { repository, retriever, calibration } = deps;
+  const { store, calibration } = deps;
   const hybridFusion = deps.hybridFusion ?? defaultHybridFusion;
   const rerankOrder = deps.rerankOrder ?? defaultRerankOrder;
-  // Which drugs the cards name: built on the first question, again after the cards change.
-  let coverage: KbCoverage | undefined;
+  // Which drugs the cards name: built on the first question, again after the cards change (here or in another
+  // process: the store's signature says so).
+  let coverage: { signature: string; built: KbCoverage } | undefined;
 
-  function coverageOfCards(): KbCoverage {
-    coverage ??= buildKbCoverage(
-      deps.lexicon(),
-      repository.allChunks().map((chunk) => ({ cardId: chunk.card_id, title: chunk.embed_text.split('\n')[0] ?? '', text: chunk.embed_text })),
-    );
-    return coverage;
+  async function coverageOfCards(): Promise<KbCoverage> {
+    const signature = await store.signature();
+    if (coverage?.signature !== signature) {
+      const chunks = await store.allChunks();
+      const built = buildKbCoverage(deps.lexicon(), chunks.map((chunk) => ({ cardId: chunk.card_id, title: chunk.embed_text.split('\n')[0] ?? '', text: chunk.embed_text })));
+      coverage = { signature, built };
+    }
+    return coverage.built;
   }
 
-  function cardNumbers(): { numberOf: Map<string, number>; idOf: string[] } {
-    const idOf = repository.cardIds();
+  async function cardNumbers(): Promise<{ numberOf: Map<string, number>; idOf: string[] }> {
+    const idOf = await store.cardIds();
     return { numberOf: new Map(idOf.map((id, index) => [id, index + 1])), idOf };
   }
 
@@ -184,7 +183,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const query = prepareKbQuery(question, deps.lexicon(), options.language, { glossary: settings.language.glossary });
     const notices: Notice[] = [];
     if (query.replaced.length > 0) notices.push(englishFormNotice(query));
-    const chunkCount = retriever.keyword.size();
+    const chunkCount = await store.chunkCount();
     // Every chunk is a candidate, however large the KB (a BEIR corpus has thousands): ranking is exact, and a card
     // asked for at rank 1,000 is never lost to a fixed cap.
     const limit = Math.max(chunkCount, 1);
@@ -193,7 +192,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     let allNeighbours: VectorNeighbour[] = [];
     let embedder: string | null = null;
     if (strategy !== 'keyword') {
-      const semantic = await retriever.semantic(query.english, { k: limit });
+      const semantic = await store.semantic(query.english, limit);
       embedder = semantic.embedderId;
       if (semantic.ok) {
         allNeighbours = semantic.neighbours;
@@ -206,7 +205,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     }
     // Keyword search runs for keyword and hybrid, and stands in for the dense path when it is unavailable. The
     // answerability signals always need keyword coverage, so it runs for every strategy.
-    const keyword = retriever.keyword.search(query.keywordText, { limit });
+    const keyword = await store.keyword(query.keywordText, limit);
     const rankingKeyword = strategy !== 'vector' || neighbours === null ? keyword : [];
     if (strategy === 'hybrid' && neighbours !== null && neighbours.length > 0 && keyword.length === 0) {
       // Dense retrieval always finds a nearest card; say when no word of the question supports it.
@@ -218,14 +217,14 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     // the four shipped KB sets (hybrid + cross-encoder, 2026-12-01; README), the glossary's English reads better.
     let crossChunks: VectorNeighbour[] = [];
     if (strategy !== 'keyword' && !settings.language.glossary) {
-      const cross = await crossLanguageNeighbours(deps.crossLanguage, question, { corpusLanguage: 'en', language: query.language, k: limit });
+      const cross = await crossLanguageNeighbours(store.crossLanguage, question, { corpusLanguage: 'en', language: query.language, k: limit });
       if (cross.ran) crossChunks = cross.neighbours.filter((neighbour) => neighbour.distance <= kbCrossLanguageMaxDistance);
       else if (cross.notice) notices.push(cross.notice);
     }
 
     const chunkIds = [...new Set([...keyword.map((hit) => hit.id), ...allNeighbours.map((neighbour) => neighbour.itemId), ...crossChunks.map((neighbour) => neighbour.itemId)])];
-    const passages = repository.passagesByIds(chunkIds);
-    const { numberOf, idOf } = cardNumbers();
+    const passages = await store.passagesByIds(chunkIds);
+    const { numberOf, idOf } = await cardNumbers();
     const cardOfChunk = (chunkId: number) => {
       const passage = passages.get(chunkId);
       return passage ? numberOf.get(passage.card_id) : undefined;
@@ -277,7 +276,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       if (card !== undefined && hit.match !== 'fuzzy') coverageOf.set(card, Math.max(coverageOf.get(card) ?? 0, hit.coverage));
     }
     const named = query.mentions;
-    const covering = coverageOfCards();
+    const covering = await coverageOfCards();
     const uncoveredMentions = named.filter((mention) => !covering.coveredByKb(mention));
     const uncovered = [...new Set(uncoveredMentions.map((mention) => mention.canonical))];
     const uncoveredDrugs = uncoveredMentions.filter((mention) => mention.kind !== 'condition').length;
@@ -340,10 +339,12 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       return { fused: hit, passage: passages.get(shownChunk) as KbPassageRow, signals, probability, relevance: relevanceOf(probability, thresholds) };
     });
 
+    // The checks below read the whole card of each shown hit, fetched once.
+    const bodyOf = await cardBodies(store, cards);
     const asked = figureAsked(question) ?? figureAsked(query.english);
-    const figure = asked === null ? null : { asked, holds: (card: KbCardHit) => holdsFigure(repository.card(card.passage.card_id)?.body ?? '', asked) };
+    const figure = asked === null ? null : { asked, holds: (card: KbCardHit) => holdsFigure(bodyOf(card), asked) };
     const population = populationAsked(question) ?? populationAsked(query.english);
-    const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(repository.card(card.passage.card_id)?.body ?? '', population) };
+    const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(bodyOf(card), population) };
     const aspect = aspectAsked(query, deps.lexicon());
     // A question naming one medicine and a symptom or adverse reaction asks whether that medicine causes it.
     const effect = aspect === null ? effectAsked(query, deps.lexicon()) : null;
@@ -352,7 +353,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
         ? {
             asked: aspect.terms,
             holds: (card: KbCardHit) =>
-              (aspect.subject.kind !== 'drug' || covering.coveredByCard(card.passage.card_id, aspect.subject)) && speaksOfAspect(`${card.passage.title}\n${repository.card(card.passage.card_id)?.body ?? ''}`, aspect.terms),
+              (aspect.subject.kind !== 'drug' || covering.coveredByCard(card.passage.card_id, aspect.subject)) && speaksOfAspect(`${card.passage.title}\n${bodyOf(card)}`, aspect.terms),
           }
         : effect !== null
           ? {
@@ -368,9 +369,6 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
 
   return {
     retrieve,
-    refreshCoverage() {
-      coverage = undefined;
-    },
     async search(input) {
       const retrieval = await retrieve(input.query, { k: input.k, ...(input.strategy ? { strategy: input.strategy } : {}), ...(input.rerank !== undefined ? { rerank: input.rerank } : {}) });
       const hits = retrieval.cards.map(toKbHit);
@@ -389,6 +387,13 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       };
     },
   };
+}
+
+/** The body of each hit's card, read from the store once per question. */
+async function cardBodies(store: KbStore, cards: readonly KbCardHit[]): Promise<(card: KbCardHit) => string> {
+  const ids = [...new Set(cards.map((card) => card.passage.card_id))];
+  const bodies = new Map(await Promise.all(ids.map(async (id) => [id, (await store.card(id))?.body ?? ''] as const)));
+  return (card) => bodies.get(card.passage.card_id) ?? '';
 }
 
 /** What the cross-encoder reads of a passage: the card title and section give the passage its subject. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, postgresQueryWords } from '../../../main/corpora/catalog/catalog-postgres-keyword.js';
+import { editDistance } from '../../../main/core/edit-distance.js';
+import { postgresQueryWords } from '../../../main/corpora/catalog/catalog-postgres-keyword.js';
 
 describe('the PostgreSQL catalog store: query words', () => {
   it('folds case and accents, drops stop words in both languages, and keeps each word once', () => {

@@ -17,7 +17,6 @@ function searchReturning(cards: KbCardHit[]): KbSearch & { strategies: (string |
       return { ...retrievalOf(cards), strategy: options.strategy ?? 'hybrid', embedder: 'test' };
     },
     search: () => Promise.reject(new Error('not used')),
-    refreshCoverage: () => {},
   };
 }
 
@@ -25,7 +24,7 @@ function searchReturning(cards: KbCardHit[]): KbSearch & { strategies: (string |
 function deps(cards: KbCardHit[], llm: () => LlmChoice) {
   const search = searchReturning(cards);
   const sections = new Map(cards.map((card) => [card.passage.card_id, wholePassageQuotes(card).sections]));
-  return { search, llm, sectionsOf: (cardId: string) => sections.get(cardId) ?? [], reranker: async () => null };
+  return { search, llm, sectionsOf: async (cardId: string) => sections.get(cardId) ?? [], reranker: async () => null };
 }
 
 function model(reply: string | Error): LlmClient & { requests: LlmRequest[] } {

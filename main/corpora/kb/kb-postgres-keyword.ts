@@ -1,0 +1,149 @@
+import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
+import { editDistance } from '../../core/edit-distance.js';
+import type { KeywordHit, KeywordMatch } from '../../retrieval/keyword-index.js';
+import { queryWords, stemText, textLanguage, wordTokens, type QueryWord } from '../../retrieval/stemming.js';
+import { foldText } from '../../core/text-folding.js';
+import { kbKeywordDocument } from './kb-search.js';
+
+/** MiniSearch's BM25 parameters (k, b, d), which the SQLite store ranks with: the same formula here. */
+const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** The keyword columns of a chunk (migrations/postgres/0002_kb.sql): each field's folded words, and its distinct stems counted. */
+export function kbKeywordColumns(embedText: string) {
+  const { title = '', section = '', passage = '' } = kbKeywordDocument({ id: 0, embed_text: embedText }).fields;
+  // MiniSearch stems every field in the language of the whole document and counts a field's distinct terms.
+  const language = textLanguage([title, section, passage].join('\n'));
+  const length = (text: string) => new Set(stemText(text, language)).size;
+  // The words as cita splits them, one space apart: PostgreSQL's parser then sees plain words only, never its own
+  // compounds ("metformin-associated" as one token), numbers ("2.5") or paths ("mg/dL"), as MiniSearch never does.
+  const words = (text: string) => wordTokens(foldText(text)).join(' ');
+  return {
+    title_words: words(title),
+    section_words: words(section),
+    passage_words: words(passage),
+    title_length: length(title),
+    section_length: length(section),
+    passage_length: length(passage),
+  };
+}
+
+/**
+ * MiniSearch's loose matching on SQLite (keyword-index.ts), for a query word the stemmer left as typed: from 3 letters
+ * it also matches the longer words it starts, from 5 the words within round(0.2 × length) edits (at most 6); such a
+ * match weighs 0.6 × len / (len + 0.3 × extra letters) and 0.3 × len / (len + edits) of an exact one.
+ */
+const loose = { prefixFrom: 3, fuzzyFrom: 5, fuzzy: 0.2, maximumEdits: 6, prefixWeight: 0.6, fuzzyWeight: 0.3 };
+
+/**
+ * BM25 over the chunks' three fields, as MiniSearch computes it on SQLite: per field and lexeme, the IDF over the
+ * chunks holding it in that field and the term frequency read from the tsvector (each field has its own weight
+ * label); each (query term, lexeme) pair adds weight × BM25, and the sum is multiplied by the number of query terms
+ * matched (MiniSearch's coordination). The GIN index finds the chunks holding any lexeme; every such chunk is
+ * scored, so the IDF counts are exact.
+ */
+const keywordSql = `
+  WITH q AS (SELECT * FROM unnest($1::text[], $2::text[], $3::float8[]) AS q (source, lexeme, weight)),
+  lexemes AS (SELECT DISTINCT lexeme FROM q),
+  total AS (
+    SELECT count(*)::float8 AS n, avg(title_length)::float8 AS title, avg(section_length)::float8 AS section, avg(passage_length)::float8 AS passage
+    FROM kb_chunks
+  ),
+  matched AS (
+    SELECT c.id, c.title_length, c.section_length, c.passage_length, c.search_vector FROM kb_chunks c
+    WHERE c.search_vector @@ (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) FROM lexemes)
+  ),
+  frequencies AS (
+    SELECT m.id, v.lexeme, f.field, count(*)::float8 AS tf
+    FROM matched m CROSS JOIN LATERAL unnest(m.search_vector) AS v (lexeme, positions, weights)
+    JOIN lexemes l ON l.lexeme = v.lexeme
+    CROSS JOIN LATERAL unnest(v.weights) AS f (field)
+    GROUP BY m.id, v.lexeme, f.field
+  ),
+  documents AS (SELECT lexeme, field, count(*)::float8 AS n FROM frequencies GROUP BY lexeme, field),
+  scored AS (
+    SELECT f.id,
+           sum(q.weight * ln(1 + (t.n - d.n + 0.5) / (d.n + 0.5)) * (${bm25.d} + f.tf * (${bm25.k} + 1) / (f.tf + ${bm25.k} * (1 - ${bm25.b} + ${bm25.b} *
+             CASE f.field WHEN 'A' THEN m.title_length / t.title WHEN 'B' THEN m.section_length / t.section ELSE m.passage_length / t.passage END))))
+             * count(DISTINCT q.source) AS score,
+           array_agg(DISTINCT q.source) AS sources,
+           array_agg(DISTINCT f.lexeme) AS lexemes
+    FROM frequencies f JOIN documents d USING (lexeme, field) JOIN q ON q.lexeme = f.lexeme JOIN matched m ON m.id = f.id CROSS JOIN total t
+    GROUP BY f.id
+  )
+  SELECT id, score, sources, lexemes FROM scored ORDER BY score DESC, id LIMIT $4`;
+
+/** One query term and a lexeme of the chunks it matches, with the match's weight. */
+interface TermForm {
+  source: string;
+  lexeme: string;
+  weight: number;
+}
+
+/** Each query term with itself and, for a word left as typed, the vocabulary's words it starts or is a typo of. */
+async function formsOf(database: PostgresDatabase, words: readonly QueryWord[]): Promise<TermForm[]> {
+  const exact = words.flatMap((word) => [word.primary, ...(word.secondary === null ? [] : [word.secondary])].map((term) => ({ source: term, lexeme: term, weight: 1 })));
+  const typed = words.filter((word) => word.asTyped && word.primary.length >= loose.prefixFrom).map((word) => word.primary);
+  if (typed.length === 0) return exact;
+  const found = await database.transaction(async (client) => {
+    // Trigram similarity only narrows the candidates: the edit distance below decides, so the bar is set low.
+    await client.query('SET LOCAL pg_trgm.similarity_threshold = 0.1');
+    return (
+      await client.query<{ w: string; word: string }>(
+        `SELECT q.w, k.word FROM unnest($1::text[]) AS q (w)
+         JOIN kb_words k ON k.word <> q.w AND (k.word LIKE q.w || '%' OR (length(q.w) >= $2 AND k.word % q.w))`,
+        [typed, loose.fuzzyFrom],
+      )
+    ).rows;
+  });
+  const derived = found.flatMap(({ w, word }): TermForm[] => {
+    if (word.startsWith(w)) return [{ source: w, lexeme: word, weight: (loose.prefixWeight * word.length) / (word.length + 0.3 * (word.length - w.length)) }];
+    const limit = Math.min(loose.maximumEdits, Math.round(w.length * loose.fuzzy));
+    const distance = editDistance(w, word, limit);
+    return distance <= limit ? [{ source: w, lexeme: word, weight: (loose.fuzzyWeight * word.length) / (word.length + distance) }] : [];
+  });
+  return [...exact, ...derived];
+}
+
+/** How a hit's words met the query's, as keyword-index.ts `keywordMatchOf` says it. */
+function matchOf(sources: readonly string[], lexemes: readonly string[]): KeywordMatch {
+  let match: KeywordMatch = 'exact';
+  for (const source of sources) {
+    if (lexemes.includes(source)) continue;
+    if (lexemes.some((lexeme) => lexeme.startsWith(source))) match = 'prefix';
+    else return 'fuzzy';
+  }
+  return match;
+}
+
+/**
+ * The KB's keyword path on PostgreSQL. The question's words are read by the same code as on SQLite (stop words
+ * dropped, each word's English stem and, for a cognate, its Spanish stem: stemming.ts), so coverage, an
+ * answerability signal, counts the same words; the chunks' stems are PostgreSQL's `english` configuration (Snowball
+ * English, as cita's own stemmer).
+ */
+export function createKbPostgresKeyword(database: PostgresDatabase): (text: string, limit: number) => Promise<KeywordHit[]> {
+  return async (text, limit) => {
+    const words = queryWords(text);
+    if (words.length === 0) return [];
+    const forms = await formsOf(database, words);
+    const rows = await database.query<{ id: number; score: number; sources: string[]; lexemes: string[] }>(keywordSql, [
+      forms.map((form) => form.source),
+      forms.map((form) => form.lexeme),
+      forms.map((form) => form.weight),
+      limit,
+    ]);
+    const best = rows[0]?.score || 1;
+    return rows.map((row, index) => {
+      const matched = new Set(row.sources);
+      return {
+        id: row.id,
+        score: row.score,
+        normalized: row.score / best,
+        rank: index + 1,
+        terms: row.lexemes,
+        match: matchOf(row.sources, row.lexemes),
+        coverage: words.filter((word) => matched.has(word.primary) || (word.secondary !== null && matched.has(word.secondary))).length / words.length,
+      };
+    });
+  };
+}

@@ -1,0 +1,130 @@
+import type pg from 'pg';
+import type { Card } from './card.js';
+import type { CardChunk } from './chunking.js';
+import { kbKeywordColumns } from './kb-postgres-keyword.js';
+import { cardRowOf, chunkFieldsOf, type KbCardRow, type KbSyncCounts } from './kb-repository.js';
+
+/** Rows per bulk statement (arrays sent as parameters: one round trip per slice, not per row). */
+const writeSlice = 2000;
+
+function slices<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+const cardColumns = ['id', 'title', 'category', 'source_name', 'source_url', 'last_reviewed', 'body', 'original_id', 'severity', 'content_hash'] as const;
+const chunkColumns = [
+  'card_id',
+  'chunk_index',
+  'section',
+  'passage',
+  'content_hash',
+  'embed_text',
+  'embed_hash',
+  'title_words',
+  'section_words',
+  'passage_words',
+  'title_length',
+  'section_length',
+  'passage_length',
+] as const;
+const chunkTypes = ['text', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'int'];
+
+type ChunkValues = ReturnType<typeof chunkFieldsOf> & ReturnType<typeof kbKeywordColumns>;
+
+/**
+ * The KB's write, inside the caller's transaction: the same rules and counts as SQLite's (kb-repository.ts `sync`),
+ * in bulk. An advisory lock serialises writes from every process; removed chunks take their vectors with them
+ * (ON DELETE CASCADE), and a chunk whose embedded text changed keeps its old vector only until it is re-embedded
+ * (its embed_hash no longer matches, so no search trusts it as current: counts call it stale).
+ */
+export async function writeKb(
+  client: pg.PoolClient,
+  input: { cards: readonly Card[]; chunks: ReadonlyMap<string, readonly CardChunk[]>; complete: boolean },
+): Promise<KbSyncCounts> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))");
+  const storedCards = new Map(
+    (await client.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM kb_cards')).rows.map((row) => [row.id, row.content_hash]),
+  );
+  const storedChunks = new Map<string, { id: number; content_hash: string; embed_hash: string }>();
+  const chunksOfCard = new Map<string, Array<{ id: number; chunk_index: number }>>();
+  for (const row of (await client.query<{ id: number; card_id: string; chunk_index: number; content_hash: string; embed_hash: string }>('SELECT id, card_id, chunk_index, content_hash, embed_hash FROM kb_chunks'))
+    .rows) {
+    storedChunks.set(`${row.card_id}\u0000${row.chunk_index}`, row);
+    chunksOfCard.set(row.card_id, [...(chunksOfCard.get(row.card_id) ?? []), row]);
+  }
+
+  const counts: KbSyncCounts = { inserted: 0, updated: 0, unchanged: 0, removed: 0 };
+  const incoming = new Set(input.cards.map((card) => card.id));
+  const removedCards = input.complete ? [...storedCards.keys()].filter((id) => !incoming.has(id)) : [];
+  for (const id of removedCards) counts.removed += chunksOfCard.get(id)?.length ?? 0;
+
+  const cardWrites: KbCardRow[] = [];
+  const chunkInserts: ChunkValues[] = [];
+  const chunkUpdates: ChunkValues[] = [];
+  const chunkRemovals: number[] = [];
+  for (const card of [...input.cards].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    const row = cardRowOf(card);
+    if (storedCards.get(card.id) !== row.content_hash) cardWrites.push(row);
+    const chunks = input.chunks.get(card.id) ?? [];
+    for (const chunk of chunks) {
+      const fields = chunkFieldsOf(card, chunk);
+      const stored = storedChunks.get(`${card.id}\u0000${chunk.index}`);
+      if (stored && stored.content_hash === fields.content_hash && stored.embed_hash === fields.embed_hash) {
+        counts.unchanged += 1;
+        continue;
+      }
+      (stored ? chunkUpdates : chunkInserts).push({ ...fields, ...kbKeywordColumns(fields.embed_text) });
+    }
+    for (const stored of chunksOfCard.get(card.id) ?? []) if (stored.chunk_index >= chunks.length) chunkRemovals.push(stored.id);
+  }
+  counts.inserted = chunkInserts.length;
+  counts.updated = chunkUpdates.length;
+  counts.removed += chunkRemovals.length;
+
+  if (removedCards.length > 0) await client.query('DELETE FROM kb_cards WHERE id = ANY($1::text[])', [removedCards]);
+  for (const slice of slices(chunkRemovals, writeSlice)) await client.query('DELETE FROM kb_chunks WHERE id = ANY($1::bigint[])', [slice]);
+  for (const slice of slices(cardWrites, writeSlice)) {
+    await client.query(
+      `INSERT INTO kb_cards (${cardColumns.join(', ')})
+       SELECT * FROM unnest(${cardColumns.map((_, index) => `$${index + 1}::text[]`).join(', ')})
+       ON CONFLICT (id) DO UPDATE SET ${cardColumns
+         .slice(1)
+         .map((column) => `${column} = excluded.${column}`)
+         .join(', ')}, updated_at = now()`,
+      cardColumns.map((column) => slice.map((row) => row[column])),
+    );
+  }
+  for (const slice of slices(chunkUpdates, writeSlice)) {
+    await client.query(
+      `UPDATE kb_chunks k SET ${chunkColumns
+        .slice(2)
+        .map((column) => `${column} = v.${column}`)
+        .join(', ')}, updated_at = now()
+       FROM unnest(${chunkColumns.map((_, index) => `$${index + 1}::${chunkTypes[index]}[]`).join(', ')}) AS v (${chunkColumns.join(', ')})
+       WHERE k.card_id = v.card_id AND k.chunk_index = v.chunk_index`,
+      chunkColumns.map((column) => slice.map((row) => row[column])),
+    );
+  }
+  for (const slice of slices(chunkInserts, writeSlice)) {
+    // In card then chunk order, as SQLite assigns ids: equal scores then break the same way on both stores.
+    await client.query(
+      `INSERT INTO kb_chunks (${chunkColumns.join(', ')})
+       SELECT ${chunkColumns.join(', ')} FROM unnest(${chunkColumns.map((_, index) => `$${index + 1}::${chunkTypes[index]}[]`).join(', ')}) WITH ORDINALITY AS v (${chunkColumns.join(', ')}, ord)
+       ORDER BY ord`,
+      chunkColumns.map((column) => slice.map((row) => row[column])),
+    );
+  }
+  if (chunkInserts.length + chunkUpdates.length > 0) {
+    // The lexemes of the chunks just written (now() is this transaction's start: only its rows carry it) join the
+    // vocabulary of loose matches (kb-postgres-keyword.ts).
+    await client.query(
+      `INSERT INTO kb_words (word)
+       SELECT DISTINCT v.lexeme FROM kb_chunks k CROSS JOIN LATERAL unnest(k.search_vector) AS v (lexeme, positions, weights)
+       WHERE k.updated_at = now()
+       ON CONFLICT (word) DO NOTHING`,
+    );
+  }
+  return counts;
+}

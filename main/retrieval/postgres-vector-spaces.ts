@@ -1,0 +1,208 @@
+import type { Embedder } from '../embedding/embedder.js';
+import { pause, type ReembedOptions, type ReembedResult } from './reembed-job.js';
+import type { VectorCounts } from './vector-bookkeeping.js';
+import type { VectorNeighbour } from './vector-store.js';
+import type { PostgresDatabase } from '../db/postgres/postgres-database.js';
+
+/** Rows per embedder call and per vector write (each batch its own commit: a dropped connection keeps the batches before it). */
+const embedBatch = 32;
+/** Rows needing a vector read per query (then embedded `embedBatch` at a time). */
+const pendingPage = 512;
+/** pgvector's HNSW returns at most ef_search rows; past this many neighbours the space is scanned exactly instead. */
+const maximumEfSearch = 1000;
+
+/** The tables of one corpus's vector spaces (every name is a constant of cita's, checked before use). */
+export interface VectorSpaceTables {
+  /** The embeddable rows: id, embed_hash and the columns embedded. */
+  rows: string;
+  /** (id, embedder_id, formula, dimensions, table_name), as migrations/postgres/0002_kb.sql. */
+  spaces: string;
+  /** The prefix of each space's table: `<prefix>_<space id>`. */
+  prefix: string;
+  /** The vector table's key column, referencing `rows`. */
+  key: string;
+  /** The corpus, as re-embed progress names it. */
+  corpus: string;
+}
+
+interface SpaceRow {
+  id: number;
+  dimensions: number;
+  table_name: string;
+}
+
+/** The vector spaces of one corpus on PostgreSQL: pgvector tables with an HNSW cosine index, one per (embedder, formula). */
+export interface PostgresVectorSpaces {
+  hasVectors(embedderId: string, formula: string): Promise<boolean>;
+  /** The k nearest rows under this embedder and formula, nearest first, ties by id. */
+  nearest(embedderId: string, formula: string, vector: Float32Array, k: number): Promise<VectorNeighbour[]>;
+  /**
+   * Embeds `column` of every row without a current vector under `embedder`, in id order, batch by batch, each batch its
+   * own commit: a stopped or killed run resumes. Paced and cancelled like the SQLite re-embed (reembed-job.ts).
+   */
+  embedPending(embedder: Embedder, formula: string, column: string, options?: ReembedOptions): Promise<ReembedResult>;
+  counts(embedderId: string | null, formula: string): Promise<VectorCounts>;
+}
+
+const identifier = /^[a-z_]+$/;
+
+function checked(tables: VectorSpaceTables): VectorSpaceTables {
+  for (const name of [tables.rows, tables.spaces, tables.prefix, tables.key]) if (!identifier.test(name)) throw new Error(`cita: unexpected table or column name "${name}"`);
+  return tables;
+}
+
+function vectorLiteral(vector: Float32Array): string {
+  return `[${Array.from(vector).join(',')}]`;
+}
+
+/** The vector spaces of `tables` in `database`. */
+export function createPostgresVectorSpaces(database: PostgresDatabase, given: VectorSpaceTables): PostgresVectorSpaces {
+  const tables = checked(given);
+  const known = new Map<string, SpaceRow>();
+
+  /** A space's vector table, checked before it is written into SQL. */
+  function vectorTable(row: SpaceRow): string {
+    if (!new RegExp(`^${tables.prefix}_\\d+$`).test(row.table_name)) throw new Error(`cita: unexpected vector table name "${row.table_name}"`);
+    return row.table_name;
+  }
+
+  async function find(embedderId: string, formula: string): Promise<SpaceRow | undefined> {
+    const key = `${embedderId}\u0000${formula}`;
+    const cached = known.get(key);
+    if (cached) return cached;
+    const [row] = await database.query<SpaceRow>(`SELECT id, dimensions, table_name FROM ${tables.spaces} WHERE embedder_id = $1 AND formula = $2`, [embedderId, formula]);
+    if (row) known.set(key, row);
+    return row;
+  }
+
+  /** The space of this embedder and formula, created (table and HNSW index) by whichever process gets there first. */
+  async function space(embedderId: string, formula: string, dimensions: number): Promise<SpaceRow> {
+    const existing = await find(embedderId, formula);
+    if (existing) return existing;
+    await database.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cita_${tables.spaces}`]);
+      const found = await client.query(`SELECT 1 FROM ${tables.spaces} WHERE embedder_id = $1 AND formula = $2`, [embedderId, formula]);
+      if (found.rowCount) return;
+      const inserted = await client.query<{ id: number }>(`INSERT INTO ${tables.spaces} (embedder_id, formula, dimensions, table_name) VALUES ($1, $2, $3, $4) RETURNING id`, [
+        embedderId,
+        formula,
+        dimensions,
+        `${tables.prefix}_new`,
+      ]);
+      const row = { id: inserted.rows[0]?.id as number, dimensions, table_name: `${tables.prefix}_${inserted.rows[0]?.id}` };
+      const table = vectorTable(row);
+      await client.query(`UPDATE ${tables.spaces} SET table_name = $1 WHERE id = $2`, [table, row.id]);
+      await client.query(
+        `CREATE TABLE ${table} (${tables.key} bigint PRIMARY KEY REFERENCES ${tables.rows} (id) ON DELETE CASCADE, embedding vector(${Number(dimensions)}) NOT NULL, content_hash text NOT NULL)`,
+      );
+      await client.query(`CREATE INDEX ${table}_hnsw ON ${table} USING hnsw (embedding vector_cosine_ops)`);
+    });
+    return (await find(embedderId, formula)) as SpaceRow;
+  }
+
+  async function nearest(embedderId: string, formula: string, vector: Float32Array, k: number): Promise<VectorNeighbour[]> {
+    const row = await find(embedderId, formula);
+    if (!row) return [];
+    const table = vectorTable(row);
+    const literal = vectorLiteral(vector);
+    const rows = await database.transaction(async (client) => {
+      if (k > maximumEfSearch) {
+        return (
+          await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, ${tables.key} LIMIT $2`, [literal, k])
+        ).rows;
+      }
+      // HNSW returns at most ef_search rows: ask for at least k.
+      await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.ceil(k))}`);
+      return (
+        await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [literal, k])
+      ).rows;
+    });
+    // pgvector's cosine distance to a zero vector is NaN: a vector without a direction is near nothing.
+    return rows
+      .filter((neighbour) => Number.isFinite(neighbour.distance))
+      .sort((a, b) => a.distance - b.distance || a.id - b.id)
+      .map((neighbour) => ({ itemId: neighbour.id, distance: neighbour.distance }));
+  }
+
+  async function embedPending(embedder: Embedder, formula: string, column: string, options: ReembedOptions = {}): Promise<ReembedResult> {
+    if (!identifier.test(column)) throw new Error(`cita: unexpected column name "${column}"`);
+    // Explicit options, else the embedder's pacing (a cloud quota), else 32 a batch without pauses.
+    const batchSize = options.batchSize ?? embedder.pacing?.batchSize ?? embedBatch;
+    const pauseMs = options.pauseMs ?? embedder.pacing?.pauseMs ?? 0;
+    const table = vectorTable(await space(embedder.id, formula, embedder.dimensions));
+    // Walked in id order with one index probe of the vectors per row, so a page stops at its own rows (a join was
+    // planned as a hash of every vector, for every page).
+    const pending = `FROM ${tables.rows} r WHERE (SELECT v.content_hash FROM ${table} v WHERE v.${tables.key} = r.id) IS DISTINCT FROM r.embed_hash`;
+    const [counted] = await database.query<{ n: number }>(`SELECT count(*) AS n ${pending}`);
+    const total = counted?.n ?? 0;
+    const pageSize = Math.max(pendingPage, batchSize);
+    const corpus = tables.corpus;
+    let done = 0;
+    let afterId = 0;
+    const stopped = (): ReembedResult => ({ corpus, embedded: done, total, cancelled: true });
+    options.onProgress?.({ corpus, done, total });
+    for (;;) {
+      if (options.signal?.aborted) return stopped();
+      const page = await database.query<{ id: number; text: string; embed_hash: string }>(`SELECT r.id, r.${column} AS text, r.embed_hash ${pending} AND r.id > $1 ORDER BY r.id LIMIT $2`, [
+        afterId,
+        pageSize,
+      ]);
+      if (page.length === 0) break;
+      for (let start = 0; start < page.length; start += batchSize) {
+        if (options.signal?.aborted) return stopped();
+        const batch = page.slice(start, start + batchSize);
+        let vectors: Float32Array[];
+        try {
+          vectors = await embedder.embedDocuments(
+            batch.map((row) => row.text),
+            options.signal,
+          );
+        } catch (error) {
+          if (options.signal?.aborted) return stopped();
+          throw error;
+        }
+        // A row changed or removed since it was read keeps no vector of its old text. Rows go in in id order, so two
+        // processes embedding the same new rows lock them in the same order and one waits (no deadlock).
+        await database.query(
+          `INSERT INTO ${table} (${tables.key}, embedding, content_hash)
+           SELECT v.id, v.embedding::vector, v.hash FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v (id, embedding, hash)
+           JOIN ${tables.rows} r ON r.id = v.id AND r.embed_hash = v.hash
+           ORDER BY v.id
+           ON CONFLICT (${tables.key}) DO UPDATE SET embedding = excluded.embedding, content_hash = excluded.content_hash`,
+          [batch.map((row) => row.id), vectors.map(vectorLiteral), batch.map((row) => row.embed_hash)],
+        );
+        done += batch.length;
+        options.onProgress?.({ corpus, done: Math.min(done, total), total });
+        // No pause after the last batch: a short page means nothing is left.
+        const last = start + batchSize >= page.length && page.length < pageSize;
+        if (pauseMs > 0 && !last) await pause(pauseMs, options.signal);
+      }
+      afterId = (page[page.length - 1] as { id: number }).id;
+    }
+    return { corpus, embedded: done, total, cancelled: false };
+  }
+
+  async function counts(embedderId: string | null, formula: string): Promise<VectorCounts> {
+    const [total] = await database.query<{ n: number }>(`SELECT count(*) AS n FROM ${tables.rows}`);
+    const rows = total?.n ?? 0;
+    const row = embedderId ? await find(embedderId, formula) : undefined;
+    if (!row) return { rows, vectors: 0, stale: 0, missing: rows };
+    const [counted] = await database.query<{ vectors: number; stale: number; missing: number }>(
+      `SELECT count(v.${tables.key}) AS vectors,
+              count(*) FILTER (WHERE v.${tables.key} IS NOT NULL AND v.content_hash <> r.embed_hash) AS stale,
+              count(*) FILTER (WHERE v.${tables.key} IS NULL) AS missing
+       FROM ${tables.rows} r LEFT JOIN ${vectorTable(row)} v ON v.${tables.key} = r.id`,
+    );
+    return { rows, vectors: counted?.vectors ?? 0, stale: counted?.stale ?? 0, missing: counted?.missing ?? 0 };
+  }
+
+  return {
+    async hasVectors(embedderId, formula) {
+      const row = await find(embedderId, formula);
+      return row !== undefined && (await database.query(`SELECT 1 FROM ${vectorTable(row)} LIMIT 1`)).length > 0;
+    },
+    nearest,
+    embedPending,
+    counts,
+  };
+}
