@@ -131,3 +131,36 @@ export interface CorpusModule {
 }
 
 export type ModuleFactory = (deps: ModuleDeps) => CorpusModule | Promise<CorpusModule>;
+
+/** A corpus store that embeds its own rows (PostgreSQL): the ingest calls it, and status and re-embed read it. */
+export interface SelfEmbeddingStore {
+  readonly label: string;
+  /** Embeds every row without a current vector in the main and the cross-language spaces; the number embedded in the main one. */
+  embedPending(onProgress?: (message: string) => void): Promise<number>;
+  /** The re-embed job's part: the main (or cross-language) space's rows lacking a current vector under `embedder`; resumable. */
+  embedSpace(crossLanguage: boolean, embedder: Embedder, options?: ReembedOptions): Promise<ReembedResult>;
+  /** Rows and vectors of the main space (`crossLanguage`: of the multilingual one). */
+  counts(crossLanguage: boolean): Promise<VectorCounts>;
+}
+
+/**
+ * A module whose rows live in PostgreSQL: its `storage` for status and the re-embed job, and an ingest that writes
+ * through `writeRows` and then embeds in the store itself (no retriever is shared with the SQLite re-embed job).
+ */
+export function onPostgres(module: CorpusModule, store: SelfEmbeddingStore, embedding: EmbeddingService, writeRows: (options: IngestOptions) => Promise<IngestCounts>): CorpusModule {
+  return {
+    ...module,
+    storage: {
+      kind: 'postgres',
+      label: store.label,
+      counts: () => store.counts(false),
+      crossLanguageCounts: () => store.counts(true),
+      embedSpace: (crossLanguage, embedder, options) => store.embedSpace(crossLanguage, embedder, options),
+    },
+    async ingest(options) {
+      const counts = await writeRows(options);
+      const embedded = embedding.describe().mode === 'keyword-only' ? 0 : await store.embedPending(options.onProgress);
+      return { ...counts, embedded };
+    },
+  };
+}

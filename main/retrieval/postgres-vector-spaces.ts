@@ -34,8 +34,8 @@ interface SpaceRow {
 /** The vector spaces of one corpus on PostgreSQL: pgvector tables with an HNSW cosine index, one per (embedder, formula). */
 export interface PostgresVectorSpaces {
   hasVectors(embedderId: string, formula: string): Promise<boolean>;
-  /** The k nearest rows under this embedder and formula, nearest first, ties by id. */
-  nearest(embedderId: string, formula: string, vector: Float32Array, k: number): Promise<VectorNeighbour[]>;
+  /** The k nearest rows under this embedder and formula, nearest first, ties by id; among `within` only when given. */
+  nearest(embedderId: string, formula: string, vector: Float32Array, k: number, within?: ReadonlySet<number>): Promise<VectorNeighbour[]>;
   /**
    * Embeds `column` of every row without a current vector under `embedder`, in id order, batch by batch, each batch its
    * own commit: a stopped or killed run resumes. Paced and cancelled like the SQLite re-embed (reembed-job.ts).
@@ -100,12 +100,21 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     return (await find(embedderId, formula)) as SpaceRow;
   }
 
-  async function nearest(embedderId: string, formula: string, vector: Float32Array, k: number): Promise<VectorNeighbour[]> {
+  async function nearest(embedderId: string, formula: string, vector: Float32Array, k: number, within?: ReadonlySet<number>): Promise<VectorNeighbour[]> {
     const row = await find(embedderId, formula);
     if (!row) return [];
     const table = vectorTable(row);
     const literal = vectorLiteral(vector);
     const rows = await database.transaction(async (client) => {
+      if (within) {
+        // A branch of a tree (the catalog's sources): its rows only, compared exactly.
+        return (
+          await client.query<{ id: number; distance: number }>(
+            `SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} WHERE ${tables.key} = ANY($2::bigint[]) ORDER BY distance, ${tables.key} LIMIT $3`,
+            [literal, [...within], k],
+          )
+        ).rows;
+      }
       if (k > maximumEfSearch) {
         return (
           await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, ${tables.key} LIMIT $2`, [literal, k])

@@ -1,5 +1,5 @@
 import type { IngestCounts } from '../../../shared/contract.js';
-import type { CorpusModule, IngestOptions, ModuleDeps, ModuleFactory } from '../corpus-module.js';
+import { onPostgres, type CorpusModule, type IngestOptions, type ModuleDeps, type ModuleFactory } from '../corpus-module.js';
 import { createRetriever } from '../../retrieval/retriever.js';
 import { createCatalogCorpus } from './catalog-corpus.js';
 import { loadEvaluationSets } from '../evaluation-file.js';
@@ -24,23 +24,7 @@ const crossLanguageFieldRows = '(SELECT id, owner, business_name AS embed_text, 
 export const createCatalogModule: ModuleFactory = async (deps) => {
   if (deps.postgres) {
     const store = await createCatalogPostgresStore({ database: deps.postgres, embedding: deps.embedding, multilingual: deps.multilingual });
-    const module = catalogModuleOver(deps, store);
-    return {
-      ...module,
-      storage: {
-        kind: 'postgres',
-        label: store.label,
-        counts: () => store.counts(false),
-        crossLanguageCounts: () => store.counts(true),
-        embedSpace: (crossLanguage, embedder, options) => store.embedSpace(crossLanguage, embedder, options),
-      },
-      async ingest(options) {
-        const counts = await ingestInto(store, options);
-        // No retriever is shared with the SQLite re-embed job: the store embeds its own rows, in its own database.
-        const embedded = deps.embedding.describe().mode === 'keyword-only' ? 0 : await store.embedPending(options.onProgress);
-        return { ...counts, embedded };
-      },
-    };
+    return onPostgres(catalogModuleOver(deps, store), store, deps.embedding, (options) => ingestInto(store, options));
   }
   const retriever = createRetriever(deps, { corpus: 'catalog', table: 'catalog_fields', formula: catalogFormula, keyword: createCatalogKeywordIndex() });
   // The same fields in the multilingual embedder's own vector space (keyed by its id): the cross-language path.

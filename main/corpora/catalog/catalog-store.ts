@@ -1,11 +1,9 @@
-import type { Embedder } from '../../embedding/embedder.js';
 import type { CrossLanguageResult } from '../../retrieval/cross-language.js';
 import type { KeywordHit } from '../../retrieval/keyword-index.js';
-import type { ReembedOptions, ReembedResult } from '../../retrieval/reembed-job.js';
 import type { SemanticResult } from '../../retrieval/semantic-path.js';
-import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
 import type { CatalogDocument } from './catalog-document.js';
 import type { CatalogFieldRow, CatalogNoteRow, CatalogSourceRow } from './catalog-repository.js';
+import type { SelfEmbeddingStore } from '../corpus-module.js';
 
 /** What an import changed, counted in fields. */
 export interface CatalogImportSummary {
@@ -53,12 +51,5 @@ export interface CatalogStore {
   sync(): void;
 }
 
-/** A store that embeds its own rows (PostgreSQL): the ingest calls it, and status reads its counts. */
-export interface SelfEmbeddingCatalogStore extends CatalogStore {
-  /** Embeds every field without a current vector in the main and the cross-language spaces; the number embedded in the main one. */
-  embedPending(onProgress?: (message: string) => void): Promise<number>;
-  /** The re-embed job's part: the main (or cross-language) space's fields lacking a current vector under `embedder`; resumable. */
-  embedSpace(crossLanguage: boolean, embedder: Embedder, options?: ReembedOptions): Promise<ReembedResult>;
-  /** Rows and vectors of the main space (`crossLanguage`: of the multilingual one). */
-  counts(crossLanguage: boolean): Promise<VectorCounts>;
-}
+/** The catalog on PostgreSQL: it embeds its own rows. */
+export type SelfEmbeddingCatalogStore = CatalogStore & SelfEmbeddingStore;

@@ -1,5 +1,5 @@
 import { llmFromSettings } from '../../answer/llm/create-llm.js';
-import type { CorpusModule, ModuleDeps, ModuleFactory } from '../corpus-module.js';
+import { onPostgres, type CorpusModule, type ModuleDeps, type ModuleFactory } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { defaultModelDir } from '../../paths.js';
 import { createRetriever } from '../../retrieval/retriever.js';
@@ -24,23 +24,7 @@ export const createKbModule: ModuleFactory = async (deps) => {
   if (deps.postgres) {
     const store = await createKbPostgresStore({ database: deps.postgres, embedding: deps.embedding, multilingual: deps.multilingual });
     const module = kbModuleOver(deps, store);
-    const ingest = module.ingest as NonNullable<CorpusModule['ingest']>;
-    return {
-      ...module,
-      storage: {
-        kind: 'postgres',
-        label: store.label,
-        counts: () => store.counts(false),
-        crossLanguageCounts: () => store.counts(true),
-        embedSpace: (crossLanguage, embedder, options) => store.embedSpace(crossLanguage, embedder, options),
-      },
-      async ingest(options) {
-        const counts = await ingest(options);
-        // No retriever is shared with the SQLite re-embed job: the store embeds its own rows, in its own database.
-        const embedded = deps.embedding.describe().mode === 'keyword-only' ? 0 : await store.embedPending(options.onProgress);
-        return { ...counts, embedded };
-      },
-    };
+    return onPostgres(module, store, deps.embedding, module.ingest as NonNullable<CorpusModule['ingest']>);
   }
   const repository = createKbRepository(deps.db);
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });

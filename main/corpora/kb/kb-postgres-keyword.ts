@@ -1,6 +1,6 @@
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
 import { editDistance } from '../../core/edit-distance.js';
-import type { KeywordHit, KeywordMatch } from '../../retrieval/keyword-index.js';
+import { keywordMatchOf, type KeywordHit } from '../../retrieval/keyword-index.js';
 import { queryWords, stemText, textLanguage, wordTokens, type QueryWord } from '../../retrieval/stemming.js';
 import { foldText } from '../../core/text-folding.js';
 import { kbKeywordDocument } from './kb-search.js';
@@ -104,17 +104,6 @@ async function formsOf(database: PostgresDatabase, words: readonly QueryWord[]):
   return [...exact, ...derived];
 }
 
-/** How a hit's words met the query's, as keyword-index.ts `keywordMatchOf` says it. */
-function matchOf(sources: readonly string[], lexemes: readonly string[]): KeywordMatch {
-  let match: KeywordMatch = 'exact';
-  for (const source of sources) {
-    if (lexemes.includes(source)) continue;
-    if (lexemes.some((lexeme) => lexeme.startsWith(source))) match = 'prefix';
-    else return 'fuzzy';
-  }
-  return match;
-}
-
 /**
  * The KB's keyword path on PostgreSQL. The question's words are read by the same code as on SQLite (stop words
  * dropped, each word's English stem and, for a cognate, its Spanish stem: stemming.ts), so coverage, an
@@ -141,7 +130,7 @@ export function createKbPostgresKeyword(database: PostgresDatabase): (text: stri
         normalized: row.score / best,
         rank: index + 1,
         terms: row.lexemes,
-        match: matchOf(row.sources, row.lexemes),
+        match: keywordMatchOf(row.sources, row.lexemes),
         coverage: words.filter((word) => matched.has(word.primary) || (word.secondary !== null && matched.has(word.secondary))).length / words.length,
       };
     });

@@ -1,26 +1,17 @@
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
 import { createPostgresVectorSpaces } from '../../retrieval/postgres-vector-spaces.js';
-import type { Embedder } from '../../embedding/embedder.js';
 import type { EmbeddingService } from '../../embedding/embedding-service.js';
-import type { ReembedOptions, ReembedResult } from '../../retrieval/reembed-job.js';
 import { semanticSearch } from '../../retrieval/semantic-path.js';
-import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
 import { kbFormula } from './chunking.js';
 import { kbCorpus } from './kb-ingest.js';
 import { createKbPostgresKeyword } from './kb-postgres-keyword.js';
 import { writeKb } from './kb-postgres-write.js';
 import { summaryOf, type KbCardRow, type KbChunkRow, type KbPassageRow, type SummaryRow } from './kb-repository.js';
 import type { KbStore } from './kb-store.js';
+import type { SelfEmbeddingStore } from '../corpus-module.js';
 
-/** A KB store that embeds its own rows (PostgreSQL): the ingest calls it, and status reads its counts. */
-export interface SelfEmbeddingKbStore extends KbStore {
-  /** Embeds every chunk without a current vector under the main and the multilingual embedder; the number embedded under the main one. */
-  embedPending(onProgress?: (message: string) => void): Promise<number>;
-  /** The re-embed job's part: the chunks lacking a current vector under `embedder` (the multilingual one for `crossLanguage`); resumable. */
-  embedSpace(crossLanguage: boolean, embedder: Embedder, options?: ReembedOptions): Promise<ReembedResult>;
-  /** Chunks and vectors of the main space (`crossLanguage`: of the multilingual one). */
-  counts(crossLanguage: boolean): Promise<VectorCounts>;
-}
+/** The KB on PostgreSQL: it embeds its own rows. */
+export type SelfEmbeddingKbStore = KbStore & SelfEmbeddingStore;
 
 /** A chunk row as the SQLite repository reads it (the KB is shared: no owner). */
 const chunkColumns = 'k.id, NULL AS owner, k.card_id, k.chunk_index, k.section, k.passage, k.content_hash, k.embed_text, k.embed_hash';

@@ -89,6 +89,27 @@ async function dropConnectionWhenBlocked(url: string, table: string, statement: 
   return { dropped };
 }
 
+/**
+ * `inner`, except that its third batch's vectors are held back until `table` is locked: their write then waits, and
+ * its connection is cut. `dropped` resolves to the number of connections cut, once the cut happened.
+ */
+function cutOnThirdBatch(inner: Embedder, url: string, table: string): { embedder: Embedder; dropped: () => Promise<number> } {
+  let batches = 0;
+  let armed: Promise<{ dropped: Promise<number> }> | undefined;
+  const embedder: Embedder = {
+    ...inner,
+    async embedDocuments(texts) {
+      batches += 1;
+      if (batches === 3) {
+        armed = dropConnectionWhenBlocked(url, table, `INSERT INTO ${table}`);
+        await armed;
+      }
+      return inner.embedDocuments(texts);
+    },
+  };
+  return { embedder, dropped: async () => (await (armed as Promise<{ dropped: Promise<number> }>)).dropped };
+}
+
 describe.runIf(run)('a PostgreSQL cita cannot use', () => {
   it('an unreachable server is one line naming it (without its password), and nothing else happens', async () => {
     const result = runCita(['status', '--data-dir', tempDir(), '--database', 'postgres://cita:secret@127.0.0.1:1/cita'], { env: keywordOnlyEnvironment() });
@@ -169,24 +190,11 @@ describe.runIf(run)('a connection dropped in the middle', () => {
   it('of the embedding after it: the import and the vectors written so far stay, and the retry embeds only the rest', async () => {
     const url = await freshDatabase();
     const inner = createWordHashEmbedder();
-    let batches = 0;
-    let armed: Promise<{ dropped: Promise<number> }> | undefined;
-    // The third batch's vectors are held back until the vector table is locked: their write then waits, and is cut.
-    const embedder: Embedder = {
-      ...inner,
-      async embedDocuments(texts) {
-        batches += 1;
-        if (batches === 3) {
-          armed = dropConnectionWhenBlocked(url, 'catalog_vectors_1', 'INSERT INTO catalog_vectors_1');
-          await armed;
-        }
-        return inner.embedDocuments(texts);
-      },
-    };
+    const { embedder, dropped } = cutOnThirdBatch(inner, url, 'catalog_vectors_1');
     const services = await openServices({ dataDir: tempDir(), embedder, databaseUrl: url });
     const catalog = services.module('catalog') as CorpusModule;
     const error = await ingestCorpus(services, catalog).catch((caught: unknown) => caught);
-    expect(await (await (armed as Promise<{ dropped: Promise<number> }>)).dropped).toBeGreaterThan(0);
+    expect(await dropped()).toBeGreaterThan(0);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('unavailable');
     expect((error as AppError).message).toMatch(/^Lost the connection to the PostgreSQL database .*; what was not committed was rolled back\./);
@@ -207,24 +215,12 @@ describe.runIf(run)('a connection dropped in the middle', () => {
     const first = await openServices({ dataDir: tempDir(), embedder: createWordHashEmbedder(), databaseUrl: url });
     await ingestCorpus(first, first.module('catalog') as CorpusModule);
     const inner = createWordHashEmbedder({ id: 'test:word-hash-next:32', dimensions: 32 });
-    let batches = 0;
-    let armed: Promise<{ dropped: Promise<number> }> | undefined;
-    // As above: the third batch's write waits on a lock of the new space's table, and its connection is cut.
-    const embedder: Embedder = {
-      ...inner,
-      async embedDocuments(texts) {
-        batches += 1;
-        if (batches === 3) {
-          armed = dropConnectionWhenBlocked(url, 'catalog_vectors_2', 'INSERT INTO catalog_vectors_2');
-          await armed;
-        }
-        return inner.embedDocuments(texts);
-      },
-    };
+    // The new space's table: its third batch's write is cut as above.
+    const { embedder, dropped } = cutOnThirdBatch(inner, url, 'catalog_vectors_2');
     const services = await openServices({ dataDir: tempDir(), embedder, databaseUrl: url });
     const reembed = async () => services.jobs.wait(services.jobs.start('reembed', reembedWork(reembedSpaces(services, services.modules, 'catalog'))).job);
     const failed = await reembed();
-    expect(await (await (armed as Promise<{ dropped: Promise<number> }>)).dropped).toBeGreaterThan(0);
+    expect(await dropped()).toBeGreaterThan(0);
     expect(failed.state).toBe('failed');
     expect(failed.message).toMatch(/^Lost the connection to the PostgreSQL database [^\n]*; what was not committed was rolled back\./);
     expect(await count(url, 'catalog_vectors_2')).toBe(64);
