@@ -5,16 +5,15 @@
  * The CLI cases run the built cita (`npm run build:node`) against CITA_TEST_DATABASE_URL, keyword-only (no model
  * directory), so they weigh the store and not the embedder.
  */
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import { reembedSpaces, reembedWork } from '../../../main/app/reembed.js';
 import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { AppError } from '../../../main/core/errors.js';
-import type { Embedder } from '../../../main/embedding/embedder.js';
 import { runCita, runCitaAsync, type CliRun } from '../../helpers/cli.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, testDatabaseUrl, usePostgresDatabases } from '../../helpers/postgres.js';
+import { count, cutOnThirdBatch, dropConnectionWhenBlocked, withClient } from '../../helpers/postgres-cuts.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
@@ -22,21 +21,6 @@ const run = postgresTests('bad input on the PostgreSQL catalog');
 const tempDir = useTempDirs();
 const openServices = useServices();
 const freshDatabase = usePostgresDatabases();
-
-/** Runs `work` on one connection of its own to `url`, closed after. */
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function count(url: string, table: string): Promise<number> {
-  return withClient(url, async (client) => Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n));
-}
 
 /** The environment of a keyword-only cita: no model where it looks for one. */
 function keywordOnlyEnvironment(): Record<string, string> {
@@ -52,62 +36,6 @@ function expectOneLineFailure(result: CliRun, pattern: RegExp): void {
   expect(lines[0]).toMatch(/^cita: /);
   expect(lines[0]).toMatch(pattern);
   expect(result.stderr).not.toMatch(/\n\s+at |Error:/);
-}
-
-/**
- * Holds `table` locked against writes from a connection of its own until a backend of `url`'s database is seen
- * waiting for it on a statement like `statement`; then terminates that backend (as an administrator would, or a
- * server restart) and lets go. Resolves once the lock is held, with a promise of the terminated backend's pid.
- */
-async function dropConnectionWhenBlocked(url: string, table: string, statement: string): Promise<{ dropped: Promise<number> }> {
-  const holder = new pg.Client({ connectionString: url });
-  await holder.connect();
-  await holder.query('BEGIN');
-  await holder.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
-  const dropped = (async () => {
-    try {
-      for (let attempt = 0; attempt < 1200; attempt += 1) {
-        // Inside a transaction pg_stat_activity is read once and kept; each look must be a fresh one.
-        await holder.query('SELECT pg_stat_clear_snapshot()');
-        const [blocked] = (
-          await holder.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE $1`, [
-            `${statement}%`,
-          ])
-        ).rows;
-        if (blocked) {
-          await holder.query('SELECT pg_terminate_backend($1)', [blocked.pid]);
-          return blocked.pid;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`no backend waited on ${table} for "${statement}"`);
-    } finally {
-      await holder.query('ROLLBACK');
-      await holder.end();
-    }
-  })();
-  return { dropped };
-}
-
-/**
- * `inner`, except that its third batch's vectors are held back until `table` is locked: their write then waits, and
- * its connection is cut. `dropped` resolves to the number of connections cut, once the cut happened.
- */
-function cutOnThirdBatch(inner: Embedder, url: string, table: string): { embedder: Embedder; dropped: () => Promise<number> } {
-  let batches = 0;
-  let armed: Promise<{ dropped: Promise<number> }> | undefined;
-  const embedder: Embedder = {
-    ...inner,
-    async embedDocuments(texts) {
-      batches += 1;
-      if (batches === 3) {
-        armed = dropConnectionWhenBlocked(url, table, `INSERT INTO ${table}`);
-        await armed;
-      }
-      return inner.embedDocuments(texts);
-    },
-  };
-  return { embedder, dropped: async () => (await (armed as Promise<{ dropped: Promise<number> }>)).dropped };
 }
 
 describe.runIf(run)('a PostgreSQL cita cannot use', () => {
