@@ -1,10 +1,10 @@
 /**
  * The clinical KB's evaluation sets on both stores (issue #21): the shipped cards ingested into SQLite and into
  * PostgreSQL + pgvector with the real embedder, every KB set run through `search` per strategy, and the metrics
- * compared. The first stage only (no cross-encoder): that is where the stores differ, since the cross-encoder reads
- * the same candidates through the same code on both, and with it both runs took over 30 minutes on the shared
- * machine. Fusion and answerability are the same code; vectors are the same (exact KNN in sqlite-vec, HNSW asked for
- * every chunk in pgvector); BM25 is the same formula over the same query words, with PostgreSQL's Snowball stems of
+ * compared. The first stage only (no cross-encoder): that is where the stores differ; the cross-encoder costs about
+ * 1.3 s a question on either store, so it runs on one set in kb-postgres-rerank-eval.test.ts. Fusion and
+ * answerability are the same code; vectors are the same (exact KNN in sqlite-vec, HNSW asked for every chunk in
+ * pgvector); BM25 is the same formula over the same query words, with PostgreSQL's Snowball stems of
  * the cards instead of cita's, so the keyword path may differ where the two stemmers do. Held to a small band.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
