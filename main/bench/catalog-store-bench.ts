@@ -1,15 +1,12 @@
-import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createServices, type ServiceOptions } from '../app/bootstrap.js';
 import { ingestCorpus } from '../app/ingest.js';
 import { readCatalog } from '../corpora/catalog/catalog-files.js';
 import type { CorpusModule } from '../corpora/corpus-module.js';
-import { tokenize } from '../core/text-folding.js';
-import type { Embedder } from '../embedding/embedder.js';
 import { benchCatalogTwoServers, type CatalogTwoServerRun } from './catalog-two-server-bench.js';
 import { round, timeEach, type LatencySummary } from './stats.js';
+import { hashingEmbedder, withBenchSchema } from './store-bench-support.js';
 
 /** One store's figures: how long the catalog took to load, and hybrid search over the catalog's evaluation queries. */
 export interface CatalogStoreRun {
@@ -31,34 +28,6 @@ export interface CatalogStoreBenchResult {
    * servers embed queries with the real model, and a synthetic catalog's vectors are the hashing embedder's.
    */
   twoServers?: CatalogTwoServerRun;
-}
-
-/**
- * A 384-d embedder that hashes words into dimensions: deterministic and nearly free, so a synthetic catalog of 100k
- * fields measures the stores (writes, HNSW or exact search), not the model.
- */
-function hashingEmbedder(): Embedder {
-  const dimensions = 384;
-  const embed = (text: string) => {
-    const vector = new Float32Array(dimensions);
-    for (const word of tokenize(text)) {
-      const digest = createHash('sha1').update(word).digest();
-      const [up, down] = [digest.readUInt16LE(0) % dimensions, digest.readUInt16LE(2) % dimensions];
-      vector[up] = (vector[up] ?? 0) + 1;
-      vector[down] = (vector[down] ?? 0) - 0.5;
-    }
-    let norm = 0;
-    for (const value of vector) norm += value * value;
-    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    return vector.map((value) => value * scale);
-  };
-  return {
-    id: 'bench:word-hash:384',
-    dimensions,
-    embedDocuments: async (texts) => texts.map(embed),
-    embedQuery: async (text) => embed(text),
-    close: async () => undefined,
-  };
 }
 
 /** The shipped catalog grown to `fields` fields: copies of its fields under synthetic sources, names numbered. */
@@ -104,22 +73,6 @@ export function writeSyntheticFiles(workDir: string, fields: number, fieldsPerFi
     files.push(file);
   }
   return files;
-}
-
-/** A schema of its own on the user's server, so the bench never touches the database's cita tables. */
-async function withBenchSchema<T>(url: string, work: (schemaUrl: string) => Promise<T>): Promise<T> {
-  const schema = `cita_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema},public`);
-  try {
-    return await work(scoped.toString());
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
 }
 
 /**

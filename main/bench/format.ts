@@ -118,6 +118,12 @@ export function formatBenchReport(report: BenchReport): string {
       lines.push(`  ${search.corpus} hybrid search, ${search.queries} other-language queries: with the path ${latency(search.withPath)}; without ${latency(search.withoutPath)}`);
     }
   }
+  if (report.kbStores) {
+    const kb = report.kbStores;
+    const what = kb.scenario === 'shipped' ? `the shipped cards, ${kb.embedderId ?? 'keyword-only'}` : `synthetic cards, ${kb.embedderId}`;
+    lines.push('', `clinical KB per store (${what}; hybrid search without the cross-encoder over ${kb.questions} questions of the shipped sets)`);
+    for (const run of kb.runs) lines.push(`  ${run.store.padEnd(10)} ${run.cards} cards, ${run.chunks} chunks ingested in ${run.ingestSeconds} s; hybrid ${latency(run.hybrid)}`);
+  }
   if (report.catalogStores) {
     const catalog = report.catalogStores;
     const what = catalog.scenario === 'shipped' ? `the shipped catalog, ${catalog.embedderId ?? 'keyword-only'}` : `synthetic fields, ${catalog.embedderId}`;

@@ -17,6 +17,7 @@ import { benchIngestCeiling, type IngestCeilingResult } from './ingest-ceiling-b
 import { benchConcurrency, type ConcurrencyBenchResult } from './concurrency-bench.js';
 import { benchCrossLanguage, type CrossLanguageBenchResult } from './cross-language-bench.js';
 import { benchKbAsk, type KbBenchResult } from './kb-bench.js';
+import { benchKbStores, type KbStoreBenchResult } from './kb-store-bench.js';
 import { benchKeyword, type KeywordBenchResult } from './keyword-bench.js';
 import { benchKnn, type KnnSizeResult } from './knn-bench.js';
 import { benchColdStart, type ColdStartResult } from './serve-bench.js';
@@ -36,6 +37,8 @@ export interface BenchOptions {
   databaseUrl?: string;
   /** The `catalog` section loads this many synthetic fields (hashing embedder) instead of the shipped catalog. */
   catalogFields?: number;
+  /** The `kb` section weighs the stores on this many synthetic cards (hashing embedder) instead of the shipped KB. */
+  kbCards?: number;
   progress?: (message: string) => void;
 }
 
@@ -64,6 +67,8 @@ export interface BenchReport {
   /** Many hybrid searches at once over HTTP with a food added during them (issue #15). */
   concurrency?: ConcurrencyBenchResult;
   kb?: KbBenchResult;
+  /** The clinical KB on SQLite and on PostgreSQL (issue #21): with --database or --kb-cards. */
+  kbStores?: KbStoreBenchResult;
   crossLanguage?: CrossLanguageBenchResult;
   /** The data catalog on SQLite and on PostgreSQL (issue #21). */
   catalogStores?: CatalogStoreBenchResult;
@@ -218,8 +223,24 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       }
     }
     if (wanted('kb')) {
-      if (modelProblem !== null) report.skipped.push({ section: 'kb', reason: modelProblem });
-      else report.kb = await benchKbAsk({ workDir, modelDir: options.modelDir, rounds: 1, quick: options.quick, progress });
+      // With --kb-cards the section weighs the stores on a synthetic KB: the answers' latency is the shipped KB's.
+      if (options.kbCards === undefined) {
+        if (modelProblem !== null) report.skipped.push({ section: 'kb', reason: modelProblem });
+        else report.kb = await benchKbAsk({ workDir, modelDir: options.modelDir, rounds: 1, quick: options.quick, progress });
+      }
+      if (options.databaseUrl || options.kbCards !== undefined) {
+        if (modelProblem !== null && options.kbCards === undefined) report.skipped.push({ section: 'kb', reason: modelProblem });
+        else {
+          report.kbStores = await benchKbStores({
+            workDir,
+            modelDir: options.modelDir,
+            quick: options.quick,
+            progress,
+            ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+            ...(options.kbCards !== undefined ? { cards: options.kbCards } : {}),
+          });
+        }
+      }
     }
     if (wanted('crosslang')) {
       if (modelProblem !== null) report.skipped.push({ section: 'crosslang', reason: modelProblem });

@@ -7,17 +7,19 @@ import { integerFlag, UsageError, type Command } from '../command.js';
 export const benchCommand: Command = {
   words: ['bench'],
   summary: 'Measure embedding throughput, KNN latency, ingest rate, hybrid search, cold start and memory (temp data only)',
-  usage: `cita bench [--quick] [--only ${benchSections.join(',')}] [--database postgres://…] [--catalog-fields N] [--json]   (catalog: SQLite, and PostgreSQL when given, in a schema of its own)`,
-  options: { quick: { type: 'boolean' }, only: { type: 'string' }, 'catalog-fields': { type: 'string' } },
+  usage: `cita bench [--quick] [--only ${benchSections.join(',')}] [--database postgres://…] [--catalog-fields N] [--kb-cards N] [--json]   (catalog and kb: SQLite, and PostgreSQL when given, in a schema of its own)`,
+  options: { quick: { type: 'boolean' }, only: { type: 'string' }, 'catalog-fields': { type: 'string' }, 'kb-cards': { type: 'string' } },
   async run(context) {
     const only = typeof context.values.only === 'string' ? context.values.only.split(',').map((section) => section.trim()) : undefined;
     const unknown = only?.filter((section) => !(benchSections as readonly string[]).includes(section)) ?? [];
     if (unknown.length > 0) throw new UsageError(`--only takes ${benchSections.join(', ')} (got "${unknown.join(', ')}")`);
     const catalogFields = integerFlag(context.values, 'catalog-fields', { min: 1, max: 10_000_000 });
+    const kbCards = integerFlag(context.values, 'kb-cards', { min: 1, max: 1_000_000 });
     const database = typeof context.values.database === 'string' ? context.values.database : process.env.CITA_DATABASE_URL || undefined;
     const report = await runBench({
       ...(database ? { databaseUrl: database } : {}),
       ...(catalogFields !== undefined ? { catalogFields } : {}),
+      ...(kbCards !== undefined ? { kbCards } : {}),
       quick: context.values.quick === true,
       modelDir: defaultModelDir(),
       ...(only ? { only: only as BenchSection[] } : {}),

@@ -1,7 +1,9 @@
 /** The benchmark's arithmetic and plumbing (never its timings: those are measured by `cita bench`, not asserted). */
 import { describe, expect, it } from 'vitest';
 import { writeSyntheticFiles } from '../../../main/bench/catalog-store-bench.js';
+import { writeSyntheticKb } from '../../../main/bench/kb-store-bench.js';
 import { readCatalog } from '../../../main/corpora/catalog/catalog-files.js';
+import { readKbSource } from '../../../main/corpora/kb/card-files.js';
 import { concurrencyQueries } from '../../../main/bench/concurrency-bench.js';
 import { formatBenchReport } from '../../../main/bench/format.js';
 import { benchKeyword } from '../../../main/bench/keyword-bench.js';
@@ -197,6 +199,18 @@ describe('the synthetic catalog', () => {
     const sources = parts.map((part) => new Set(part.fields.map((field) => field.source)));
     for (const [index, part] of parts.entries()) expect(new Set(part.sources.map((source) => source.id))).toEqual(sources[index]);
     expect(new Set(parts.flatMap((part) => part.fields.map((field) => `${field.source}.${field.physicalName}`))).size).toBe(1000);
+  });
+});
+
+describe('the synthetic KB', () => {
+  it('is the shipped cards and numbered copies of them, each a valid card with an id and a title of its own', async () => {
+    const { cards, complete } = await readKbSource(writeSyntheticKb(tempDir(), 100));
+    expect(complete).toBe(true);
+    expect(cards).toHaveLength(100);
+    expect(new Set(cards.map((card) => card.id)).size).toBe(100);
+    expect(new Set(cards.map((card) => card.title)).size).toBe(100);
+    const first = cards.find((card) => card.id === 'ddi-warfarin-nsaids');
+    expect(cards.find((card) => card.id === 'ddi-warfarin-nsaids-1')).toMatchObject({ title: `${first?.title} 1`, body: first?.body });
   });
 });
 
