@@ -93,6 +93,7 @@ describe.runIf(enabled)('importing another app’s diary in Chromium', () => {
           acceptWeak: /coincidencias? débil/,
           imported: (count: number, excluded: number) => `Se importaron ${count} entradas (${excluded} filas dejadas fuera).`,
           summary: `Exportación de ${name}: ${rows} filas`,
+          firstDay: date === '2026-06-08' ? '8 jun 2026' : '15 jun 2026',
         }
       : {
           profile: 'Profile',
@@ -106,6 +107,7 @@ describe.runIf(enabled)('importing another app’s diary in Chromium', () => {
           acceptWeak: /weak match/,
           imported: (count: number, excluded: number) => `Imported ${count} entries (${excluded} rows left out).`,
           summary: `${name} export: ${rows} rows`,
+          firstDay: date === '2026-06-08' ? '8 Jun 2026' : '15 Jun 2026',
         };
     it(`imports a ${name} export in ${spanish ? 'Spanish' : 'English'}: nothing is written until every row is resolved, then all of it at once (screenshots)`, async () => {
       const profile = `${name.toLowerCase()}-${locale.slice(0, 2)}`;
@@ -118,7 +120,9 @@ describe.runIf(enabled)('importing another app’s diary in Chromium', () => {
       const table = page.getByRole('table', { name: words.table });
       await table.waitFor();
       expect(await table.locator('tbody tr').count()).toBe(rows);
-      expect(await visibleText(page.getByRole('status').filter({ hasText: words.summary }))).toBeTruthy();
+      // Days as the reader writes them, in the summary and in each row.
+      expect(await visibleText(page.getByRole('status').filter({ hasText: words.summary }))).toContain(`(${words.firstDay} `);
+      expect(await visibleText(table.locator('tr[data-line="2"] td').nth(1))).toContain(words.firstDay);
       const importButton = page.getByRole('button', { name: words.importButton });
       expect(await importButton.isDisabled()).toBe(true);
       await saveScreenshot(page, `diary-app-import-${name.toLowerCase()}-preview-${locale.slice(0, 2)}`);

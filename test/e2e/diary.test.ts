@@ -324,7 +324,7 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
       .setInputFiles({ name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.from('date,meal,food_code,grams\n2024-01-05,lunch,A011,80\n2024-01-05,dinner,A012,30\n') });
     expect(await page.getByLabel('Contents of week.csv (you can edit them)').inputValue()).toContain('A012');
     await page.getByRole('button', { name: 'Check' }).click();
-    expect(await visibleText(page.getByRole('status').filter({ hasText: 'All 2 lines are valid' }))).toBeTruthy();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'All 2 lines are valid' }))).toContain('(5 Jan 2024 to 5 Jan 2024)');
     expect((await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: '2024-01-05' })).totals.entries).toBe(0);
     await page.getByRole('button', { name: 'Import 2 entries' }).click();
     expect(await visibleText(page.getByRole('status').filter({ hasText: 'Imported 2 entries' }))).toBeTruthy();
