@@ -131,9 +131,7 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     const spanish = locale === 'es-ES';
     it(`highlights only the amounts, opens the context folded with column names in words and the reader's dates and numbers, and keeps its headers in view while it scrolls (${locale}, screenshot)`, async () => {
       const { page, problems } = await openScreen(app, 'ask', { locale });
-      await page
-        .getByRole('button', { name: spanish ? '¿Qué alimentos me aportaron más sodio en las últimas dos semanas?' : 'Which foods gave me the most sodium in the last two weeks?' })
-        .click();
+      await page.getByRole('button', { name: spanish ? '¿Qué alimentos me aportaron más sodio en las últimas dos semanas?' : 'Which foods gave me the most sodium in the last two weeks?' }).click();
       const answer = page.getByRole('article', { name: spanish ? 'Respuesta' : 'Answer' });
       await answer.waitFor({ timeout: 30_000 });
       const highlighted = await answer.locator('.answer-text mark').allTextContents();
@@ -154,8 +152,8 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
       expect(cells).toMatch(spanish ? /\d,\d/ : /\d\.\d/);
 
       // Scrolled halfway through its longest table, that table's header row stays at the top of the scrolled box.
-      const stuck = await answer.locator('.context-tables').evaluate((box) => {
-        const tables = [...box.querySelectorAll('table')];
+      const stuck = await answer.locator('.context-tables').evaluate((box: HTMLElement) => {
+        const tables = Array.from(box.querySelectorAll('table'));
         const longest = tables.reduce((best, table) => (table.offsetHeight > best.offsetHeight ? table : best));
         box.scrollTop = longest.offsetTop - box.offsetTop + longest.offsetHeight / 2 - box.clientHeight / 4;
         const header = longest.querySelector('thead th') as HTMLElement;
