@@ -127,6 +127,47 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     }
   });
 
+  for (const locale of ['en-US', 'es-ES'] as const) {
+    const spanish = locale === 'es-ES';
+    it(`highlights only the amounts, opens the context folded with column names in words and the reader's dates and numbers, and keeps its headers in view while it scrolls (${locale}, screenshot)`, async () => {
+      const { page, problems } = await openScreen(app, 'ask', { locale });
+      await page.getByRole('button', { name: spanish ? '¿Qué alimentos me aportaron más sodio en las últimas dos semanas?' : 'Which foods gave me the most sodium in the last two weeks?' }).click();
+      const answer = page.getByRole('article', { name: spanish ? 'Respuesta' : 'Answer' });
+      await answer.waitFor({ timeout: 30_000 });
+      const highlighted = await answer.locator('.answer-text mark').allTextContents();
+      expect(highlighted.length).toBeGreaterThan(0);
+      // Amounts with their unit only: never a count of days or entries, never a date.
+      expect(highlighted.filter((text) => !/\d (mg|g|kcal)$/.test(text))).toEqual([]);
+      expect(await answer.locator('.context-table').count()).toBe(0);
+
+      await answer.locator('a.figure-verified').first().click();
+      const headers = await answer.locator('.context-table thead th').allTextContents();
+      expect(headers).toContain(spanish ? 'Sodio (mg)' : 'Sodium (mg)');
+      expect(headers.filter((header) => /_/.test(header))).toEqual([]);
+      expect(await answer.locator('.context-table caption').allTextContents()).toContain(spanish ? 'Totales diarios' : 'Daily totals');
+      // Days as the reader writes them ("29 nov 2026"), never 2026-11-29; numbers with the reader's separators.
+      const cells = (await answer.locator('.context-table tbody td').allTextContents()).join(' | ');
+      expect(cells).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(cells).toMatch(spanish ? /\d{1,2} \p{L}{3,4}\.? \d{4}/u : /\d{1,2} \p{L}{3} \d{4}/u);
+      expect(cells).toMatch(spanish ? /\d,\d/ : /\d\.\d/);
+
+      // Scrolled halfway through its longest table, that table's header row stays at the top of the scrolled box.
+      const stuck = await answer.locator('.context-tables').evaluate((box: HTMLElement) => {
+        const tables = Array.from(box.querySelectorAll('table'));
+        const longest = tables.reduce((best, table) => (table.offsetHeight > best.offsetHeight ? table : best));
+        box.scrollTop = longest.offsetTop - box.offsetTop + longest.offsetHeight / 2 - box.clientHeight / 4;
+        const header = longest.querySelector('thead th') as HTMLElement;
+        return { scrolled: box.scrollTop, tallerThanBox: longest.offsetHeight > box.clientHeight / 2, gap: Math.abs(header.getBoundingClientRect().top - box.getBoundingClientRect().top) };
+      });
+      expect(stuck.scrolled).toBeGreaterThan(0);
+      expect(stuck.tallerThanBox).toBe(true);
+      expect(stuck.gap).toBeLessThanOrEqual(2);
+      await saveScreenshot(page, `ask-context-scrolled-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('answers a Spanish question typed on the English screen in Spanish, with decimal commas', async () => {
     const { page, problems } = await openScreen(app, 'ask');
     await page.getByLabel('Question about your diary').fill('¿Cuánta grasa comí la semana pasada?');

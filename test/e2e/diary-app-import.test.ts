@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DiaryDay } from '../../shared/contract.js';
 import { browserAvailable, callApi, expectAccessible, openScreen, saveScreenshot, useServedApp, visibleText } from '../helpers/browser.js';
@@ -7,6 +8,21 @@ import { repositoryRoot } from '../helpers/cli.js';
 
 const enabled = browserAvailable();
 const fixture = (name: string) => readFileSync(join(repositoryRoot, 'test', 'fixtures', 'app-exports', name));
+
+/** Resolves the open rows of the proposals as a user would: a row with no match left out, a row with no grams given 100 g. */
+async function resolveOpenRows(table: Locator, words: { leaveOut: string; set: string }): Promise<void> {
+  for (;;) {
+    const row = table.locator('tr[data-status="no_grams"], tr[data-status="unmatched"]').first();
+    if ((await row.count()) === 0) break;
+    const line = await row.getAttribute('data-line');
+    if ((await row.getAttribute('data-status')) === 'unmatched') await row.getByRole('combobox').selectOption({ label: words.leaveOut });
+    else {
+      await row.getByRole('textbox').fill('100');
+      await row.getByRole('button', { name: words.set }).click();
+    }
+    await table.locator(`tr[data-line="${line}"]:not([data-status="no_grams"]):not([data-status="unmatched"])`).waitFor();
+  }
+}
 
 describe.runIf(enabled)('importing another app’s diary in Chromium', () => {
   const app = useServedApp();
@@ -38,17 +54,7 @@ describe.runIf(enabled)('importing another app’s diary in Chromium', () => {
     // any row the search found nothing for.
     await table.getByLabel('Food for line 9 (Greek Yogurt, Plain, Nonfat)').selectOption({ label: 'Leave this row out' });
     await table.locator('tr[data-line="9"][data-status="excluded"]').waitFor();
-    for (;;) {
-      const row = table.locator('tr[data-status="no_grams"], tr[data-status="unmatched"]').first();
-      if ((await row.count()) === 0) break;
-      const line = await row.getAttribute('data-line');
-      if ((await row.getAttribute('data-status')) === 'unmatched') await row.getByRole('combobox').selectOption({ label: 'Leave this row out' });
-      else {
-        await row.getByRole('textbox').fill('100');
-        await row.getByRole('button', { name: 'Set' }).click();
-      }
-      await table.locator(`tr[data-line="${line}"]:not([data-status="no_grams"]):not([data-status="unmatched"])`).waitFor();
-    }
+    await resolveOpenRows(table, { leaveOut: 'Leave this row out', set: 'Set' });
     const weak = await table.locator('tr[data-status="weak"]').count();
     if (weak > 0) {
       expect(await importButton.isDisabled()).toBe(true);
@@ -66,6 +72,74 @@ describe.runIf(enabled)('importing another app’s diary in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  // The test above imports Cronometer in English and the one below previews MyFitnessPal in Spanish: each app is
+  // also imported, all at once, in the other language, into a profile of its own.
+  for (const { app: name, locale, file, rows, date, firstDay, banana } of [
+    { app: 'Cronometer', locale: 'es-ES', file: 'cronometer-servings.csv', rows: 20, date: '2026-06-08', firstDay: '8 jun 2026', banana: 'E009' },
+    { app: 'MyFitnessPal', locale: 'en-US', file: 'myfitnesspal-food-diary.csv', rows: 14, date: '2026-06-15', firstDay: '15 Jun 2026', banana: 'E009' },
+  ] as const) {
+    const spanish = locale === 'es-ES';
+    const words = spanish
+      ? {
+          profile: 'Perfil',
+          open: 'Importar CSV',
+          file: 'Archivo CSV',
+          preview: 'Ver las coincidencias',
+          table: 'Coincidencias propuestas',
+          importButton: /^Importar \d+ entradas$/,
+          leaveOut: 'Dejar fuera esta fila',
+          set: 'Aplicar',
+          acceptWeak: /coincidencias? débil/,
+          imported: (count: number, excluded: number) => `Se importaron ${count} entradas (${excluded} filas dejadas fuera).`,
+          summary: `Exportación de ${name}: ${rows} filas`,
+        }
+      : {
+          profile: 'Profile',
+          open: 'Import CSV',
+          file: 'CSV file',
+          preview: 'Preview the matches',
+          table: 'Proposed matches',
+          importButton: /^Import \d+ entries$/,
+          leaveOut: 'Leave this row out',
+          set: 'Set',
+          acceptWeak: /weak match/,
+          imported: (count: number, excluded: number) => `Imported ${count} entries (${excluded} rows left out).`,
+          summary: `${name} export: ${rows} rows`,
+        };
+    it(`imports a ${name} export in ${spanish ? 'Spanish' : 'English'}: nothing is written until every row is resolved, then all of it at once (screenshots)`, async () => {
+      const profile = `${name.toLowerCase()}-${locale.slice(0, 2)}`;
+      await callApi(app, 'profiles.add', { id: profile, name: `${name} ${locale}` });
+      const { page, problems } = await openScreen(app, 'diary', { locale });
+      await page.getByLabel(words.profile).selectOption(profile);
+      await page.getByRole('button', { name: words.open }).click();
+      await page.getByLabel(words.file).setInputFiles({ name: file, mimeType: 'text/csv', buffer: fixture(file) });
+      await page.getByRole('button', { name: words.preview }).click();
+      const table = page.getByRole('table', { name: words.table });
+      await table.waitFor();
+      expect(await table.locator('tbody tr').count()).toBe(rows);
+      // Days as the reader writes them, in the summary and in each row.
+      expect(await visibleText(page.getByRole('status').filter({ hasText: words.summary }))).toContain(`(${firstDay} `);
+      expect(await visibleText(table.locator('tr[data-line="2"] td').nth(1))).toContain(firstDay);
+      const importButton = page.getByRole('button', { name: words.importButton });
+      expect(await importButton.isDisabled()).toBe(true);
+      await saveScreenshot(page, `diary-app-import-${name.toLowerCase()}-preview-${locale.slice(0, 2)}`);
+
+      await resolveOpenRows(table, words);
+      if ((await table.locator('tr[data-status="weak"]').count()) > 0) await page.getByRole('checkbox', { name: words.acceptWeak }).check();
+      // Resolved, but not yet imported: the profile's diary is still empty.
+      expect((await callApi<DiaryDay>(app, 'diary.day', { profile, date })).totals.entries).toBe(0);
+      const excluded = await table.locator('tr[data-status="excluded"]').count();
+      await importButton.click();
+      expect(await visibleText(page.getByRole('status').filter({ hasText: words.imported(rows - excluded, excluded) }))).toBeTruthy();
+      const day = await callApi<DiaryDay>(app, 'diary.day', { profile, date });
+      expect(day.meals.flatMap((meal) => meal.entries).find((entry) => entry.food.code === banana)).toMatchObject({ grams: 118, portion: { quantity: 1 } });
+      await expectAccessible(page, `diary ${name} import done (${locale})`);
+      await saveScreenshot(page, `diary-app-import-${name.toLowerCase()}-done-${locale.slice(0, 2)}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
 
   it('says in Spanish what a MyFitnessPal food diary matched to, and why its Nutrition Summary cannot be imported', async () => {
     const { page, problems } = await openScreen(app, 'diary', { locale: 'es-ES' });

@@ -203,6 +203,69 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
     await page.close();
   });
 
+  it("in Spanish and the dark scheme: a profile's own food gets a unit of its own, is logged in it, edited, removed and brought back with Deshacer (screenshots)", async () => {
+    const { page, problems } = await openScreen(app, 'diary', { locale: 'es-ES', colorScheme: 'dark' });
+    const form = page.getByRole('form', { name: 'Añadir una entrada' });
+    await form.getByLabel('Alimento', { exact: true }).fill('pan integral');
+    await form
+      .getByRole('list', { name: 'Alimentos que coinciden' })
+      .getByRole('button', { name: /^Pan integral \(Bimbo\)/ })
+      .first()
+      .click();
+    await form.getByText('Añadir una unidad para este alimento').click();
+    // The demo's bread already has a "rebanada": the form says so in Spanish, not that another task is running.
+    await form.getByLabel('Nombre de la unidad').fill('rebanada');
+    await form.getByLabel('Gramos por unidad').fill('30');
+    await form.getByRole('button', { name: 'Añadir unidad' }).click();
+    expect(await visibleText(form.locator('.new-unit .field-error'))).toBe('Este alimento ya tiene una unidad llamada «rebanada»: elíjala en Unidad o dé otro nombre a la nueva.');
+    await form.getByLabel('Nombre de la unidad').fill('tostada');
+    await form.getByLabel('Gramos por unidad').fill('25');
+    await form.getByRole('button', { name: 'Añadir unidad' }).click();
+    const unit = form.getByLabel('Unidad', { exact: true });
+    await expect.poll(async () => unit.locator('option:checked').textContent()).toBe('tostada (25 g)');
+    await form.getByLabel('Cantidad', { exact: true }).fill('1,5');
+    expect(await visibleText(form.locator('.amount-preview'))).toContain('= 37,5 g');
+    await form.getByLabel('Comida del día').selectOption('dinner');
+    await saveScreenshot(page, 'diary-own-unit-es-dark');
+    await form.getByRole('button', { name: 'Añadir al diario' }).click();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'Se añadieron' }))).toBe('Se añadieron 1½ × tostada (37,5 g) de Pan integral (Bimbo) a Cena.');
+
+    // Edit: 1,5 toasts at dinner become 3 at lunch ("Comida"), still counted in toasts.
+    const dinner = page.locator('table[data-meal="dinner"]');
+    await dinner.getByRole('button', { name: 'Editar Pan integral (Bimbo)' }).last().click();
+    const editor = page.getByRole('form', { name: 'Editar Pan integral (Bimbo)' });
+    await editor.getByLabel('Cantidad', { exact: true }).fill('3');
+    await editor.getByLabel('Comida del día').selectOption('lunch');
+    await saveScreenshot(page, 'diary-edit-es-dark');
+    await editor.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Pan integral (Bimbo): ahora 3 × tostada, en Comida.' }).waitFor();
+    const lunch = page.locator('table[data-meal="lunch"]');
+    expect(await visibleText(lunch.getByRole('row', { name: /Pan integral \(Bimbo\)/ }).last())).toContain('3 × tostada');
+    const saved = (await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() })).meals
+      .find((meal) => meal.meal === 'lunch')
+      ?.entries.find((entry) => entry.portion?.name.en === 'tostada');
+    expect(saved).toMatchObject({ grams: 75, portion: { quantity: 3, grams_each: 25 } });
+
+    // Remove, then Deshacer: the entry is back as it was, in its unit.
+    await lunch.getByRole('button', { name: 'Quitar Pan integral (Bimbo)' }).last().click();
+    const undo = page.getByRole('status').filter({ hasText: 'Se quitó 3 × tostada de Pan integral (Bimbo).' });
+    await undo.waitFor();
+    await saveScreenshot(page, 'diary-undo-es-dark');
+    await expectAccessible(page, 'diary undo notice (es-ES, dark)');
+    await undo.getByRole('button', { name: 'Deshacer' }).click();
+    await page.getByRole('status').filter({ hasText: 'Pan integral (Bimbo) vuelve a estar en el diario.' }).waitFor();
+    expect(await visibleText(lunch.getByRole('row', { name: /Pan integral \(Bimbo\)/ }).last())).toContain('3 × tostada');
+    const restored = (await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: today() })).meals
+      .find((meal) => meal.meal === 'lunch')
+      ?.entries.filter((entry) => entry.portion?.name.en === 'tostada');
+    expect(restored).toHaveLength(1);
+    expect(restored?.[0]).toMatchObject({ grams: 75, portion: { quantity: 3 } });
+    await lunch.getByRole('button', { name: 'Quitar Pan integral (Bimbo)' }).last().click();
+    await page.getByRole('status').filter({ hasText: 'Se quitó 3 × tostada' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the totals inside their panel at 1280 px, and fits a 600 px window without sideways scrolling', async () => {
     const { page, problems } = await openScreen(app, 'diary');
     await page.locator('.totals tr[data-nutrient="sodium"]').waitFor();
@@ -261,7 +324,7 @@ describe.runIf(enabled)('the Diary screen in Chromium', () => {
       .setInputFiles({ name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.from('date,meal,food_code,grams\n2024-01-05,lunch,A011,80\n2024-01-05,dinner,A012,30\n') });
     expect(await page.getByLabel('Contents of week.csv (you can edit them)').inputValue()).toContain('A012');
     await page.getByRole('button', { name: 'Check' }).click();
-    expect(await visibleText(page.getByRole('status').filter({ hasText: 'All 2 lines are valid' }))).toBeTruthy();
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'All 2 lines are valid' }))).toContain('(5 Jan 2024 to 5 Jan 2024)');
     expect((await callApi<DiaryDay>(app, 'diary.day', { profile: 'demo', date: '2024-01-05' })).totals.entries).toBe(0);
     await page.getByRole('button', { name: 'Import 2 entries' }).click();
     expect(await visibleText(page.getByRole('status').filter({ hasText: 'Imported 2 entries' }))).toBeTruthy();

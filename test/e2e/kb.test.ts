@@ -81,6 +81,37 @@ describe.runIf(enabled)('the Clinical KB screen in Chromium', () => {
     });
   }
 
+  for (const locale of ['en-US', 'es-ES'] as const) {
+    const spanish = locale === 'es-ES';
+    it(`completes generic drug names from the cards, and the question they make cites the card about them (${locale})`, async () => {
+      const { page, problems } = await openScreen(app, 'kb', { locale });
+      const field = page.getByLabel(spanish ? 'Su pregunta' : 'Your question');
+      const chips = page.getByRole('list', { name: spanish ? 'Medicamentos en las fichas:' : 'Drug names in the cards:' });
+      const start = spanish ? 'paciente con ' : 'patient on ';
+      await field.fill(`${start}clopid`);
+      await chips.getByRole('button', { name: 'clopidogrel', exact: true }).click();
+      expect(await field.inputValue()).toBe(`${start}clopidogrel `);
+      const joined = `${start}clopidogrel ${spanish ? 'y' : 'and'} `;
+      await field.fill(`${joined}omepr`);
+      // On the Spanish screen the Spanish name comes first, the generic beside it.
+      const omeprazole = spanish ? 'omeprazol' : 'omeprazole';
+      await saveScreenshot(page, `kb-generic-autocomplete-${locale.slice(0, 2)}`);
+      await chips.getByRole('button', { name: spanish ? 'omeprazol (omeprazole)' : 'omeprazole', exact: true }).click();
+      expect(await field.inputValue()).toBe(`${joined}${omeprazole} `);
+      await field.fill(`${joined}${omeprazole}: ${spanish ? '¿es un problema?' : 'is that a problem?'}`);
+      await page
+        .getByRole('button', { name: spanish ? 'Preguntar' : 'Ask', exact: true })
+        .last()
+        .click();
+      const answer = page.getByRole('article', { name: spanish ? /Respuesta|Sin respuesta/ : /Answer|No answer/ });
+      await answer.waitFor({ timeout: 30_000 });
+      expect(await answer.getAttribute('data-refused')).toBe('false');
+      expect(await visibleText(answer.locator('.citations li[data-kind="kb-card"] .citation-label').first())).toMatch(/^Clopidogrel with omeprazole/);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('searches passages and opens a card from a hit', async () => {
     const { page, problems } = await openScreen(app, 'kb');
     await page.getByRole('button', { name: 'Search passages' }).click();

@@ -122,6 +122,50 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
     }
   }, 180_000);
 
+  it('in Spanish, names the model in use in the same words in Settings and Index status, and an open Index status follows a switch of model and its re-embed live (screenshots)', async () => {
+    const status = await openScreen(app, 'status', { locale: 'es-ES' });
+    const settings = await openScreen(app, 'settings', { locale: 'es-ES' });
+    const statusInUse = status.page.locator('.in-use');
+    const form = settings.page.getByRole('form', { name: 'Modelo de búsqueda' });
+    try {
+      const id = (await callApi<{ embedder: { id: string } }>(app, 'status', {})).embedder.id;
+      const words = 'modelo local bge-small-en-v1.5 (q8), en este equipo';
+      expect(await visibleText(statusInUse.locator('.in-use-line'))).toBe(words);
+      expect(await visibleText(form.locator('.in-use-line'))).toBe(`En uso ahora: ${words}`);
+      expect(await statusInUse.getAttribute('data-embedder')).toBe(id);
+      expect(await form.locator('.in-use').getAttribute('data-embedder')).toBe(id);
+
+      await form.getByLabel('Precisión del modelo').selectOption('fp32');
+      await form.getByRole('button', { name: 'Guardar' }).click();
+      await form.getByRole('status').filter({ hasText: 'Guardado.' }).waitFor();
+      await expect.poll(async () => form.locator('.in-use').getAttribute('data-embedder')).toMatch(/^local:bge-small-en-v1\.5:384:fp32:/);
+      const offer = settings.page.getByRole('region', { name: 'Vectores del modelo de búsqueda' });
+      expect(await visibleText(offer)).toMatch(/El modelo de búsqueda cambió: \d+ textos necesitan un vector del nuevo modelo/);
+      await offer.getByRole('button', { name: 'Recalcular ahora' }).click();
+      const bar = offer.getByRole('progressbar', { name: 'Progreso del recálculo' });
+      await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 90_000 }).toBeGreaterThan(0);
+      await expect.poll(async () => offer.locator('.progress-text').textContent(), { timeout: 60_000 }).toMatch(/\((faltan unos \d+ (segundos|minutos)|falta 1 (segundo|minuto) aprox\.)\)$/);
+      await expectAccessible(settings.page, 're-embed offer (es-ES)');
+      await saveScreenshot(settings.page, 'settings-reembed-es');
+
+      // Index status, open all along and never reloaded, names the new model and shows the same job's progress.
+      await expect.poll(async () => statusInUse.getAttribute('data-embedder'), { timeout: 30_000 }).toMatch(/^local:bge-small-en-v1\.5:384:fp32:/);
+      expect(await visibleText(statusInUse.locator('.in-use-line'))).toBe('modelo local bge-small-en-v1.5 (fp32), en este equipo');
+      const statusBar = status.page.getByRole('progressbar', { name: 'Progreso del recálculo' });
+      await expect.poll(async () => Number(await statusBar.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
+      await saveScreenshot(status.page, 'status-reembed-live-es');
+
+      await offer.getByRole('button', { name: 'Cancelar el recálculo' }).click();
+      await offer.getByText(/^Cancelado; los vectores calculados hasta ahora se conservan/).waitFor({ timeout: 60_000 });
+      expect(settings.problems).toEqual([]);
+      expect(status.problems).toEqual([]);
+    } finally {
+      await callApi(app, 'settings.update', { embedder: { dtype: 'q8' } });
+      await settings.page.close();
+      await status.page.close();
+    }
+  }, 180_000);
+
   it('switches to the dark theme, which keeps every contrast accessible', async () => {
     const { page, problems } = await openScreen(app, 'settings');
     await page.getByLabel('Theme', { exact: true }).selectOption('dark');

@@ -619,6 +619,7 @@ export const en = {
     newUnitGrams: 'Grams per unit',
     newUnitSave: 'Add unit',
     newUnitInvalid: 'Give the unit a name and its weight in grams (greater than 0).',
+    newUnitTaken: 'This food already has a unit called “{{name}}”: choose it under Unit, or give the new one another name.',
     edit: 'Edit',
     editOne: 'Edit {{name}}',
     save: 'Save',

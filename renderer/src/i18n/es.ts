@@ -623,6 +623,7 @@ export const es: Messages = {
     newUnitGrams: 'Gramos por unidad',
     newUnitSave: 'Añadir unidad',
     newUnitInvalid: 'Dé a la unidad un nombre y su peso en gramos (mayor que 0).',
+    newUnitTaken: 'Este alimento ya tiene una unidad llamada «{{name}}»: elíjala en Unidad o dé otro nombre a la nueva.',
     edit: 'Editar',
     editOne: 'Editar {{name}}',
     save: 'Guardar',

@@ -6,8 +6,10 @@ interface ProfileState {
   profile: string;
   profiles: readonly { id: string; name: string; demo: boolean }[];
   setProfile(profile: string): void;
-  /** Reads the list again (after a profile is created). */
+  /** Reads the list again (after the demo profile is removed). */
   reload(): void;
+  /** Reads the list again and chooses a profile just created, which the list read before did not hold. */
+  chooseCreated(profile: string): void;
 }
 
 const ProfileContext = createContext<ProfileState | null>(null);
@@ -17,16 +19,25 @@ const storageKey = 'cita.profile';
 export function ProfileProvider({ children }: { children: ReactNode }) {
   const [list, reload] = useOperation('profiles.list', {});
   const [profile, setProfileState] = useState<string>(() => localStorage.getItem(storageKey) ?? '');
+  // A new profile is chosen before the list that holds it arrives: until then the older list must not undo the choice.
+  const [created, setCreated] = useState<string | null>(null);
   const profiles = list.state === 'ready' ? list.value : [];
   useEffect(() => {
     if (profiles.length === 0) return;
-    if (!profiles.some((known) => known.id === profile)) setProfileState(preferredProfile(profiles));
-  }, [profiles, profile]);
+    const known = profiles.some((candidate) => candidate.id === profile);
+    if (known && created === profile) setCreated(null);
+    if (!known && created !== profile) setProfileState(preferredProfile(profiles));
+  }, [profiles, profile, created]);
   const setProfile = (next: string) => {
     localStorage.setItem(storageKey, next);
     setProfileState(next);
   };
-  return <ProfileContext.Provider value={{ profile: profile || 'default', profiles, setProfile, reload }}>{children}</ProfileContext.Provider>;
+  const chooseCreated = (next: string) => {
+    setCreated(next);
+    setProfile(next);
+    reload();
+  };
+  return <ProfileContext.Provider value={{ profile: profile || 'default', profiles, setProfile, reload, chooseCreated }}>{children}</ProfileContext.Provider>;
 }
 
 /** The first profile with data of its own (the demo's), else the first one. */

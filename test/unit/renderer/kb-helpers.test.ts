@@ -17,6 +17,13 @@ describe('drug-name autocomplete', () => {
     expect(drugSuggestions(names, 'ai').map((item) => item.term)).toEqual(['aine']);
   });
 
+  it('on the Spanish screen, offers the Spanish name first, then the generic and the brands', () => {
+    expect(drugSuggestions(names, 'paciente con warf', 'es').map((item) => [item.term, item.generic, item.language])).toEqual([['warfarina', 'warfarin', 'es']]);
+    expect(drugSuggestions(names, 'paciente con cou', 'es').map((item) => [item.term, item.language])).toEqual([['Coumadin', 'en']]);
+    expect(drugSuggestions(names, 'nap', 'es').map((item) => item.term)).toEqual(['naproxeno']);
+    expect(drugSuggestions(names, 'warfarina', 'es')).toEqual([]);
+  });
+
   it('says nothing before two letters, after a space, or when the word is already complete', () => {
     expect(drugSuggestions(names, 'w')).toEqual([]);
     expect(drugSuggestions(names, 'warfarin ')).toEqual([]);

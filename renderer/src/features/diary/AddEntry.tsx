@@ -6,7 +6,7 @@ import { Relevance } from '../../components/Relevance';
 import { ErrorState } from '../../components/states';
 import { searchTargetAttribute } from '../../components/shortcuts';
 import { useDebounced } from '../../components/useDebounced';
-import { asLanguage } from '../../i18n/format';
+import { asLanguage, formatNumber } from '../../i18n/format';
 import { AmountFields, AmountNotes, useAmount } from './AmountFields';
 import { entryAmount, foodName, matchingLogged } from './amounts';
 import { mealAt } from './dates';
@@ -45,8 +45,8 @@ export function AddEntry({ profile, date, onAdded }: { profile: string; date: st
       const mealName = t(`diary.meals.${entry.meal}`);
       onAdded(
         entry.portion
-          ? t('diary.addedPortion', { amount: entryAmount(entry, language), grams: entry.grams, name: entry.food.name, meal: mealName })
-          : t('diary.added', { name: entry.food.name, grams: entry.grams, meal: mealName }),
+          ? t('diary.addedPortion', { amount: entryAmount(entry, language), grams: formatNumber(entry.grams, language), name: foodName(entry.food), meal: mealName })
+          : t('diary.added', { name: foodName(entry.food), grams: formatNumber(entry.grams, language), meal: mealName }),
       );
       setChosen(null);
       setQuery('');

@@ -226,7 +226,9 @@ function NewUnit({ food, profile, idPrefix, onAdded }: { food: Food; profile: st
         </button>
       </div>
       {invalid && <p className="field-error">{t('diary.newUnitInvalid')}</p>}
-      {saved.state === 'error' && <ErrorState message={saved.message} code={saved.code} />}
+      {/* A name the food already has is the user's to fix, not "another task is running" (the generic conflict). */}
+      {saved.state === 'error' && saved.code === 'conflict' && <p className="field-error">{t('diary.newUnitTaken', { name: name.trim() })}</p>}
+      {saved.state === 'error' && saved.code !== 'conflict' && <ErrorState message={saved.message} code={saved.code} />}
     </details>
   );
 }

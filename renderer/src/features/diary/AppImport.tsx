@@ -9,7 +9,7 @@ import { Relevance } from '../../components/Relevance';
 import { formatQuantity } from './amounts';
 import { ImportErrors } from './ImportErrors';
 import type { Language } from '../../i18n';
-import { formatNumber } from '../../i18n/format';
+import { formatDay, formatNumber } from '../../i18n/format';
 
 type Outcome = { kind: 'imported'; added: number; excluded: number } | { kind: 'failed'; message: string; details: string[] };
 
@@ -92,8 +92,8 @@ export function AppImport({ profile, csv, format, onImported }: { profile: strin
               count: preview.counts.rows,
               ready: preview.counts.ready,
               open: open.length,
-              from: preview.date_from ?? '—',
-              to: preview.date_to ?? '—',
+              from: preview.date_from ? formatDay(preview.date_from, language) : '—',
+              to: preview.date_to ? formatDay(preview.date_to, language) : '—',
             })}
           </p>
           <div className="table-scroll">
@@ -165,7 +165,7 @@ function PreviewRow({
     <tr data-line={row.line} data-status={row.status} className={settled(row, acceptWeak) ? undefined : 'row-open'}>
       <td>{row.line}</td>
       <td>
-        {row.date}
+        {formatDay(row.date, language)}
         <br />
         <span className="hint">{row.meal ? t(`diary.meals.${row.meal}`) : row.meal_written}</span>
       </td>

@@ -4,6 +4,7 @@ import type { DiaryImport } from '../../../../shared/contract';
 import { messageOf, useApi } from '../../api/context';
 import { ApiError } from '../../api/client';
 import { detectDiaryFormat, headerCells } from '../../../../shared/diary-import-formats';
+import { asLanguage, formatDay } from '../../i18n/format';
 import { AppImport } from './AppImport';
 import { ImportErrors } from './ImportErrors';
 
@@ -11,7 +12,8 @@ type Check = { kind: 'valid'; result: DiaryImport } | { kind: 'invalid'; message
 
 /** CSV import, all or nothing: check first (a dry run that lists every bad line), then import what was checked. */
 export function CsvImport({ profile, onImported }: { profile: string; onImported: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const day = (date: string | null) => (date ? formatDay(date, asLanguage(i18n.language)) : '—');
   const api = useApi();
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
@@ -81,12 +83,12 @@ export function CsvImport({ profile, onImported }: { profile: string; onImported
           </div>
           {check?.kind === 'valid' && (
             <p className="notice notice-ok" role="status">
-              {t('diary.importValid', { count: check.result.rows, from: check.result.date_from ?? '—', to: check.result.date_to ?? '—' })}
+              {t('diary.importValid', { count: check.result.rows, from: day(check.result.date_from), to: day(check.result.date_to) })}
             </p>
           )}
           {check?.kind === 'imported' && (
             <p className="notice notice-ok" role="status">
-              {t('diary.imported', { count: check.result.added, from: check.result.date_from ?? '—', to: check.result.date_to ?? '—' })}
+              {t('diary.imported', { count: check.result.added, from: day(check.result.date_from), to: day(check.result.date_to) })}
             </p>
           )}
           {check?.kind === 'invalid' && (

@@ -136,7 +136,7 @@ function EntryEditor({ entry, profile, onDone }: { entry: DiaryEntry; profile: s
     const value = amount.validate();
     if (!value) return;
     const updated = await save({ profile, id: entry.id, meal, ...value });
-    if (updated) onDone(t('diary.updated', { name: updated.food.name, amount: entryAmount(updated, language), meal: t(`diary.meals.${updated.meal}`) }));
+    if (updated) onDone(t('diary.updated', { name: foodName(updated.food), amount: entryAmount(updated, language), meal: t(`diary.meals.${updated.meal}`) }));
   }
 
   return (

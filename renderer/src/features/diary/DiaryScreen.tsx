@@ -8,7 +8,7 @@ import { ProfilePicker, useProfile } from '../../profile/profile';
 import { AddEntry } from './AddEntry';
 import { CsvImport } from './CsvImport';
 import { addDays, formatDay, isIsoDate, localToday } from './dates';
-import { entryAmount } from './amounts';
+import { entryAmount, foodName } from './amounts';
 import { DayView } from './DayView';
 import { TotalsView } from './TotalsView';
 import { TargetForm } from './TargetForm';
@@ -40,7 +40,7 @@ export function DiaryScreen() {
     if (!removed) return;
     const amount = removed.portion ? { portion: { id: removed.portion.id, quantity: removed.portion.quantity } } : { grams: removed.grams };
     const entry = await restore({ profile, date: removed.date, meal: removed.meal, food: removed.food.code, ...amount });
-    if (entry) say(t('diary.restored', { name: entry.food.name }));
+    if (entry) say(t('diary.restored', { name: foodName(entry.food) }));
   }
 
   return (
@@ -79,7 +79,7 @@ export function DiaryScreen() {
       )}
       {removed && (
         <p className="notice notice-ok undo-notice" role="status">
-          {t('diary.removedOne', { name: removed.food.name, amount: entryAmount(removed, language) })}{' '}
+          {t('diary.removedOne', { name: foodName(removed.food), amount: entryAmount(removed, language) })}{' '}
           <button type="button" className="secondary small" disabled={restoring.state === 'running'} onClick={() => void undo()}>
             {t('diary.undo')}
           </button>

@@ -7,7 +7,7 @@ import { useProfile } from '../../profile/profile';
 export function ProfileSettings() {
   const { t } = useTranslation();
   const api = useApi();
-  const { profiles, reload, setProfile } = useProfile();
+  const { profiles, chooseCreated } = useProfile();
   const [id, setId] = useState('');
   const [name, setName] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
@@ -19,8 +19,7 @@ export function ProfileSettings() {
       setAnswer({ ok: true, text: t('settings.profiles.created', { name: created.name }) });
       setId('');
       setName('');
-      reload();
-      setProfile(created.id);
+      chooseCreated(created.id);
     } catch (error) {
       setAnswer({ ok: false, text: messageOf(error) });
     }

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Status } from '../../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
-import { embedderChoiceText } from '../status/embedder-choice';
+import { embedderChoiceText, embedderInUseText } from '../status/embedder-choice';
 import { changesEmbedder, draftOf, embedderName, patchOf, type DraftField, type SettingsDraft } from './settings-draft';
 import type { SaveResult } from './save-result';
 
@@ -147,12 +147,7 @@ export function EmbedderInUse({ status, chosen }: { status: Status | null; chose
   const { t } = useTranslation();
   if (!status) return null;
   const name = embedderName(status.embedder.id);
-  const text =
-    name === null
-      ? t('settings.embedder.inUseNone')
-      : name.provider === 'local'
-        ? t('settings.embedder.inUseLocal', { model: name.model, detail: name.detail })
-        : t('settings.embedder.inUseCloud', { provider: name.provider === 'gemini' ? 'Gemini' : name.provider === 'voyage' ? 'Voyage' : '', model: name.model });
+  const text = embedderInUseText(t, status.embedder.id);
   const inUse = name === null ? 'none' : name.provider;
   // Automatic is whichever of Voyage and the local model the stored keys select: neither differs from it.
   const differs = chosen !== inUse && !(chosen === 'none' && name === null) && !(chosen === 'auto' && (inUse === 'local' || inUse === 'voyage'));

@@ -5,7 +5,7 @@ import { messageOf, useApi, useOperation } from '../../api/context';
 import { useThrottled } from '../../components/useThrottled';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { asLanguage, formatNumber } from '../../i18n/format';
-import { embedderChoiceText } from './embedder-choice';
+import { embedderChoiceText, embedderInUseText } from './embedder-choice';
 import { crossLanguageVectors, pendingVectors } from './pending-vectors';
 import { ReembedActions } from './ReembedActions';
 import { ReembedProgress } from './ReembedProgress';
@@ -62,8 +62,15 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
     <>
       <dl className="facts">
         <dt>{t('status.embedder')}</dt>
-        <dd>
-          <code>{embedder.id ?? t('status.none')}</code>
+        <dd className="in-use" data-embedder={embedder.id ?? 'none'}>
+          {/* The same words as Settings' "In use now", then the exact id the vectors are stored under. */}
+          <span className="in-use-line">{embedderInUseText(t, embedder.id)}</span>
+          {embedder.id && (
+            <>
+              {' '}
+              <code>{embedder.id}</code>
+            </>
+          )}
         </dd>
         <dt>{t('status.mode')}</dt>
         <dd>{t(`status.modes.${embedder.mode}`)}</dd>
