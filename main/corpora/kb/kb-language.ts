@@ -1,3 +1,4 @@
+import { detectAll } from 'tinyld';
 import type { Language } from '../../../shared/contract.js';
 import { foldText } from '../../core/text-folding.js';
 
@@ -10,11 +11,17 @@ const englishMarkers = new Set([
   'when', 'which', 'do', 'and', 'of', 'to', 'signs', 'dose',
 ]);
 
-/** The question's language: Spanish punctuation or more Spanish than English function words → es. */
+/**
+ * The question's language. Spanish punctuation says Spanish; otherwise the side with more of its function words
+ * wins; when neither has more ("Usa mal el inhalador", "dejó el bisoprolol de golpe xq le cansaba mucho, q le
+ * digo": none of them, or as many of each), tinyld's character n-grams decide between the two. tinyld alone reads
+ * drug-heavy English ("amoxicillin dose for acute otitis media…") as Spanish, which the function words settle first.
+ */
 export function detectLanguage(question: string): Language {
   if (/[¿¡ñÑ]/.test(question)) return 'es';
   const words = foldText(question).split(/[^\p{L}]+/u);
   const spanish = words.filter((word) => spanishMarkers.has(word)).length;
   const english = words.filter((word) => englishMarkers.has(word)).length;
-  return spanish > english ? 'es' : 'en';
+  if (spanish !== english) return spanish > english ? 'es' : 'en';
+  return detectAll(question, { only: ['en', 'es'] })[0]?.lang === 'es' ? 'es' : 'en';
 }

@@ -32,6 +32,14 @@ describe('the question language', () => {
     expect(detectLanguage('Can I give ibuprofen to a patient on warfarin?')).toBe('en');
     expect(detectLanguage('warfarin')).toBe('en');
   });
+
+  it('reads colloquial Spanish with no function word it knows by its letters, and drug-heavy English as English', () => {
+    expect(detectLanguage('dejó el bisoprolol de golpe xq le cansaba mucho, q le digo')).toBe('es');
+    expect(detectLanguage('Usa mal el inhalador')).toBe('es');
+    expect(detectLanguage('La cara se le cayó de un lado y no puede hablar bien')).toBe('es');
+    expect(detectLanguage('amoxicillin dose for acute otitis media in a 4yo, ~18 kg?')).toBe('en');
+    expect(detectLanguage('Pros and cons of continuing to drink alcohol')).toBe('en');
+  });
 });
 
 describe('a KB refusal', () => {
