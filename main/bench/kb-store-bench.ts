@@ -98,7 +98,9 @@ export async function benchKbStores(options: {
         },
         3,
       );
-      const cards = ((await services.dispatcher.call('kb.cards', {}, { transport: 'cli', role: 'viewer' })) as { ok: true; value: unknown[] }).value.length;
+      const listed = await services.dispatcher.call('kb.cards', {}, { transport: 'cli', role: 'viewer' });
+      if (!listed.ok) throw new Error(listed.error.message);
+      const cards = (listed.value as unknown[]).length;
       runs.push({ store, cards, chunks: counts.inserted + counts.updated + counts.unchanged, ingestSeconds, hybrid });
     } finally {
       await services.close();

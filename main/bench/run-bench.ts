@@ -228,18 +228,16 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         if (modelProblem !== null) report.skipped.push({ section: 'kb', reason: modelProblem });
         else report.kb = await benchKbAsk({ workDir, modelDir: options.modelDir, rounds: 1, quick: options.quick, progress });
       }
-      if (options.databaseUrl || options.kbCards !== undefined) {
-        if (modelProblem !== null && options.kbCards === undefined) report.skipped.push({ section: 'kb', reason: modelProblem });
-        else {
-          report.kbStores = await benchKbStores({
-            workDir,
-            modelDir: options.modelDir,
-            quick: options.quick,
-            progress,
-            ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-            ...(options.kbCards !== undefined ? { cards: options.kbCards } : {}),
-          });
-        }
+      // Without --kb-cards the stores are weighed with the real model: already reported as skipped above without it.
+      if ((options.databaseUrl || options.kbCards !== undefined) && (modelProblem === null || options.kbCards !== undefined)) {
+        report.kbStores = await benchKbStores({
+          workDir,
+          modelDir: options.modelDir,
+          quick: options.quick,
+          progress,
+          ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+          ...(options.kbCards !== undefined ? { cards: options.kbCards } : {}),
+        });
       }
     }
     if (wanted('crosslang')) {

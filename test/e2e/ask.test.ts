@@ -141,6 +141,7 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
       expect(await answer.locator('.context-table').count()).toBe(0);
 
       await answer.locator('a.figure-verified').first().click();
+      await answer.locator('.context-table thead th').first().waitFor();
       const headers = await answer.locator('.context-table thead th').allTextContents();
       expect(headers).toContain(spanish ? 'Sodio (mg)' : 'Sodium (mg)');
       expect(headers.filter((header) => /_/.test(header))).toEqual([]);

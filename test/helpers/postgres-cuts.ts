@@ -58,7 +58,8 @@ export async function dropConnectionWhenBlocked(url: string, table: string, stat
 
 /**
  * `inner`, except that its third batch's vectors are held back until `table` is locked: their write then waits, and
- * its connection is cut. `dropped` resolves to the number of connections cut, once the cut happened.
+ * its connection is cut. `dropped` resolves to the process id of the backend it cut (a PostgreSQL pid is
+ * positive), once the cut happened, and rejects when no write waited on the table.
  */
 export function cutOnThirdBatch(inner: Embedder, url: string, table: string): { embedder: Embedder; dropped: () => Promise<number> } {
   let batches = 0;

@@ -1,8 +1,9 @@
 /**
  * The clinical KB with the cross-encoder on both stores (issue #21): one whole evaluation set (clinical-holdout-6:
  * 20 answerable questions with key facts, 20 unanswerable; half of each Spanish) run as `cita eval --strategy hybrid
- * --rerank on` runs it, on SQLite and on PostgreSQL + pgvector, must refuse the same questions and give the same
- * key facts. The cross-encoder reads the candidates each store gives through the same code, so this is where a
+ * --rerank on` runs it, on SQLite and on PostgreSQL + pgvector, must refuse as many questions of each kind and give
+ * the same key facts per question (an answerable question refused shows there as a missed fact, so those refusals are
+ * compared question by question; the unanswerable ones by count, as the evaluation reports them). The cross-encoder reads the candidates each store gives through the same code, so this is where a
  * store's candidates or rows (the passages read, the card bodies the checks read) would show. One set and one
  * strategy because the cross-encoder costs about 1.3 s a question on the shared 2-core machine, on either store:
  * all eight sets by every strategy took over 30 minutes; this takes about 3 minutes (README "PostgreSQL (teams)").
@@ -55,7 +56,7 @@ describe.runIf(run)('one KB evaluation set with the cross-encoder on SQLite and 
     for (const store of stores) await store.services.close();
   });
 
-  it('refuses the same questions and gives the same key facts on both stores', () => {
+  it('refuses as many questions and gives the same key facts per question on both stores', () => {
     const [sqlite, postgres] = stores as [(typeof stores)[number], (typeof stores)[number]];
     const whole = (store: (typeof stores)[number]) => store.rows.find((row) => row.subset === null && row.language === null) as EvaluationRow;
     const [a, b] = [whole(sqlite), whole(postgres)];

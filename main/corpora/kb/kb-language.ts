@@ -1,4 +1,4 @@
-import { detectAll } from 'tinyld';
+import { createRequire } from 'node:module';
 import type { Language } from '../../../shared/contract.js';
 import { foldText } from '../../core/text-folding.js';
 
@@ -10,6 +10,15 @@ const englishMarkers = new Set([
   'the', 'what', 'how', 'can', 'should', 'patient', 'patients', 'with', 'take', 'takes', 'taking', 'does', 'is', 'are', 'on', 'for',
   'when', 'which', 'do', 'and', 'of', 'to', 'signs', 'dose',
 ]);
+
+type DetectAll = (text: string, options: { only: string[] }) => Array<{ lang: string }>;
+let tinyldDetectAll: DetectAll | undefined;
+
+/** tinyld's profiles take ~230 ms and ~50 MB to load, so only a question that needs them loads them. */
+function characterNgramLanguage(question: string): Language {
+  tinyldDetectAll ??= (createRequire(import.meta.url)('tinyld') as { detectAll: DetectAll }).detectAll;
+  return tinyldDetectAll(question, { only: ['en', 'es'] })[0]?.lang === 'es' ? 'es' : 'en';
+}
 
 /**
  * The question's language. Spanish punctuation says Spanish; otherwise the side with more of its function words
@@ -23,5 +32,5 @@ export function detectLanguage(question: string): Language {
   const spanish = words.filter((word) => spanishMarkers.has(word)).length;
   const english = words.filter((word) => englishMarkers.has(word)).length;
   if (spanish !== english) return spanish > english ? 'es' : 'en';
-  return detectAll(question, { only: ['en', 'es'] })[0]?.lang === 'es' ? 'es' : 'en';
+  return characterNgramLanguage(question);
 }

@@ -466,8 +466,9 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['es caro', 'expensive'], ['son caros', 'expensive'], ['salir caro', 'expensive'],
   ['sentir bien', 'feels fine'], ['no sentir bien', 'feels unwell'],
   // "mal" after a verb of use is how, not how one feels: "usa mal el inhalador", "se toma mal las pastillas".
+  // ("le hace mal al estómago" is harm, so "hacer" is not among these verbs.)
   ['usar mal', 'uses incorrectly'], ['tomar mal', 'takes incorrectly'], ['aplicar mal', 'uses incorrectly'],
-  ['entender mal', 'misunderstands'], ['hacer mal', 'does incorrectly'],
+  ['entender mal', 'misunderstands'],
   ['no sentir nada', 'feels no symptoms'], ['no notar nada', 'notices no difference'],
   ['no notar diferencia', 'notices no difference'], ['no ver sentido', 'sees no point'],
   ['no tener sentido', 'sees no point'], ['no servir', 'does not work'], ['no hacer nada', 'does not work'],

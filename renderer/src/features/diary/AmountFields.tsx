@@ -193,6 +193,8 @@ function NewUnit({ food, profile, idPrefix, onAdded }: { food: Food; profile: st
   const [invalid, setInvalid] = useState(false);
   const [open, setOpen] = useState(false);
   const [saved, save] = useAction('foods.portions.add');
+  // The name the server refused: the message keeps naming it while the user types another.
+  const [submittedName, setSubmittedName] = useState('');
 
   async function submit(event: Pick<FormEvent, 'preventDefault'>) {
     event.preventDefault();
@@ -200,6 +202,7 @@ function NewUnit({ food, profile, idPrefix, onAdded }: { food: Food; profile: st
     const valid = name.trim() !== '' && /^\d+([.,]\d+)?$/.test(grams.trim()) && weight > 0 && weight <= maxEntryGrams;
     setInvalid(!valid);
     if (!valid) return;
+    setSubmittedName(name.trim());
     const portion = await save({ profile, code: food.code, name: name.trim(), grams: weight });
     if (portion) {
       onAdded(portion);
@@ -227,7 +230,7 @@ function NewUnit({ food, profile, idPrefix, onAdded }: { food: Food; profile: st
       </div>
       {invalid && <p className="field-error">{t('diary.newUnitInvalid')}</p>}
       {/* A name the food already has is the user's to fix, not "another task is running" (the generic conflict). */}
-      {saved.state === 'error' && saved.code === 'conflict' && <p className="field-error">{t('diary.newUnitTaken', { name: name.trim() })}</p>}
+      {saved.state === 'error' && saved.code === 'conflict' && <p className="field-error">{t('diary.newUnitTaken', { name: submittedName })}</p>}
       {saved.state === 'error' && saved.code !== 'conflict' && <ErrorState message={saved.message} code={saved.code} />}
     </details>
   );

@@ -24,6 +24,14 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('no se puede pagar')).toBe('cannot afford');
   });
 
+  it('reads "mal" after a verb of use as how it is used, and elsewhere as how one feels or what harms', () => {
+    expect(english('Usa mal el inhalador')).toBe('uses incorrectly inhaler');
+    expect(english('se toma mal las pastillas')).toBe('takes incorrectly pill');
+    expect(english('entendió mal la dosis')).toBe('misunderstands dose');
+    expect(english('me encuentro mal')).toContain('unwell');
+    expect(english('el ibuprofeno le hace mal al estómago')).not.toContain('incorrectly');
+  });
+
   it('folds accents and case', () => {
     expect(english('HINCHAZÓN')).toBe('swelling');
     expect(english('hinchazon')).toBe('swelling');
