@@ -38,6 +38,8 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   'really', 'still', 'also', 'just', 'now', 'then', 'even', 'though', 'but', 'all', 'one', 'two', 'yet', 'ever', 'never', 'always',
   'sometimes', 'whether', 'anything', 'something', 'thing', 'things', 'much', 'many', 'more', 'most', 'other', 'another', 'same',
   'new', 'old', 'well', 'good', 'bad', 'like', 'here', 'plus', 'together', 'should',
+  // how something is done, like "right" and "wrong" ("uses his inhaler incorrectly": the card on using it answers)
+  'correctly', 'incorrectly', 'properly', 'improperly', 'wrongly', 'badly',
   // the halves of contractions ("hasn't" reads as "hasn" and "t")
   'isn', 'doesn', 'don', 'won', 'hasn', 'haven', 'hadn', 'didn', 'wasn', 'weren', 'aren', 'can', 'cannot', 'couldn', 'wouldn', 'shouldn',
   // time

@@ -15,6 +15,9 @@ describe('the aspect a short question about one medicine asks about', () => {
     expect(aspectOf('Can someone on Zoloft have a glass of wine?')).toEqual(['glass', 'wine']);
     // The halves of a contraction say nothing of the aspect.
     expect(aspectOf("The erection hasn't gone down since the sildenafil")).toEqual(['erection', 'gone', 'down']);
+    // How a medicine is used is not an aspect of it: the card on using it answers.
+    expect(aspectOf('He uses his inhaler incorrectly')).toBeNull();
+    expect(aspectOf('Is she taking her warfarin properly?')).toBeNull();
   });
 
   it('names the medicine the aspect is of, by its canonical name (a brand name reads as the generic)', () => {
