@@ -1,9 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServices, type ServiceOptions } from '../app/bootstrap.js';
 import { ingestCorpus } from '../app/ingest.js';
 import type { CorpusModule } from '../corpora/corpus-module.js';
-import { shippedCardsDirectory } from '../corpora/kb/card-files.js';
+import { documentFilesIn, shippedCardsDirectory } from '../corpora/kb/card-files.js';
 import { loadKbEvaluationCases } from '../corpora/kb/kb-evaluation.js';
 import { packageRoot } from '../paths.js';
 import { round, timeEach, type LatencySummary } from './stats.js';
@@ -27,13 +27,9 @@ export interface KbStoreBenchResult {
   runs: KbStoreRun[];
 }
 
-/** The shipped card files (the folder's README is not a card). */
+/** The shipped card files, as an ingest reads them (the folder's README is not a card). */
 function shippedCards(): string[] {
-  const directory = join(packageRoot(), shippedCardsDirectory);
-  return readdirSync(directory)
-    .filter((name) => name.endsWith('.md') && name !== 'README.md')
-    .sort()
-    .map((name) => join(directory, name));
+  return documentFilesIn(join(packageRoot(), shippedCardsDirectory));
 }
 
 /**

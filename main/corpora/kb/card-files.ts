@@ -29,6 +29,11 @@ function documentFilesUnder(root: string, relative = ''): string[] {
   });
 }
 
+/** Every card or document file under a folder, as full paths, in the order an ingest reads them. */
+export function documentFilesIn(root: string): string[] {
+  return documentFilesUnder(root).map((path) => join(root, path));
+}
+
 function problemsError(problems: readonly CardProblem[]): AppError {
   const first = problems[0] as CardProblem;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more bad card${problems.length > 2 ? 's' : ''} or document${problems.length > 2 ? 's' : ''})` : '';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../shared/settings.js';
-import { changesEmbedder, draftOf, embedderName, patchOf } from '../../../renderer/src/features/settings/settings-draft.js';
+import { changesEmbedder, draftOf, patchOf } from '../../../renderer/src/features/settings/settings-draft.js';
+import { embedderName } from '../../../renderer/src/features/status/embedder-choice.js';
 import { secondsLeft } from '../../../renderer/src/features/status/eta.js';
 
 const defaults = settingsSchema.parse({});

@@ -2,8 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Status } from '../../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
-import { embedderChoiceText, embedderInUseText } from '../status/embedder-choice';
-import { changesEmbedder, draftOf, embedderName, patchOf, type DraftField, type SettingsDraft } from './settings-draft';
+import { embedderChoiceText, embedderInUseText, embedderName } from '../status/embedder-choice';
+import { changesEmbedder, draftOf, patchOf, type DraftField, type SettingsDraft } from './settings-draft';
 import type { SaveResult } from './save-result';
 
 type Change = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => void;

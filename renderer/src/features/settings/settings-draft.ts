@@ -116,12 +116,3 @@ export function patchOf(draft: SettingsDraft): { ok: true; patch: SettingsPatch 
 export function changesEmbedder(draft: SettingsDraft, settings: Settings): boolean {
   return draft.provider !== settings.embedder.provider || ((draft.provider === 'local' || draft.provider === 'auto') && draft.dtype !== settings.embedder.dtype);
 }
-
-/** "Local model bge-small-en-v1.5 (q8)" from an embedder id ("local:bge-small-en-v1.5:384:q8:bgeq1"); null: none. */
-export function embedderName(id: string | null): { provider: 'local' | 'gemini' | 'voyage' | 'other'; model: string; detail: string } | null {
-  if (id === null) return null;
-  const [provider = '', model = id, , dtype = ''] = id.split(':');
-  if (provider === 'local') return { provider: 'local', model, detail: dtype };
-  if (provider === 'gemini' || provider === 'voyage') return { provider, model, detail: '' };
-  return { provider: 'other', model: id, detail: '' };
-}

@@ -1,6 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { EmbedderChoice } from '../../../../shared/contract';
-import { embedderName } from '../settings/settings-draft';
+
+/** "Local model bge-small-en-v1.5 (q8)" from an embedder id ("local:bge-small-en-v1.5:384:q8:bgeq1"); null: none. */
+export function embedderName(id: string | null): { provider: 'local' | 'gemini' | 'voyage' | 'other'; model: string; detail: string } | null {
+  if (id === null) return null;
+  const [provider = '', model = id, , dtype = ''] = id.split(':');
+  if (provider === 'local') return { provider: 'local', model, detail: dtype };
+  if (provider === 'gemini' || provider === 'voyage') return { provider, model, detail: '' };
+  return { provider: 'other', model: id, detail: '' };
+}
 
 /** The model semantic search uses, in words, as Settings and Index status both say it: "local model bge-small-en-v1.5 (q8), on this computer". */
 export function embedderInUseText(t: TFunction, id: string | null): string {
