@@ -9,6 +9,7 @@ import { createSettingsRepository } from '../db/repositories/settings-repository
 import type { Embedder } from '../embedding/embedder.js';
 import { createEmbeddingService, type EmbeddingService } from '../embedding/embedding-service.js';
 import { createMultilingualService } from '../embedding/multilingual-service.js';
+import { embedderThreads } from '../embedding/embedder-threads.js';
 import { defaultModelDir, defaultMultilingualDir, defaultRerankerDir } from '../paths.js';
 import type { Reranker } from '../reranking/reranker.js';
 import { createRerankerService, type RerankerService } from '../reranking/reranker-service.js';
@@ -88,6 +89,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   });
   const reranker: RerankerService = createRerankerService({
     modelDir: options.rerankerDir ?? defaultRerankerDir(),
+    threads: () => embedderThreads(settings.get().embedder.threads),
     ...(options.reranker !== undefined ? { override: options.reranker } : {}),
   });
   const multilingualOverride = options.multilingual !== undefined ? options.multilingual : options.embedder !== undefined && options.multilingualDir === undefined ? null : undefined;

@@ -1,5 +1,6 @@
 import { basename, dirname, resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
+import { embedderThreads } from '../embedding/embedder-threads.js';
 import { verifyModel } from '../embedding/model-manifest.js';
 import { sharedModelWorker, type ModelSessionHandle, type ModelWorkerHost } from '../inference/model-worker.js';
 import type { Reranker } from './reranker.js';
@@ -12,7 +13,11 @@ export interface LocalRerankerOptions {
   maxTokens?: number;
   /** Pairs per inference call; 1 by default, see defaultRerankerBatchSize. */
   batchSize?: number;
-  /** ONNX Runtime intra-op threads; 1 by default (as for the embedder, on the 2-core target). */
+  /**
+   * ONNX Runtime intra-op threads; every core up to 4 by default, as for the embedder (embedder-threads.ts). The
+   * logits do not depend on it (`test/model/reranker-threads.test.ts`); on 2 cores two threads answer a KB question
+   * in less time than one (README, "Relevance").
+   */
   threads?: number;
   /** Tests pass a fake; the app uses the shipped one. */
   manifest?: RerankerManifest;
@@ -44,7 +49,7 @@ export async function createLocalReranker(options: LocalRerankerOptions): Promis
   const modelDir = resolve(options.modelDir);
   const maxTokens = options.maxTokens ?? defaultRerankerMaxTokens;
   const batchSize = options.batchSize ?? defaultRerankerBatchSize;
-  const threads = options.threads ?? 1;
+  const threads = options.threads ?? embedderThreads('auto');
   checkPositiveInteger('batchSize', batchSize);
   checkPositiveInteger('threads', threads);
   checkPositiveInteger('maxTokens', maxTokens);

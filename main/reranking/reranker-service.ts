@@ -27,7 +27,8 @@ export interface RerankerServiceOptions {
   modelDir: string;
   maxTokens?: number;
   batchSize?: number;
-  threads?: number;
+  /** Intra-op threads, read when the model loads (the app passes the embedder's setting: both run in one worker). */
+  threads?: number | (() => number);
   /** Tests pass a fake; the app uses the shipped one. */
   manifest?: RerankerManifest;
   /** Tests about other behaviour inject a small deterministic reranker (or null for no reranking). */
@@ -98,6 +99,6 @@ function sizeOptions(options: RerankerServiceOptions): { maxTokens?: number; bat
   return {
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
-    ...(options.threads !== undefined ? { threads: options.threads } : {}),
+    ...(options.threads !== undefined ? { threads: typeof options.threads === 'function' ? options.threads() : options.threads } : {}),
   };
 }

@@ -177,6 +177,20 @@ describe.skipIf(!present)('the local cross-encoder (real model)', () => {
       await embedder.close();
     }
   });
+
+  it('gives the same logits with one intra-op thread as with two (the default on 2 cores), so the thread count is not in its id', async () => {
+    const texts = [...passages, words(200, 1), words(60, 3), `${passages[0]} ${words(120, 5)}`];
+    const one = await createLocalReranker({ modelDir: rerankerDir, threads: 1 });
+    const two = await createLocalReranker({ modelDir: rerankerDir, threads: 2 });
+    try {
+      const [byOne, byTwo] = [await one.score(query, texts), await two.score(query, texts)];
+      expect(byOne).toHaveLength(texts.length);
+      expect(byTwo).toEqual(byOne);
+      expect(two.id).toBe(one.id);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
 });
 
 describe.skipIf(!present)('the reranker service with the real model', () => {
