@@ -21,7 +21,8 @@ export interface ServedCita {
   pid: number | undefined;
   /** POSTs to `/api/<operation>`; rejects on a non-2xx answer. */
   post(operation: string, body: unknown): Promise<unknown>;
-  stop(): Promise<void>;
+  /** SIGTERM, then resolves with the exit code once it exited (null when a signal ended it). */
+  stop(): Promise<number | null>;
 }
 
 export interface ServeOptions {
@@ -41,13 +42,14 @@ export async function startServedCita(dataDir: string, options: ServeOptions = {
     env: { ...process.env, ...options.env },
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const stop = async () => {
+  const stop = async (): Promise<number | null> => {
     clearTimeout(timer);
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('close', resolve));
       child.kill('SIGTERM');
       await exited;
     }
+    return child.exitCode;
   };
   try {
     const { url, token } = JSON.parse(await firstLine(child)) as { url: string; token: string };

@@ -4,8 +4,6 @@
  * with the same results (no instance keeps a copy of the cards that could go stale), and ingests through both at once
  * lose and duplicate nothing. A word-hash embedder and no cross-encoder: these weigh the store, not the models.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AskOutput, SearchOutput } from '../../../shared/contract.js';
 import type { Services } from '../../../main/app/bootstrap.js';
@@ -14,10 +12,9 @@ import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { loadKbEvaluation } from '../../../main/corpora/kb/kb-evaluation.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
-import { withClient } from '../../helpers/postgres-cuts.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { shippedCardFiles, shippedCardsDir } from './kb-fixtures.js';
+import { kbRowCounts, shippedCardFiles, teamCard } from './kb-fixtures.js';
 
 const run = postgresTests('two cita instances on one PostgreSQL KB');
 const tempDir = useTempDirs();
@@ -37,30 +34,6 @@ const search = (services: Services, query: string) => call<SearchOutput>(service
 
 /** What a search shows: its cards in order, each one's answerability, and whether it refused. */
 const shown = (output: SearchOutput) => ({ hits: output.hits.map((hit) => [hit.id, hit.relevance]), refused: output.refused, probability: output.answerability?.probability });
-
-/**
- * A team's own card: a shipped card's text under a new id and a title with a word no other card has (`word`), so
- * a search for that word finds it first.
- */
-function teamCard(directory: string, team: string, index: number): { path: string; id: string; word: string } {
-  const source = shippedCardFiles()[index] as string;
-  const word = `${team}${'abcdefghijklmnopqrstuvwxyz'[index]}ward`;
-  const id = `team-${team}-${index}`;
-  const text = readFileSync(join(shippedCardsDir, source), 'utf8').replace(/^id: .*$/m, `id: ${id}`).replace(/^title: .*$/m, `title: ${word} checklist`);
-  const path = join(directory, `${id}.md`);
-  writeFileSync(path, text);
-  return { path, id, word };
-}
-
-/** The KB's rows as PostgreSQL holds them: cards, chunks, vectors, chunks without a current vector. */
-const countsOf = (url: string) =>
-  withClient(url, async (client) => {
-    const { rows } = await client.query<{ cards: number; chunks: number; vectors: number; unembedded: number }>(
-      `SELECT (SELECT count(*)::int FROM kb_cards) AS cards, (SELECT count(*)::int FROM kb_chunks) AS chunks, (SELECT count(*)::int FROM kb_vectors_1) AS vectors,
-              (SELECT count(*)::int FROM kb_chunks k LEFT JOIN kb_vectors_1 v ON v.chunk_id = k.id AND v.content_hash = k.embed_hash WHERE v.chunk_id IS NULL) AS unembedded`,
-    );
-    return rows[0];
-  });
 
 describe.runIf(run)('two cita instances sharing one PostgreSQL KB', () => {
   it('search and ask through one what was ingested through the other, with the results of the one that ingested', async () => {
@@ -121,7 +94,7 @@ describe.runIf(run)('two cita instances sharing one PostgreSQL KB', () => {
       chunks: (sqlite.db.prepare('SELECT count(*) AS n FROM kb_chunks').get() as { n: number }).n,
     };
     expect(ownCards.reduce((sum, counts) => sum + counts.inserted, 0)).toBe(expected.chunks - total);
-    expect(await countsOf(url)).toEqual({ ...expected, vectors: expected.chunks, unembedded: 0 });
+    expect(await kbRowCounts(url)).toEqual({ ...expected, vectors: expected.chunks, unembedded: 0 });
 
     // Each team's cards found first by their own word, through the other instance too.
     for (const [server, card] of [...teams.alfa.map((card) => [b, card] as const), ...teams.beta.map((card) => [a, card] as const)]) {
