@@ -44,7 +44,7 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   'isn', 'doesn', 'don', 'won', 'hasn', 'haven', 'hadn', 'didn', 'wasn', 'weren', 'aren', 'can', 'cannot', 'couldn', 'wouldn', 'shouldn',
   // time
   'today', 'tonight', 'yesterday', 'morning', 'night', 'week', 'weeks', 'month', 'months', 'year', 'years', 'day', 'days', 'ago',
-  'last', 'since', 'long', 'time', 'back', 'while', 'during', 'after', 'before',
+  'last', 'since', 'long', 'time', 'back', 'while', 'during', 'after', 'before', 'often', 'prolonged',
   // asking about the topic as a whole: any card on it answers
   'recognise', 'recognize', 'spot', 'sign', 'signs', 'symptom', 'symptoms', 'manage', 'handle', 'respond', 'explain',
   'danger', 'dangers', 'dangerous', 'risk', 'risks', 'risky', 'worry', 'concern', 'concerns',

@@ -1,4 +1,6 @@
 import { foldText } from '../../core/text-folding.js';
+import type { ClinicalLexicon } from './clinical-lexicon.js';
+import { quoteUnits } from './quotes.js';
 
 /**
  * What kind of figure a question asks for, when it asks for one: a dose (an amount of a medicine: "what dose",
@@ -87,4 +89,13 @@ export function asksForDuration(question: string): boolean {
 /** Whether a text gives a length of time ("at least 4 hours", "48 hours", "over several weeks"). */
 export function holdsDuration(text: string): boolean {
   return durationFigure.test(text);
+}
+
+/**
+ * Whether a card's text gives a dose of one medicine: a dose figure in a sentence (or list item) naming that medicine
+ * by any of its names. A dose asked of one medicine ("What dose of glucagon for severe hypoglycaemia?") is not
+ * answered by another dose in the same card: the hypoglycaemia card's "15 g" of sugar is a dose, not glucagon's.
+ */
+export function givesDoseOf(text: string, medicine: string, lexicon: Pick<ClinicalLexicon, 'find'>): boolean {
+  return quoteUnits(text).some((unit) => doseFigure.test(unit.text) && lexicon.find(unit.text).some((mention) => mention.canonical === medicine));
 }

@@ -11,7 +11,7 @@ import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
 import type { ClinicalLexicon } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
-import { figureAsked, holdsFigure, type FigureKind } from './figure-questions.js';
+import { figureAsked, givesDoseOf, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
@@ -359,7 +359,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     // The checks below read the whole card of each shown hit, fetched once.
     const bodyOf = await cardBodies(store, cards);
     const asked = figureAsked(question) ?? figureAsked(query.english);
-    const figure = asked === null ? null : { asked, holds: (card: KbCardHit) => holdsFigure(bodyOf(card), asked) };
+    const figure = asked === null ? null : { asked, holds: figureHolder(asked, query, deps.lexicon(), bodyOf) };
     const population = populationAsked(question) ?? populationAsked(query.english);
     const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(bodyOf(card), population) };
     const aspect = aspectAsked(query, deps.lexicon());
@@ -477,6 +477,17 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
   const close = (card: KbCardHit) =>
     bestScore === null || card.signals.rerank === null || bestScore - card.signals.rerank <= companionCardMargin || (escalating && card.passage.category === 'escalation');
   return [best, ...strong.slice(1).filter(close)].slice(0, answerCards);
+}
+
+/**
+ * Whether a card gives the figure a question asks for: a dose asked of one named medicine in a sentence naming it
+ * (`givesDoseOf`), anything else anywhere in the card.
+ */
+function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexicon, bodyOf: (card: KbCardHit) => string): (card: KbCardHit) => boolean {
+  const medicines = new Set([...query.mentions, ...lexicon.find(query.english)].filter((mention) => mention.kind === 'drug').map((mention) => mention.canonical));
+  const [medicine] = medicines;
+  if (asked !== 'dose' || medicines.size !== 1 || medicine === undefined) return (card) => holdsFigure(bodyOf(card), asked);
+  return (card) => givesDoseOf(bodyOf(card), medicine, lexicon);
 }
 
 /** The figure a question asked for, as the refusal's reason names it. */

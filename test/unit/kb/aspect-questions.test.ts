@@ -18,6 +18,8 @@ describe('the aspect a short question about one medicine asks about', () => {
     // How a medicine is used is not an aspect of it: the card on using it answers.
     expect(aspectOf('He uses his inhaler incorrectly')).toBeNull();
     expect(aspectOf('Is she taking her warfarin properly?')).toBeNull();
+    // "How often" and "prolonged" say when, like "how long": the aspect is what is measured.
+    expect(aspectOf('On omeprazole for years: can prolonged use lower magnesium, and how often should it be measured?')).toEqual(['lower', 'magnesium', 'measured']);
   });
 
   it('names the medicine the aspect is of, by its canonical name (a brand name reads as the generic)', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { asksForDuration, figureAsked, holdsDuration, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
+import { asksForDuration, figureAsked, givesDoseOf, holdsDuration, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
+import { packageRoot } from '../../../main/paths.js';
 
 describe('which figure a question asks for', () => {
   it('reads dose questions in English and Spanish', () => {
@@ -93,5 +97,20 @@ describe('questions asking for a number of time units', () => {
     expect(figureAsked('How long after the contrast scan can she restart metformin?')).toBeNull();
     expect(holdsFigure('Separate the doses by at least 4 hours.', 'duration')).toBe(true);
     expect(holdsFigure('Use the lowest dose for the shortest duration.', 'duration')).toBe(false);
+  });
+});
+
+describe('a dose of one medicine', () => {
+  const lexicon = loadClinicalLexicon();
+  const hypoglycemiaCard = readFileSync(join(packageRoot(), 'kb', 'clinical', 'esc-hypoglycemia.md'), 'utf8');
+
+  it('is given only by a sentence that names the medicine, by any of its names', () => {
+    // The card gives a dose of sugar and names glucagon, in different sentences.
+    expect(holdsFigure(hypoglycemiaCard, 'dose')).toBe(true);
+    expect(hypoglycemiaCard).toContain('glucagon');
+    expect(givesDoseOf(hypoglycemiaCard, 'glucagon', lexicon)).toBe(false);
+    expect(givesDoseOf('If he cannot swallow, give glucagon 1 mg intramuscularly.', 'glucagon', lexicon)).toBe(true);
+    expect(givesDoseOf('- GlucaGen: 1 mg into the thigh', 'glucagon', lexicon)).toBe(true);
+    expect(givesDoseOf('Glucagon can be given. Then 15 g of sugar by mouth once awake.', 'glucagon', lexicon)).toBe(false);
   });
 });

@@ -9,6 +9,9 @@ describe('which population a question asks a safety question about', () => {
       'Is ibuprofen OK in the third trimester?',
       '¿La sertralina se puede seguir tomando durante el embarazo?',
       '¿Puede tomar omeprazol una embarazada con ardor?',
+      // Whether it is kept or stopped, or whether it carries a risk there.
+      'Paciente con litio que se ha quedado embarazada. ¿Se mantiene el litio durante el embarazo o hay riesgo de malformaciones?',
+      'She is 10 weeks pregnant on lamotrigine: is there a risk to the baby?',
     ]) {
       expect(populationAsked(question), question).toBe('pregnancy');
     }

@@ -24,6 +24,14 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('no se puede pagar')).toBe('cannot afford');
   });
 
+  it('knows the everyday words of a stroke that passed, an inhaler technique and a surgery question', () => {
+    expect(english('se le torció la boca y a los 10 minutos se le pasó todo')).toBe('face drooping 10 minutes went away');
+    expect(english('lo agita bien y luego aspira muy despacito')).toBe('shake well later inhale slowly');
+    expect(english('¿Hay que suspender la metformina antes de una cirugía programada con anestesia general?')).toContain('surgery scheduled with anesthesia');
+    // "lleva semanas" is how long, not "take": llevar stays out of the glossary.
+    expect(english('lleva semanas guardando pastillas')).not.toContain('take');
+  });
+
   it('reads "mal" after a verb of use as how it is used, and elsewhere as how one feels or what harms', () => {
     expect(english('Usa mal el inhalador')).toBe('uses incorrectly inhaler');
     expect(english('se toma mal las pastillas')).toBe('takes incorrectly pill');
