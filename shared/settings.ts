@@ -12,7 +12,8 @@ export const settingsSchema = z.object({
       dtype: z.enum(['q8', 'fp32']).default('q8'),
       /**
        * ONNX Runtime intra-op threads of the local embedder: `auto` = every core up to 4 (main/embedding/embedder-threads.ts).
-       * The vectors do not depend on it, so changing it re-embeds nothing.
+       * The vectors do not depend on it, so changing it re-embeds nothing. The cross-encoder runs on as many threads
+       * (its logits do not depend on it either), read when it loads: at the first reranked question after a start.
        */
       threads: z.union([z.literal('auto'), z.number().int().min(1).max(64)]).default('auto'),
       /**

@@ -15,7 +15,7 @@ export interface LocalRerankerOptions {
   batchSize?: number;
   /**
    * ONNX Runtime intra-op threads; every core up to 4 by default, as for the embedder (embedder-threads.ts). The
-   * logits do not depend on it (`test/model/reranker-threads.test.ts`); on 2 cores two threads answer a KB question
+   * logits do not depend on it (`test/model/reranker.test.ts`); on 2 cores two threads answer a KB question
    * in less time than one (README, "Relevance").
    */
   threads?: number;

@@ -1,4 +1,5 @@
 import { foldText } from '../../core/text-folding.js';
+import { splitSections } from './card.js';
 import type { ClinicalLexicon } from './clinical-lexicon.js';
 import { quoteUnits } from './quotes.js';
 
@@ -93,9 +94,16 @@ export function holdsDuration(text: string): boolean {
 
 /**
  * Whether a card's text gives a dose of one medicine: a dose figure in a sentence (or list item) naming that medicine
- * by any of its names. A dose asked of one medicine ("What dose of glucagon for severe hypoglycaemia?") is not
- * answered by another dose in the same card: the hypoglycaemia card's "15 g" of sugar is a dose, not glucagon's.
+ * by any of its names, or right after one that does, or under a heading that does ("## Glucagon" then "- Adults:
+ * 1 mg"; "Give glucagon if he cannot swallow. The adult dose is 1 mg."). A dose asked of one medicine ("What dose of
+ * glucagon for severe hypoglycaemia?") is not answered by another dose in the card: the hypoglycaemia card's "15 g"
+ * of sugar is a dose, not glucagon's.
  */
 export function givesDoseOf(text: string, medicine: string, lexicon: Pick<ClinicalLexicon, 'find'>): boolean {
-  return quoteUnits(text).some((unit) => doseFigure.test(unit.text) && lexicon.find(unit.text).some((mention) => mention.canonical === medicine));
+  const names = (words: string) => lexicon.find(words).some((mention) => mention.canonical === medicine);
+  return splitSections(text).some((section) => {
+    if (names(section.heading)) return doseFigure.test(section.text);
+    const units = quoteUnits(section.text);
+    return units.some((unit, index) => doseFigure.test(unit.text) && (names(unit.text) || names(units[index - 1]?.text ?? '')));
+  });
 }

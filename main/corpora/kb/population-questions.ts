@@ -9,7 +9,7 @@ import { foldText } from '../../core/text-folding.js';
 export type Population = 'pregnancy' | 'breastfeeding';
 
 const populationTerms: Record<Population, RegExp> = {
-  pregnancy: /\b(pregnan(t|cy|cies)|trimester|expecting a baby|embarazo|embarazadas?|gestacion|gestante|encinta|trimestre)\b/,
+  pregnancy: /\b(pregnan(t|cy|cies)|trimester|expecting a baby|embarazo|embarazadas?|gestacion|gestante|encinta|(primer|segundo|tercer) trimestre|trimestre de(l)? embarazo)\b/,
   breastfeeding: /\b(breast ?-?feed(s|ing)?|breastfed|nursing (mother|mom|mum|woman|women|her baby|an infant|a baby)|(while|when|is|she's|she is|still) nursing|lactation|lactating|lactancia|lactante|dando el pecho|dar el pecho|da el pecho|amamant\w*|dando de mamar)\b/,
 };
 

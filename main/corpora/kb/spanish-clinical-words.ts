@@ -269,7 +269,7 @@ const words: Record<string, string> = {
   // Everyday words first met in the seventh held-out set's questions (2026-12-02; that set is no longer blind for them)
   casi: 'almost', estrategia: 'strategy', proponer: 'suggest', sugerir: 'suggest', agitar: 'shake', aspirar: 'inhale',
   despacio: 'slowly', despacito: 'slowly', cirugia: 'surgery', operacion: 'surgery', anestesia: 'anesthesia',
-  programado: 'scheduled', biotina: 'biotin', malformacion: 'birth defects', mantener: 'continue',
+  programado: 'scheduled', biotina: 'biotin', malformacion: 'birth defects', mantener: 'keep',
 
   // Question fillers: no signal for retrieval (stop words proper are dropped by `processTerm`)
   poder: '', deber: '', hacer: '', tener: '', querer: '', saber: '', pasar: '', ocurrir: '', suceder: '',
@@ -561,6 +561,9 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['anticoagulantes orales directos', 'direct oral anticoagulant DOAC'],
   // Seventh held-out set (2026-12-02): "se le torció la boca", "a los 10 minutos se le pasó todo".
   ['torcer la boca', 'face drooping'], ['torcer la cara', 'face drooping'], ['pasar todo', 'went away'],
+  // ...but "se pasó todo el día vomitando" is how long, "se agita" is agitation, "aspirar secreciones" is suction.
+  ['pasar todo el dia', 'all day'], ['pasar toda la noche', 'all night'], ['pasar todo el tiempo', 'all the time'],
+  ['se agita', 'agitated'], ['aspirar secreciones', 'suction secretions'],
 ];
 
 /** What a lay "medicine for X" is for ("pastilla para la tensión", "medicina del azúcar"). */

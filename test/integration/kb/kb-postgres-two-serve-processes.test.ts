@@ -57,7 +57,15 @@ describe.runIf(run)('two cita serve processes sharing one PostgreSQL KB', () => 
     const url = await freshDatabase();
     // The real local embedder; no cross-language model, so every process loads one model and not two.
     const environment = { CITA_MULTILINGUAL_DIR: tempDir(), CITA_DATABASE_URL: '' };
-    const [a, b] = await Promise.all([startServedCita(tempDir(), { databaseUrl: url, env: environment }), startServedCita(tempDir(), { databaseUrl: url, env: environment })]);
+    // startServedCita kills a server this long after it started: the whole test, not only the start, on a loaded machine.
+    const serve = () => startServedCita(tempDir(), { databaseUrl: url, env: environment, timeoutMs: 600_000 });
+    const started = await Promise.allSettled([serve(), serve()]);
+    const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    if (running.length < 2) {
+      await Promise.all(running.map((server) => server.stop()));
+      throw (started.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason;
+    }
+    const [a, b] = running as [ServedCita, ServedCita];
     try {
       // Settings stay in each server's own data directory: both leave the cross-encoder unloaded.
       for (const server of [a, b]) expect(await post(server, 'settings.update', { kb: { rerank: false } })).toMatchObject({ kb: { rerank: false } });
@@ -91,11 +99,14 @@ describe.runIf(run)('two cita serve processes sharing one PostgreSQL KB', () => 
       const searching = [a, b].map(async (server, index) => {
         const queries = [question, 'How should an inhaler be used?', 'alfaaward checklist', 'missed doses because of cost'];
         let done = 0;
+        let duringWrites = 0;
         while (writing) {
           await search(server, queries[(done + index) % queries.length] as string).catch((error: unknown) => failures.push((error as Error).message));
           done += 1;
+          // Finished while the ingest processes still ran: the searches overlapped the writes.
+          if (writing) duringWrites += 1;
         }
-        return done;
+        return duringWrites;
       });
       const ingestEach = async (files: ReadonlyArray<{ path: string }>) => {
         const runs: CliRun[] = [];
@@ -106,7 +117,7 @@ describe.runIf(run)('two cita serve processes sharing one PostgreSQL KB', () => 
       const streams = await Promise.all(teams.map((team) => ingestEach([shared, ...team]))).finally(() => (writing = false));
       const searched = await Promise.all(searching);
       expect(failures).toEqual([]);
-      expect(searched.every((count) => count > 0)).toBe(true);
+      expect(searched.every((count) => count >= 2)).toBe(true);
       for (const imported of streams.flat()) expect(imported.status, imported.stderr).toBe(0);
       type Counts = { inserted: number; updated: number; unchanged: number; removed: number; embedded: number };
       const countsOf = (imported: CliRun) => imported.json() as Counts;
@@ -146,7 +157,7 @@ describe.runIf(run)('two cita serve processes sharing one PostgreSQL KB', () => 
       // to leave pg_stat_activity after its client hung up).
       expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
       const connected = await withClient(url, async (client) => {
-        const query = 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+        const query = "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'";
         let n = (await client.query<{ n: number }>(query)).rows[0]?.n;
         for (let tries = 0; n !== 0 && tries < 20; tries += 1) {
           await new Promise((resolve) => setTimeout(resolve, 100));

@@ -111,6 +111,11 @@ describe('a dose of one medicine', () => {
     expect(givesDoseOf(hypoglycemiaCard, 'glucagon', lexicon)).toBe(false);
     expect(givesDoseOf('If he cannot swallow, give glucagon 1 mg intramuscularly.', 'glucagon', lexicon)).toBe(true);
     expect(givesDoseOf('- GlucaGen: 1 mg into the thigh', 'glucagon', lexicon)).toBe(true);
-    expect(givesDoseOf('Glucagon can be given. Then 15 g of sugar by mouth once awake.', 'glucagon', lexicon)).toBe(false);
+    // A dose right after the sentence naming it, or under a heading naming it, is its dose.
+    expect(givesDoseOf('Give glucagon if he cannot swallow. The adult dose is 1 mg.', 'glucagon', lexicon)).toBe(true);
+    expect(givesDoseOf('## Glucagon\n\n- Adults: 1 mg intramuscularly', 'glucagon', lexicon)).toBe(true);
+    expect(givesDoseOf('Glucagon dosing:\n- 1 mg IM', 'glucagon', lexicon)).toBe(true);
+    expect(givesDoseOf('Glucagon can be given. Rest and recheck. Then 15 g of sugar by mouth once awake.', 'glucagon', lexicon)).toBe(false);
+    expect(givesDoseOf('## What to do\n\nGive 15 g of sugar.\n\n## Glucagon\n\nSomeone trained can give it.', 'glucagon', lexicon)).toBe(false);
   });
 });

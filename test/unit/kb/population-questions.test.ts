@@ -35,6 +35,9 @@ describe('which population a question asks a safety question about', () => {
       'Is it safe to take warfarin with ibuprofen?',
       'Can my mother in a nursing home take her pills crushed?',
       'Embarazada con mucho ardor, ¿qué vigilo?',
+      // "Trimestre" alone is a quarter of a year, not of a pregnancy.
+      '¿Tiene riesgo de hipoglucemia si le mido la HbA1c cada trimestre?',
+      'Tomo metformina y el médico revisa cada trimestre, ¿se sigue igual?',
     ]) {
       expect(populationAsked(question), question).toBeNull();
     }

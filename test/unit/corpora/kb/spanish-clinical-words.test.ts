@@ -28,6 +28,11 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('se le torció la boca y a los 10 minutos se le pasó todo')).toBe('face drooping 10 minutes went away');
     expect(english('lo agita bien y luego aspira muy despacito')).toBe('shake well later inhale slowly');
     expect(english('¿Hay que suspender la metformina antes de una cirugía programada con anestesia general?')).toContain('surgery scheduled with anesthesia');
+    // ...and not where the same words say how long, agitation or suction.
+    expect(english('se pasó todo el día vomitando')).toBe('all day vomiting');
+    expect(english('la paciente se agita por la noche')).toBe('patient agitated in the evening');
+    expect(english('hay que aspirar secreciones')).toBe('suction secretions');
+    expect(english('¿Hay que mantener la insulina en la nevera?')).toContain('keep insulin');
     // "lleva semanas" is how long, not "take": llevar stays out of the glossary.
     expect(english('lleva semanas guardando pastillas')).not.toContain('take');
   });
