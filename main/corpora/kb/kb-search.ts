@@ -480,7 +480,7 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
 }
 
 /**
- * Whether a card gives the figure a question asks for: a dose asked of one named medicine in a sentence naming it
+ * Whether a card gives the figure a question asks for: a dose asked of one named medicine next to that medicine
  * (`givesDoseOf`), anything else anywhere in the card.
  */
 function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexicon, bodyOf: (card: KbCardHit) => string): (card: KbCardHit) => boolean {
