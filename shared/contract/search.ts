@@ -145,6 +145,10 @@ export const answerabilitySignalSchema = z.object({
 export const answerabilitySchema = z.object({
   answerable: z.boolean(),
   probability: z.number(),
+  /**
+   * The probability this question needed: the calibrated threshold or the user's minimum; for a KB question whose
+   * first card covers every medicine and condition it names, the calibrated weak bar (unless the user set a minimum).
+   */
   threshold: z.number(),
   /** Which calibrated combination decided (it depends on whether the reranker and the embedder were available). */
   model: z.string(),

@@ -77,12 +77,12 @@ describe.runIf(enabled)('the Settings screen in Chromium', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     expect(await visibleText(form.getByRole('alert').filter({ hasText: 'not a number' }))).toContain('use digits');
     await section.getByLabel('Minimum answerability').fill('0.6');
-    await section.getByLabel('Cards the cross-encoder reorders').fill('6');
+    await section.getByLabel('Cards the cross-encoder reads').fill('6');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await callApi<Settings>(app, 'settings.get', {})).kb).toMatchObject({ answerability: true, min_answerability: 0.6, rerank: true, rerank_candidates: 6 });
     await section.getByLabel('Minimum answerability').fill('');
-    await section.getByLabel('Cards the cross-encoder reorders').fill('8');
+    await section.getByLabel('Cards the cross-encoder reads').fill('5');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await callApi<Settings>(app, 'settings.get', {})).kb.min_answerability).toBeNull();

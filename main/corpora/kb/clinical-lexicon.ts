@@ -67,10 +67,18 @@ const medicineSchema = z
     aliases: z.array(termSchema).default([]),
     es: z.array(termSchema).default([]),
     members: z.array(nameSchema).optional(),
+    /**
+     * Brand names among `aliases` and `es` that are also everyday words ("Cambia", "Actos", "Alli": Spanish for
+     * "changes", "acts", "there"): they name the medicine only when written with a capital.
+     */
+    everyday: z.array(termSchema).optional(),
   })
   .superRefine((entry, context) => {
     if (entry.kind === 'class' && (entry.members ?? []).length === 0) {
       context.addIssue({ code: 'custom', path: ['members'], message: 'a class must list its member drugs' });
+    }
+    for (const term of entry.everyday ?? []) {
+      if (![...entry.aliases, ...entry.es].includes(term)) context.addIssue({ code: 'custom', path: ['everyday'], message: `"${term}" is not one of its aliases` });
     }
     if (entry.kind === 'drug' && entry.members !== undefined) {
       context.addIssue({ code: 'custom', path: ['members'], message: 'only a class has members' });
@@ -92,6 +100,8 @@ interface Entry {
   es: string[];
   members: string[];
   effect: boolean;
+  /** Names that are also everyday words: matched only when written with a capital. */
+  everyday: ReadonlySet<string>;
   file: string;
   /** 0-based place in its file. */
   position: number;
@@ -130,14 +140,14 @@ function parseEntry<Schema extends z.ZodType>(schema: Schema, value: unknown, fi
 function readMedicines(file: string): Entry[] {
   return readJsonArray(file).map((value, position) => {
     const entry = parseEntry(medicineSchema, value, file, position);
-    return { ...entry, members: entry.members ?? [], effect: false, file, position };
+    return { ...entry, members: entry.members ?? [], effect: false, everyday: new Set(entry.everyday ?? []), file, position };
   });
 }
 
 function readConditions(file: string): Entry[] {
   return readJsonArray(file).map((value, position) => {
     const entry = parseEntry(conditionSchema, value, file, position);
-    return { ...entry, kind: 'condition', members: [], effect: entry.effect ?? false, file, position };
+    return { ...entry, kind: 'condition', members: [], effect: entry.effect ?? false, everyday: new Set<string>(), file, position };
   });
 }
 
@@ -289,6 +299,8 @@ interface Target {
   isCanonicalName: boolean;
   /** Written wholly in capitals in the lexicon ("AIDS", "TIA"): matches only text in capitals. */
   capitalsOnly: boolean;
+  /** A brand that is also an everyday word ("Cambia"): matches only text that starts with a capital. */
+  capitalInitial: boolean;
 }
 
 /** Every name as its folded words joined by spaces, and every proper prefix of a multi-word name. */
@@ -326,7 +338,7 @@ class IndexBuilder {
   private readonly generated = new Map<string, Target | null>();
 
   addTerm(entry: Entry, term: string, isCanonicalName: boolean): void {
-    const target: Target = { canonical: entry.name, kind: entry.kind, isCanonicalName, capitalsOnly: isWrittenInCapitals(term) };
+    const target: Target = { canonical: entry.name, kind: entry.kind, isCanonicalName, capitalsOnly: isWrittenInCapitals(term), capitalInitial: entry.everyday.has(term) };
     for (const words of this.keysOf(term)) {
       const key = words.join(' ');
       const existing = this.explicit.get(key);
@@ -377,7 +389,7 @@ class IndexBuilder {
 }
 
 function spanishTarget(entry: Entry): Target {
-  return { canonical: entry.name, kind: entry.kind, isCanonicalName: false, capitalsOnly: false };
+  return { canonical: entry.name, kind: entry.kind, isCanonicalName: false, capitalsOnly: false, capitalInitial: false };
 }
 
 function mergeTargets(first: Target, second: Target): Target {
@@ -385,6 +397,7 @@ function mergeTargets(first: Target, second: Target): Target {
     ...first,
     isCanonicalName: first.isCanonicalName || second.isCanonicalName,
     capitalsOnly: first.capitalsOnly && second.capitalsOnly,
+    capitalInitial: first.capitalInitial && second.capitalInitial,
   };
 }
 
@@ -409,8 +422,10 @@ function singularsOf(word: string): string[] {
 function isAcceptable(match: Match, text: string, tokens: readonly Token[], startToken: number): boolean {
   // Only classes and conditions are counted things; "aspirins" is not a way to write a drug.
   if (match.plural && match.target.kind === 'drug') return false;
-  if (!match.target.capitalsOnly) return true;
   const first = tokens[startToken] as Token;
+  // "¿Se cambia a losartán?" is a verb; "Cambia 50 mg" the brand.
+  if (match.target.capitalInitial && /^\p{Ll}/u.test(text.slice(first.start, first.end))) return false;
+  if (!match.target.capitalsOnly) return true;
   const last = tokens[match.endToken - 1] as Token;
   const surface = text.slice(first.start, last.end);
   // "TIAs": the plural ending is the only lower-case letter allowed.

@@ -19,7 +19,7 @@ export function kbEvaluationPath(): string {
  * (`"test"`), except the original (all dev) and the second held-out set (all test).
  */
 export function kbEvaluationPaths(): string[] {
-  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json', 'clinical-holdout-2.json', 'clinical-holdout-3.json', 'clinical-holdout-4.json', 'clinical-holdout-5.json', 'clinical-holdout-6.json', 'clinical-holdout-7.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
+  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json', 'clinical-holdout-2.json', 'clinical-holdout-3.json', 'clinical-holdout-4.json', 'clinical-holdout-5.json', 'clinical-holdout-6.json', 'clinical-holdout-7.json', 'clinical-holdout-8.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
 }
 
 const evaluationFileSchema = z.object({

@@ -333,7 +333,12 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const calibrated = embedder !== null && calibration.embedder === embedderModelOf(embedder);
     const variantName = variantFor({ rerank: rerankScores !== null, dense: calibrated && allNeighbours.length > 0 });
     const variant = calibration.variants[variantName];
-    const thresholds = { threshold: settings.kb.min_answerability ?? variant.threshold, weakThreshold: Math.min(variant.weakThreshold, settings.kb.min_answerability ?? 1) };
+    const thresholds = {
+      threshold: settings.kb.min_answerability ?? variant.threshold,
+      weakThreshold: Math.min(variant.weakThreshold, settings.kb.min_answerability ?? 1),
+      // A minimum the user sets holds for every question; the calibrated one lets an anchored question in at the weak bar.
+      anchoredThreshold: settings.kb.min_answerability ?? variant.weakThreshold,
+    };
 
     const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
       const reranked = rerankScores?.get(hit.id);
@@ -502,7 +507,7 @@ function decide(
   context: {
     variantName: string;
     variant: CalibratedVariant;
-    thresholds: { threshold: number; weakThreshold: number };
+    thresholds: { threshold: number; weakThreshold: number; anchoredThreshold: number };
     uncovered: string[];
     enabled: boolean;
     /** The question as asked: an escalation question takes the escalation card along (answeringCards). */
@@ -522,7 +527,10 @@ function decide(
   const signalsOfQuestion = questionSignals(cards.slice(0, answerabilityCards).map((card) => card.signals));
   const scored = signalsOfQuestion ? scoreCard(context.variant, signalsOfQuestion) : null;
   const probability = scored?.probability ?? 0;
-  const threshold = context.thresholds.threshold;
+  // A question whose first card covers every medicine and condition it names is answered from the weak bar up:
+  // that card is about what was asked, and the figure, population and aspect checks below still hold it to the point.
+  const anchored = cardAnchors(cards[0]);
+  const threshold = anchored ? Math.min(context.thresholds.anchoredThreshold, context.thresholds.threshold) : context.thresholds.threshold;
   const relevant = scored !== null && (!context.enabled || probability >= threshold);
   // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about
   // warfarin do not answer "what is the starting dose of warfarin?" however close they read.
@@ -543,10 +551,20 @@ function decide(
     reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
   else if (relevant && !answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
   else if (relevant && !answerable) reason = `The question asks for ${askedFigure[figure?.asked ?? 'dose']}, and no relevant card gives one.`;
+  else if (answerable && probability < context.thresholds.threshold)
+    reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect };
+}
+
+/**
+ * Whether a card anchors the question: the question names medicines or conditions, the KB covers every one (no
+ * uncovered name), and this card covers them all. Measured over the nine sets before it shipped (README "Relevance").
+ */
+function cardAnchors(card: KbCardHit | undefined): boolean {
+  return card !== undefined && card.signals.mentionCount > 0 && card.signals.uncoveredDrugs === 0 && card.signals.uncoveredConditions === 0 && card.signals.cardCoverage === 1;
 }
 
 function listOf(names: readonly string[]): string {

@@ -294,7 +294,7 @@ export const en = {
       minAnswerabilityCalibrated: 'calibrated',
       minAnswerabilityHelp: 'A probability from 0 to 1. Empty: the calibrated threshold (README, "Relevance"). Higher refuses more.',
       rerankOn: 'Rerank the best cards with the local cross-encoder',
-      rerankCandidates: 'Cards the cross-encoder reorders',
+      rerankCandidates: 'Cards the cross-encoder reads',
       crossLanguageOn: 'Search across languages with the multilingual model (Spanish questions over English cards and foods, English over the Spanish catalog)',
       glossaryOn: 'Translate Spanish food and clinical words with the built-in glossaries',
       foodConceptsOn: 'Read food concepts in food searches: "oily fish" / "pescado azul" = fish on the UK FSA oily-fish list or with at least 5 g of fat per 100 g',

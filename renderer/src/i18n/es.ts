@@ -297,7 +297,7 @@ export const es: Messages = {
       minAnswerabilityCalibrated: 'calibrada',
       minAnswerabilityHelp: 'Una probabilidad de 0 a 1. Vacío: el umbral calibrado (README, «Relevance»). Más alto rechaza más.',
       rerankOn: 'Reordenar las mejores fichas con el cross-encoder local',
-      rerankCandidates: 'Fichas que reordena el cross-encoder',
+      rerankCandidates: 'Fichas que lee el cross-encoder',
       crossLanguageOn: 'Buscar entre idiomas con el modelo multilingüe (preguntas en español sobre fichas y alimentos en inglés, en inglés sobre el catálogo en español)',
       glossaryOn: 'Traducir palabras de alimentos y clínicas con los glosarios incorporados',
       foodConceptsOn: 'Entender conceptos en las búsquedas de alimentos: «pescado azul» / «oily fish» = pescados de la lista de pescado azul de la FSA británica o con al menos 5 g de grasa por 100 g',

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AskOutput, SearchOutput } from '../../../shared/contract.js';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
+import type { AnswerabilityVariant } from '../../../main/corpora/kb/answerability.js';
+import { loadKbCalibration } from '../../../main/corpora/kb/kb-calibration-file.js';
 import type { Reranker } from '../../../main/reranking/reranker.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
@@ -94,6 +96,54 @@ describe('answerability settings', () => {
     const strict = await call<AskOutput>(services, 'ask', { corpus: 'kb', question });
     expect(strict.refused).toBe(true);
     expect(strict.answerability?.threshold).toBe(1);
+  });
+});
+
+/** A cross-encoder that reads every passage alike, at one logit: the question's probability then follows from it. */
+function constant(logit: number): Reranker {
+  return { id: `test:constant:${logit}`, score: async (_query, passages) => passages.map(() => logit) };
+}
+
+/**
+ * The cross-encoder logit that puts a question's answerability probability at `target`, from the contributions of
+ * its other signals (read from an answer given with a logit of 0) and the calibrated model's rerank weight.
+ */
+async function logitFor(question: string, target: number): Promise<number> {
+  const services = await kbWith({ reranker: constant(0) });
+  const { answerability } = await call<AskOutput>(services, 'ask', { corpus: 'kb', question, strategy: 'keyword' });
+  if (!answerability) throw new Error('no answerability');
+  const variant = loadKbCalibration().variants[answerability.model as AnswerabilityVariant];
+  const index = variant.model.features.indexOf('rerank');
+  const others = answerability.signals.filter((signal) => signal.name !== 'rerank').reduce((sum, signal) => sum + signal.contribution, 0);
+  const needed = Math.log(target / (1 - target)) - variant.model.bias - others;
+  return (variant.model.means[index] as number) + ((variant.model.scales[index] as number) * needed) / (variant.model.weights[index] as number);
+}
+
+describe('a question whose first card covers every medicine it names', () => {
+  it('is answered from the weak bar up, where a question naming nothing is refused, unless the user set a minimum', async () => {
+    const variant = loadKbCalibration().variants.rerank;
+    const between = (variant.weakThreshold + variant.threshold) / 2;
+    const named = 'Can I give ibuprofen to a patient on warfarin?';
+    const services = await kbWith({ reranker: constant(await logitFor(named, between)) });
+    const answered = await call<AskOutput>(services, 'ask', { corpus: 'kb', question: named, strategy: 'keyword' });
+    expect(answered.answerability?.model).toBe('rerank');
+    expect(answered.answerability?.probability).toBeCloseTo(between, 3);
+    expect(answered.refused).toBe(false);
+    expect(answered.citations[0]?.card_id).toBe('ddi-warfarin-nsaids');
+    expect(answered.answerability?.threshold).toBeCloseTo(variant.weakThreshold, 6);
+    expect(answered.answerability?.reason).toMatch(/first card covers every medicine and condition the question names/);
+
+    const unnamed = 'She says yes but to every single thing I suggest. What am I doing wrong?';
+    const other = await kbWith({ reranker: constant(await logitFor(unnamed, between)) });
+    const refused = await call<AskOutput>(other, 'ask', { corpus: 'kb', question: unnamed, strategy: 'keyword' });
+    expect(refused.answerability?.probability).toBeCloseTo(between, 3);
+    expect(refused.refused).toBe(true);
+    expect(refused.answerability?.threshold).toBeCloseTo(variant.threshold, 6);
+
+    services.settings.update({ kb: { min_answerability: variant.threshold } });
+    const strict = await call<AskOutput>(services, 'ask', { corpus: 'kb', question: named, strategy: 'keyword' });
+    expect(strict.refused).toBe(true);
+    expect(strict.answerability?.threshold).toBe(variant.threshold);
   });
 });
 

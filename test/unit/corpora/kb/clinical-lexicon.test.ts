@@ -225,6 +225,14 @@ describe('how names are matched', () => {
     expect(canonicalsIn('mi tía; TIA')).toEqual(['transient ischemic attack']);
   });
 
+  it('matches a brand that is an everyday word only when written with a capital', () => {
+    expect(canonicalsIn('¿Se cambia a losartán?')).toEqual(['losartan']);
+    expect(canonicalsIn('Cambia 50 mg for a migraine')).toEqual(['diclofenac', 'migraine']);
+    expect(canonicalsIn('son actos de fe, allí no hay farmacia')).toEqual([]);
+    expect(canonicalsIn('Está con Actos y pregunta por Alli')).toEqual(['pioglitazone', 'orlistat']);
+    expect(canonicalsIn('tomo voltaren')).toEqual(['diclofenac']);
+  });
+
   it('does not run a name across a sentence break', () => {
     expect(canonicalsIn('The reading was low. Blood pressure was normal.')).toEqual([]);
   });
@@ -322,6 +330,7 @@ describe('bad lexicon data', () => {
     expect(loadClinicalLexicon(lexiconRoot([warfarin], [{ name: 'cough', effect: true }])).isEffect('cough')).toBe(true);
     expect(loadProblem(lexiconRoot([warfarin], [{ name: 'cough', effect: false }]))).toMatch(/conditions\.json, entry 1 \("cough"\): effect/);
     expect(loadProblem(lexiconRoot([{ ...warfarin, effect: true }]))).toMatch(/medicines\.json, entry 1 \("warfarin"\)/);
+    expect(loadProblem(lexiconRoot([{ ...warfarin, everyday: ['Jantoven'] }]))).toMatch(/everyday.*"Jantoven" is not one of its aliases/);
   });
 
   it('rejects an empty name, naming the file and the entry', () => {
