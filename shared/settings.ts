@@ -71,14 +71,17 @@ export const settingsSchema = z.object({
       strategy: z.enum(['keyword', 'vector', 'hybrid']).default('hybrid'),
       /** Refuse a question when no card is relevant enough (the calibrated answerability model). */
       answerability: z.boolean().default(true),
-      /** The answerability probability a card needs; null = the calibrated threshold of the signals in use. */
+      /**
+       * The answerability probability a question needs, whatever it names; null = the calibrated threshold of the
+       * signals in use, or its weak half for a question whose first card covers every medicine and condition it names.
+       */
       min_answerability: z.number().min(0).max(1).nullable().default(null),
       /** Second-stage ranking of the first stage's best cards by the local cross-encoder, when it is installed. */
       rerank: z.boolean().default(true),
       /**
        * How many of the first stage's cards the cross-encoder reads (three passages each). Answerability reads the
        * first five (kb-search `answerabilityCards`), so more only score the cards shown below them: 8 gave the same
-       * answers over the nine KB sets at 1.4 × the time (README "Relevance").
+       * answers over the ten KB sets at 1.4 × the time (README "Relevance").
        */
       rerank_candidates: z.number().int().min(1).max(50).default(5),
     })

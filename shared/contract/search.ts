@@ -147,7 +147,7 @@ export const answerabilitySchema = z.object({
   probability: z.number(),
   /**
    * The probability this question needed: the calibrated threshold or the user's minimum; for a KB question whose
-   * first card covers every medicine and condition it names, the calibrated weak bar (unless the user set a minimum).
+   * first card covers every medicine and condition it names, the weak bar, half the calibrated threshold (unless the user set a minimum).
    */
   threshold: z.number(),
   /** Which calibrated combination decided (it depends on whether the reranker and the embedder were available). */

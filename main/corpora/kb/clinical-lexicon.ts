@@ -423,13 +423,24 @@ function isAcceptable(match: Match, text: string, tokens: readonly Token[], star
   // Only classes and conditions are counted things; "aspirins" is not a way to write a drug.
   if (match.plural && match.target.kind === 'drug') return false;
   const first = tokens[startToken] as Token;
-  // "¿Se cambia a losartán?" is a verb; "Cambia 50 mg" the brand.
-  if (match.target.capitalInitial && /^\p{Ll}/u.test(text.slice(first.start, first.end))) return false;
+  if (match.target.capitalInitial && !readsAsBrand(text, first)) return false;
   if (!match.target.capitalsOnly) return true;
   const last = tokens[match.endToken - 1] as Token;
   const surface = text.slice(first.start, last.end);
   // "TIAs": the plural ending is the only lower-case letter allowed.
   return !/\p{Ll}/u.test(match.plural ? surface.replace(/(?:ies|es|s)$/, '') : surface);
+}
+
+/**
+ * Whether a brand that is also an everyday word is written as the brand: with its capital and without an accent the
+ * brand lacks ("Allí" is "there"), and, at the start of a sentence where every word has a capital, followed by a
+ * strength ("Cambia 50 mg"; "¿Cambia algo si…?" is the verb).
+ */
+function readsAsBrand(text: string, token: Token): boolean {
+  const written = text.slice(token.start, token.end);
+  if (!/^\p{Lu}/u.test(written) || written !== written.normalize('NFD').replace(/\p{M}/gu, '')) return false;
+  const sentenceStart = /(^|[.!?¿¡:;]\s*)$/u.test(text.slice(0, token.start));
+  return !sentenceStart || /^\s*\d/u.test(text.slice(token.end));
 }
 
 function longestMatchAt(index: NameIndex, text: string, tokens: readonly Token[], startToken: number): Match | undefined {

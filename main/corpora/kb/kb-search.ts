@@ -333,12 +333,13 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const calibrated = embedder !== null && calibration.embedder === embedderModelOf(embedder);
     const variantName = variantFor({ rerank: rerankScores !== null, dense: calibrated && allNeighbours.length > 0 });
     const variant = calibration.variants[variantName];
-    const thresholds = {
-      threshold: settings.kb.min_answerability ?? variant.threshold,
-      weakThreshold: Math.min(variant.weakThreshold, settings.kb.min_answerability ?? 1),
+    const thresholdsOf = (scoring: CalibratedVariant) => ({
+      threshold: settings.kb.min_answerability ?? scoring.threshold,
+      weakThreshold: Math.min(scoring.weakThreshold, settings.kb.min_answerability ?? 1),
       // A minimum the user sets holds for every question; the calibrated one lets an anchored question in at the weak bar.
-      anchoredThreshold: settings.kb.min_answerability ?? variant.weakThreshold,
-    };
+      anchoredThreshold: settings.kb.min_answerability ?? scoring.weakThreshold,
+    });
+    const thresholds = thresholdsOf(variant);
 
     const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
       const reranked = rerankScores?.get(hit.id);
@@ -358,7 +359,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       // A card the cross-encoder did not read (beyond the candidates) is scored without it.
       const scoring = reranked || rerankScores === null ? variant : calibration.variants[variantFor({ rerank: false, dense: calibrated && allNeighbours.length > 0 })];
       const { probability } = scoreCard(scoring, signals);
-      return { fused: hit, passage: passages.get(shownChunk) as KbPassageRow, signals, probability, relevance: relevanceOf(probability, thresholds) };
+      return { fused: hit, passage: passages.get(shownChunk) as KbPassageRow, signals, probability, relevance: relevanceOf(probability, thresholdsOf(scoring)) };
     });
 
     // The checks below read the whole card of each shown hit, fetched once.
@@ -386,7 +387,12 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
             }
           : null;
     const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, question, figure, population: populationCheck, aspect: aspectCheck });
-    return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards, answerability, notices };
+    // Answered through its first card alone (anchored, below the calibrated threshold): no card is strong, so that card is
+    // the one quoted (quotableCards), and it is labelled a weak match rather than "not relevant".
+    const [first] = cards;
+    const throughAnchor = settings.kb.answerability && answerability.answerable && answerability.probability < thresholds.threshold && first !== undefined;
+    const shown = throughAnchor ? [{ ...first, relevance: first.relevance === 'none' ? ('weak' as const) : first.relevance }, ...cards.slice(1)] : cards;
+    return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards: shown, answerability, notices };
   }
 
   return {
@@ -500,7 +506,9 @@ const askedFigure: Record<FigureKind, string> = { dose: 'a dose', level: 'a leve
 
 /**
  * The question is answerable when its own signals (the best cross-encoder score and cosine among the candidates,
- * see questionSignals) reach the threshold; the reason names uncovered drugs or conditions when there are some.
+ * see questionSignals) reach the threshold, or the weak bar when its first card covers every medicine and condition it
+ * names (cardAnchors), and the figure, population and aspect checks pass; the reason names uncovered drugs or
+ * conditions when there are some.
  */
 function decide(
   cards: readonly KbCardHit[],
@@ -529,7 +537,8 @@ function decide(
   const probability = scored?.probability ?? 0;
   // A question whose first card covers every medicine and condition it names is answered from the weak bar up:
   // that card is about what was asked, and the figure, population and aspect checks below still hold it to the point.
-  const anchored = cardAnchors(cards[0]);
+  // The keyword model reads the first card's share of the named ones already (names_covered_by_card).
+  const anchored = !context.variant.model.features.includes('names_covered_by_card') && cardAnchors(cards[0]);
   const threshold = anchored ? Math.min(context.thresholds.anchoredThreshold, context.thresholds.threshold) : context.thresholds.threshold;
   const relevant = scored !== null && (!context.enabled || probability >= threshold);
   // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about

@@ -292,7 +292,8 @@ export const en = {
       answerabilityOn: 'Refuse when no card is relevant enough (answerability)',
       minAnswerability: 'Minimum answerability',
       minAnswerabilityCalibrated: 'calibrated',
-      minAnswerabilityHelp: 'A probability from 0 to 1. Empty: the calibrated threshold (README, "Relevance"). Higher refuses more.',
+      minAnswerabilityHelp:
+        'A probability from 0 to 1. Empty: the calibrated threshold, or half of it for a question whose first card covers every medicine and condition it names (README, "Relevance"). A value applies to every question; higher refuses more.',
       rerankOn: 'Rerank the best cards with the local cross-encoder',
       rerankCandidates: 'Cards the cross-encoder reads',
       crossLanguageOn: 'Search across languages with the multilingual model (Spanish questions over English cards and foods, English over the Spanish catalog)',

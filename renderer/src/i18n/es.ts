@@ -295,7 +295,8 @@ export const es: Messages = {
       answerabilityOn: 'No responder cuando ninguna ficha es lo bastante relevante',
       minAnswerability: 'Relevancia mínima para responder',
       minAnswerabilityCalibrated: 'calibrada',
-      minAnswerabilityHelp: 'Una probabilidad de 0 a 1. Vacío: el umbral calibrado (README, «Relevance»). Más alto rechaza más.',
+      minAnswerabilityHelp:
+        'Una probabilidad de 0 a 1. Vacío: el umbral calibrado, o su mitad para una pregunta cuya primera ficha cubre todos los medicamentos y afecciones que nombra (README, «Relevance»). Un valor se aplica a todas las preguntas; más alto rechaza más.',
       rerankOn: 'Reordenar las mejores fichas con el cross-encoder local',
       rerankCandidates: 'Fichas que lee el cross-encoder',
       crossLanguageOn: 'Buscar entre idiomas con el modelo multilingüe (preguntas en español sobre fichas y alimentos en inglés, en inglés sobre el catálogo en español)',

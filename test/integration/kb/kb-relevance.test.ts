@@ -119,27 +119,40 @@ async function logitFor(question: string, target: number): Promise<number> {
   return (variant.model.means[index] as number) + ((variant.model.scales[index] as number) * needed) / (variant.model.weights[index] as number);
 }
 
-describe('a question whose first card covers every medicine it names', () => {
-  it('is answered from the weak bar up, where a question naming nothing is refused, unless the user set a minimum', async () => {
-    const variant = loadKbCalibration().variants.rerank;
-    const between = (variant.weakThreshold + variant.threshold) / 2;
-    const named = 'Can I give ibuprofen to a patient on warfarin?';
-    const services = await kbWith({ reranker: constant(await logitFor(named, between)) });
+describe('a question whose first card covers every medicine and condition it names', () => {
+  const variant = loadKbCalibration().variants.rerank;
+  const between = (variant.weakThreshold + variant.threshold) / 2;
+  const named = 'Can I give ibuprofen to a patient on warfarin?';
+
+  it('is answered from the weak bar up, quoting that card as a weak match', async () => {
+    // The cross-encoder reads the first card (warfarin with NSAIDs) as unrelated and another as close: the question's
+    // probability comes from the other card, and the first is labelled a weak match, not "not relevant", and quoted.
+    const logit = await logitFor(named, between);
+    const reranker: Reranker = { id: 'test:anchor:1', score: async (_query, passages) => passages.map((passage) => (passage.startsWith('Warfarin with NSAIDs') ? -20 : logit)) };
+    const services = await kbWith({ reranker });
     const answered = await call<AskOutput>(services, 'ask', { corpus: 'kb', question: named, strategy: 'keyword' });
     expect(answered.answerability?.model).toBe('rerank');
     expect(answered.answerability?.probability).toBeCloseTo(between, 3);
     expect(answered.refused).toBe(false);
-    expect(answered.citations[0]?.card_id).toBe('ddi-warfarin-nsaids');
     expect(answered.answerability?.threshold).toBeCloseTo(variant.weakThreshold, 6);
     expect(answered.answerability?.reason).toMatch(/first card covers every medicine and condition the question names/);
+    expect(answered.citations.map((citation) => citation.card_id)).toEqual(['ddi-warfarin-nsaids']);
+    expect(answered.lead?.relevance).toBe('weak');
+    const found = await call<SearchOutput>(services, 'search', { corpus: 'kb', query: named, k: 5, strategy: 'keyword' });
+    expect(found.hits[0]?.relevance).toBe('weak');
+  });
 
+  it('keeps the calibrated threshold for a question naming nothing', async () => {
     const unnamed = 'She says yes but to every single thing I suggest. What am I doing wrong?';
-    const other = await kbWith({ reranker: constant(await logitFor(unnamed, between)) });
-    const refused = await call<AskOutput>(other, 'ask', { corpus: 'kb', question: unnamed, strategy: 'keyword' });
+    const services = await kbWith({ reranker: constant(await logitFor(unnamed, between)) });
+    const refused = await call<AskOutput>(services, 'ask', { corpus: 'kb', question: unnamed, strategy: 'keyword' });
     expect(refused.answerability?.probability).toBeCloseTo(between, 3);
     expect(refused.refused).toBe(true);
     expect(refused.answerability?.threshold).toBeCloseTo(variant.threshold, 6);
+  });
 
+  it('is held to the minimum the user sets, like every question', async () => {
+    const services = await kbWith({ reranker: constant(await logitFor(named, between)) });
     services.settings.update({ kb: { min_answerability: variant.threshold } });
     const strict = await call<AskOutput>(services, 'ask', { corpus: 'kb', question: named, strategy: 'keyword' });
     expect(strict.refused).toBe(true);

@@ -233,6 +233,13 @@ describe('how names are matched', () => {
     expect(canonicalsIn('tomo voltaren')).toEqual(['diclofenac']);
   });
 
+  it('reads such a brand at the start of a sentence only before a strength, and never with an accent it lacks', () => {
+    expect(canonicalsIn('¿Cambia algo si lo toma con comida?')).toEqual([]);
+    expect(canonicalsIn('Allí no tienen metformina. Rayos X de tórax normales')).toEqual(['metformin']);
+    expect(canonicalsIn('Cambia 50 mg para la migraña')).toEqual(['diclofenac', 'migraine']);
+    expect(canonicalsIn('Lleva Actos. ¿Actos 30 mg con insulina?')).toEqual(['pioglitazone', 'pioglitazone', 'insulin']);
+  });
+
   it('does not run a name across a sentence break', () => {
     expect(canonicalsIn('The reading was low. Blood pressure was normal.')).toEqual([]);
   });
