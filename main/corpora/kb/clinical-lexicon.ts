@@ -438,7 +438,7 @@ function isAcceptable(match: Match, text: string, tokens: readonly Token[], star
  */
 function readsAsBrand(text: string, token: Token): boolean {
   const written = text.slice(token.start, token.end);
-  if (!/^\p{Lu}/u.test(written) || written !== written.normalize('NFD').replace(/\p{M}/gu, '')) return false;
+  if (!/^\p{Lu}/u.test(written) || foldText(written) !== written.toLowerCase()) return false;
   const sentenceStart = /(^|[.!?¿¡:;]\s*)$/u.test(text.slice(0, token.start));
   return !sentenceStart || /^\s*\d/u.test(text.slice(token.end));
 }

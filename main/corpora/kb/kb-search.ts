@@ -390,7 +390,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     // Answered through its first card alone (anchored, below the calibrated threshold): no card is strong, so that card is
     // the one quoted (quotableCards), and it is labelled a weak match rather than "not relevant".
     const [first] = cards;
-    const throughAnchor = settings.kb.answerability && answerability.answerable && answerability.probability < thresholds.threshold && first !== undefined;
+    const throughAnchor = settings.kb.answerability && answeredThroughAnchor(answerability, thresholds.threshold) && first !== undefined;
     const shown = throughAnchor ? [{ ...first, relevance: first.relevance === 'none' ? ('weak' as const) : first.relevance }, ...cards.slice(1)] : cards;
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards: shown, answerability, notices };
   }
@@ -539,7 +539,7 @@ function decide(
   // that card is about what was asked, and the figure, population and aspect checks below still hold it to the point.
   // The keyword model reads the first card's share of the named ones already (names_covered_by_card).
   const anchored = !context.variant.model.features.includes('names_covered_by_card') && cardAnchors(cards[0]);
-  const threshold = anchored ? Math.min(context.thresholds.anchoredThreshold, context.thresholds.threshold) : context.thresholds.threshold;
+  const threshold = anchored ? context.thresholds.anchoredThreshold : context.thresholds.threshold;
   const relevant = scored !== null && (!context.enabled || probability >= threshold);
   // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about
   // warfarin do not answer "what is the starting dose of warfarin?" however close they read.
@@ -560,7 +560,7 @@ function decide(
     reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
   else if (relevant && !answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
   else if (relevant && !answerable) reason = `The question asks for ${askedFigure[figure?.asked ?? 'dose']}, and no relevant card gives one.`;
-  else if (answerable && probability < context.thresholds.threshold)
+  else if (answeredThroughAnchor({ answerable, probability }, context.thresholds.threshold))
     reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
@@ -569,11 +569,16 @@ function decide(
 }
 
 /**
- * Whether a card anchors the question: the question names medicines or conditions, the KB covers every one (no
- * uncovered name), and this card covers them all. Measured over the nine sets before it shipped (README "Relevance").
+ * Whether a card anchors the question: the question names medicines or conditions and this card covers them all
+ * (so none is uncovered). Measured over the nine sets before it shipped (README "Relevance").
  */
 function cardAnchors(card: KbCardHit | undefined): boolean {
-  return card !== undefined && card.signals.mentionCount > 0 && card.signals.uncoveredDrugs === 0 && card.signals.uncoveredConditions === 0 && card.signals.cardCoverage === 1;
+  return card !== undefined && card.signals.mentionCount > 0 && card.signals.cardCoverage === 1;
+}
+
+/** An answer given only through the anchored bar: answerable, yet below the threshold every other question needs. */
+function answeredThroughAnchor(answerability: { answerable: boolean; probability: number }, threshold: number): boolean {
+  return answerability.answerable && answerability.probability < threshold;
 }
 
 function listOf(names: readonly string[]): string {
