@@ -11,6 +11,8 @@ import { createServices } from '../main/app/bootstrap.js';
 import { splitSections, withoutSourceLine } from '../main/corpora/kb/card.js';
 import { quotableCards } from '../main/corpora/kb/kb-answer.js';
 import { asksForAction, unitRerankText } from '../main/corpora/kb/kb-answer-units.js';
+import { loadClinicalLexicon } from '../main/corpora/kb/clinical-lexicon.js';
+import { asksForDuration, holdsDuration } from '../main/corpora/kb/figure-questions.js';
 import { loadKbCalibration } from '../main/corpora/kb/kb-calibration-file.js';
 import { kbEvaluationPaths, loadKbEvaluation } from '../main/corpora/kb/kb-evaluation.js';
 import { keywordOverlapScores, quoteUnits } from '../main/corpora/kb/quotes.js';
@@ -22,6 +24,7 @@ const embedder = await services.embedding.get();
 const reranker = await services.reranker.get();
 if (!embedder || !reranker) throw new Error('needs the local embedder and the reranker');
 const { repository, search } = openKbSearch(services, loadKbCalibration());
+const lexicon = loadClinicalLexicon();
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
 const out = [];
 for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()).flatMap((path) => loadKbEvaluation(path))) {
@@ -45,6 +48,7 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
     cards.push({
       id: cardId,
       title: card.title,
+      titleMentions: [...new Set(lexicon.find(card.title).map((mention) => mention.canonical))],
       units: units.map((entry, index) => ({
         section: entry.section.heading,
         position: entry.unit.position,
@@ -52,6 +56,8 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
         logit: logits[index],
         overlap: overlap[index],
         cosine: dot(queryVector, vectors[index] as Float32Array),
+        mentions: [...new Set(lexicon.find(entry.unit.text).map((mention) => mention.canonical))],
+        duration: holdsDuration(entry.unit.text),
         facts: question.keyFacts.map((alternatives) => alternatives.some((fact) => entry.unit.text.toLowerCase().includes(fact.toLowerCase()))),
       })),
     });
@@ -69,6 +75,7 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
     query: question.query,
     english,
     action: asksForAction(question.query) || asksForAction(english),
+    duration: asksForDuration(question.query) || asksForDuration(english),
     expected: question.expected,
     quotable,
     top: retrieval.cards.slice(0, 3).map((card) => ({
@@ -81,6 +88,7 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
       uncoveredDrugs: card.signals.uncoveredDrugs,
     })),
     mentions: retrieval.query.mentions.map((mention) => `${mention.canonical}:${mention.kind}`),
+    englishMentions: [...new Set(lexicon.find(english).map((mention) => mention.canonical))],
     answerable: retrieval.answerability.answerable,
     keyFacts: question.keyFacts,
     cards,

@@ -93,6 +93,14 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(toxicity.citations[0]?.card_id).toBe('esc-lithium-toxicity');
   });
 
+  it('answers a story whose medicine only says who the patient is from the escalation card titled by the symptom', async () => {
+    const answer = await ask("My husband is on metformin for his diabetes. He's sweaty, sick to his stomach and his jaw aches, but he says there's no chest pain. Should I call 911?");
+    expect(answer.refused).toBe(false);
+    expect(answer.answerability?.aspect).toEqual({ asked: ['chest pain'], found: true });
+    expect(answer.citations.map((citation) => citation.card_id)).toContain('esc-chest-pain-heart-attack');
+    expect(answer.answer).toMatch(/little or no chest pain/);
+  });
+
   it('refuses questions that are not clinical at all, and nonsense', async () => {
     for (const question of ['What is the capital of Australia?', 'xqzzv', '¿Va a llover mañana en Sevilla?', '😂😂🙏']) {
       expect((await ask(question)).refused, question).toBe(true);

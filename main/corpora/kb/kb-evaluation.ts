@@ -14,12 +14,12 @@ export function kbEvaluationPath(): string {
 
 /**
  * Every shipped KB set, in the order `cita eval` reports them: the original in-scope set, the harder answerable
- * set with key facts (written later, from the user's side), the unanswerable set, and the held-out sets 2 to 8 of
+ * set with key facts (written later, from the user's side), the unanswerable set, and the held-out sets 2 to 9 of
  * both kinds. The answerable and unanswerable sets have a development half (`subset: "dev"`, used to calibrate
  * answerability) and a held-out half (`"test"`); the original is all dev, the held-out sets all test.
  */
 export function kbEvaluationPaths(): string[] {
-  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json', 'clinical-holdout-2.json', 'clinical-holdout-3.json', 'clinical-holdout-4.json', 'clinical-holdout-5.json', 'clinical-holdout-6.json', 'clinical-holdout-7.json', 'clinical-holdout-8.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
+  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json', 'clinical-holdout-2.json', 'clinical-holdout-3.json', 'clinical-holdout-4.json', 'clinical-holdout-5.json', 'clinical-holdout-6.json', 'clinical-holdout-7.json', 'clinical-holdout-8.json', 'clinical-holdout-9.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
 }
 
 const evaluationFileSchema = z.object({

@@ -9,7 +9,7 @@ import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import type { VectorNeighbour } from '../../retrieval/vector-store.js';
 import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
-import type { ClinicalLexicon } from './clinical-lexicon.js';
+import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { figureAsked, givesDoseOf, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
@@ -382,8 +382,11 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
           ? {
               asked: effect.effects.map((mention) => mention.canonical),
               effectOf: effect.subject.canonical,
+              // An escalation card titled by the effect answers what to do about it, whatever caused it: the medicine
+              // of a story ("on metformin… her jaw aches, no chest pain") may only say who the patient is.
               holds: (card: KbCardHit) =>
-                covering.coveredByCard(card.passage.card_id, effect.subject) && effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention)),
+                (covering.coveredByCard(card.passage.card_id, effect.subject) && effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) ||
+                (card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effect.effects)),
             }
           : null;
     const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, question, figure, population: populationCheck, aspect: aspectCheck });
@@ -579,6 +582,12 @@ function cardAnchors(card: KbCardHit | undefined): boolean {
 /** An answer given only through the anchored bar: answerable, yet below the threshold every other question needs. */
 function answeredThroughAnchor(answerability: { answerable: boolean; probability: number }, threshold: number): boolean {
   return answerability.answerable && answerability.probability < threshold;
+}
+
+/** Whether a card's title names one of these conditions (by canonical name, as the lexicon finds it). */
+function titleNames(lexicon: ClinicalLexicon, title: string, mentions: readonly ClinicalMention[]): boolean {
+  const named = new Set(lexicon.find(title).map((mention) => mention.canonical));
+  return mentions.some((mention) => named.has(mention.canonical));
 }
 
 function listOf(names: readonly string[]): string {

@@ -270,6 +270,11 @@ const words: Record<string, string> = {
   casi: 'almost', estrategia: 'strategy', proponer: 'suggest', sugerir: 'suggest', agitar: 'shake', aspirar: 'inhale',
   despacio: 'slowly', despacito: 'slowly', cirugia: 'surgery', operacion: 'surgery', anestesia: 'anesthesia',
   programado: 'scheduled', biotina: 'biotin', malformacion: 'birth defects', mantener: 'keep',
+  // ...and in the eighth and ninth (2026-12-03, after each was measured blind): relatives, holding a cup, skipping a
+  // dose, filling a prescription, money, the dentist. Everyday words any such question may use.
+  suegra: 'mother-in-law', suegro: 'father-in-law', yerno: 'son-in-law', nuera: 'daughter-in-law', coger: 'hold',
+  agarrar: 'hold', sostener: 'hold', taza: 'cup', vaso: 'glass', saltear: 'skip', surtir: 'fill', litemia: 'lithium level',
+  plata: 'money', rendir: 'last', odontologo: 'dentist dental', dentista: 'dentist dental', pelear: 'argue',
 
   // Question fillers: no signal for retrieval (stop words proper are dropped by `processTerm`)
   poder: '', deber: '', hacer: '', tener: '', querer: '', saber: '', pasar: '', ocurrir: '', suceder: '',
@@ -388,7 +393,7 @@ const phraseList: Array<[spanish: string, english: string]> = [
 
   // Tests and monitoring
   ['analisis de sangre', 'blood test'], ['analisis de orina', 'urine test'], ['prueba de sangre', 'blood test'],
-  ['examen de sangre', 'blood test'], ['analitica de sangre', 'blood test'], ['sacar sangre', 'blood draw'],
+  ['examen de sangre', 'blood test'], ['analitica de sangre', 'blood test'], ['sacar sangre', 'blood draw'], ['sacar una muela', 'tooth extraction dental work'], ['extraccion dental', 'tooth extraction dental work'],
   ['control del inr', 'INR monitoring'], ['control de la coagulacion', 'INR anticoagulation monitoring'],
   ['tiempo de protrombina', 'prothrombin time INR'], ['nivel en sangre', 'blood level'],
   ['niveles en sangre', 'blood levels'], ['funcion tiroidea', 'thyroid function'],
@@ -466,7 +471,7 @@ const phraseList: Array<[spanish: string, english: string]> = [
 
   // Adherence and counselling
   ['no poder pagar', 'cannot afford'], ['no tener dinero', 'cannot afford'],
-  ['no alcanzar el dinero', 'cannot afford'], ['no alcanzar para', 'cannot afford'], ['muy caro', 'too expensive'],
+  ['no alcanzar el dinero', 'cannot afford'], ['no alcanzar la plata', 'cannot afford'], ['no alcanzar para', 'cannot afford'], ['muy caro', 'too expensive'],
   ['demasiado caro', 'too expensive'], ['mas caro', 'more expensive'], ['tan caro', 'so expensive'],
   ['es caro', 'expensive'], ['son caros', 'expensive'], ['salir caro', 'expensive'],
   ['sentir bien', 'feels fine'], ['no sentir bien', 'feels unwell'],

@@ -78,6 +78,18 @@ describe('brand and everyday names', () => {
     expect(canonicalsIn('Sintrom, Nolotil, Flanax, Eutirox')).toEqual(['acenocoumarol', 'metamizole', 'naproxen', 'levothyroxine']);
   });
 
+  it('maps the clipped names clinicians write to their generic', () => {
+    expect(canonicalsIn('switch to azithro, amio started, on spiro and atorva, doxy or clinda, la metfo')).toEqual([
+      'azithromycin',
+      'amiodarone',
+      'spironolactone',
+      'atorvastatin',
+      'doxycycline',
+      'clindamycin',
+      'metformin',
+    ]);
+  });
+
   it('maps everyday names to their class', () => {
     expect(lexicon.find('my blood thinner and my water pills')).toMatchObject([
       { surface: 'blood thinner', canonical: 'anticoagulant', kind: 'class' },

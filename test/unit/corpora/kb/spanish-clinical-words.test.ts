@@ -37,6 +37,14 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('lleva semanas guardando pastillas')).not.toContain('take');
   });
 
+  it('knows relatives, a cup held, a skipped dose, a tooth pulled and money that does not stretch', () => {
+    expect(english('a mi suegra no podía coger la taza')).toBe('mother-in-law hold cup');
+    expect(english('el odontólogo le va a sacar una muela')).toBe('dentist dental tooth extraction dental work');
+    expect(english('no le alcanza la plata')).toBe('cannot afford');
+    expect(english('no ha surtido su receta y se saltea dosis')).toContain('fill prescription skip dose');
+    expect(english('mañana me saco sangre para la litemia')).toBe('morning blood draw lithium level');
+  });
+
   it('reads "mal" after a verb of use as how it is used, and elsewhere as how one feels or what harms', () => {
     expect(english('Usa mal el inhalador')).toBe('uses incorrectly inhaler');
     expect(english('se toma mal las pastillas')).toBe('takes incorrectly pill');
