@@ -99,6 +99,10 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(answer.answerability?.aspect).toEqual({ asked: ['chest pain'], found: true });
     expect(answer.citations.map((citation) => citation.card_id)).toContain('esc-chest-pain-heart-attack');
     expect(answer.answer).toMatch(/little or no chest pain/);
+    // Asked outright whether the medicine causes it, the escalation card does not answer: no card says so.
+    const cause = await ask('Does atorvastatin cause chest pain?');
+    expect(cause.refused).toBe(true);
+    expect(cause.answerability?.aspect).toEqual({ asked: ['chest pain'], found: false });
   });
 
   it('refuses questions that are not clinical at all, and nonsense', async () => {

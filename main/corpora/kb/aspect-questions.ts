@@ -100,6 +100,8 @@ export function speaksOfAspect(text: string, terms: readonly string[]): boolean 
 export interface EffectAsked {
   subject: ClinicalMention;
   effects: ClinicalMention[];
+  /** The question says outright that it asks about a cause ("can it cause…", "¿puede ser por…?"). */
+  explicit: boolean;
 }
 
 /**
@@ -117,9 +119,10 @@ export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'menti
   if (subject === undefined || subject.kind !== 'drug' || new Set(medicines.map((mention) => mention.canonical)).size !== 1) return null;
   const conditions = named.filter((mention, index) => mention.kind === 'condition' && named.findIndex((other) => other.canonical === mention.canonical) === index);
   const effects = conditions.filter((mention) => lexicon.isEffect(mention.canonical));
-  if (effects.length > 0) return { subject, effects };
+  const explicit = asksWhatCauses(query);
+  if (effects.length > 0) return { subject, effects, explicit };
   // A diagnosis is an effect too when the question says so outright: "¿El litio puede producir hipotiroidismo?".
-  return conditions.length > 0 && asksWhatCauses(query) ? { subject, effects: conditions } : null;
+  return conditions.length > 0 && explicit ? { subject, effects: conditions, explicit } : null;
 }
 
 // "Can lithium cause…", "is it due to…", "¿puede producir…?", "¿lo provoca…?", "efecto secundario": the question

@@ -382,11 +382,12 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
           ? {
               asked: effect.effects.map((mention) => mention.canonical),
               effectOf: effect.subject.canonical,
-              // An escalation card titled by the effect answers what to do about it, whatever caused it: the medicine
-              // of a story ("on metformin… her jaw aches, no chest pain") may only say who the patient is.
+              // Unless the question asks outright whether the medicine caused it, an escalation card titled by the
+              // effect answers what to do about it, whatever caused it: the medicine of a story ("on metformin… her
+              // jaw aches, no chest pain") may only say who the patient is.
               holds: (card: KbCardHit) =>
                 (covering.coveredByCard(card.passage.card_id, effect.subject) && effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) ||
-                (card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effect.effects)),
+                (!effect.explicit && card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effect.effects)),
             }
           : null;
     const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, question, figure, population: populationCheck, aspect: aspectCheck });

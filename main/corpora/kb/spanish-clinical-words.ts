@@ -272,9 +272,9 @@ const words: Record<string, string> = {
   programado: 'scheduled', biotina: 'biotin', malformacion: 'birth defects', mantener: 'keep',
   // ...and in the eighth and ninth (2026-12-03, after each was measured blind): relatives, holding a cup, skipping a
   // dose, filling a prescription, money, the dentist. Everyday words any such question may use.
-  suegra: 'mother-in-law', suegro: 'father-in-law', yerno: 'son-in-law', nuera: 'daughter-in-law', coger: 'hold',
-  agarrar: 'hold', sostener: 'hold', taza: 'cup', vaso: 'glass', saltear: 'skip', surtir: 'fill', litemia: 'lithium level',
-  plata: 'money', rendir: 'last', odontologo: 'dentist dental', dentista: 'dentist dental', pelear: 'argue',
+  suegra: 'mother-in-law', suegro: 'father-in-law', yerno: 'son-in-law', nuera: 'daughter-in-law', taza: 'cup',
+  saltear: 'skip', surtir: 'fill', litemia: 'lithium level', plata: 'money', odontologo: 'dentist dental',
+  dentista: 'dentist dental', pelear: 'argue',
 
   // Question fillers: no signal for retrieval (stop words proper are dropped by `processTerm`)
   poder: '', deber: '', hacer: '', tener: '', querer: '', saber: '', pasar: '', ocurrir: '', suceder: '',
@@ -394,6 +394,9 @@ const phraseList: Array<[spanish: string, english: string]> = [
   // Tests and monitoring
   ['analisis de sangre', 'blood test'], ['analisis de orina', 'urine test'], ['prueba de sangre', 'blood test'],
   ['examen de sangre', 'blood test'], ['analitica de sangre', 'blood test'], ['sacar sangre', 'blood draw'], ['sacar una muela', 'tooth extraction dental work'], ['extraccion dental', 'tooth extraction dental work'],
+  // "Coger" is also to catch a cold (and vulgar in the Americas), "surtir efecto" is to take effect: phrases only.
+  ['coger la taza', 'hold cup'], ['agarrar la taza', 'hold cup'], ['sostener la taza', 'hold cup'], ['surtir efecto', 'effect'],
+  ['plata coloidal', 'colloidal silver'],
   ['control del inr', 'INR monitoring'], ['control de la coagulacion', 'INR anticoagulation monitoring'],
   ['tiempo de protrombina', 'prothrombin time INR'], ['nivel en sangre', 'blood level'],
   ['niveles en sangre', 'blood levels'], ['funcion tiroidea', 'thyroid function'],

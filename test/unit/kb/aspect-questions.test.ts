@@ -86,6 +86,13 @@ describe('the effect a question asks one medicine to have caused', () => {
     expect(effectOf('Patient with hypothyroidism on lithium: how often to check levels?')).toBeNull();
   });
 
+  it('tells a question that asks outright about a cause from a story that names a symptom', () => {
+    const explicit = (question: string) => effectAsked(prepareKbQuery(question, lexicon), lexicon)?.explicit;
+    expect(explicit('Can sertraline cause a stroke?')).toBe(true);
+    expect(explicit('¿La metformina puede producir diarrea?')).toBe(true);
+    expect(explicit("She's on metformin; her jaw aches and she feels sick, but there's no chest pain")).toBe(false);
+  });
+
   it('does not read a question naming two medicines, a class, or no medicine', () => {
     expect(effectOf('Patient on lithium started ibuprofen and now has vomiting and tremor')).toBeNull();
     expect(effectOf('Can statins cause muscle pain?')).toBeNull();

@@ -78,16 +78,23 @@ describe('brand and everyday names', () => {
     expect(canonicalsIn('Sintrom, Nolotil, Flanax, Eutirox')).toEqual(['acenocoumarol', 'metamizole', 'naproxen', 'levothyroxine']);
   });
 
+  it('reads a knock to the head, told in everyday words, as a head injury', () => {
+    expect(canonicalsIn('on Eliquis, she slipped and bonked her head on the sink')).toEqual(['apixaban', 'head injury']);
+    expect(canonicalsIn('se cayó y se golpeó la cabeza con la mesa')).toEqual(['head injury']);
+    expect(canonicalsIn('a concussion last year')).toEqual(['head injury']);
+  });
+
   it('maps the clipped names clinicians write to their generic', () => {
-    expect(canonicalsIn('switch to azithro, amio started, on spiro and atorva, doxy or clinda, la metfo')).toEqual([
+    expect(canonicalsIn('switch to azithro, amio started, on atorva, doxy or clinda, la metfo')).toEqual([
       'azithromycin',
       'amiodarone',
-      'spironolactone',
       'atorvastatin',
       'doxycycline',
       'clindamycin',
       'metformin',
     ]);
+    // No clipped name whose Spanish spelling is a word: "spiro" would make "espiro", I breathe out.
+    expect(canonicalsIn('¿Espiro todo el aire antes de usar el inhalador?')).toEqual(['inhaler']);
   });
 
   it('maps everyday names to their class', () => {
