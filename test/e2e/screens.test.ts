@@ -65,8 +65,16 @@ const screens: Record<string, { use(page: Page, messages: Messages, spanish: boo
   },
   settings: {
     async use(page) {
-      // "Advanced" open, so its tuning controls are checked too.
-      await page.locator('details.advanced > summary').click();
+      // "Advanced" open, so its tuning controls are checked too. The summary moves down when the status arrives
+      // (the embedder line above it), and under load a click can land where it was: click until it is open.
+      const advanced = page.locator('details.advanced');
+      const isOpen = () => advanced.evaluate((element) => (element as HTMLDetailsElement).open);
+      await expect
+        .poll(async () => {
+          if (!(await isOpen())) await advanced.locator('summary').click();
+          return isOpen();
+        })
+        .toBe(true);
       await page.locator('details.advanced[open] input').first().waitFor();
     },
   },
