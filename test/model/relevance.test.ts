@@ -94,11 +94,16 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
   });
 
   it('answers a story whose medicine only says who the patient is from the escalation card titled by the symptom', async () => {
-    const answer = await ask("My husband is on metformin for his diabetes. He's sweaty, sick to his stomach and his jaw aches, but he says there's no chest pain. Should I call 911?");
+    const answer = await ask("My husband is on metformin for his diabetes. He's sweaty, sick to his stomach and his jaw aches, and now a bit of chest pain. Should I call 911?");
     expect(answer.refused).toBe(false);
     expect(answer.answerability?.aspect).toEqual({ asked: ['chest pain'], found: true });
     expect(answer.citations.map((citation) => citation.card_id)).toContain('esc-chest-pain-heart-attack');
-    expect(answer.answer).toMatch(/little or no chest pain/);
+    // Ruled out ("no chest pain"), the symptom is not asked about: no effect check, and the same card answers.
+    const ruledOut = await ask("My husband is on metformin for his diabetes. He's sweaty, sick to his stomach and his jaw aches, but he says there's no chest pain. Should I call 911?");
+    expect(ruledOut.refused).toBe(false);
+    expect(ruledOut.answerability?.aspect).toBeNull();
+    expect(ruledOut.citations.map((citation) => citation.card_id)).toContain('esc-chest-pain-heart-attack');
+    expect(ruledOut.answer).toMatch(/little or no chest pain/);
     // Asked outright whether the medicine causes it, the escalation card does not answer: no card says so.
     const cause = await ask('Does atorvastatin cause chest pain?');
     expect(cause.refused).toBe(true);

@@ -2,6 +2,7 @@ import { stemToken } from '../../retrieval/stemming.js';
 import { foldText, indexTerms } from '../../core/text-folding.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import type { KbQuery } from './kb-query.js';
+import { affirmedMentions } from './negation.js';
 
 /**
  * A short question about one medicine or condition asks about one aspect of it: "What is the half-life of digoxin?",
@@ -48,6 +49,8 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   // asking about the topic as a whole: any card on it answers
   'recognise', 'recognize', 'spot', 'sign', 'signs', 'symptom', 'symptoms', 'manage', 'handle', 'respond', 'explain',
   'danger', 'dangers', 'dangerous', 'risk', 'risks', 'risky', 'worry', 'concern', 'concerns',
+  // whether it works: "¿tarda más en hacer efecto después de una comida?" asks about meals
+  'effect', 'effects',
   // medicines themselves
   'medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'pill', 'pills', 'tablet', 'tablets',
 ]);
@@ -61,7 +64,7 @@ export interface AspectAsked {
 /** The aspect a question asks about its one medicine or condition; null when it is not such a question. */
 export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'language' | 'mentions'>, lexicon: ClinicalLexicon): AspectAsked | null {
   const mentions = lexicon.find(query.english);
-  const named = [...query.mentions, ...mentions];
+  const named = [...query.mentions, ...affirmedMentions(query.english, mentions)];
   const subject = named[0];
   if (subject === undefined || new Set(named.map((mention) => mention.canonical)).size !== 1) return null;
   let rest = '';
@@ -113,7 +116,7 @@ export interface EffectAsked {
  * naming two medicines or a class are read as about the pair or the class, as for aspects.
  */
 export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'mentions'>, lexicon: ClinicalLexicon): EffectAsked | null {
-  const named = [...query.mentions, ...lexicon.find(query.english)];
+  const named = [...query.mentions, ...affirmedMentions(query.english, lexicon.find(query.english))];
   const medicines = named.filter((mention) => mention.kind !== 'condition');
   const subject = medicines[0];
   if (subject === undefined || subject.kind !== 'drug' || new Set(medicines.map((mention) => mention.canonical)).size !== 1) return null;

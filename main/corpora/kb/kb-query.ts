@@ -3,6 +3,7 @@ import { foldText } from '../../core/text-folding.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { detectLanguage } from './kb-language.js';
 import { translateClinicalQuery } from './spanish-clinical-words.js';
+import { affirmedMentions } from './negation.js';
 
 /** A clinician's question as each retrieval path reads it. */
 export interface KbQuery {
@@ -84,5 +85,7 @@ export function prepareKbQuery(
     }
   }
   const added = english === question ? '' : ` ${english}`;
-  return { question, language, english, keywordText: `${question}${added}`, mentions, replaced };
+  // Every name is written canonically in the English form, but a finding the question rules out ("no rash") is not
+  // one of its topics.
+  return { question, language, english, keywordText: `${question}${added}`, mentions: affirmedMentions(question, mentions), replaced };
 }

@@ -558,7 +558,9 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['sal de potasio', 'potassium salt supplement'], ['suplemento de potasio', 'potassium supplement'],
   ['sustituto de la sal', 'salt substitute'], ['sustituto de sal', 'salt substitute'],
   ['sal sin sodio', 'salt substitute'], ['sal baja en sodio', 'low-sodium salt substitute'],
-  ['sal dietetica', 'salt substitute'], ['sal light', 'salt substitute'],
+  ['sal dietetica', 'salt substitute'], ['sal light', 'salt substitute'], ['sal de regimen', 'salt substitute'],
+  // A food low in salt is not a low blood sodium ("una sal de régimen 'baja en sodio'").
+  ['baja en sodio', 'low in salt'], ['bajo en sodio', 'low in salt'], ['bajas en sodio', 'low in salt'], ['bajos en sodio', 'low in salt'],
   ['suplemento de calcio', 'calcium supplement'], ['suplemento de hierro', 'iron supplement'],
   ['pastilla de hierro', 'iron supplement'], ['producto natural', 'herbal supplement'],
   ['remedio natural', 'herbal remedy'], ['remedio casero', 'home remedy'], ['medicina natural', 'herbal medicine'],

@@ -10,6 +10,8 @@ const aspectOf = (question: string) => asked(question)?.terms ?? null;
 describe('the aspect a short question about one medicine asks about', () => {
   it('reads the aspect words of a question naming one medicine, without the words around them', () => {
     expect(aspectOf('What is the half-life of digoxin?')).toEqual(['half', 'life']);
+    // Whether it works ("hacer efecto") is not the aspect; the meal is.
+    expect(aspectOf('¿El sildenafilo (Viagra) tarda más en hacer efecto si lo tomo después de una comida con mucha grasa?')).toEqual(['meals']);
     expect(aspectOf('Does clopidogrel have to be stopped before a tooth extraction?')).toEqual(['tooth', 'extraction']);
     // A brand name is the medicine too.
     expect(aspectOf('Can someone on Zoloft have a glass of wine?')).toEqual(['glass', 'wine']);
@@ -90,7 +92,9 @@ describe('the effect a question asks one medicine to have caused', () => {
     const explicit = (question: string) => effectAsked(prepareKbQuery(question, lexicon), lexicon)?.explicit;
     expect(explicit('Can sertraline cause a stroke?')).toBe(true);
     expect(explicit('¿La metformina puede producir diarrea?')).toBe(true);
-    expect(explicit("She's on metformin; her jaw aches and she feels sick, but there's no chest pain")).toBe(false);
+    expect(explicit("She's on metformin; her jaw aches and she feels sick, and now she has chest pain")).toBe(false);
+    // A symptom the story rules out is not asked about at all.
+    expect(effectAsked(prepareKbQuery("She's on metformin; her jaw aches and she feels sick, but there's no chest pain", lexicon), lexicon)).toBeNull();
   });
 
   it('does not read a question naming two medicines, a class, or no medicine', () => {
