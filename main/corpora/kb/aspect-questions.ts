@@ -2,7 +2,7 @@ import { stemToken } from '../../retrieval/stemming.js';
 import { foldText, indexTerms } from '../../core/text-folding.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import type { KbQuery } from './kb-query.js';
-import { affirmedMentions } from './negation.js';
+import { affirmedMentions, negationStart } from './negation.js';
 
 /**
  * A short question about one medicine or condition asks about one aspect of it: "What is the half-life of digoxin?",
@@ -55,6 +55,11 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   'medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'pill', 'pills', 'tablet', 'tablets',
 ]);
 
+/** The English form's mentions, without the findings the question or its English form rules out. */
+function affirmedInEnglish(query: Pick<KbQuery, 'english' | 'ruledOut'>, mentions: readonly ClinicalMention[]): ClinicalMention[] {
+  return affirmedMentions(query.english, mentions).filter((mention) => !query.ruledOut.includes(mention.canonical));
+}
+
 /** The one medicine, class or condition a question names, and the aspect of it asked about as English words. */
 export interface AspectAsked {
   subject: ClinicalMention;
@@ -62,15 +67,19 @@ export interface AspectAsked {
 }
 
 /** The aspect a question asks about its one medicine or condition; null when it is not such a question. */
-export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'language' | 'mentions'>, lexicon: ClinicalLexicon): AspectAsked | null {
+export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'language' | 'mentions' | 'ruledOut'>, lexicon: ClinicalLexicon): AspectAsked | null {
   const mentions = lexicon.find(query.english);
-  const named = [...query.mentions, ...affirmedMentions(query.english, mentions)];
+  const named = [...query.mentions, ...affirmedInEnglish(query, mentions)];
   const subject = named[0];
   if (subject === undefined || new Set(named.map((mention) => mention.canonical)).size !== 1) return null;
+  // The aspect is what is left of the question without its names, and without the words that rule a finding out
+  // ("without kidney disease"; "niega temblor" reads "refuse tremor"): those say the finding is absent, not what is asked.
+  const affirmed = new Set(affirmedInEnglish(query, mentions));
   let rest = '';
   let position = 0;
   for (const mention of mentions) {
-    rest += `${query.english.slice(position, mention.start)} `;
+    const cut = affirmed.has(mention) ? mention.start : negationStart(query.english, mention);
+    rest += `${query.english.slice(position, Math.max(position, cut))} `;
     position = mention.end;
   }
   rest += query.english.slice(position);
@@ -115,8 +124,8 @@ export interface EffectAsked {
  * Diagnoses the question names ("a diabetic patient on…") say who the patient is and are not effects. Questions
  * naming two medicines or a class are read as about the pair or the class, as for aspects.
  */
-export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'mentions'>, lexicon: ClinicalLexicon): EffectAsked | null {
-  const named = [...query.mentions, ...affirmedMentions(query.english, lexicon.find(query.english))];
+export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'mentions' | 'ruledOut'>, lexicon: ClinicalLexicon): EffectAsked | null {
+  const named = [...query.mentions, ...affirmedInEnglish(query, lexicon.find(query.english))];
   const medicines = named.filter((mention) => mention.kind !== 'condition');
   const subject = medicines[0];
   if (subject === undefined || subject.kind !== 'drug' || new Set(medicines.map((mention) => mention.canonical)).size !== 1) return null;

@@ -16,8 +16,13 @@ export interface KbQuery {
   english: string;
   /** What BM25 searches: the question as written plus the English words it lacks (cards are English). */
   keywordText: string;
-  /** Drugs, classes and conditions the question names. */
+  /** Drugs, classes and conditions the question names, without the findings it rules out ("no rash"). */
   mentions: ClinicalMention[];
+  /**
+   * Canonical names of the findings the question rules out and names nowhere else: the English form may lose the
+   * trigger ("niega temblor" reads "refuse tremor"), so checks that read `english` leave these out too.
+   */
+  ruledOut: string[];
   /** Words replaced on the way to `english`, for the notice that says so. */
   replaced: Array<{ from: string; to: string }>;
 }
@@ -87,5 +92,9 @@ export function prepareKbQuery(
   const added = english === question ? '' : ` ${english}`;
   // Every name is written canonically in the English form, but a finding the question rules out ("no rash") is not
   // one of its topics.
-  return { question, language, english, keywordText: `${question}${added}`, mentions: affirmedMentions(question, mentions), replaced };
+  const affirmed = affirmedMentions(question, mentions);
+  const ruledOut = [...new Set(mentions.filter((mention) => !affirmed.includes(mention)).map((mention) => mention.canonical))].filter(
+    (name) => !affirmed.some((mention) => mention.canonical === name),
+  );
+  return { question, language, english, keywordText: `${question}${added}`, mentions: affirmed, ruledOut, replaced };
 }
