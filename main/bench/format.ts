@@ -83,6 +83,11 @@ export function formatBenchReport(report: BenchReport): string {
         `snapshot load ${keywordIndex.snapshotLoadMs} ms (${(keywordIndex.snapshotBytes / 2 ** 20).toFixed(1)} MB, written in ${keywordIndex.snapshotWriteMs} ms) → ${keywordIndex.faster} is faster` +
         `${keywordIndex.sameResults ? '' : ' (WARNING: the snapshot answered differently)'}`,
     );
+    const { clinicalLexicon } = report.keyword;
+    lines.push(
+      `clinical lexicon over a ${clinicalLexicon.questionChars.toLocaleString('en')}-character question (${clinicalLexicon.mentions} names): ` +
+        `p50 ${clinicalLexicon.latency.p50Ms} ms, p95 ${clinicalLexicon.latency.p95Ms} ms (target p50 < 5 ms)`,
+    );
   }
   if (report.hybrid) {
     const hybrid = report.hybrid;

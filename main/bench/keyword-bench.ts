@@ -6,7 +6,8 @@ import { readIfctFoods, type IfctFood } from '../corpora/foods/ifct.js';
 import { openDatabase } from '../db/connection.js';
 import type { KeywordIndex } from '../retrieval/keyword-index.js';
 import { openKeywordIndex } from '../retrieval/keyword-snapshot.js';
-import { round } from './stats.js';
+import { loadClinicalLexicon } from '../corpora/kb/clinical-lexicon.js';
+import { round, summarize, type LatencySummary } from './stats.js';
 import { seededRandom } from './synthetic-vectors.js';
 
 export interface KeywordBenchResult {
@@ -23,6 +24,23 @@ export interface KeywordBenchResult {
     /** The restored index answers 20 queries exactly like the rebuilt one. */
     sameResults: boolean;
   };
+  /** The clinical lexicon's matcher over a 2,000-character question (the longest the API takes); target p50 < 5 ms. */
+  clinicalLexicon: { questionChars: number; mentions: number; latency: LatencySummary };
+}
+
+/** The longest question the API takes, in English and Spanish with drug names throughout. */
+export const longClinicalQuestion = 'Mi médico me recetó warfarina y a veces tomo ibuprofeno; también metformin for type 2 diabetes. '.repeat(25).slice(0, 2000);
+
+/** Times the lexicon's matcher over the longest question, after 20 untimed calls (it runs on every KB question). */
+export function benchClinicalLexicon(runs = 101): KeywordBenchResult['clinicalLexicon'] {
+  const lexicon = loadClinicalLexicon();
+  for (let round = 0; round < 20; round += 1) lexicon.find(longClinicalQuestion);
+  const durations = Array.from({ length: runs }, () => {
+    const started = performance.now();
+    lexicon.find(longClinicalQuestion);
+    return performance.now() - started;
+  });
+  return { questionChars: longClinicalQuestion.length, mentions: lexicon.find(longClinicalQuestion).length, latency: summarize(durations) };
 }
 
 function otherNames(food: IfctFood | undefined): Pick<NewFood, 'scientificName' | 'localNames'> {
@@ -102,6 +120,7 @@ export function benchKeyword(options: { rows: number; workDir: string; progress?
           foods.slice(0, 20).map((food) => food.name.split(' ').slice(0, 2).join(' ')),
         ),
       },
+      clinicalLexicon: benchClinicalLexicon(),
     };
   } finally {
     db.close();

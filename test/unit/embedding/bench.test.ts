@@ -95,6 +95,14 @@ describe('the keyword benchmark', () => {
     expect(result.keywordIndex.sameResults).toBe(true);
     expect(['rebuild', 'snapshot']).toContain(result.keywordIndex.faster);
   });
+
+  it('times the clinical lexicon over the longest question the API takes', () => {
+    const { clinicalLexicon } = benchKeyword({ rows: 50, workDir: tempDir() });
+    expect(clinicalLexicon.questionChars).toBe(2000);
+    expect(clinicalLexicon.mentions).toBeGreaterThanOrEqual(60);
+    expect(clinicalLexicon.latency.runs).toBe(101);
+    expect(clinicalLexicon.latency.p50Ms).toBeGreaterThan(0);
+  });
 });
 
 function report(overrides: Partial<BenchReport>): BenchReport {
