@@ -35,6 +35,12 @@ const formsOf = (key: string) => `(SELECT coalesce(cita_tsquery_or(${stems('x')}
  * the fields it matches. A field scores the sum over its matched words of IDF × ts_rank (× the loose weight when the
  * word met it only loosely), times the number of words it matched (MiniSearch's coordination). The rows whose folded
  * business name contains the folded query (ILIKE, trigram index) come back too, flagged, whatever their rank.
+ *
+ * N is kept by triggers (migrations/postgres/0003_catalog_field_total.sql) instead of counted; the rows matching the
+ * query carry their id and rank only (with their search vectors they were 10 MB at 100k fields, spilled to disk), and
+ * each candidate is scored in its own row. Each word's fields are still counted in a pass of their own: per-lexeme
+ * counts cannot give that count (a word matches through several lexemes), and counting in the pass over the matching
+ * rows was exact but no faster overall (README, "PostgreSQL (teams)").
  */
 const keywordSql = `
   WITH spec AS (
@@ -42,40 +48,45 @@ const keywordSql = `
     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t (s, ord)
   ),
   whole AS (SELECT coalesce(cita_tsquery_or(exact || prefix || fuzzy), ''::tsquery) AS q FROM spec),
-  total AS (SELECT count(*)::float8 AS n FROM catalog_fields),
-  weighted AS (
-    SELECT spec.*, ln(1 + (total.n - m.n + 0.5) / (m.n + 0.5)) AS idf
-    FROM spec CROSS JOIN total CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM catalog_fields f WHERE f.search_vector @@ (spec.exact || spec.prefix || spec.fuzzy)) AS m
-  ),
-  -- The whole query as one InitPlan value, so the GIN and trigram indexes find the rows (a bitmap OR of the two).
+  -- The whole query as one InitPlan value, so the GIN and trigram indexes find the rows (a bitmap OR of the two). Ids
+  -- and ranks only: the search vectors of the few candidates are read again below, so this set (every matching row)
+  -- stays small enough to keep in memory.
   matched AS (
-    SELECT f.id, f.search_vector, coalesce(f.business_term ILIKE $2, false) AS lifted,
+    SELECT f.id, coalesce(f.business_term ILIKE $2, false) AS lifted,
            ts_rank('${rankWeights}', f.search_vector, (SELECT q FROM whole)) AS first_rank
     FROM catalog_fields f
     WHERE (f.search_vector @@ (SELECT q FROM whole) OR f.business_term ILIKE $2) AND ($3::bigint[] IS NULL OR f.id = ANY ($3::bigint[]))
   ),
+  total AS (SELECT fields::float8 AS n FROM catalog_field_total),
+  -- Materialized: computed once, not again for each candidate that reads it below.
+  weighted AS MATERIALIZED (
+    SELECT spec.*, ln(1 + (total.n - m.n + 0.5) / (m.n + 0.5)) AS idf
+    FROM spec CROSS JOIN total CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM catalog_fields f WHERE f.search_vector @@ (spec.exact || spec.prefix || spec.fuzzy)) AS m
+  ),
   -- Every lifted row, and the $5 best by one ts_rank of the whole query: the rows scored word by word below.
   candidates AS (
-    SELECT id, search_vector, lifted FROM matched WHERE lifted
+    SELECT id, lifted FROM matched WHERE lifted
     UNION ALL
-    (SELECT id, search_vector, lifted FROM matched WHERE NOT lifted ORDER BY first_rank DESC, id LIMIT $5)
+    (SELECT id, lifted FROM matched WHERE NOT lifted ORDER BY first_rank DESC, id LIMIT $5)
   ),
-  per_word AS (
-    SELECT c.id, c.lifted, w.w, w.idf, w.exact, w.prefix, w.fuzzy, c.search_vector,
-           CASE WHEN c.search_vector @@ w.exact THEN 'exact' WHEN c.search_vector @@ w.prefix THEN 'prefix' WHEN c.search_vector @@ w.fuzzy THEN 'fuzzy' END AS how
-    FROM candidates c LEFT JOIN weighted w ON true
-  ),
+  -- Each candidate scored over the words in their order, within its own row (no grouping of candidates × words).
   scored AS (
-    SELECT id, bool_or(lifted) AS lifted,
-           coalesce(sum(CASE how
-             WHEN 'exact' THEN idf * ts_rank('${rankWeights}', search_vector, exact)
-             WHEN 'prefix' THEN ${looseMatching.prefixWeight} * idf * ts_rank('${rankWeights}', search_vector, prefix)
-             WHEN 'fuzzy' THEN ${looseMatching.fuzzyWeight} * idf * ts_rank('${rankWeights}', search_vector, fuzzy)
-           END), 0) * count(how) AS rank,
-           array_agg(w) FILTER (WHERE how IS NOT NULL) AS terms,
-           array_agg(how) FILTER (WHERE how IS NOT NULL) AS hows,
-           count(how) > 0 AS textual
-    FROM per_word GROUP BY id
+    SELECT c.id, c.lifted, s.rank, s.terms, s.hows, s.textual
+    FROM candidates c JOIN catalog_fields f ON f.id = c.id CROSS JOIN LATERAL (
+      SELECT coalesce(sum(CASE how
+               WHEN 'exact' THEN idf * ts_rank('${rankWeights}', f.search_vector, exact)
+               WHEN 'prefix' THEN ${looseMatching.prefixWeight} * idf * ts_rank('${rankWeights}', f.search_vector, prefix)
+               WHEN 'fuzzy' THEN ${looseMatching.fuzzyWeight} * idf * ts_rank('${rankWeights}', f.search_vector, fuzzy)
+             END ORDER BY ord), 0) * count(how) AS rank,
+             array_agg(w ORDER BY ord) FILTER (WHERE how IS NOT NULL) AS terms,
+             array_agg(how ORDER BY ord) FILTER (WHERE how IS NOT NULL) AS hows,
+             count(how) > 0 AS textual
+      FROM (
+        SELECT w.ord, w.w, w.idf, w.exact, w.prefix, w.fuzzy,
+               CASE WHEN f.search_vector @@ w.exact THEN 'exact' WHEN f.search_vector @@ w.prefix THEN 'prefix' WHEN f.search_vector @@ w.fuzzy THEN 'fuzzy' END AS how
+        FROM weighted w
+      ) AS per_word
+    ) AS s
   ),
   ranked AS (SELECT *, row_number() OVER (ORDER BY textual DESC, rank DESC, id) AS position FROM scored)
   SELECT id, rank, textual, lifted, terms, hows FROM ranked WHERE lifted OR position <= $4 ORDER BY textual DESC, rank DESC, id`;

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { SearchOutput } from '../../../shared/contract.js';
 import type { Services } from '../../../main/app/bootstrap.js';
 import { shippedCatalogPath } from '../../../main/corpora/catalog/catalog-files.js';
@@ -94,4 +95,16 @@ export function letters(n: number): string {
     if (rest < 26) break;
   }
   return text;
+}
+
+/** The field count PostgreSQL keeps for the keyword IDF (migrations/postgres/0003_catalog_field_total.sql) beside count(*). */
+export async function fieldTotal(url: string): Promise<{ kept: number; counted: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [row] = (await client.query<{ kept: string; counted: string }>('SELECT (SELECT fields FROM catalog_field_total) AS kept, (SELECT count(*) FROM catalog_fields) AS counted')).rows;
+    return { kept: Number(row?.kept), counted: Number(row?.counted) };
+  } finally {
+    await client.end();
+  }
 }

@@ -12,7 +12,7 @@ import { startServedCita, type ServedCita } from '../../../main/bench/serve-benc
 import { runCitaAsync } from '../../helpers/cli.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { letters, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
+import { fieldTotal, letters, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
 
 const run = postgresTests('two cita serve processes on one PostgreSQL');
 const tempDir = useTempDirs();
@@ -112,6 +112,7 @@ describe.runIf(run)('two cita serve processes sharing one PostgreSQL', () => {
         const status = (await server.post('status', {})) as { value: { corpora: Array<{ corpus: string; rows: number; vectors: number; missing: number }> } };
         expect(status.value.corpora.find((entry) => entry.corpus === 'catalog')).toMatchObject({ rows: 276, vectors: 276, missing: 0 });
       }
+      expect(await fieldTotal(url)).toEqual({ kept: 276, counted: 276 });
 
       // The database drops every connection (a restart, an administrator): both servers live on and answer.
       const admin = new pg.Client({ connectionString: url });
