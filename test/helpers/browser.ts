@@ -124,7 +124,8 @@ export function useServedApp(options: { seed?: string[] | null; seedEnv?: (dataD
     }
     app.serve = await startServe(app.dataDir, options.serveEnv, options.serveArgs);
     app.browser = await launchChromium();
-  });
+    // Seeding embeds the demo data with the real models: on 2 cores shared with other work it has taken over 120 s.
+  }, 300_000);
   afterAll(async () => {
     await app.browser?.close();
     await app.serve?.stop();
