@@ -310,7 +310,14 @@ export function targetChecks(report: BenchReport): TargetCheck[] {
   check('query embedding p50 vs onnxruntime-node', '≤ 1.2 ×', ceiling?.query.ratio, '×', (value) => value <= 1.2, ceiling ? 'over the faster of 1 thread and all cores' : undefined);
 
   const lexicon = report.keyword?.clinicalLexicon;
-  check('clinical lexicon over a 2,000-character question, p50', '< 5 ms', lexicon?.latency.p50Ms, 'ms', (value) => value < 5, lexicon ? `${lexicon.mentions} names found; it runs on every KB question` : undefined);
+  check(
+    'clinical lexicon over a 2,000-character question, p50',
+    '< 5 ms',
+    lexicon?.latency.p50Ms,
+    'ms',
+    (value) => value < 5,
+    lexicon ? `${lexicon.mentions} names found; it runs on every KB question` : undefined,
+  );
 
   const concurrency = report.concurrency;
   const burst = concurrency ? `${concurrency.searches} hybrid food searches at once over HTTP` : undefined;
