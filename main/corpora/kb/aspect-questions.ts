@@ -69,16 +69,16 @@ export interface AspectAsked {
 /** The aspect a question asks about its one medicine or condition; null when it is not such a question. */
 export function aspectAsked(query: Pick<KbQuery, 'question' | 'english' | 'language' | 'mentions' | 'ruledOut'>, lexicon: ClinicalLexicon): AspectAsked | null {
   const mentions = lexicon.find(query.english);
-  const named = [...query.mentions, ...affirmedInEnglish(query, mentions)];
+  const affirmed = affirmedInEnglish(query, mentions);
+  const named = [...query.mentions, ...affirmed];
   const subject = named[0];
   if (subject === undefined || new Set(named.map((mention) => mention.canonical)).size !== 1) return null;
   // The aspect is what is left of the question without its names, and without the words that rule a finding out
   // ("without kidney disease"; "niega temblor" reads "refuse tremor"): those say the finding is absent, not what is asked.
-  const affirmed = new Set(affirmedInEnglish(query, mentions));
   let rest = '';
   let position = 0;
   for (const mention of mentions) {
-    const cut = affirmed.has(mention) ? mention.start : negationStart(query.english, mention);
+    const cut = affirmed.includes(mention) ? mention.start : negationStart(query.english, mention);
     rest += `${query.english.slice(position, Math.max(position, cut))} `;
     position = mention.end;
   }

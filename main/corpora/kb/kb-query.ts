@@ -93,8 +93,7 @@ export function prepareKbQuery(
   // Every name is written canonically in the English form, but a finding the question rules out ("no rash") is not
   // one of its topics.
   const affirmed = affirmedMentions(question, mentions);
-  const ruledOut = [...new Set(mentions.filter((mention) => !affirmed.includes(mention)).map((mention) => mention.canonical))].filter(
-    (name) => !affirmed.some((mention) => mention.canonical === name),
-  );
+  const affirmedNames = new Set(affirmed.map((mention) => mention.canonical));
+  const ruledOut = [...new Set(mentions.map((mention) => mention.canonical).filter((name) => !affirmedNames.has(name)))];
   return { question, language, english, keywordText: `${question}${added}`, mentions: affirmed, ruledOut, replaced };
 }

@@ -42,16 +42,16 @@ const negationTrigger = new RegExp(
  * Pseudo-negations, after the finding: "no migraine relief", "no seizure control", "sin tratamiento para la
  * diabetes" name a condition the patient has; "no diarrhea until she started metformin" tells when it began.
  */
-const notRuledOutAfter = /^\s*(?:relief|control|reduction|improvement|medications?|medicines?|meds|treatment|drugs?|pills?|tablets?|tratamiento|medicacion|control)\b|^[^.;!?]*\b(?:until|till|before|hasta que|antes de que)\b/u;
+const notRuledOutAfter = /^\s*(?:relief|control|reduction|improvement|medications?|medicines?|meds|treatment|drugs?|pills?|tablets?|tratamiento|medicacion)\b|^[^.;!?]*\b(?:until|till|before|hasta que|antes de que)\b/u;
 
 /** Between two findings of one ruled-out list: a comma, "or", "and", "nor", "o", "ni", "y". */
 const listSeparator = /^\s*(?:,\s*)?(?:(?:or|and|nor|o|u|ni|y|e)\s+)?(?:a|an|any|un|una)?\s*$/u;
 
 type Located = Pick<ClinicalMention, 'kind' | 'start' | 'end'>;
 
-/** Whether a trigger stands right before the mention, and nothing after it takes the negation back. */
+/** Whether a trigger stands right before the mention. */
 function triggered(text: string, mention: Located): boolean {
-  return negationTrigger.test(foldText(text.slice(Math.max(0, mention.start - 40), mention.start))) && !notRuledOutAfter.test(foldText(text.slice(mention.end)));
+  return negationTrigger.test(foldText(text.slice(Math.max(0, mention.start - 40), mention.start)));
 }
 
 /**
@@ -65,7 +65,8 @@ export function ruledOutMentions<T extends Located>(text: string, mentions: read
     if (mention.kind !== 'condition') return;
     const previous = ordered[index - 1];
     const listed = previous !== undefined && ruledOut.has(previous) && listSeparator.test(foldText(text.slice(previous.end, mention.start)));
-    if ((listed && !notRuledOutAfter.test(foldText(text.slice(mention.end)))) || triggered(text, mention)) ruledOut.add(mention);
+    // Ruled out by a trigger or by its list, unless what follows takes the negation back.
+    if ((listed || triggered(text, mention)) && !notRuledOutAfter.test(foldText(text.slice(mention.end)))) ruledOut.add(mention);
   });
   return ruledOut;
 }
