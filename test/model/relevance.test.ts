@@ -64,6 +64,10 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     const breastfeeding = await ask('¿La warfarina se puede tomar durante la lactancia?');
     expect(breastfeeding.refused).toBe(true);
     expect(breastfeeding.answerability?.population).toEqual({ asked: 'breastfeeding', found: false });
+    // The pronoun on the verb ("darle el pecho") and "will I be able to…?" still ask it.
+    const feeding = await ask('Tomo carbonato de litio por un trastorno bipolar. ¿Voy a poder darle el pecho a mi bebé?');
+    expect(feeding.refused).toBe(true);
+    expect(feeding.answerability?.population).toEqual({ asked: 'breastfeeding', found: false });
     // The levothyroxine card names pregnancy as a reason for new iron: the question is answered from it.
     const spoken = await ask('Embarazada que toma Eutirox y le han mandado calcio, ¿los puede tomar juntos?');
     expect(spoken.refused).toBe(false);
@@ -91,6 +95,14 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(toxicity.refused).toBe(false);
     expect(toxicity.answerability?.aspect).toEqual({ asked: ['vomiting', 'diarrhea'], found: true });
     expect(toxicity.citations[0]?.card_id).toBe('esc-lithium-toxicity');
+    // Two medicines: the card on the pair answers only if it names the symptom. No card speaks of an ACE inhibitor's cough.
+    const switching = await ask('Ramipril has given me a dry cough for weeks. Does it go away on its own or do I need switching to losartan?');
+    expect(switching.refused).toBe(true);
+    expect(switching.answerability?.aspect).toEqual({ asked: ['cough'], found: false });
+    expect(switching.answerability?.reason).toMatch(/whether ramipril or losartan causes cough/);
+    const pair = await ask('Patient on lithium started ibuprofen for his back and now has vomiting and a tremor. What should I do?');
+    expect(pair.refused).toBe(false);
+    expect(pair.answerability?.aspect).toEqual({ asked: ['vomiting', 'tremor'], found: true });
   });
 
   it('answers a story whose medicine only says who the patient is from the escalation card titled by the symptom', async () => {

@@ -108,9 +108,18 @@ export function speaksOfAspect(text: string, terms: readonly string[]): boolean 
   return terms.some((term) => stems.has(stemToken(term, 'en') ?? term) || (term.length >= prefixWordLength && prefixes.has(term.slice(0, sharedPrefix))));
 }
 
-/** The one medicine a question names, and the effects it asks whether that medicine caused (one mention each). */
+/**
+ * The medicine a question names, and the effects it asks whether that medicine caused (one mention each); or, for a
+ * question naming several medicines or a class, the effects alone.
+ */
 export interface EffectAsked {
-  subject: ClinicalMention;
+  /**
+   * The one medicine; null when the question names several, or a class: then a card about one of the medicines it
+   * names (`drugs`; any card when it names only classes) that names an effect answers.
+   */
+  subject: ClinicalMention | null;
+  /** The single medicines (not classes) the question names, one mention each. */
+  drugs: ClinicalMention[];
   effects: ClinicalMention[];
   /** The question says outright that it asks about a cause ("can it cause…", "¿puede ser por…?"). */
   explicit: boolean;
@@ -121,20 +130,29 @@ export interface EffectAsked {
  * ("Does metformin cause diarrhea?", "Desde que toma Zestril tiene una tos seca, ¿puede ser la pastilla?"), however
  * long the story around it. Only a card about that medicine that names one of the effects answers it; the card
  * about the medicine alone reads close, and the cross-encoder and the embedder both see the medicine on both sides.
- * Diagnoses the question names ("a diabetic patient on…") say who the patient is and are not effects. Questions
- * naming two medicines or a class are read as about the pair or the class, as for aspects.
+ * Diagnoses the question names ("a diabetic patient on…") say who the patient is and are not effects.
+ *
+ * A question naming two medicines or a class is about the pair or the class, and the card on the pair answers it
+ * however it words the symptom's cause; but a card naming none of its symptoms does not: "ramipril has given me a dry
+ * cough, should I switch to losartan?" is not answered by the card on ACE inhibitors and potassium, nor by the
+ * serotonin syndrome card that speaks of cough syrup. Such a question gets no subject: a card about one of its
+ * medicines that names one of the effects answers it (any card naming one, when it names only classes).
  */
 export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'mentions' | 'ruledOut'>, lexicon: ClinicalLexicon): EffectAsked | null {
   const named = [...query.mentions, ...affirmedInEnglish(query, lexicon.find(query.english))];
   const medicines = named.filter((mention) => mention.kind !== 'condition');
-  const subject = medicines[0];
-  if (subject === undefined || subject.kind !== 'drug' || new Set(medicines.map((mention) => mention.canonical)).size !== 1) return null;
-  const conditions = named.filter((mention, index) => mention.kind === 'condition' && named.findIndex((other) => other.canonical === mention.canonical) === index);
+  const [first] = medicines;
+  if (first === undefined) return null;
+  const subject = first.kind === 'drug' && new Set(medicines.map((mention) => mention.canonical)).size === 1 ? first : null;
+  const distinct = named.filter((mention, index) => named.findIndex((other) => other.canonical === mention.canonical) === index);
+  const conditions = distinct.filter((mention) => mention.kind === 'condition');
+  const drugs = distinct.filter((mention) => mention.kind === 'drug');
   const effects = conditions.filter((mention) => lexicon.isEffect(mention.canonical));
   const explicit = asksWhatCauses(query);
-  if (effects.length > 0) return { subject, effects, explicit };
+  if (effects.length > 0) return { subject, drugs, effects, explicit };
+  if (subject === null) return null;
   // A diagnosis is an effect too when the question says so outright: "¿El litio puede producir hipotiroidismo?".
-  return conditions.length > 0 && explicit ? { subject, effects: conditions, explicit } : null;
+  return conditions.length > 0 && explicit ? { subject, drugs, effects: conditions, explicit } : null;
 }
 
 // "Can lithium cause…", "is it due to…", "¿puede producir…?", "¿lo provoca…?", "efecto secundario": the question

@@ -381,12 +381,20 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
         : effect !== null
           ? {
               asked: effect.effects.map((mention) => mention.canonical),
-              effectOf: effect.subject.canonical,
+              ...(effect.subject !== null
+                ? { effectOf: effect.subject.canonical }
+                : effect.drugs.length > 0
+                  ? { effectOf: listOf(effect.drugs.map((mention) => mention.canonical)) }
+                  : {}),
               // Unless the question asks outright whether the medicine caused it, an escalation card titled by the
               // effect answers what to do about it, whatever caused it: the medicine of a story ("on metformin… her
-              // jaw aches, no chest pain") may only say who the patient is.
+              // jaw aches, no chest pain") may only say who the patient is. A question naming several medicines or a
+              // class needs a card about one of its medicines (if it names any) that names an effect (effectAsked).
               holds: (card: KbCardHit) =>
-                (covering.coveredByCard(card.passage.card_id, effect.subject) && effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) ||
+                ((effect.subject !== null
+                  ? covering.coveredByCard(card.passage.card_id, effect.subject)
+                  : effect.drugs.length === 0 || effect.drugs.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) &&
+                  effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) ||
                 (!effect.explicit && card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effect.effects)),
             }
           : null;

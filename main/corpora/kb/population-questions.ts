@@ -10,7 +10,7 @@ export type Population = 'pregnancy' | 'breastfeeding';
 
 const populationTerms: Record<Population, RegExp> = {
   pregnancy: /\b(pregnan(t|cy|cies)|trimester|expecting a baby|embarazo|embarazadas?|gestacion|gestante|encinta|(primer|segundo|tercer) trimestre|trimestre de(l)? embarazo)\b/,
-  breastfeeding: /\b(breast ?-?feed(s|ing)?|breastfed|nursing (mother|mom|mum|woman|women|her baby|an infant|a baby)|(while|when|is|she's|she is|still) nursing|lactation|lactating|lactancia|lactante|dando el pecho|dar el pecho|da el pecho|amamant\w*|dando de mamar)\b/,
+  breastfeeding: /\b(breast ?-?feed(s|ing)?|breastfed|nursing (mother|mom|mum|woman|women|her baby|an infant|a baby)|(while|when|is|she's|she is|still) nursing|lactation|lactating|lactancia|lactante|(dar|darle|darles|dando|dandole|da|doy|le doy) (el )?pecho|amamant\w*|(dar|darle|dando|dandole) de mamar)\b/,
 };
 
 // The question asks whether something may be done, not what to watch for: "is it safe", "can she keep taking",
@@ -24,9 +24,11 @@ const safetyCue = new RegExp(
     // Whether it carries a risk there: "¿hay riesgo de malformaciones?", "is there a risk to the baby?"
     '\\b(hay|existe|tiene) (algun )?riesgo\\b',
     '\\bis there (a|any) risk\\b',
-    '\\b(puede|pueden|podria|debe|deberia) (tomar|seguir|usar|continuar|mantener|dar|dejar|empezar)',
+    '\\b(puedo|puede|podemos|pueden|podria|debe|deberia) (tomar|seguir|usar|continuar|mantener|dar|dejar|empezar)',
     '\\b(es|son) (seguro|segura|seguros|compatible)s?\\b',
     '\\b(hay|tiene) que (dejar|suspender|retirar|cambiar)',
+    // "¿Voy a poder darle el pecho?", "¿podrá seguir con él?": whether it will be possible.
+    '\\b(voy|va|vamos|van) a poder\\b|\\bpodr(e|a|emos|an)\\b',
   ].join('|'),
 );
 

@@ -62,7 +62,7 @@ describe('whether a card speaks of the aspect', () => {
 describe('the effect a question asks one medicine to have caused', () => {
   const effectOf = (question: string) => {
     const effect = effectAsked(prepareKbQuery(question, lexicon), lexicon);
-    return effect === null ? null : { medicine: effect.subject.canonical, effects: effect.effects.map((mention) => mention.canonical) };
+    return effect === null ? null : { medicine: effect.subject?.canonical ?? null, effects: effect.effects.map((mention) => mention.canonical) };
   };
 
   it('reads the medicine and the symptoms or reactions named with it, however long the story', () => {
@@ -97,9 +97,19 @@ describe('the effect a question asks one medicine to have caused', () => {
     expect(effectAsked(prepareKbQuery("She's on metformin; her jaw aches and she feels sick, but there's no chest pain", lexicon), lexicon)).toBeNull();
   });
 
-  it('does not read a question naming two medicines, a class, or no medicine', () => {
-    expect(effectOf('Patient on lithium started ibuprofen and now has vomiting and tremor')).toBeNull();
-    expect(effectOf('Can statins cause muscle pain?')).toBeNull();
+  it('reads the effects of a question naming two medicines or a class with no one medicine as their cause', () => {
+    expect(effectOf('Patient on lithium started ibuprofen and now has vomiting and tremor')).toEqual({ medicine: null, effects: ['vomiting', 'tremor'] });
+    expect(effectOf('Ramipril has given me a dry cough for weeks, do I need switching to losartan?')).toEqual({ medicine: null, effects: ['cough'] });
+    // A card about one of the medicines must name the effect: they are kept, classes aside.
+    const drugsOf = (question: string) => effectAsked(prepareKbQuery(question, lexicon), lexicon)?.drugs.map((mention) => mention.canonical);
+    expect(drugsOf('Ramipril has given me a dry cough for weeks, do I need switching to losartan?')).toEqual(['ramipril', 'losartan']);
+    expect(drugsOf('Can statins cause muscle pain?')).toEqual([]);
+    expect(effectOf('Can statins cause muscle pain?')).toEqual({ medicine: null, effects: ['muscle pain'] });
+    // A diagnosis beside several medicines stays who the patient is, even asked outright.
+    expect(effectOf('Could the lithium or the ibuprofen cause hypothyroidism?')).toBeNull();
+  });
+
+  it('does not read a question naming no medicine', () => {
     expect(effectOf('What should I do about a fever and a rash?')).toBeNull();
   });
 });

@@ -23,6 +23,9 @@ describe('which population a question asks a safety question about', () => {
       'Is tramadol safe for a nursing mother after a C-section?',
       '¿El litio se puede tomar durante la lactancia?',
       'Mi paciente está dando el pecho, ¿puede seguir con la metformina?',
+      // With the pronoun on the verb, and "will I be able to…?".
+      '¿Puedo darle el pecho a mi bebé si tomo sertralina?',
+      'Tomo litio por un trastorno bipolar. ¿Voy a poder darle el pecho a mi hija?',
     ]) {
       expect(populationAsked(question), question).toBe('breastfeeding');
     }
