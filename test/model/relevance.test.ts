@@ -100,9 +100,15 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(switching.refused).toBe(true);
     expect(switching.answerability?.aspect).toEqual({ asked: ['cough'], found: false });
     expect(switching.answerability?.reason).toMatch(/whether ramipril or losartan causes cough/);
-    const pair = await ask('Patient on lithium started ibuprofen for his back and now has vomiting and a tremor. What should I do?');
+    // Laid at the pair's door, the symptom must be on a card about them: the lithium card names both.
+    const pair = await ask('Patient on lithium started ibuprofen for his back, and since starting it he has vomiting and a tremor. What should I do?');
     expect(pair.refused).toBe(false);
     expect(pair.answerability?.aspect).toEqual({ asked: ['vomiting', 'tremor'], found: true });
+    // The symptom as the reason for the second medicine is no effect question: the pair's card answers.
+    const reason = await ask('She takes lithium and has joint pain, is naproxen ok?');
+    expect(reason.refused).toBe(false);
+    expect(reason.answerability?.aspect).toBeNull();
+    expect(reason.citations[0]?.card_id).toBe('ddi-lithium-nsaids-thiazides-acei');
   });
 
   it('answers a story whose medicine only says who the patient is from the escalation card titled by the symptom', async () => {

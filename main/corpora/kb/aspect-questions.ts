@@ -114,12 +114,12 @@ export function speaksOfAspect(text: string, terms: readonly string[]): boolean 
  */
 export interface EffectAsked {
   /**
-   * The one medicine; null when the question names several, or a class: then a card about one of the medicines it
-   * names (`drugs`; any card when it names only classes) that names an effect answers.
+   * The one medicine; null when the question names several, or a class: then a card about one of `medicines` that
+   * names an effect answers.
    */
   subject: ClinicalMention | null;
-  /** The single medicines (not classes) the question names, one mention each. */
-  drugs: ClinicalMention[];
+  /** The medicines and classes the question names, one mention each. */
+  medicines: ClinicalMention[];
   effects: ClinicalMention[];
   /** The question says outright that it asks about a cause ("can it cause…", "¿puede ser por…?"). */
   explicit: boolean;
@@ -133,10 +133,12 @@ export interface EffectAsked {
  * Diagnoses the question names ("a diabetic patient on…") say who the patient is and are not effects.
  *
  * A question naming two medicines or a class is about the pair or the class, and the card on the pair answers it
- * however it words the symptom's cause; but a card naming none of its symptoms does not: "ramipril has given me a dry
- * cough, should I switch to losartan?" is not answered by the card on ACE inhibitors and potassium, nor by the
- * serotonin syndrome card that speaks of cough syrup. Such a question gets no subject: a card about one of its
- * medicines that names one of the effects answers it (any card naming one, when it names only classes).
+ * however it words the symptom: the symptom is often why the second medicine is wanted ("she takes lithium and has
+ * joint pain, is naproxen OK?"). Only when the question lays the symptom at the medicines' door ("ramipril has given
+ * me a dry cough, should I switch to losartan?", "¿es por el enalapril?", "since starting…", or asks outright) is it
+ * an effect question: then a card about one of its medicines that names one of the effects answers it, not the card
+ * on ACE inhibitors and potassium, nor the serotonin syndrome card that speaks of cough syrup. Such a question gets
+ * no subject.
  */
 export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'mentions' | 'ruledOut'>, lexicon: ClinicalLexicon): EffectAsked | null {
   const named = [...query.mentions, ...affirmedInEnglish(query, lexicon.find(query.english))];
@@ -146,13 +148,13 @@ export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'menti
   const subject = first.kind === 'drug' && new Set(medicines.map((mention) => mention.canonical)).size === 1 ? first : null;
   const distinct = named.filter((mention, index) => named.findIndex((other) => other.canonical === mention.canonical) === index);
   const conditions = distinct.filter((mention) => mention.kind === 'condition');
-  const drugs = distinct.filter((mention) => mention.kind === 'drug');
+  const medicinesNamed = distinct.filter((mention) => mention.kind !== 'condition');
   const effects = conditions.filter((mention) => lexicon.isEffect(mention.canonical));
   const explicit = asksWhatCauses(query);
-  if (effects.length > 0) return { subject, drugs, effects, explicit };
-  if (subject === null) return null;
+  if (subject === null) return effects.length > 0 && (explicit || attributesToMedicine(query)) ? { subject, medicines: medicinesNamed, effects, explicit } : null;
+  if (effects.length > 0) return { subject, medicines: medicinesNamed, effects, explicit };
   // A diagnosis is an effect too when the question says so outright: "¿El litio puede producir hipotiroidismo?".
-  return conditions.length > 0 && explicit ? { subject, drugs, effects: conditions, explicit } : null;
+  return conditions.length > 0 && explicit ? { subject, medicines: medicinesNamed, effects: conditions, explicit } : null;
 }
 
 // "Can lithium cause…", "is it due to…", "¿puede producir…?", "¿lo provoca…?", "efecto secundario": the question
@@ -162,4 +164,26 @@ const causalWording =
 
 function asksWhatCauses(query: Pick<KbQuery, 'question' | 'english'>): boolean {
   return causalWording.test(foldText(query.question)) || causalWording.test(foldText(query.english));
+}
+
+// "Ramipril has given me a cough", "it makes him dizzy", "since starting…", "is it from the new pill?", "me ha dado
+// tos", "desde que toma…", "¿es por el enalapril?", "¿puede ser la pastilla?": the question lays the symptom at a
+// medicine's door without asking outright. Read on the folded question (the English form of a Spanish one is word
+// by word) and, for an English question, that is the same text.
+const attributionWording = new RegExp(
+  [
+    '\\b(has |have |had )?(given|caused) (me|him|her|them)\\b',
+    '\\b(gave|giving|makes?|made|making) (me|him|her|them)\\b',
+    '\\b(since|after) (starting|taking|beginning|going on|being on|(i|he|she|they|we) (started|began))\\b',
+    '\\b(is|could|can|might) (it|this|that) be (the|from|due|because)\\b',
+    '\\b(from|because of) (the|his|her|my|this|that) (new )?(pill|pills|medicine|medication|drug|tablet|tablets)\\b',
+    '\\b(me|le|les|nos) (ha|han) (dado|causado|provocado)\\b',
+    '\\bdesde que (toma|tomo|tomamos|empezo|empece|comenzo|comence|esta con|estoy con|le (pusieron|dieron|cambiaron|mandaron|recetaron)|me (pusieron|dieron|cambiaron|mandaron|recetaron))\\b',
+    '\\b(es|sera|seria) por (el|la|los|las|ese|esa|este|esta|esos|esas)\\b',
+    '\\b(puede|podria) ser (por |de )?(el|la|los|las|ese|esa|este|esta)\\b',
+  ].join('|'),
+);
+
+function attributesToMedicine(query: Pick<KbQuery, 'question'>): boolean {
+  return attributionWording.test(foldText(query.question));
 }

@@ -10,7 +10,7 @@ export type Population = 'pregnancy' | 'breastfeeding';
 
 const populationTerms: Record<Population, RegExp> = {
   pregnancy: /\b(pregnan(t|cy|cies)|trimester|expecting a baby|embarazo|embarazadas?|gestacion|gestante|encinta|(primer|segundo|tercer) trimestre|trimestre de(l)? embarazo)\b/,
-  breastfeeding: /\b(breast ?-?feed(s|ing)?|breastfed|nursing (mother|mom|mum|woman|women|her baby|an infant|a baby)|(while|when|is|she's|she is|still) nursing|lactation|lactating|lactancia|lactante|(dar|darle|darles|dando|dandole|da|doy|le doy) (el )?pecho|amamant\w*|(dar|darle|dando|dandole) de mamar)\b/,
+  breastfeeding: /\b(breast ?-?feed(s|ing)?|breastfed|nursing (mother|mom|mum|woman|women|her baby|an infant|a baby)|(while|when|is|she's|she is|still) nursing|lactation|lactating|lactancia|lactante|(dar|darle|darles|dando|dandole|da|doy) (el )?pecho|amamant\w*|(dar|darle|dando|dandole|doy|da) de mamar|lactando)\b/,
 };
 
 // The question asks whether something may be done, not what to watch for: "is it safe", "can she keep taking",
@@ -27,8 +27,9 @@ const safetyCue = new RegExp(
     '\\b(puedo|puede|podemos|pueden|podria|debe|deberia) (tomar|seguir|usar|continuar|mantener|dar|dejar|empezar)',
     '\\b(es|son) (seguro|segura|seguros|compatible)s?\\b',
     '\\b(hay|tiene) que (dejar|suspender|retirar|cambiar)',
-    // "¿Voy a poder darle el pecho?", "¿podrá seguir con él?": whether it will be possible.
-    '\\b(voy|va|vamos|van) a poder\\b|\\bpodr(e|a|emos|an)\\b',
+    // "¿Voy a poder darle el pecho?", "¿podrá seguir con él?": whether it will be possible ("¿podrá ser por…?" is not).
+    '\\b(voy|va|vamos|van) a poder (tomar|seguir|usar|dar|continuar|mantener)',
+    '\\bpodr(e|a|emos|an) (tomar|seguir|usar|dar|continuar|mantener)',
   ].join('|'),
 );
 

@@ -97,14 +97,18 @@ describe('the effect a question asks one medicine to have caused', () => {
     expect(effectAsked(prepareKbQuery("She's on metformin; her jaw aches and she feels sick, but there's no chest pain", lexicon), lexicon)).toBeNull();
   });
 
-  it('reads the effects of a question naming two medicines or a class with no one medicine as their cause', () => {
-    expect(effectOf('Patient on lithium started ibuprofen and now has vomiting and tremor')).toEqual({ medicine: null, effects: ['vomiting', 'tremor'] });
+  it('reads the effects of a question naming two medicines or a class only when it lays the symptom at their door', () => {
     expect(effectOf('Ramipril has given me a dry cough for weeks, do I need switching to losartan?')).toEqual({ medicine: null, effects: ['cough'] });
-    // A card about one of the medicines must name the effect: they are kept, classes aside.
-    const drugsOf = (question: string) => effectAsked(prepareKbQuery(question, lexicon), lexicon)?.drugs.map((mention) => mention.canonical);
-    expect(drugsOf('Ramipril has given me a dry cough for weeks, do I need switching to losartan?')).toEqual(['ramipril', 'losartan']);
-    expect(drugsOf('Can statins cause muscle pain?')).toEqual([]);
+    expect(effectOf('Paciente con Renitec que lleva semanas con tos seca. ¿Es por el enalapril? ¿Se cambia a losartán?')).toEqual({ medicine: null, effects: ['cough'] });
     expect(effectOf('Can statins cause muscle pain?')).toEqual({ medicine: null, effects: ['muscle pain'] });
+    // A card about one of the medicines or classes must name the effect: they are kept.
+    const medicinesOf = (question: string) => effectAsked(prepareKbQuery(question, lexicon), lexicon)?.medicines.map((mention) => mention.canonical);
+    expect(medicinesOf('Ramipril has given me a dry cough for weeks, do I need switching to losartan?')).toEqual(['ramipril', 'losartan']);
+    expect(medicinesOf('Can statins cause muscle pain?')).toEqual(['statin']);
+    // The symptom is often why the second medicine is wanted, or what followed the pair: the card on the pair answers.
+    expect(effectOf('She takes lithium and has joint pain, is naproxen ok?')).toBeNull();
+    expect(effectOf('Toma litio y tiene dolor articular, ¿puede tomar naproxeno?')).toBeNull();
+    expect(effectOf('Patient on lithium started ibuprofen and now has vomiting and tremor')).toBeNull();
     // A diagnosis beside several medicines stays who the patient is, even asked outright.
     expect(effectOf('Could the lithium or the ibuprofen cause hypothyroidism?')).toBeNull();
   });

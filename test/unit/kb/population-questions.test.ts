@@ -26,6 +26,7 @@ describe('which population a question asks a safety question about', () => {
       // With the pronoun on the verb, and "will I be able to…?".
       '¿Puedo darle el pecho a mi bebé si tomo sertralina?',
       'Tomo litio por un trastorno bipolar. ¿Voy a poder darle el pecho a mi hija?',
+      'Le doy de mamar a mi bebé de tres meses, ¿puedo tomar ibuprofeno?',
     ]) {
       expect(populationAsked(question), question).toBe('breastfeeding');
     }
@@ -41,6 +42,9 @@ describe('which population a question asks a safety question about', () => {
       // "Trimestre" alone is a quarter of a year, not of a pregnancy.
       '¿Tiene riesgo de hipoglucemia si le mido la HbA1c cada trimestre?',
       'Tomo metformina y el médico revisa cada trimestre, ¿se sigue igual?',
+      // "¿Podrá ser por…?" asks about a cause, not whether something may be done.
+      'Estoy embarazada y tengo acidez, ¿podrá ser por el hierro?',
+      'Me duele el pecho desde ayer, ¿puedo tomar nitroglicerina?',
     ]) {
       expect(populationAsked(question), question).toBeNull();
     }
