@@ -142,19 +142,17 @@ export interface EffectAsked {
  */
 export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'mentions' | 'ruledOut'>, lexicon: ClinicalLexicon): EffectAsked | null {
   const named = [...query.mentions, ...affirmedInEnglish(query, lexicon.find(query.english))];
-  const medicines = named.filter((mention) => mention.kind !== 'condition');
-  const [first] = medicines;
-  if (first === undefined) return null;
-  const subject = first.kind === 'drug' && new Set(medicines.map((mention) => mention.canonical)).size === 1 ? first : null;
   const distinct = named.filter((mention, index) => named.findIndex((other) => other.canonical === mention.canonical) === index);
+  const medicines = distinct.filter((mention) => mention.kind !== 'condition');
+  if (medicines.length === 0) return null;
+  const subject = medicines.length === 1 && medicines[0]?.kind === 'drug' ? medicines[0] : null;
   const conditions = distinct.filter((mention) => mention.kind === 'condition');
-  const medicinesNamed = distinct.filter((mention) => mention.kind !== 'condition');
   const effects = conditions.filter((mention) => lexicon.isEffect(mention.canonical));
   const explicit = asksWhatCauses(query);
-  if (subject === null) return effects.length > 0 && (explicit || attributesToMedicine(query)) ? { subject, medicines: medicinesNamed, effects, explicit } : null;
-  if (effects.length > 0) return { subject, medicines: medicinesNamed, effects, explicit };
+  if (subject === null) return effects.length > 0 && (explicit || attributesToMedicine(query)) ? { subject, medicines, effects, explicit } : null;
+  if (effects.length > 0) return { subject, medicines, effects, explicit };
   // A diagnosis is an effect too when the question says so outright: "¿El litio puede producir hipotiroidismo?".
-  return conditions.length > 0 && explicit ? { subject, medicines: medicinesNamed, effects: conditions, explicit } : null;
+  return conditions.length > 0 && explicit ? { subject, medicines, effects: conditions, explicit } : null;
 }
 
 // "Can lithium cause…", "is it due to…", "¿puede producir…?", "¿lo provoca…?", "efecto secundario": the question

@@ -369,13 +369,11 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const population = populationAsked(question) ?? populationAsked(query.english);
     const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(bodyOf(card), population) };
     const aspect = aspectAsked(query, deps.lexicon());
-    // A card is about one of these medicines when it covers one; any card is, when the cards cover none of them.
-    const aboutOneOf = (cardId: string, medicines: readonly ClinicalMention[]) => {
-      const coverable = medicines.filter((mention) => covering.coveredByKb(mention));
-      return coverable.length === 0 || coverable.some((mention) => covering.coveredByCard(cardId, mention));
-    };
     // A question naming one medicine and a symptom or adverse reaction asks whether that medicine causes it.
     const effect = aspect === null ? effectAsked(query, deps.lexicon()) : null;
+    // With several medicines, a card is about one of them when it covers one the cards cover (any card, if none is).
+    const coverableMedicines = effect?.medicines.filter((mention) => covering.coveredByKb(mention)) ?? [];
+    const aboutOneOf = (cardId: string) => coverableMedicines.length === 0 || coverableMedicines.some((mention) => covering.coveredByCard(cardId, mention));
     const aspectCheck =
       aspect !== null
         ? {
@@ -386,9 +384,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
         : effect !== null
           ? {
               asked: effect.effects.map((mention) => mention.canonical),
-              ...(effect.subject !== null
-                ? { effectOf: effect.subject.canonical }
-                : { effectOf: listOf(effect.medicines.map((mention) => mention.canonical)) }),
+              effectOf: effect.subject?.canonical ?? listOf(effect.medicines.map((mention) => mention.canonical)),
               // Unless the question asks outright whether the medicine caused it, an escalation card titled by the
               // effect answers what to do about it, whatever caused it: the medicine of a story ("on metformin… her
               // jaw aches, no chest pain") may only say who the patient is. A question naming several medicines or a
@@ -396,7 +392,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
               holds: (card: KbCardHit) =>
                 ((effect.subject !== null
                   ? covering.coveredByCard(card.passage.card_id, effect.subject)
-                  : aboutOneOf(card.passage.card_id, effect.medicines)) &&
+                  : aboutOneOf(card.passage.card_id)) &&
                   effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) ||
                 (!effect.explicit && card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effect.effects)),
             }
