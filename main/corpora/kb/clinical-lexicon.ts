@@ -36,6 +36,12 @@ export interface ClinicalLexicon {
    * or is treated for ("diabetes", "psoriasis"), which says who the patient is.
    */
   isEffect(canonical: string): boolean;
+  /**
+   * An effect with the broader effects it is a kind of and the narrower ones that are kinds of it, at any depth
+   * ("melena" → melena, gastrointestinal bleeding, bleeding; "bleeding" → bleeding, melena, hematuria…): a card naming
+   * any of them speaks of the effect. Just the name for anything else.
+   */
+  relatedEffects(canonical: string): readonly string[];
 }
 
 /** Thrown when a lexicon file is missing or holds bad data; the message names the file and the entry. */
@@ -91,6 +97,8 @@ const conditionSchema = z.strictObject({
   es: z.array(termSchema).default([]),
   /** A symptom, sign, abnormal finding or adverse reaction (see ClinicalLexicon.isEffect); omitted otherwise. */
   effect: z.literal(true).optional(),
+  /** Broader effects this effect is a kind of ("melena" within "gastrointestinal bleeding"); effects only. */
+  within: z.array(nameSchema).default([]),
 });
 
 interface Entry {
@@ -100,6 +108,8 @@ interface Entry {
   es: string[];
   members: string[];
   effect: boolean;
+  /** Broader effects this one is a kind of (conditions only). */
+  within: string[];
   /** Names that are also everyday words: matched only when written with a capital. */
   everyday: ReadonlySet<string>;
   file: string;
@@ -140,7 +150,7 @@ function parseEntry<Schema extends z.ZodType>(schema: Schema, value: unknown, fi
 function readMedicines(file: string): Entry[] {
   return readJsonArray(file).map((value, position) => {
     const entry = parseEntry(medicineSchema, value, file, position);
-    return { ...entry, members: entry.members ?? [], effect: false, everyday: new Set(entry.everyday ?? []), file, position };
+    return { ...entry, members: entry.members ?? [], effect: false, within: [], everyday: new Set(entry.everyday ?? []), file, position };
   });
 }
 
@@ -521,6 +531,34 @@ function checkMembers(entries: readonly Entry[]): Map<string, string[]> {
   return classesByDrug;
 }
 
+/** Every "within" names another effect, and an entry with one is an effect itself; returns each effect's relatives. */
+function checkWithin(entries: readonly Entry[]): Map<string, readonly string[]> {
+  const effects = new Set(entries.filter((entry) => entry.effect).map((entry) => entry.name));
+  const broader = new Map<string, string[]>();
+  const narrower = new Map<string, string[]>();
+  for (const entry of entries) {
+    if (entry.within.length > 0 && !entry.effect) throw new ClinicalLexiconError(`Clinical lexicon ${originOf(entry)}: "within" is for effects, and this entry is not one.`);
+    for (const name of entry.within) {
+      if (!effects.has(name) || name === entry.name) throw new ClinicalLexiconError(`Clinical lexicon ${originOf(entry)}: within "${name}" is not another effect of the lexicon.`);
+      broader.set(entry.name, [...(broader.get(entry.name) ?? []), name]);
+      narrower.set(name, [...(narrower.get(name) ?? []), entry.name]);
+    }
+  }
+  const reach = (start: string, edges: ReadonlyMap<string, readonly string[]>): string[] => {
+    const seen = new Set([start]);
+    const queue = [start];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      for (const name of edges.get(next) ?? []) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        queue.push(name);
+      }
+    }
+    return [...seen];
+  };
+  return new Map([...effects].map((name) => [name, Object.freeze([...new Set([...reach(name, broader), ...reach(name, narrower)])])]));
+}
+
 function checkUniqueNames(entries: readonly Entry[]): void {
   const seen = new Map<string, Entry>();
   for (const entry of entries) {
@@ -542,6 +580,7 @@ export function loadClinicalLexicon(root: string = packageRoot()): ClinicalLexic
   ];
   checkUniqueNames(entries);
   const classesByDrug = checkMembers(entries);
+  const relatives = checkWithin(entries);
 
   const builder = new IndexBuilder();
   for (const entry of entries) {
@@ -581,5 +620,6 @@ export function loadClinicalLexicon(root: string = packageRoot()): ClinicalLexic
     classesOf: (canonical) => classes.get(canonical.trim().toLowerCase()) ?? none,
     namesOf: (canonical) => names.get(canonical.trim().toLowerCase()),
     isEffect: (canonical) => effects.has(canonical.trim().toLowerCase()),
+    relatedEffects: (canonical) => relatives.get(canonical.trim().toLowerCase()) ?? [canonical],
   };
 }

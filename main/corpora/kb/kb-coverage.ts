@@ -17,6 +17,22 @@ export interface KbCoverage {
  */
 export const maxCoveringClassMembers = 30;
 
+// "Black, tarry or bloody stools": words listed with commas and "or"/"and" before the word they all qualify.
+const coordinatedWords = /((?:[\p{L}-]+,\s+)*[\p{L}-]+,?\s+(?:or|and)\s+[\p{L}-]+)\s+([\p{L}-]+)/gu;
+
+/**
+ * Each listed word with the word it qualifies, one phrase per line ("Black stools", "tarry stools", "bloody
+ * stools"), so that names a card writes as a list are found as the lexicon writes them. Phrases that name nothing
+ * ("aspirin therapy") are harmless: only the lexicon's names are ever looked for in them.
+ */
+export function distributedLists(text: string): string {
+  const phrases: string[] = [];
+  for (const [, list = '', head = ''] of text.matchAll(coordinatedWords)) {
+    for (const word of list.split(/,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+/)) if (word.length > 0) phrases.push(`${word} ${head}`);
+  }
+  return phrases.join('\n');
+}
+
 /**
  * Indexes the lexicon's names found in each card's text. A card covers a drug it names anywhere, and every member
  * of a pharmacological class its title names: "Warfarin with NSAIDs" covers ketorolac, but the methotrexate card,
@@ -28,7 +44,7 @@ export function buildKbCoverage(lexicon: ClinicalLexicon, cards: Iterable<{ card
   const titleClasses = new Map<string, Set<string>>();
   for (const { cardId, title, text } of cards) {
     const set = names.get(cardId) ?? new Set<string>();
-    for (const mention of lexicon.find(text)) set.add(mention.canonical);
+    for (const mention of [...lexicon.find(text), ...lexicon.find(distributedLists(text))]) set.add(mention.canonical);
     names.set(cardId, set);
     const classes = titleClasses.get(cardId) ?? new Set<string>();
     for (const mention of lexicon.find(title)) if (mention.kind === 'class' && isCovering(mention.canonical)) classes.add(mention.canonical);

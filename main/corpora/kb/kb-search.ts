@@ -374,6 +374,9 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     // With several medicines, a card is about one of them when it covers one the cards cover (any card, if none is).
     const coverableMedicines = effect?.medicines.filter((mention) => covering.coveredByKb(mention)) ?? [];
     const aboutOneOf = (cardId: string) => coverableMedicines.length === 0 || coverableMedicines.some((mention) => covering.coveredByCard(cardId, mention));
+    // A card speaks of an effect when it names it, a kind of it or what it is a kind of ("black stools" on a card about
+    // bleeding): the effects asked with their relatives, found once per question.
+    const effectsSpoken = effect?.effects.flatMap((mention) => deps.lexicon().relatedEffects(mention.canonical).map((canonical) => ({ ...mention, canonical }))) ?? [];
     const aspectCheck =
       aspect !== null
         ? {
@@ -393,8 +396,8 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
                 ((effect.subject !== null
                   ? covering.coveredByCard(card.passage.card_id, effect.subject)
                   : aboutOneOf(card.passage.card_id)) &&
-                  effect.effects.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) ||
-                (!effect.explicit && card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effect.effects)),
+                  effectsSpoken.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) ||
+                (!effect.explicit && card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effectsSpoken)),
             }
           : null;
     const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, question, figure, population: populationCheck, aspect: aspectCheck });

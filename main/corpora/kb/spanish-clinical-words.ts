@@ -106,7 +106,7 @@ const words: Record<string, string> = {
   infeccion: 'infection', infectado: 'infected', artritis: 'arthritis', artrosis: 'osteoarthritis',
   reuma: 'arthritis', reumatismo: 'arthritis', hipotiroidismo: 'hypothyroidism',
   hipertiroidismo: 'hyperthyroidism', demencia: 'dementia', embarazo: 'pregnancy', embarazada: 'pregnant',
-  lactancia: 'breastfeeding', amamantar: 'breastfeeding', alergia: 'allergy', alergico: 'allergic',
+  lactancia: 'breastfeeding', amamantar: 'breastfeeding', lactar: 'breastfeeding', alergia: 'allergy', alergico: 'allergic',
   reaccion: 'reaction', anafilaxia: 'anaphylaxis', anafilaxis: 'anaphylaxis', anafilactico: 'anaphylactic',
   choque: 'shock', toxicidad: 'toxicity', intoxicacion: 'toxicity poisoning', intoxicado: 'poisoned',
   toxico: 'toxic', sobredosis: 'overdose', envenenamiento: 'poisoning', veneno: 'poison', sindrome: 'syndrome',
@@ -390,6 +390,9 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['sindrome de serotonina', 'serotonin syndrome'], ['ataque de gota', 'gout'], ['ataque de panico', 'panic attack'],
   ['ataque de ansiedad', 'anxiety attack'], ['contraste yodado', 'iodinated contrast'],
   ['medio de contraste', 'contrast'], ['prueba con contraste', 'contrast imaging'],
+  // Breastfeeding as mothers say it ("le doy el pecho", "darle de mamar"): "pecho" alone is the chest.
+  ['dar el pecho', 'breastfeeding'], ['dar pecho', 'breastfeeding'], ['dar de mamar', 'breastfeeding'],
+  ['dar la teta', 'breastfeeding'],
 
   // Tests and monitoring
   ['analisis de sangre', 'blood test'], ['analisis de orina', 'urine test'], ['prueba de sangre', 'blood test'],
@@ -595,7 +598,7 @@ const irregularForms: Record<string, string> = {
   tuvo: 'tener', tendria: 'tener',
   pudo: 'poder',
   podria: 'poder', digo: 'decir', dijo: 'decir', diria: 'decir', voy: 'ir', va: 'ir', vas: 'ir', van: 'ir',
-  vamos: 'ir', fui: 'ir', doy: 'dar', da: 'dar', dan: 'dar', dio: 'dar', dieron: 'dar', estoy: 'estar',
+  vamos: 'ir', fui: 'ir', doy: 'dar', da: 'dar', dan: 'dar', dando: 'dar', dio: 'dar', dieron: 'dar', estoy: 'estar',
   veo: 'ver', ve: 'ver', ven: 'ver', vi: 'ver', vio: 'ver', quiso: 'querer', querria: 'querer',
   se: 'saber', sabria: 'saber',
   cayo: 'caer', cayeron: 'caer', caigo: 'caer', cae: 'caer',
@@ -649,7 +652,7 @@ function stemVariants(stem: string): string[] {
 }
 
 /** An infinitive or gerund with pronouns attached ("tomarlas", "olvidarse", "tomándolo"). */
-const encliticPattern = /^(.{2,}?(?:ar|er|ir|ando|iendo))(?:(?:me|te|se|nos)(?:l[oae]s?)?|l[oae]s?)$/;
+const encliticPattern = /^(.+?(?:ar|er|ir|ando|iendo))(?:(?:me|te|se|nos)(?:l[oae]s?)?|l[oae]s?)$/;
 
 /**
  * The dictionary forms a folded Spanish word may stand for, most literal first: the word, its singular, its
@@ -676,6 +679,8 @@ function lemmaCandidates(folded: string): string[] {
   if (enclitic?.[1]) {
     bases.push(enclitic[1]);
     if (/(?:ar|er|ir)$/.test(enclitic[1])) candidates.push(enclitic[1]);
+    const irregularBase = irregularForms[enclitic[1]];
+    if (irregularBase !== undefined) candidates.push(irregularBase);
   }
   const futureOrConditional = /^(.{2,}(?:ar|er|ir))(?:e|a|as|an|emos|ia|ias|ian|iamos)$/.exec(folded);
   if (futureOrConditional?.[1]) candidates.push(futureOrConditional[1]);
@@ -772,8 +777,19 @@ function longestPhraseAt(tokens: readonly Token[], start: number): { english: st
   return undefined;
 }
 
+/**
+ * Words whose accent is all that tells them from another word the glossary knows: "bebé" is a baby, "bebe" drinks.
+ * Looked up as typed (lower case), before folding takes the accent away.
+ */
+const accentedWords: ReadonlyMap<string, string> = new Map([
+  ['bebé', 'baby'],
+  ['bebés', 'baby'],
+]);
+
 /** The English of a word, or undefined when the glossary does not know it. Stop words are only looked up as typed. */
 function lookUpWord(token: Token): string | undefined {
+  const accented = accentedWords.get(token.text.toLowerCase());
+  if (accented !== undefined) return accented;
   if (processTerm(token.folded) === null) return glossary.get(keyOf(token.folded));
   for (const candidate of token.candidates) {
     const english = glossary.get(candidate);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
-import { buildKbCoverage } from '../../../main/corpora/kb/kb-coverage.js';
+import { buildKbCoverage, distributedLists } from '../../../main/corpora/kb/kb-coverage.js';
 
 const lexicon = loadClinicalLexicon();
 const cards = [
@@ -40,5 +40,19 @@ describe('which drugs the cards cover', () => {
 
   it('does not cover a drug no card names', () => {
     expect(coverage.coveredByKb(mention('isotretinoin'))).toBe(false);
+  });
+});
+
+describe('names a card writes as a list', () => {
+  it('gives each listed word the word they all qualify', () => {
+    expect(distributedLists('Watch for black, tarry or bloody stools and pink, red or brown urine.')).toBe('black stools\ntarry stools\nbloody stools\npink urine\nred urine\nbrown urine');
+    expect(distributedLists('No list here.')).toBe('');
+  });
+
+  it('lets a card that lists the signs cover each of them', () => {
+    const signs = buildKbCoverage(lexicon, [{ cardId: 'esc-bleeding', title: 'Bleeding on anticoagulants', text: 'Black, tarry or bloody stools. Pink, red or brown urine.' }]);
+    expect(signs.coveredByCard('esc-bleeding', mention('melena'))).toBe(true);
+    expect(signs.coveredByCard('esc-bleeding', mention('hematuria'))).toBe(true);
+    expect(buildKbCoverage(lexicon, [{ cardId: 'other', title: 'Other', text: 'Tarry, sticky roads.' }]).coveredByCard('other', mention('melena'))).toBe(false);
   });
 });

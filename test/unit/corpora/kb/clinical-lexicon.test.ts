@@ -55,6 +55,14 @@ describe('the shipped lexicon', () => {
     expect(canonicalsIn('Can I take amoxicillin or isotretinoin if I had Lyme disease?')).toEqual(['amoxicillin', 'isotretinoin', 'lyme disease']);
   });
 
+  it('relates the signs of bleeding to bleeding, both ways and across levels, and nothing to an unrelated effect', () => {
+    expect(lexicon.relatedEffects('melena')).toEqual(expect.arrayContaining(['melena', 'gastrointestinal bleeding', 'bleeding']));
+    expect(lexicon.relatedEffects('bleeding')).toEqual(expect.arrayContaining(['hematuria', 'melena', 'hematemesis', 'bruising']));
+    expect(lexicon.relatedEffects('melena')).not.toContain('hematuria');
+    expect(lexicon.relatedEffects('cough')).toEqual(['cough']);
+    expect(canonicalsIn('his stools are black and the urine is red')).toEqual(['melena', 'hematuria']);
+  });
+
   it('tells symptoms, signs and adverse reactions from diagnoses a patient lives with', () => {
     for (const effect of ['cough', 'diarrhea', 'palpitations', 'weight gain', 'hyperkalemia', 'angioedema']) expect(lexicon.isEffect(effect), effect).toBe(true);
     for (const diagnosis of ['diabetes', 'psoriasis', 'hypothyroidism', 'atrial fibrillation', 'pregnancy', 'bipolar disorder']) expect(lexicon.isEffect(diagnosis), diagnosis).toBe(false);
@@ -353,6 +361,18 @@ describe('expand()', () => {
 });
 
 describe('bad lexicon data', () => {
+  it('accepts an effect within a broader effect, and rejects "within" on anything else or naming no other effect', () => {
+    const bleeding = { name: 'bleeding', effect: true };
+    const melena = { name: 'melena', aliases: ['black stools'], effect: true, within: ['bleeding'] };
+    const accepted = loadClinicalLexicon(lexiconRoot([warfarin], [bleeding, melena]));
+    expect(accepted.relatedEffects('melena')).toEqual(['melena', 'bleeding']);
+    expect(accepted.relatedEffects('bleeding')).toEqual(['bleeding', 'melena']);
+    expect(loadProblem(lexiconRoot([warfarin], [bleeding, { ...melena, effect: undefined }]))).toMatch(/entry 2 \("melena"\): "within" is for effects/);
+    expect(loadProblem(lexiconRoot([warfarin], [bleeding, { ...melena, within: ['hemorrhage'] }]))).toMatch(/within "hemorrhage" is not another effect/);
+    expect(loadProblem(lexiconRoot([warfarin], [{ name: 'diabetes' }, { ...melena, within: ['diabetes'] }]))).toMatch(/within "diabetes" is not another effect/);
+    expect(loadProblem(lexiconRoot([warfarin], [bleeding, { ...melena, within: ['melena'] }]))).toMatch(/within "melena" is not another effect/);
+  });
+
   it('accepts a condition marked as an effect, and rejects any other value of the mark', () => {
     expect(loadClinicalLexicon(lexiconRoot([warfarin], [{ name: 'cough', effect: true }])).isEffect('cough')).toBe(true);
     expect(loadProblem(lexiconRoot([warfarin], [{ name: 'cough', effect: false }]))).toMatch(/conditions\.json, entry 1 \("cough"\): effect/);

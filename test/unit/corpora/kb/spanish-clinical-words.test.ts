@@ -53,6 +53,15 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('el ibuprofeno le hace mal al estómago')).not.toContain('incorrectly');
   });
 
+  it('reads breastfeeding as mothers say it, and a baby by its accent', () => {
+    expect(english('¿Puedo darle el pecho a mi bebé si tomo litio?')).toBe('breastfeeding baby take litio');
+    expect(english('Le doy de mamar y tomo sertralina')).toBe('breastfeeding take sertralina');
+    expect(english('sigue dándole la teta')).toContain('breastfeeding');
+    // ...while the chest stays the chest, and "bebe" without its accent still drinks.
+    expect(english('me duele el pecho')).toContain('chest');
+    expect(english('bebe mucho alcohol')).toContain('drinking');
+  });
+
   it('folds accents and case', () => {
     expect(english('HINCHAZÓN')).toBe('swelling');
     expect(english('hinchazon')).toBe('swelling');
