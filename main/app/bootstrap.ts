@@ -44,8 +44,9 @@ export interface ServiceOptions {
   /** Where API keys live: the OS keychain in Electron; environment or a 0600 file for the CLI and server. */
   secrets?: SecretStore;
   /**
-   * `postgres://…` (`cita serve --database`, CITA_DATABASE_URL): the catalog and the clinical KB live in that PostgreSQL database;
-   * every other corpus, the settings and the profiles stay in the data directory's SQLite file.
+   * `postgres://…` (`cita serve --database`, CITA_DATABASE_URL): the catalog, the clinical KB and the diary's entries and
+   * targets live in that PostgreSQL database; foods, the manuals, the settings and the profiles stay in the data
+   * directory's SQLite file.
    */
   databaseUrl?: string;
   /** Vector values (rows × dimensions) per space past which `status` warns (main/retrieval/store-capacity.ts); tests lower it. */
@@ -128,6 +129,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
       handlers: appImportHandlers({
         db,
         profiles,
+        ...(postgres ? { postgres } : {}),
         searchFoods: async (input) => {
           if (!foods?.search) throw new Error('cita: the foods module is missing');
           foods.syncWithOtherProcesses?.();

@@ -43,6 +43,12 @@ export function coreHandlers(
         corpora.push({ corpus: module.name, ...(await module.storage.counts()), store });
         crossCorpora.push({ corpus: module.name, ...(await module.storage.crossLanguageCounts()), store });
       }
+      const stored: Array<{ corpus: string; rows: number; store: string }> = [];
+      for (const module of deps.modules) {
+        if (!module.rowStorage) continue;
+        // A token bound to a profile counts its own rows only, and learns that the store is PostgreSQL, not where.
+        stored.push({ corpus: module.name, rows: await module.rowStorage.rows(bound), store: bound === undefined ? module.rowStorage.label : 'PostgreSQL' });
+      }
       return {
         app: { version: appVersion(), data_dir: path(deps.dataDir), database: path(deps.databaseFile), schema_version: schemaVersion(deps.db) },
         embedder: {
@@ -64,6 +70,7 @@ export function coreHandlers(
           corpora: crossCorpora,
         },
         corpora,
+        stored,
         // Counted over every profile: the store's size is what slows a search, whoever owns the rows.
         warnings:
           bound === undefined

@@ -6,6 +6,7 @@ import type { Result } from '../../shared/result.js';
 import { createDiaryLineReader, createEntriesDigest, importColumns, optionalImportColumns, portionFinder } from '../corpora/diary/diary-import.js';
 import { createPortionsRepository } from '../corpora/foods/portions-repository.js';
 import { createDiaryRepository, type NewEntry } from '../corpora/diary/diary-repository.js';
+import { refuseWithDiaryOnPostgres } from '../corpora/diary/diary-store.js';
 import { latestEntryDate } from '../corpora/diary/diary-service.js';
 import { createProfileDataRepository } from '../db/repositories/profile-data-repository.js';
 import type { Services } from './bootstrap.js';
@@ -37,7 +38,8 @@ export interface TransferCounts {
  * must be the user's own and not writable by others). Each file is written exclusively, never through a file or
  * link someone left where it goes.
  */
-export function exportProfile(services: Pick<Services, 'db' | 'profiles'>, profile: string, directory: string): TransferCounts {
+export function exportProfile(services: Pick<Services, 'db' | 'profiles' | 'postgres'>, profile: string, directory: string): TransferCounts {
+  refuseWithDiaryOnPostgres(services.postgres, "A profile's export");
   if (!services.profiles.exists(profile)) throw new AppError('not_found', `There is no profile "${profile}".`);
   // Links count, dangling or not (lstat): nothing is written unless every name is free.
   const clashes = Object.values(exportFiles)
@@ -134,6 +136,7 @@ function targetInput(profile: string, cells: CsvRow['cells']) {
  * afterwards: a rolled-back import leaves in-memory keyword entries behind that the next start does not rebuild.
  */
 export async function importProfile(services: Services, profileInput: string, directory: string, options: { name?: string } = {}): Promise<TransferCounts> {
+  refuseWithDiaryOnPostgres(services.postgres, "A profile's import");
   const profile = profileIdSchema.safeParse(profileInput);
   if (!profile.success) throw new AppError('invalid_input', `profile: ${profile.error.issues[0]?.message}`);
   const id = profile.data;

@@ -26,7 +26,7 @@ const processIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
 };
 
-/** `--database`, else CITA_DATABASE_URL: a PostgreSQL URL for the catalog and the KB, or undefined for SQLite alone. */
+/** `--database`, else CITA_DATABASE_URL: a PostgreSQL URL for the catalog, the KB and the diary, or undefined for SQLite alone. */
 function databaseUrlOf(flag: unknown): string | undefined {
   const value = typeof flag === 'string' ? flag : process.env.CITA_DATABASE_URL || undefined;
   if (value === undefined) return undefined;
@@ -174,7 +174,7 @@ function helpText(): string {
     '',
     'global options:',
     "  --data-dir DIR  database and indexes (default: the app's user-data directory)",
-    '  --database URL  postgres://… (or CITA_DATABASE_URL): the data catalog and the clinical KB live in that PostgreSQL; the rest stays in --data-dir',
+    "  --database URL  postgres://… (or CITA_DATABASE_URL): the data catalog, the clinical KB and the diary's entries live in that PostgreSQL; the rest stays in --data-dir",
     '  --json          print one JSON document on stdout',
     '  --help          help for cita or for a command',
     '',

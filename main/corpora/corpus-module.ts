@@ -30,7 +30,8 @@ export interface ModuleDeps {
   jobs: JobRunner;
   /**
    * The PostgreSQL database of `--database postgres://…` / CITA_DATABASE_URL: the corpora that can live there use it
-   * (today the catalog and the KB); the others, and everything else, stay in the SQLite file of the data directory.
+   * (today the catalog, the KB and the diary's entries and targets); the others, and everything else, stay in the SQLite
+   * file of the data directory.
    */
   postgres?: PostgresDatabase;
   /** Copies the database into the backups folder as `label` before a change the user may want to undo; resolves with the copy's file. */
@@ -127,6 +128,8 @@ export interface CorpusModule {
     /** Embeds the rows of its main (or cross-language) space that lack a current vector under `embedder`; resumable. */
     embedSpace(crossLanguage: boolean, embedder: Embedder, options: ReembedOptions): Promise<ReembedResult>;
   };
+  /** A corpus without vectors kept outside the SQLite file (the diary on PostgreSQL): where, and its rows (of one profile, or all) for status. */
+  rowStorage?: { kind: 'postgres'; label: string; rows(profile?: string): Promise<number> };
   close?(): void | Promise<void>;
 }
 

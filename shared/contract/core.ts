@@ -63,6 +63,8 @@ export const statusSchema = z.object({
     })
     .optional(),
   corpora: z.array(corpusStatusSchema),
+  /** Corpora without vectors kept outside the SQLite file (the diary on PostgreSQL, issue #21): their rows and where. */
+  stored: z.array(z.object({ corpus: z.string(), rows: z.number().int(), store: z.string() })).default([]),
   /** A corpus grown past the embedded store's comfort size (main/retrieval/store-capacity.ts), with the way on. */
   /** A corpus whose vectors of `dimensions` passed `limit`, the size at which the embedded store misses its latency target. */
   warnings: z.array(z.object({ code: z.literal('store_size'), corpus: z.string(), vectors: z.number().int(), dimensions: z.number().int(), limit: z.number().int(), message: z.string() })).default([]),

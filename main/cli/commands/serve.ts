@@ -5,10 +5,27 @@ import { untilAborted } from '../../app/shutdown-signals.js';
 import { packageRoot } from '../../paths.js';
 import { startHttpServer, type RunningServer } from '../../server/http-server.js';
 import { createDataDirTokenService } from '../../server/tokens.js';
+import type { CorpusModule } from '../../corpora/corpus-module.js';
 import { integerFlag, type Command } from '../command.js';
 
 /** The port `cita serve` (and so `npm start`) uses unless told otherwise. */
 const defaultPort = 4780;
+
+/** What the start-up line calls each module that can live on PostgreSQL. */
+const postgresNames: Record<string, string> = { catalog: 'the data catalog', kb: 'the clinical KB', diary: "the diary's entries and targets" };
+
+/**
+ * Only the catalog, the KB and the diary's entries and targets move to PostgreSQL today: the line that says so where
+ * the team starts the server, or undefined when everything is in the SQLite file.
+ */
+export function storageSentence(modules: readonly Pick<CorpusModule, 'name' | 'storage' | 'rowStorage'>[], databaseFile: string): string | undefined {
+  const onPostgres = modules.filter((module) => module.storage ?? module.rowStorage);
+  const storage = onPostgres[0]?.storage ?? onPostgres[0]?.rowStorage;
+  if (!storage) return undefined;
+  const names = onPostgres.map((module) => postgresNames[module.name] ?? `the ${module.name} corpus`);
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] as string);
+  return `${listed} ${onPostgres.length > 1 ? 'are' : 'is'} on ${storage.label}; foods, the manuals, settings and profiles stay in ${databaseFile}`;
+}
 
 /** `cita serve`: the local HTTP API and the renderer, on 127.0.0.1 only. */
 export const serveCommand: Command = {
@@ -37,13 +54,8 @@ export const serveCommand: Command = {
     }
     const token = await tokens.sign({ role: 'editor' });
     const openUrl = `${server.url}#token=${token}`;
-    // Only the catalog and the KB move to PostgreSQL today: say so where the team starts the server.
-    const onPostgres = services.modules.filter((module) => module.storage);
-    const storage = onPostgres[0]?.storage;
-    if (storage) {
-      const names = onPostgres.map((module) => (module.name === 'kb' ? 'the clinical KB' : module.name === 'catalog' ? 'the data catalog' : `the ${module.name} corpus`)).join(' and ');
-      context.progress(`${names} ${onPostgres.length > 1 ? 'are' : 'is'} on ${storage.label}; foods, the diary, the manuals, settings and profiles stay in ${services.databaseFile}`);
-    }
+    const where = storageSentence(services.modules, services.databaseFile);
+    if (where) context.progress(where);
     context.print({ url: server.url, token, open_url: openUrl }, `cita is serving ${server.url}\nopen in a browser: ${openUrl}\n(Ctrl+C to stop)`);
     // Serving first, loading after: the app answers at once and shows the embedding's progress as it goes.
     const seeding =

@@ -40,6 +40,7 @@ export function formatStatus(status: Status): string {
   for (const corpus of status.corpora) {
     lines.push(`${corpus.corpus.padEnd(8)} rows ${corpus.rows}  vectors ${corpus.vectors}  stale ${corpus.stale}  missing ${corpus.missing}${corpus.store ? `  on ${corpus.store}` : ''}`);
   }
+  for (const corpus of status.stored) lines.push(`${corpus.corpus.padEnd(8)} rows ${corpus.rows}  on ${corpus.store}`);
   for (const warning of status.warnings) lines.push(`warning: ${warning.message}`);
   return lines.join('\n');
 }

@@ -7,12 +7,15 @@ import { createPortionsRepository } from '../foods/portions-repository.js';
 import { createAppImportService, type SearchFoods } from './app-import.js';
 import { createDiaryRepository } from './diary-repository.js';
 import { latestEntryDate } from './diary-service.js';
+import { refuseWithDiaryOnPostgres } from './diary-store.js';
 
 /**
  * diary.import.preview and diary.import.confirm: the diary's import of other apps' exports, which matches food names
  * with the foods module's search, so it is wired where both modules exist (bootstrap), not inside either.
  */
-export function appImportHandlers(deps: Pick<ModuleDeps, 'db' | 'profiles'> & { searchFoods: SearchFoods; today?: () => string }): HandlerSlice<'diary.import.preview' | 'diary.import.confirm'> {
+export function appImportHandlers(
+  deps: Pick<ModuleDeps, 'db' | 'profiles' | 'postgres'> & { searchFoods: SearchFoods; today?: () => string },
+): HandlerSlice<'diary.import.preview' | 'diary.import.confirm'> {
   const today = deps.today ?? localToday;
   const service = createAppImportService({
     searchFoods: deps.searchFoods,
@@ -32,7 +35,13 @@ export function appImportHandlers(deps: Pick<ModuleDeps, 'db' | 'profiles'> & { 
     latestDate: () => latestEntryDate(today()),
   });
   return {
-    'diary.import.preview': (input) => service.preview(input),
-    'diary.import.confirm': (input) => service.confirm(input),
+    'diary.import.preview': (input) => {
+      refuseWithDiaryOnPostgres(deps.postgres, "Importing another app's export");
+      return service.preview(input);
+    },
+    'diary.import.confirm': (input) => {
+      refuseWithDiaryOnPostgres(deps.postgres, "Importing another app's export");
+      return service.confirm(input);
+    },
   };
 }

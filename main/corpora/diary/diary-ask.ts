@@ -13,11 +13,11 @@ import type { LlmClient } from '../../answer/llm/llm-client.js';
 import { adjustmentNotice, sanitizePlan, type PlanAdjustment, type RawPlan } from '../../answer/plan-sanitizer.js';
 import { planFromRules } from '../../answer/rule-planner.js';
 import { localToday } from '../../core/local-today.js';
-import type { DiaryRepository } from './diary-repository.js';
+import type { DiaryStore } from './diary-store.js';
 import { retrieveForPlan } from './diary-retrieve.js';
 
 export interface DiaryAskDeps {
-  repository: DiaryRepository;
+  store: DiaryStore;
   requireProfile(profile: string): void;
   settings(): Settings;
   /** Process environment (API keys); tests pass their own. */
@@ -137,10 +137,10 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
   const context = plan.compare_to
     ? buildComparisonContext(
         plan,
-        retrieveForPlan(deps.repository, input.profile, { ...plan, need_detail: false }),
-        retrieveForPlan(deps.repository, input.profile, { ...plan, need_detail: false }, { from: plan.compare_to.date_from, to: plan.compare_to.date_to }),
+        await retrieveForPlan(deps.store, input.profile, { ...plan, need_detail: false }),
+        await retrieveForPlan(deps.store, input.profile, { ...plan, need_detail: false }, { from: plan.compare_to.date_from, to: plan.compare_to.date_to }),
       )
-    : buildDiaryContext(plan, retrieveForPlan(deps.repository, input.profile, plan));
+    : buildDiaryContext(plan, await retrieveForPlan(deps.store, input.profile, plan));
   notices.push(...context.notices);
 
   const offline = composeDiaryAnswer(plan, context, language);

@@ -13,19 +13,20 @@ import type { FoodsRepository } from '../foods/foods-repository.js';
 import { toFood } from '../foods/foods-repository.js';
 import type { PortionsRepository } from '../foods/portions-repository.js';
 import type { DayEntryRow, DiaryRepository, MealSubtotalsRow } from './diary-repository.js';
+import type { DiaryStore } from './diary-store.js';
 
 type Input<N extends keyof typeof diaryOperations> = z.output<(typeof diaryOperations)[N]['input']>;
 
 /** The diary's write and read operations (the contract's diary.*), bound to one profile per call. */
 export interface DiaryService {
-  add(input: Input<'diary.add'>): DiaryEntry;
-  update(input: Input<'diary.update'>): DiaryEntry;
-  recent(input: Input<'diary.recent'>): { recent: LoggedFood[]; frequent: LoggedFood[] };
-  remove(input: Input<'diary.remove'>): { id: number; removed: true };
-  day(input: Input<'diary.day'>): DiaryDay;
-  series(input: Input<'diary.series'>): DiarySeries;
-  importCsv(input: Input<'diary.import'>): DiaryImport;
-  setTarget(input: Input<'diary.targets.set'>): { profile: string; nutrient: NutrientKey; amount: number; effective_from: string };
+  add(input: Input<'diary.add'>): Promise<DiaryEntry>;
+  update(input: Input<'diary.update'>): Promise<DiaryEntry>;
+  recent(input: Input<'diary.recent'>): Promise<{ recent: LoggedFood[]; frequent: LoggedFood[] }>;
+  remove(input: Input<'diary.remove'>): Promise<{ id: number; removed: true }>;
+  day(input: Input<'diary.day'>): Promise<DiaryDay>;
+  series(input: Input<'diary.series'>): Promise<DiarySeries>;
+  importCsv(input: Input<'diary.import'>): Promise<DiaryImport>;
+  setTarget(input: Input<'diary.targets.set'>): Promise<{ profile: string; nutrient: NutrientKey; amount: number; effective_from: string }>;
   /** Throws not_found unless the profile exists. */
   requireProfile(profile: string): void;
 }
@@ -69,9 +70,19 @@ function toSubtotals(row: MealSubtotalsRow | undefined): DiaryDay['meals'][numbe
   return { entries: row?.entries ?? 0, grams: row?.grams ?? 0, nutrients: nutrientValuesOf(row) };
 }
 
-/** Builds the diary service over its repository. */
-export function createDiaryService(deps: { repository: DiaryRepository; profiles: ProfilesRepository; portions: PortionsRepository; foods: FoodsRepository; today?: () => string }): DiaryService {
-  const { repository } = deps;
+/**
+ * Builds the diary service over its store (SQLite or PostgreSQL: diary-store.ts); which foods a profile may log is
+ * read from the data directory's SQLite file (`visibleFood`) on both.
+ */
+export function createDiaryService(deps: {
+  store: DiaryStore;
+  visibleFood: DiaryRepository['visibleFood'];
+  profiles: ProfilesRepository;
+  portions: PortionsRepository;
+  foods: FoodsRepository;
+  today?: () => string;
+}): DiaryService {
+  const { store } = deps;
   const today = deps.today ?? localToday;
 
   /** The grams of an amount given as grams or as portions of the food; portions must be the food's and visible. */
@@ -98,11 +109,8 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
     }
   }
 
-  function loggedFoods(profile: string, by: 'recent' | 'frequent', limit: number, skip: ReadonlySet<number> = new Set()): LoggedFood[] {
-    const rows = repository
-      .loggedFoods(profile, by, limit + skip.size)
-      .filter((row) => !skip.has(row.food_id))
-      .slice(0, limit);
+  async function loggedFoods(profile: string, by: 'recent' | 'frequent', limit: number, skip: ReadonlySet<number> = new Set()): Promise<LoggedFood[]> {
+    const rows = (await store.loggedFoods(profile, by, limit + skip.size)).filter((row) => !skip.has(row.food_id)).slice(0, limit);
     const foods = deps.foods.byIds(rows.map((row) => row.food_id));
     return rows.flatMap((row) => {
       const food = foods.get(row.food_id);
@@ -130,21 +138,21 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
   return {
     requireProfile,
 
-    add(input) {
+    async add(input) {
       requireProfile(input.profile);
       checkDate(input.date);
-      const food = repository.visibleFood(input.profile, input.food);
+      const food = deps.visibleFood(input.profile, input.food);
       if (!food) throw new AppError('not_found', `No food with code "${input.food}" is visible to profile "${input.profile}".`);
       const amount = amountOf(input.profile, food.code, input);
-      const [id] = repository.insertEntries([
+      const [id] = await store.insertEntries([
         { profile: input.profile, date: input.date, meal: input.meal, foodId: food.id, grams: amount.grams, ...(amount.portion ? { portion: amount.portion } : {}) },
       ]);
-      return toEntry(repository.entry(input.profile, id as number) as DayEntryRow);
+      return toEntry((await store.entry(input.profile, id as number)) as DayEntryRow);
     },
 
-    update(input) {
+    async update(input) {
       requireProfile(input.profile);
-      const current = repository.entry(input.profile, input.id);
+      const current = await store.entry(input.profile, input.id);
       if (!current) throw new AppError('not_found', `Profile "${input.profile}" has no diary entry ${input.id}.`);
       const date = input.date ?? current.date;
       if (input.date !== undefined) checkDate(date);
@@ -153,31 +161,31 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
         input.grams === undefined && input.portion === undefined
           ? { grams: current.grams, portion: current.portion_id !== null && current.portion_quantity !== null ? { id: current.portion_id, quantity: current.portion_quantity } : null }
           : amountOf(input.profile, current.food_code, input);
-      repository.updateEntry(input.profile, input.id, { date, meal: input.meal ?? current.meal, grams: amount.grams, portion: amount.portion });
-      return toEntry(repository.entry(input.profile, input.id) as DayEntryRow);
+      await store.updateEntry(input.profile, input.id, { date, meal: input.meal ?? current.meal, grams: amount.grams, portion: amount.portion });
+      return toEntry((await store.entry(input.profile, input.id)) as DayEntryRow);
     },
 
-    recent(input) {
+    async recent(input) {
       requireProfile(input.profile);
-      const recent = loggedFoods(input.profile, 'recent', input.limit);
-      const shown = new Set(repository.loggedFoods(input.profile, 'recent', input.limit).map((row) => row.food_id));
-      return { recent, frequent: loggedFoods(input.profile, 'frequent', input.limit, shown) };
+      const recent = await loggedFoods(input.profile, 'recent', input.limit);
+      const shown = new Set((await store.loggedFoods(input.profile, 'recent', input.limit)).map((row) => row.food_id));
+      return { recent, frequent: await loggedFoods(input.profile, 'frequent', input.limit, shown) };
     },
 
-    remove(input) {
+    async remove(input) {
       requireProfile(input.profile);
-      if (!repository.removeEntry(input.profile, input.id)) {
+      if (!(await store.removeEntry(input.profile, input.id))) {
         throw new AppError('not_found', `Profile "${input.profile}" has no diary entry ${input.id}.`);
       }
       return { id: input.id, removed: true };
     },
 
-    day(input) {
+    async day(input) {
       requireProfile(input.profile);
-      const rows = repository.entriesOfDay(input.profile, input.date);
-      const subtotals = repository.mealSubtotals(input.profile, input.date);
-      const totals = repository.dailyTotals(input.profile, input.date, input.date)[0];
-      const targets = repository.targetsByDay(input.profile, input.date, input.date);
+      const rows = await store.entriesOfDay(input.profile, input.date);
+      const subtotals = await store.mealSubtotals(input.profile, input.date);
+      const totals = (await store.dailyTotals(input.profile, input.date, input.date))[0];
+      const targets = await store.targetsByDay(input.profile, input.date, input.date);
       return {
         profile: input.profile,
         date: input.date,
@@ -196,10 +204,10 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
       };
     },
 
-    series(input) {
+    async series(input) {
       requireProfile(input.profile);
-      const totals = new Map(repository.dailyTotals(input.profile, input.date_from, input.date_to).map((row) => [row.date, row]));
-      const targets = repository.targetsByDay(input.profile, input.date_from, input.date_to);
+      const totals = new Map((await store.dailyTotals(input.profile, input.date_from, input.date_to)).map((row) => [row.date, row]));
+      const targets = await store.targetsByDay(input.profile, input.date_from, input.date_to);
       return {
         profile: input.profile,
         date_from: input.date_from,
@@ -217,14 +225,14 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
       };
     },
 
-    importCsv(input) {
+    async importCsv(input) {
       requireProfile(input.profile);
       const codes = new Map<string, number | undefined>();
       const parsed = parseDiaryCsv(
         input.csv,
         input.profile,
         (code) => {
-          if (!codes.has(code)) codes.set(code, repository.visibleFood(input.profile, code)?.id);
+          if (!codes.has(code)) codes.set(code, deps.visibleFood(input.profile, code)?.id);
           return codes.get(code);
         },
         latestEntryDate(today()),
@@ -240,7 +248,7 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
       for (const entry of parsed.entries) digest.add(entry);
       const sha256 = digest.hex();
       // Imports recorded before the guard compared rows hold the text's hash.
-      const previous = repository.previousImport(input.profile, sha256) ?? repository.previousImport(input.profile, createHash('sha256').update(input.csv).digest('hex'));
+      const previous = (await store.previousImport(input.profile, sha256)) ?? (await store.previousImport(input.profile, createHash('sha256').update(input.csv).digest('hex')));
       if (previous && !input.allow_repeat) {
         throw new AppError(
           'conflict',
@@ -248,7 +256,7 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
             'nothing was imported. Import it again on purpose with --allow-repeat.',
         );
       }
-      if (!input.dry_run) repository.importEntries(input.profile, sha256, parsed.entries);
+      if (!input.dry_run) await store.importEntries(input.profile, sha256, parsed.entries);
       return {
         dry_run: input.dry_run,
         rows: parsed.entries.length,
@@ -258,9 +266,9 @@ export function createDiaryService(deps: { repository: DiaryRepository; profiles
       };
     },
 
-    setTarget(input) {
+    async setTarget(input) {
       requireProfile(input.profile);
-      repository.upsertTarget({ profile: input.profile, nutrient: input.nutrient, amount: input.amount, effective_from: input.effective_from });
+      await store.upsertTarget({ profile: input.profile, nutrient: input.nutrient, amount: input.amount, effective_from: input.effective_from });
       return { profile: input.profile, nutrient: input.nutrient, amount: input.amount, effective_from: input.effective_from };
     },
   };

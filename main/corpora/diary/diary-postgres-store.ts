@@ -1,0 +1,283 @@
+import type pg from 'pg';
+import { meals as allMeals, type Meal } from '../../../shared/contract/diary.js';
+import { nutrientKeys } from '../../../shared/nutrients.js';
+import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
+import type { FoodsRepository } from '../foods/foods-repository.js';
+import type { PortionsRepository } from '../foods/portions-repository.js';
+import type {
+  DailyTotalsRow,
+  DayEntryRow,
+  DayTargetRow,
+  DiaryRangeRow,
+  EntryRow,
+  FoodTotalsRow,
+  LoggedFoodRow,
+  MealSubtotalsRow,
+  NewEntry,
+  PeriodSummaryRow,
+  TargetDaysRow,
+} from './diary-repository.js';
+import type { DiaryStore } from './diary-store.js';
+
+/** `@name` placeholders as `$n` (each name bound once, however often it is used), with the values in their order. */
+function positional(text: string, values: Record<string, unknown>): { text: string; values: unknown[] } {
+  const order: string[] = [];
+  const sql = text.replace(/@([a-z0-9_]+)/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`diary on PostgreSQL: no value for @${name}`);
+    if (!order.includes(name)) order.push(name);
+    return `$${order.indexOf(name) + 1}`;
+  });
+  return { text: sql, values: order.map((name) => values[name]) };
+}
+
+const sums = nutrientKeys.map((key) => `sum(${key}) AS ${key}`).join(', ');
+const entryColumns = `entry_id, profile, date, meal, food_id, food_code, food_name, food_brand, food_owner, grams, ${nutrientKeys.join(', ')}`;
+
+/**
+ * The SQLite views of migrations/0013_saturated_fat.sql over one profile's rows, as common table expressions. The
+ * foods and units are SQLite's, bound as arrays (`foods`, `portions`): an entry of a food this data directory lacks
+ * or does not show the profile has no nutrients, and so is left out, as the SQLite view's join leaves it out. The
+ * daily totals are over `@meals` (all four: the view diary_daily_totals).
+ */
+const views = `WITH
+  foods AS (
+    SELECT * FROM unnest(@food_id::bigint[], @food_code::text[], @food_name::text[], @food_brand::text[], @food_owner::text[], ${nutrientKeys.map((key) => `@food_${key}::float8[]`).join(', ')})
+      AS f (id, code, name, brand, owner, ${nutrientKeys.join(', ')})
+  ),
+  portions AS (SELECT * FROM unnest(@portion_id::bigint[], @portion_name_en::text[], @portion_name_es::text[], @portion_grams::float8[]) AS p (id, name_en, name_es, grams)),
+  diary_entry_nutrients AS (
+    SELECT e.id AS entry_id, e.profile, e.date, e.meal, f.id AS food_id, f.code AS food_code, f.name AS food_name, f.brand AS food_brand, f.owner AS food_owner, e.grams,
+      ${nutrientKeys.map((key) => `e.grams * f.${key} / 100.0 AS ${key}`).join(', ')}
+    FROM diary_entries e JOIN foods f ON f.code = e.food_code WHERE e.profile = @profile
+  ),
+  diary_daily_totals AS (
+    SELECT profile, date, count(*) AS entries, sum(grams) AS grams, ${sums}, ${nutrientKeys.map((key) => `count(*) FILTER (WHERE ${key} IS NULL) AS ${key}_unmeasured`).join(', ')}
+    FROM diary_entry_nutrients WHERE meal = ANY (@meals::text[]) GROUP BY profile, date
+  ),
+  diary_target_periods AS (
+    SELECT profile, nutrient, amount, effective_from, lead(effective_from) OVER (PARTITION BY nutrient ORDER BY effective_from) AS effective_until
+    FROM diary_targets WHERE profile = @profile
+  )`;
+
+const dayEntrySelect = `SELECT ${entryColumns
+  .split(', ')
+  .map((column) => `n.${column}`)
+  .join(', ')}, e.portion_id, e.portion_quantity, p.name_en AS portion_name_en, p.name_es AS portion_name_es, p.grams AS portion_grams
+  FROM diary_entry_nutrients n JOIN diary_entries e ON e.id = n.entry_id LEFT JOIN portions p ON p.id = e.portion_id`;
+
+const statements = {
+  entry: `${dayEntrySelect} WHERE n.entry_id = @id`,
+  day: `${dayEntrySelect} WHERE n.date = @date
+    ORDER BY CASE n.meal WHEN 'breakfast' THEN 1 WHEN 'lunch' THEN 2 WHEN 'dinner' THEN 3 ELSE 4 END, n.entry_id`,
+  mealSubtotals: `SELECT meal, count(*) AS entries, sum(grams) AS grams, ${sums} FROM diary_entry_nutrients WHERE date = @date GROUP BY meal ORDER BY meal`,
+  // As SQLite's: the latest entry of each food (by day, then by id) gives the amount the picker suggests next time.
+  loggedFoods: (order: string, window: string) => `,
+    used AS (
+      SELECT food_code, count(*) AS uses, max(date) AS last_date, max(id) AS last_id FROM diary_entries
+      WHERE profile = @profile ${window} GROUP BY food_code
+    ),
+    latest AS (
+      SELECT food_code, grams, portion_id, portion_quantity, row_number() OVER (PARTITION BY food_code ORDER BY date DESC, id DESC) AS position
+      FROM diary_entries WHERE profile = @profile
+    )
+    SELECT f.id AS food_id, used.uses, used.last_date, latest.grams AS last_grams,
+           portion.id AS last_portion_id, latest.portion_quantity AS last_portion_quantity,
+           portion.name_en AS last_portion_name_en, portion.name_es AS last_portion_name_es
+    FROM used JOIN foods f ON f.code = used.food_code JOIN latest ON latest.food_code = used.food_code AND latest.position = 1
+    LEFT JOIN portions portion ON portion.id = latest.portion_id
+    ORDER BY ${order} LIMIT @limit`,
+  dailyTotals: 'SELECT * FROM diary_daily_totals WHERE date BETWEEN @from AND @to ORDER BY date',
+  // SQLite's recursive list of days starts with @from even when @to is before it.
+  targetsByDay: `SELECT days.date, periods.nutrient, periods.amount
+    FROM (SELECT to_char(day, 'YYYY-MM-DD') AS date FROM generate_series(@from::date, greatest(@from::date, @to::date), interval '1 day') AS day) days
+    JOIN diary_target_periods periods ON periods.effective_from <= days.date AND (periods.effective_until IS NULL OR days.date < periods.effective_until)
+    ORDER BY days.date, periods.nutrient`,
+  entries: `SELECT ${entryColumns} FROM diary_entry_nutrients WHERE date BETWEEN @from AND @to AND meal = ANY (@meals::text[])
+    ORDER BY energy_kcal IS NULL, energy_kcal DESC, date, entry_id LIMIT @limit`,
+  foodTotals: `SELECT food_id, food_name, food_brand, count(*) AS entries, sum(grams) AS grams, ${sums}
+    FROM diary_entry_nutrients WHERE date BETWEEN @from AND @to AND meal = ANY (@meals::text[])
+    GROUP BY food_id, food_name, food_brand ORDER BY sum(energy_kcal) IS NULL, sum(energy_kcal) DESC, food_name COLLATE "C" LIMIT @limit`,
+  // Sums of whole numbers are numeric in PostgreSQL: as float8 they read back as numbers, as SQLite's integers do.
+  summary: `SELECT count(*) AS days_with_entries, ${nutrientKeys
+    .map((key) => `sum(${key}) AS total_${key}, avg(${key}) AS average_${key}, sum(${key}_unmeasured)::float8 AS unmeasured_${key}`)
+    .join(', ')}
+    FROM diary_daily_totals WHERE date BETWEEN @from AND @to`,
+  // SQLite's view diary_daily_nutrients, a row per day and nutrient, with the target in force that day.
+  targetDays: `SELECT daily.nutrient, count(*) AS days_with_target, count(*) FILTER (WHERE daily.amount > periods.amount) AS days_over_target,
+      count(*) FILTER (WHERE daily.amount < periods.amount) AS days_under_target
+    FROM diary_daily_totals d CROSS JOIN LATERAL (VALUES ${nutrientKeys.map((key) => `('${key}', d.${key})`).join(', ')}) AS daily (nutrient, amount)
+    JOIN diary_target_periods periods ON periods.nutrient = daily.nutrient AND periods.effective_from <= d.date AND (periods.effective_until IS NULL OR d.date < periods.effective_until)
+    WHERE d.date BETWEEN @from AND @to AND daily.amount IS NOT NULL
+    GROUP BY daily.nutrient ORDER BY daily.nutrient COLLATE "C"`,
+};
+
+const mealsOf = (meals: readonly Meal[] | undefined): string[] => (meals && meals.length > 0 ? [...meals] : [...allMeals]);
+
+/**
+ * The food diary on PostgreSQL (migrations/postgres/0004_diary.sql): entries, targets and CSV imports in the shared
+ * database, so every cita process adds to the same diary; each entry is its own row, inserted in its own statement,
+ * so concurrent writers never overwrite one another. Foods, units and profiles stay in this data directory's SQLite
+ * file: a read binds the foods and units the profile's entries name, then runs the statement the SQLite repository
+ * runs over its views, in one snapshot (REPEATABLE READ), so a writer committing meanwhile is seen whole or not at all.
+ */
+export function createDiaryPostgresStore(deps: {
+  database: PostgresDatabase;
+  foods: Pick<FoodsRepository, 'byIds' | 'visibleByCode'>;
+  portions: Pick<PortionsRepository, 'visible'>;
+}): DiaryStore & { entryCount(profile?: string): Promise<number> } {
+  const { database } = deps;
+
+  /** The foods and units the profile's entries name, as SQLite has them, bound for `views`. */
+  async function foodsOf(client: pg.PoolClient, profile: string): Promise<Record<string, unknown>> {
+    const { rows } = await client.query<{ codes: string[]; portions: number[] }>(
+      `SELECT coalesce(array_agg(DISTINCT food_code), '{}') AS codes, coalesce(array_agg(DISTINCT portion_id::int) FILTER (WHERE portion_id IS NOT NULL), '{}') AS portions
+       FROM diary_entries WHERE profile = $1`,
+      [profile],
+    );
+    const foods = (rows[0]?.codes ?? []).flatMap((code) => deps.foods.visibleByCode(profile, code) ?? []);
+    const portions = (rows[0]?.portions ?? []).flatMap((id) => deps.portions.visible(profile, id) ?? []);
+    return {
+      food_id: foods.map((food) => food.id),
+      food_code: foods.map((food) => food.code),
+      food_name: foods.map((food) => food.name),
+      food_brand: foods.map((food) => food.brand),
+      food_owner: foods.map((food) => food.owner),
+      ...Object.fromEntries(nutrientKeys.map((key) => [`food_${key}`, foods.map((food) => food[key] ?? null)])),
+      portion_id: portions.map((portion) => portion.id),
+      portion_name_en: portions.map((portion) => portion.name_en),
+      portion_name_es: portions.map((portion) => portion.name_es),
+      portion_grams: portions.map((portion) => portion.grams),
+    };
+  }
+
+  /** One statement over the views of the profile's rows, in a read-only snapshot. */
+  function read<Row extends pg.QueryResultRow>(profile: string, statement: string, values: Record<string, unknown> = {}): Promise<Row[]> {
+    return database.transaction(async (client) => {
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      const query = positional(`${views} ${statement}`, { meals: [...allMeals], ...(await foodsOf(client, profile)), ...values, profile });
+      return (await client.query<Row>(query.text, query.values)).rows;
+    });
+  }
+
+  /** A statement on the diary's own tables (no foods needed). */
+  const query = <Row extends pg.QueryResultRow>(statement: string, values: Record<string, unknown>) => {
+    const bound = positional(statement, values);
+    return database.query<Row>(bound.text, bound.values);
+  };
+
+  /** The food codes of the entries' local food ids: the key every data directory shares. */
+  function codesOf(entries: readonly Omit<NewEntry, 'profile'>[]): string[] {
+    const foods = deps.foods.byIds([...new Set(entries.map((entry) => entry.foodId))]);
+    return entries.map((entry) => {
+      const food = foods.get(entry.foodId);
+      if (!food) throw new Error(`diary on PostgreSQL: no food with id ${entry.foodId}`);
+      return food.code;
+    });
+  }
+
+  async function insertAll(client: pg.PoolClient, entries: readonly NewEntry[]): Promise<number[]> {
+    const codes = codesOf(entries);
+    // One row per statement, in order: the ids come back in the entries' order.
+    const ids: number[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const { rows } = await client.query<{ id: number }>(
+        'INSERT INTO diary_entries (profile, date, meal, food_code, grams, portion_id, portion_quantity) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+        [entry.profile, entry.date, entry.meal, codes[index], entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null],
+      );
+      ids.push(rows[0]?.id as number);
+    }
+    return ids;
+  }
+
+  return {
+    kind: 'postgres',
+    label: `PostgreSQL ${database.label}`,
+    insertEntries: (entries) => database.transaction((client) => insertAll(client, entries)),
+    importEntries: (profile, sha256, entries) =>
+      database.transaction(async (client) => {
+        const codes = codesOf(entries);
+        await client.query(
+          `INSERT INTO diary_entries (profile, date, meal, food_code, grams, portion_id, portion_quantity)
+           SELECT profile, date, meal, food_code, grams, portion_id, portion_quantity
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::bigint[], $7::float8[]) WITH ORDINALITY
+             AS v (profile, date, meal, food_code, grams, portion_id, portion_quantity, ord)
+           ORDER BY ord`,
+          [
+            entries.map((entry) => entry.profile),
+            entries.map((entry) => entry.date),
+            entries.map((entry) => entry.meal),
+            codes,
+            entries.map((entry) => entry.grams),
+            entries.map((entry) => entry.portion?.id ?? null),
+            entries.map((entry) => entry.portion?.quantity ?? null),
+          ],
+        );
+        await client.query('INSERT INTO diary_imports (profile, sha256, rows) VALUES ($1, $2, $3)', [profile, sha256, entries.length]);
+      }),
+    async previousImport(profile, sha256) {
+      const [row] = await query<{ rows: number; imported_at: string }>('SELECT rows, imported_at FROM diary_imports WHERE profile = @profile AND sha256 = @sha256 ORDER BY id DESC LIMIT 1', {
+        profile,
+        sha256,
+      });
+      return row;
+    },
+    removeEntry: async (profile, id) => (await query('DELETE FROM diary_entries WHERE id = @id AND profile = @profile RETURNING id', { id, profile })).length > 0,
+    updateEntry: async (profile, id, change) =>
+      (
+        await query(
+          `UPDATE diary_entries SET date = @date, meal = @meal, grams = @grams, portion_id = @portion_id, portion_quantity = @portion_quantity
+           WHERE id = @id AND profile = @profile RETURNING id`,
+          { profile, id, date: change.date, meal: change.meal, grams: change.grams, portion_id: change.portion?.id ?? null, portion_quantity: change.portion?.quantity ?? null },
+        )
+      ).length > 0,
+    entry: async (profile, id) => (await read<DayEntryRow>(profile, statements.entry, { id }))[0],
+    entriesOfDay: (profile, date) => read<DayEntryRow>(profile, statements.day, { date }),
+    mealSubtotals: (profile, date) => read<MealSubtotalsRow>(profile, statements.mealSubtotals, { date }),
+    loggedFoods: (profile, by, limit) =>
+      read<LoggedFoodRow>(
+        profile,
+        by === 'recent'
+          ? statements.loggedFoods('used.last_id DESC', '')
+          : statements.loggedFoods('used.uses DESC, used.last_date DESC, f.id', "AND date >= to_char((SELECT max(date) FROM diary_entries WHERE profile = @profile)::date - 90, 'YYYY-MM-DD')"),
+        { limit },
+      ),
+    dailyTotals: (profile, from, to, meals) => read<DailyTotalsRow>(profile, statements.dailyTotals, { from, to, meals: mealsOf(meals) }),
+    targetsByDay: (profile, from, to) => read<DayTargetRow>(profile, statements.targetsByDay, { from, to }),
+    entries: (profile, from, to, limit, meals) => read<EntryRow>(profile, statements.entries, { from, to, limit, meals: mealsOf(meals) }),
+    async countEntries(profile, from, to, meals) {
+      const [row] = await query<{ count: number }>('SELECT count(*) AS count FROM diary_entries WHERE profile = @profile AND date BETWEEN @from AND @to AND meal = ANY (@meals::text[])', {
+        profile,
+        from,
+        to,
+        meals: mealsOf(meals),
+      });
+      return row?.count ?? 0;
+    },
+    foodTotals: (profile, from, to, limit, meals) => read<FoodTotalsRow>(profile, statements.foodTotals, { from, to, limit, meals: mealsOf(meals) }),
+    async countFoods(profile, from, to, meals) {
+      const [row] = await query<{ count: number }>(
+        'SELECT count(DISTINCT food_code) AS count FROM diary_entries WHERE profile = @profile AND date BETWEEN @from AND @to AND meal = ANY (@meals::text[])',
+        { profile, from, to, meals: mealsOf(meals) },
+      );
+      return row?.count ?? 0;
+    },
+    summary: async (profile, from, to, meals) => (await read<PeriodSummaryRow>(profile, statements.summary, { from, to, meals: mealsOf(meals) }))[0] as PeriodSummaryRow,
+    async diaryRange(profile) {
+      const [row] = await query<DiaryRangeRow>('SELECT min(date) AS first_date, max(date) AS last_date, count(*) AS entries FROM diary_entries WHERE profile = @profile', { profile });
+      return row as DiaryRangeRow;
+    },
+    targetDays: (profile, from, to) => read<TargetDaysRow>(profile, statements.targetDays, { from, to }),
+    async upsertTarget(target) {
+      await query(
+        `INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES (@profile, @nutrient, @amount, @effective_from)
+         ON CONFLICT (profile, nutrient, effective_from) DO UPDATE SET amount = excluded.amount`,
+        { ...target },
+      );
+    },
+    /** The entries of one profile, or of every profile: what status counts. */
+    async entryCount(profile) {
+      const [row] = await database.query<{ n: number }>('SELECT count(*) AS n FROM diary_entries WHERE $1::text IS NULL OR profile = $1', [profile ?? null]);
+      return row?.n ?? 0;
+    },
+  };
+}
