@@ -7,7 +7,9 @@ CREATE TABLE diary_entries (
   id                bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   profile           text NOT NULL CHECK (length(profile) BETWEEN 1 AND 100),
   -- A calendar day as SQLite keeps it (text, compared byte by byte), that exists, within the years a diary can hold.
-  date              text COLLATE "C" NOT NULL CHECK (date ~ '^\d{4}-\d{2}-\d{2}$' AND to_char(date::date, 'YYYY-MM-DD') = date AND date BETWEEN '2000-01-01' AND '2099-12-31'),
+  -- Written back from a timestamp without time zone: a date's timestamptz follows the session's time zone, and in one
+  -- that skipped a day (Pacific/Apia, 2011-12-30) it is the next day.
+  date              text COLLATE "C" NOT NULL CHECK (date ~ '^\d{4}-\d{2}-\d{2}$' AND to_char(date::date::timestamp, 'YYYY-MM-DD') = date AND date BETWEEN '2000-01-01' AND '2099-12-31'),
   meal              text COLLATE "C" NOT NULL CHECK (meal IN ('breakfast', 'lunch', 'dinner', 'snack')),
   -- The food by its code, unique in every data directory: the shipped foods have the same code in each (their row
   -- ids need not be the same), so two servers with data directories of their own read the same food.
@@ -25,7 +27,7 @@ CREATE TABLE diary_targets (
   profile         text NOT NULL CHECK (length(profile) BETWEEN 1 AND 100),
   nutrient        text COLLATE "C" NOT NULL CHECK (nutrient IN ('energy_kcal', 'energy_kj', 'protein', 'fat', 'saturated_fat', 'carbohydrate', 'fibre', 'free_sugars', 'sodium', 'potassium', 'calcium', 'iron', 'vitamin_c')),
   amount          float8 NOT NULL CHECK (amount > 0 AND amount <= 1000000),
-  effective_from  text COLLATE "C" NOT NULL CHECK (effective_from ~ '^\d{4}-\d{2}-\d{2}$' AND to_char(effective_from::date, 'YYYY-MM-DD') = effective_from AND effective_from BETWEEN '2000-01-01' AND '2099-12-31'),
+  effective_from  text COLLATE "C" NOT NULL CHECK (effective_from ~ '^\d{4}-\d{2}-\d{2}$' AND to_char(effective_from::date::timestamp, 'YYYY-MM-DD') = effective_from AND effective_from BETWEEN '2000-01-01' AND '2099-12-31'),
   UNIQUE (profile, nutrient, effective_from)
 );
 

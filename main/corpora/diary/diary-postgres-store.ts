@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { meals as allMeals, type Meal } from '../../../shared/contract/diary.js';
 import { nutrientKeys } from '../../../shared/nutrients.js';
+import { AppError } from '../../core/errors.js';
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';
 import type { PortionsRepository } from '../foods/portions-repository.js';
@@ -9,12 +10,14 @@ import type {
   DayEntryRow,
   DayTargetRow,
   DiaryRangeRow,
+  EntryChange,
   EntryRow,
   FoodTotalsRow,
   LoggedFoodRow,
   MealSubtotalsRow,
   NewEntry,
   PeriodSummaryRow,
+  PreviousImport,
   TargetDaysRow,
 } from './diary-repository.js';
 import type { DiaryStore } from './diary-store.js';
@@ -87,9 +90,11 @@ const statements = {
     LEFT JOIN portions portion ON portion.id = latest.portion_id
     ORDER BY ${order} LIMIT @limit`,
   dailyTotals: 'SELECT * FROM diary_daily_totals WHERE date BETWEEN @from AND @to ORDER BY date',
-  // SQLite's recursive list of days starts with @from even when @to is before it.
+  // SQLite's recursive list of days starts with @from even when @to is before it. Days as date + n, written from a
+  // timestamp without time zone: a series of timestamptz follows the session's time zone, and where a clock change
+  // skips midnight (America/Havana) it loses the last day.
   targetsByDay: `SELECT days.date, periods.nutrient, periods.amount
-    FROM (SELECT to_char(day, 'YYYY-MM-DD') AS date FROM generate_series(@from::date, greatest(@from::date, @to::date), interval '1 day') AS day) days
+    FROM (SELECT to_char((@from::date + n)::timestamp, 'YYYY-MM-DD') AS date FROM generate_series(0, greatest(0, @to::date - @from::date)) AS n) days
     JOIN diary_target_periods periods ON periods.effective_from <= days.date AND (periods.effective_until IS NULL OR days.date < periods.effective_until)
     ORDER BY days.date, periods.nutrient`,
   entries: `SELECT ${entryColumns} FROM diary_entry_nutrients WHERE date BETWEEN @from AND @to AND meal = ANY (@meals::text[])
@@ -110,6 +115,14 @@ const statements = {
     WHERE d.date BETWEEN @from AND @to AND daily.amount IS NOT NULL
     GROUP BY daily.nutrient ORDER BY daily.nutrient COLLATE "C"`,
 };
+
+/** A profile's own food or unit, refused on PostgreSQL: one line saying why and that nothing was written. */
+function ownRefused(what: string): AppError {
+  return new AppError(
+    'unavailable',
+    `${what}, and a profile's own foods and units cannot be logged yet while the diary is on PostgreSQL: their codes belong to one data directory (issue #21); nothing was written.`,
+  );
+}
 
 const mealsOf = (meals: readonly Meal[] | undefined): string[] => (meals && meals.length > 0 ? [...meals] : [...allMeals]);
 
@@ -134,8 +147,9 @@ export function createDiaryPostgresStore(deps: {
        FROM diary_entries WHERE profile = $1`,
       [profile],
     );
-    const foods = (rows[0]?.codes ?? []).flatMap((code) => deps.foods.visibleByCode(profile, code) ?? []);
-    const portions = (rows[0]?.portions ?? []).flatMap((id) => deps.portions.visible(profile, id) ?? []);
+    // Shipped foods and units only: a profile's own one has a code or id local to one data directory (codesOf).
+    const foods = (rows[0]?.codes ?? []).flatMap((code) => deps.foods.visibleByCode(profile, code) ?? []).filter((food) => food.owner === null);
+    const portions = (rows[0]?.portions ?? []).flatMap((id) => deps.portions.visible(profile, id) ?? []).filter((portion) => portion.owner === null);
     return {
       food_id: foods.map((food) => food.id),
       food_code: foods.map((food) => food.code),
@@ -150,12 +164,17 @@ export function createDiaryPostgresStore(deps: {
     };
   }
 
+  /** One statement over the views of the profile's rows, on `client` (in its transaction). */
+  async function readOn<Row extends pg.QueryResultRow>(client: pg.PoolClient, profile: string, statement: string, values: Record<string, unknown> = {}): Promise<Row[]> {
+    const query = positional(`${views} ${statement}`, { meals: [...allMeals], ...(await foodsOf(client, profile)), ...values, profile });
+    return (await client.query<Row>(query.text, query.values)).rows;
+  }
+
   /** One statement over the views of the profile's rows, in a read-only snapshot. */
   function read<Row extends pg.QueryResultRow>(profile: string, statement: string, values: Record<string, unknown> = {}): Promise<Row[]> {
     return database.transaction(async (client) => {
       await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      const query = positional(`${views} ${statement}`, { meals: [...allMeals], ...(await foodsOf(client, profile)), ...values, profile });
-      return (await client.query<Row>(query.text, query.values)).rows;
+      return readOn<Row>(client, profile, statement, values);
     });
   }
 
@@ -165,14 +184,26 @@ export function createDiaryPostgresStore(deps: {
     return database.query<Row>(bound.text, bound.values);
   };
 
-  /** The food codes of the entries' local food ids: the key every data directory shares. */
-  function codesOf(entries: readonly Omit<NewEntry, 'profile'>[]): string[] {
+  /**
+   * The food codes of the entries' local food ids: the key every data directory shares, for shipped foods and units.
+   * A profile's own food is `U<row id>` and its own unit a row id, both local to one data directory: another server's
+   * directory, or this one restored from a backup, gives the same code to another food. Until foods move to
+   * PostgreSQL, such an entry is refused before anything is written.
+   */
+  function codesOf(entries: readonly NewEntry[]): string[] {
     const foods = deps.foods.byIds([...new Set(entries.map((entry) => entry.foodId))]);
     return entries.map((entry) => {
       const food = foods.get(entry.foodId);
       if (!food) throw new Error(`diary on PostgreSQL: no food with id ${entry.foodId}`);
+      if (food.owner !== null) throw ownRefused(`Food "${food.code}" is profile "${food.owner}"'s own`);
+      refuseOwnUnit(entry.profile, food.code, entry.portion);
       return food.code;
     });
+  }
+
+  function refuseOwnUnit(profile: string, foodCode: string, chosen: { id: number } | null | undefined): void {
+    const portion = chosen && deps.portions.visible(profile, chosen.id);
+    if (portion && portion.owner !== null) throw ownRefused(`The unit ${portion.id} of "${foodCode}" is profile "${portion.owner}"'s own`);
   }
 
   async function insertAll(client: pg.PoolClient, entries: readonly NewEntry[]): Promise<number[]> {
@@ -189,13 +220,62 @@ export function createDiaryPostgresStore(deps: {
     return ids;
   }
 
+  /** The entry as `entry` reads it, on `client`. */
+  async function entryOn(client: pg.PoolClient, profile: string, id: number): Promise<DayEntryRow | undefined> {
+    return (await readOn<DayEntryRow>(client, profile, statements.entry, { id }))[0];
+  }
+
+  /** The last committed import of one of `digests` into the profile, read on `client`. */
+  async function previousImportOn(client: pg.PoolClient, profile: string, digests: readonly string[]): Promise<PreviousImport | undefined> {
+    for (const sha256 of digests) {
+      const { rows } = await client.query<PreviousImport>('SELECT rows, imported_at FROM diary_imports WHERE profile = $1 AND sha256 = $2 ORDER BY id DESC LIMIT 1', [profile, sha256]);
+      if (rows[0]) return rows[0];
+    }
+    return undefined;
+  }
+
+  async function writeChange(client: pg.PoolClient, profile: string, id: number, change: EntryChange): Promise<void> {
+    await client.query('UPDATE diary_entries SET date = $3, meal = $4, grams = $5, portion_id = $6, portion_quantity = $7 WHERE id = $1 AND profile = $2', [
+      id,
+      profile,
+      change.date,
+      change.meal,
+      change.grams,
+      change.portion?.id ?? null,
+      change.portion?.quantity ?? null,
+    ]);
+  }
+
   return {
     kind: 'postgres',
     label: `PostgreSQL ${database.label}`,
-    insertEntries: (entries) => database.transaction((client) => insertAll(client, entries)),
-    importEntries: (profile, sha256, entries) =>
+    // The insert and its read back in one transaction: a connection lost before COMMIT keeps no entry, so the retry
+    // the error asks for adds it once.
+    addEntry: (entry) =>
+      database.transaction(async (client) => {
+        const [id] = await insertAll(client, [entry]);
+        return (await entryOn(client, entry.profile, id as number)) as DayEntryRow;
+      }),
+    // The entry's row is locked (FOR UPDATE) from its read to the update: a concurrent change waits and then reads
+    // this one's result, a concurrent remove makes this not found.
+    changeEntry: (profile, id, change) =>
+      database.transaction(async (client) => {
+        const { rows } = await client.query('SELECT id FROM diary_entries WHERE id = $1 AND profile = $2 FOR UPDATE', [id, profile]);
+        const current = rows.length > 0 ? await entryOn(client, profile, id) : undefined;
+        if (!current) return undefined;
+        const next = change(current);
+        refuseOwnUnit(profile, current.food_code, next.portion);
+        await writeChange(client, profile, id, next);
+        return entryOn(client, profile, id);
+      }),
+    // The profile's imports take turns (a transaction-scoped advisory lock), so the guard reads every import committed
+    // before: two identical imports at once import once.
+    importUnlessSeen: (profile, digests, entries, options) =>
       database.transaction(async (client) => {
         const codes = codesOf(entries);
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('cita diary import'), hashtext($1))", [profile]);
+        const previous = await previousImportOn(client, profile, digests);
+        if ((previous && !options.allowRepeat) || !options.write) return { previous };
         await client.query(
           `INSERT INTO diary_entries (profile, date, meal, food_code, grams, portion_id, portion_quantity)
            SELECT profile, date, meal, food_code, grams, portion_id, portion_quantity
@@ -212,25 +292,10 @@ export function createDiaryPostgresStore(deps: {
             entries.map((entry) => entry.portion?.quantity ?? null),
           ],
         );
-        await client.query('INSERT INTO diary_imports (profile, sha256, rows) VALUES ($1, $2, $3)', [profile, sha256, entries.length]);
+        await client.query('INSERT INTO diary_imports (profile, sha256, rows) VALUES ($1, $2, $3)', [profile, digests[0], entries.length]);
+        return { previous };
       }),
-    async previousImport(profile, sha256) {
-      const [row] = await query<{ rows: number; imported_at: string }>('SELECT rows, imported_at FROM diary_imports WHERE profile = @profile AND sha256 = @sha256 ORDER BY id DESC LIMIT 1', {
-        profile,
-        sha256,
-      });
-      return row;
-    },
     removeEntry: async (profile, id) => (await query('DELETE FROM diary_entries WHERE id = @id AND profile = @profile RETURNING id', { id, profile })).length > 0,
-    updateEntry: async (profile, id, change) =>
-      (
-        await query(
-          `UPDATE diary_entries SET date = @date, meal = @meal, grams = @grams, portion_id = @portion_id, portion_quantity = @portion_quantity
-           WHERE id = @id AND profile = @profile RETURNING id`,
-          { profile, id, date: change.date, meal: change.meal, grams: change.grams, portion_id: change.portion?.id ?? null, portion_quantity: change.portion?.quantity ?? null },
-        )
-      ).length > 0,
-    entry: async (profile, id) => (await read<DayEntryRow>(profile, statements.entry, { id }))[0],
     entriesOfDay: (profile, date) => read<DayEntryRow>(profile, statements.day, { date }),
     mealSubtotals: (profile, date) => read<MealSubtotalsRow>(profile, statements.mealSubtotals, { date }),
     loggedFoods: (profile, by, limit) =>
@@ -238,7 +303,10 @@ export function createDiaryPostgresStore(deps: {
         profile,
         by === 'recent'
           ? statements.loggedFoods('used.last_id DESC', '')
-          : statements.loggedFoods('used.uses DESC, used.last_date DESC, f.id', "AND date >= to_char((SELECT max(date) FROM diary_entries WHERE profile = @profile)::date - 90, 'YYYY-MM-DD')"),
+          : statements.loggedFoods(
+              'used.uses DESC, used.last_date DESC, f.id',
+              "AND date >= to_char(((SELECT max(date) FROM diary_entries WHERE profile = @profile)::date - 90)::timestamp, 'YYYY-MM-DD')",
+            ),
         { limit },
       ),
     dailyTotals: (profile, from, to, meals) => read<DailyTotalsRow>(profile, statements.dailyTotals, { from, to, meals: mealsOf(meals) }),

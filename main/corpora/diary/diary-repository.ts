@@ -101,6 +101,20 @@ export interface NewEntry {
   portion?: { id: number; quantity: number };
 }
 
+/** A change of an entry's day, meal and amount (portion null: logged in grams). */
+export interface EntryChange {
+  date: string;
+  meal: Meal;
+  grams: number;
+  portion: { id: number; quantity: number } | null;
+}
+
+/** A committed CSV import: how many entries and when. */
+export interface PreviousImport {
+  rows: number;
+  imported_at: string;
+}
+
 export interface NewTarget {
   profile: string;
   nutrient: NutrientKey;
@@ -114,15 +128,27 @@ export interface DiaryRepository {
   visibleFood(profile: string, code: string): { id: number; code: string; owner: string | null } | undefined;
   /** Inserts entries in one transaction (all or nothing); returns their ids. */
   insertEntries(entries: readonly NewEntry[]): number[];
+  /** Inserts one entry and reads it back (as `entry` does), in one transaction. */
+  addEntry(entry: NewEntry): DayEntryRow;
   /** Inserts an import's entries and records its content hash, in one transaction. */
   importEntries(profile: string, sha256: string, entries: readonly NewEntry[]): void;
+  /**
+   * A CSV import guarded against its repeat, in one transaction: the last import of any of `digests` into the profile;
+   * unless there is one (and `allowRepeat` is false), the entries written and `digests[0]` recorded when `write`.
+   */
+  importUnlessSeen(profile: string, digests: readonly string[], entries: readonly NewEntry[], options: { allowRepeat: boolean; write: boolean }): { previous: PreviousImport | undefined };
   /** Records an import whose entries were written batch by batch (profile import), by the digest of its rows. */
   recordImport(profile: string, sha256: string, rows: number): void;
   /** The last committed import of this content into the profile, if any. */
-  previousImport(profile: string, sha256: string): { rows: number; imported_at: string } | undefined;
+  previousImport(profile: string, sha256: string): PreviousImport | undefined;
   removeEntry(profile: string, id: number): boolean;
   /** Changes an entry's day, meal and amount (portion null: logged in grams); false when the profile has no such entry. */
-  updateEntry(profile: string, id: number, change: { date: string; meal: Meal; grams: number; portion: { id: number; quantity: number } | null }): boolean;
+  updateEntry(profile: string, id: number, change: EntryChange): boolean;
+  /**
+   * Reads an entry, changes it as `change` says from what it is, and reads it back, in one transaction (so a
+   * concurrent change is not lost); undefined when the profile has no such entry. `change` may throw: nothing is written.
+   */
+  changeEntry(profile: string, id: number, change: (current: DayEntryRow) => EntryChange): DayEntryRow | undefined;
   entry(profile: string, id: number): DayEntryRow | undefined;
   entriesOfDay(profile: string, date: string): DayEntryRow[];
   /** Each meal's sums for a day (meals without entries have no row). */
@@ -279,6 +305,19 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     insertEntries(entries);
     insertImport.run(profile, sha256, entries.length);
   });
+  const addEntry = db.transaction((entry: NewEntry) => selectEntry.get(entry.profile, (insertEntries([entry]) as [number])[0]) as DayEntryRow);
+  const importUnlessSeen = db.transaction((profile: string, digests: readonly string[], entries: readonly NewEntry[], options: { allowRepeat: boolean; write: boolean }) => {
+    const previous = digests.reduce<PreviousImport | undefined>((found, digest) => found ?? selectImport.get(profile, digest), undefined);
+    if ((previous === undefined || options.allowRepeat) && options.write) importEntries(profile, digests[0] as string, entries);
+    return { previous };
+  });
+  const changeEntry = db.transaction((profile: string, id: number, change: (current: DayEntryRow) => EntryChange) => {
+    const current = selectEntry.get(profile, id);
+    if (!current) return undefined;
+    const next = change(current);
+    updateEntry.run({ profile, id, date: next.date, meal: next.meal, grams: next.grams, portion_id: next.portion?.id ?? null, portion_quantity: next.portion?.quantity ?? null });
+    return selectEntry.get(profile, id);
+  });
   const replaceDemoDiary = db.transaction((profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]) => {
     deleteDemoEntries.run(profile);
     deleteDemoTargets.run(profile);
@@ -290,7 +329,9 @@ export function createDiaryRepository(db: Database): DiaryRepository {
   return {
     visibleFood: (profile, code) => selectVisibleFood.get(code, profile),
     insertEntries: (entries) => insertEntries(entries),
+    addEntry: (entry) => addEntry(entry),
     importEntries: (profile, sha256, entries) => importEntries(profile, sha256, entries),
+    importUnlessSeen: (profile, digests, entries, options) => importUnlessSeen(profile, digests, entries, options),
     recordImport: (profile, sha256, rows) => {
       insertImport.run(profile, sha256, rows);
     },
@@ -306,6 +347,7 @@ export function createDiaryRepository(db: Database): DiaryRepository {
         portion_id: change.portion?.id ?? null,
         portion_quantity: change.portion?.quantity ?? null,
       }).changes > 0,
+    changeEntry: (profile, id, change) => changeEntry(profile, id, change),
     entry: (profile, id) => selectEntry.get(profile, id),
     entriesOfDay: (profile, date) => selectDay.all(profile, date),
     mealSubtotals: (profile, date) => selectMealSubtotals.all(profile, date),

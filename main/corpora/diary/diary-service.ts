@@ -144,25 +144,31 @@ export function createDiaryService(deps: {
       const food = deps.visibleFood(input.profile, input.food);
       if (!food) throw new AppError('not_found', `No food with code "${input.food}" is visible to profile "${input.profile}".`);
       const amount = amountOf(input.profile, food.code, input);
-      const [id] = await store.insertEntries([
-        { profile: input.profile, date: input.date, meal: input.meal, foodId: food.id, grams: amount.grams, ...(amount.portion ? { portion: amount.portion } : {}) },
-      ]);
-      return toEntry((await store.entry(input.profile, id as number)) as DayEntryRow);
+      const entry = await store.addEntry({
+        profile: input.profile,
+        date: input.date,
+        meal: input.meal,
+        foodId: food.id,
+        grams: amount.grams,
+        ...(amount.portion ? { portion: amount.portion } : {}),
+      });
+      return toEntry(entry);
     },
 
     async update(input) {
       requireProfile(input.profile);
-      const current = await store.entry(input.profile, input.id);
-      if (!current) throw new AppError('not_found', `Profile "${input.profile}" has no diary entry ${input.id}.`);
-      const date = input.date ?? current.date;
-      if (input.date !== undefined) checkDate(date);
-      // An unchanged amount keeps its unit; a new amount in grams drops it, in portions replaces it.
-      const amount =
-        input.grams === undefined && input.portion === undefined
-          ? { grams: current.grams, portion: current.portion_id !== null && current.portion_quantity !== null ? { id: current.portion_id, quantity: current.portion_quantity } : null }
-          : amountOf(input.profile, current.food_code, input);
-      await store.updateEntry(input.profile, input.id, { date, meal: input.meal ?? current.meal, grams: amount.grams, portion: amount.portion });
-      return toEntry((await store.entry(input.profile, input.id)) as DayEntryRow);
+      // One store operation: the entry is read, changed from what it is and read back in one transaction.
+      const changed = await store.changeEntry(input.profile, input.id, (current) => {
+        if (input.date !== undefined) checkDate(input.date);
+        // An unchanged amount keeps its unit; a new amount in grams drops it, in portions replaces it.
+        const amount =
+          input.grams === undefined && input.portion === undefined
+            ? { grams: current.grams, portion: current.portion_id !== null && current.portion_quantity !== null ? { id: current.portion_id, quantity: current.portion_quantity } : null }
+            : amountOf(input.profile, current.food_code, input);
+        return { date: input.date ?? current.date, meal: input.meal ?? current.meal, grams: amount.grams, portion: amount.portion };
+      });
+      if (!changed) throw new AppError('not_found', `Profile "${input.profile}" has no diary entry ${input.id}.`);
+      return toEntry(changed);
     },
 
     async recent(input) {
@@ -247,8 +253,12 @@ export function createDiaryService(deps: {
       const digest = createEntriesDigest();
       for (const entry of parsed.entries) digest.add(entry);
       const sha256 = digest.hex();
-      // Imports recorded before the guard compared rows hold the text's hash.
-      const previous = (await store.previousImport(input.profile, sha256)) ?? (await store.previousImport(input.profile, createHash('sha256').update(input.csv).digest('hex')));
+      // Imports recorded before the guard compared rows hold the text's hash. One store operation: the guard and the
+      // write are one transaction, so two identical imports at once import once.
+      const { previous } = await store.importUnlessSeen(input.profile, [sha256, createHash('sha256').update(input.csv).digest('hex')], parsed.entries, {
+        allowRepeat: input.allow_repeat,
+        write: !input.dry_run,
+      });
       if (previous && !input.allow_repeat) {
         throw new AppError(
           'conflict',
@@ -256,7 +266,6 @@ export function createDiaryService(deps: {
             'nothing was imported. Import it again on purpose with --allow-repeat.',
         );
       }
-      if (!input.dry_run) await store.importEntries(input.profile, sha256, parsed.entries);
       return {
         dry_run: input.dry_run,
         rows: parsed.entries.length,

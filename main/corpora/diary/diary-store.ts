@@ -4,12 +4,10 @@ import type { DiaryRepository } from './diary-repository.js';
 
 /** The diary operations a store keeps: entries, targets and CSV imports, written and read per profile. */
 type StoredOperations =
-  | 'insertEntries'
-  | 'importEntries'
-  | 'previousImport'
+  | 'addEntry'
+  | 'importUnlessSeen'
   | 'removeEntry'
-  | 'updateEntry'
-  | 'entry'
+  | 'changeEntry'
   | 'entriesOfDay'
   | 'mealSubtotals'
   | 'loggedFoods'
@@ -30,7 +28,9 @@ type Asynchronous<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infe
  * Where the diary keeps its entries, targets and imports: the data directory's SQLite file (the embedded default,
  * the repository's own statements over its views) or PostgreSQL (diary-postgres-store.ts), with the same rows and
  * the same results. Foods, their units and the profiles stay in SQLite on both. Asynchronous because a PostgreSQL
- * client is; the operations mean what DiaryRepository's do.
+ * client is; the operations mean what DiaryRepository's do. A read and the write that depends on it are one operation
+ * (`addEntry`, `changeEntry`, `importUnlessSeen`), so each store makes them one transaction: on SQLite one
+ * synchronous better-sqlite3 transaction, as atomic as before the boundary.
  */
 export interface DiaryStore extends Asynchronous<Pick<DiaryRepository, StoredOperations>> {
   readonly kind: 'sqlite' | 'postgres';
@@ -39,12 +39,10 @@ export interface DiaryStore extends Asynchronous<Pick<DiaryRepository, StoredOpe
 }
 
 const storedOperations: readonly StoredOperations[] = [
-  'insertEntries',
-  'importEntries',
-  'previousImport',
+  'addEntry',
+  'importUnlessSeen',
   'removeEntry',
-  'updateEntry',
-  'entry',
+  'changeEntry',
   'entriesOfDay',
   'mealSubtotals',
   'loggedFoods',
@@ -60,7 +58,10 @@ const storedOperations: readonly StoredOperations[] = [
   'upsertTarget',
 ];
 
-/** The diary in the data directory's SQLite file: the repository's statements, unchanged, behind the store's promises. */
+/**
+ * The diary in the data directory's SQLite file: the repository's statements, unchanged, behind the store's promises.
+ * Each operation runs whole when called (nothing awaits inside it), so no other call interleaves with it.
+ */
 export function createDiarySqliteStore(repository: DiaryRepository): DiaryStore {
   const operations = Object.fromEntries(
     storedOperations.map((name) => {
@@ -76,7 +77,8 @@ export function createDiarySqliteStore(repository: DiaryRepository): DiaryStore 
  * (another app's import, a profile's export and import) when the diary is on PostgreSQL: its rows would not be
  * where the diary is.
  */
-export function refuseWithDiaryOnPostgres(postgres: Pick<PostgresDatabase, 'label'> | undefined, what: string): void {
+export function refuseWithDiaryOnPostgres(postgres: PostgresDatabase | undefined, what: string): void {
   if (!postgres) return;
-  throw new AppError('unavailable', `${what} does not work yet with the diary on PostgreSQL ${postgres.label} (issue #21); nothing was changed.`);
+  // Not the database's URL: a profile-bound token may receive this line, and the URL names host, user and database.
+  throw new AppError('unavailable', `${what} does not work yet with the diary on PostgreSQL (issue #21); nothing was changed.`);
 }

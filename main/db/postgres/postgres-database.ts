@@ -34,11 +34,17 @@ export function shippedPostgresMigrations(): Migration[] {
   return loadMigrations(join(packageRoot(), 'migrations', 'postgres'));
 }
 
-/** A PostgreSQL URL with its password replaced, safe to print. */
+/** Query parameters of a connection URL that hold a secret (pg reads both; libpq's sslpassword unlocks the key). */
+const secretParameters = ['password', 'sslpassword'];
+
+/** A PostgreSQL URL with its password replaced (in the URL's user part or its query), safe to print. */
 export function redactedUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
+    for (const name of [...parsed.searchParams.keys()]) {
+      if (secretParameters.includes(name.toLowerCase())) parsed.searchParams.set(name, '***');
+    }
     return parsed.toString();
   } catch {
     return 'the PostgreSQL URL given';
@@ -98,11 +104,19 @@ const lostConnectionMessages = /Connection terminated|not queryable|timeout exce
  * one line a user can act on; undefined for anything else (a constraint, a syntax error: those are cita's to report).
  * The transaction that was open is gone with its connection, so nothing of it was kept.
  */
-export function lostConnection(error: unknown, label: string): AppError | undefined {
+export function lostConnection(error: unknown, label: string, during: 'work' | 'commit' = 'work'): AppError | undefined {
   if (error instanceof AppError) return undefined;
   const code = (error as { code?: unknown } | null)?.code;
   const message = String((error as Error | null)?.message ?? error).split('\n')[0] ?? '';
   if (!(typeof code === 'string' && lostConnectionCodes.test(code)) && !lostConnectionMessages.test(message)) return undefined;
+  // Lost while COMMIT was on its way, the server may have committed before the connection went: say so, not "rolled back".
+  if (during === 'commit') {
+    return new AppError(
+      'unavailable',
+      `Lost the connection to the PostgreSQL database ${label} (${message}) while committing; the change may or may not have been saved. ` +
+        'Look before running the command again (an ingest is safe to repeat; an added diary entry would be added twice).',
+    );
+  }
   return new AppError(
     'unavailable',
     `Lost the connection to the PostgreSQL database ${label} (${message}); what was not committed was rolled back. ` +
@@ -132,13 +146,15 @@ function wrap(pool: pg.Pool, label: string): PostgresDatabase {
       // A connection dropped while checked out emits 'error' on the client, not the pool: unheard, it would end the process.
       client.on('error', ignore);
       let broken: Error | undefined;
+      let during: 'work' | 'commit' = 'work';
       try {
         await client.query('BEGIN');
         const result = await work(client);
+        during = 'commit';
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        const lost = lostConnection(error, label);
+        const lost = lostConnection(error, label, during);
         if (lost) broken = lost;
         else await client.query('ROLLBACK').catch(() => undefined);
         throw lost ?? error;

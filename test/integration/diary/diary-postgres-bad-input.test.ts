@@ -3,7 +3,9 @@
  * of a write (a server restart, an administrator's `pg_terminate_backend`) are one line a user can act on, leave no
  * entry of the write behind, and the same write again lands once. The CLI runs the built cita (`npm run build:node`).
  */
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { Services } from '../../../main/app/bootstrap.js';
 import { runCita } from '../../helpers/cli.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { count, dropConnectionWhenBlocked } from '../../helpers/postgres-cuts.js';
@@ -29,6 +31,38 @@ function expectLostConnection(result: { ok: boolean; error?: { code: string; mes
   expect(result.error?.code).toBe('unavailable');
   expect(result.error?.message).toMatch(/^Lost the connection to the PostgreSQL database .*; what was not committed was rolled back\. Run the command again/);
   expect(result.error?.message).not.toMatch(/\n/);
+}
+
+/**
+ * Drops the connection of the next transaction that inserts an entry, at its first statement after the INSERT other
+ * than COMMIT (`after: 'insert'`), or just after its COMMIT reached the server, before the client hears of it
+ * (`after: 'commit'`: a server restart at that instant). Every checkout of the pool is watched, so a read on a
+ * connection of its own after the insert's commit counts too.
+ */
+function dropAfterInsert(services: Services, after: 'insert' | 'commit'): void {
+  const pool = services.postgres?.pool as pg.Pool;
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  let inserted = false;
+  let dropped = false;
+  const drop = async (client: pg.PoolClient) => {
+    dropped = true;
+    await client.query('SELECT pg_terminate_backend(pg_backend_pid())').catch(() => undefined);
+  };
+  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = await connect();
+    const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+    (client as unknown as { query: typeof query }).query = async (text, values) => {
+      if (!dropped && inserted && after === 'insert' && text !== 'COMMIT' && text !== 'BEGIN') await drop(client);
+      const result = await query(text, values);
+      if (text.startsWith('INSERT INTO diary_entries')) inserted = true;
+      if (!dropped && inserted && after === 'commit' && text === 'COMMIT') {
+        await drop(client);
+        return query('SELECT 1');
+      }
+      return result;
+    };
+    return client;
+  };
 }
 
 const csv = ['date,meal,food_code,grams', ...Array.from({ length: 30 }, (_, index) => `2026-06-${String(index + 1).padStart(2, '0')},lunch,A015,${50 + index}`)].join('\n');
@@ -95,6 +129,33 @@ describe.runIf(run)('bad input on the PostgreSQL diary', () => {
     expectLostConnection(result as never);
     expect(await count(url, 'diary_entries')).toBe(0);
     expect(await call(services, 'diary.add', add)).toMatchObject({ ok: true, value: { grams: 80, food: { code: 'A015' } } });
+    expect(await count(url, 'diary_entries')).toBe(1);
+  });
+
+  it('a connection dropped after an add inserted its entry, before it read it back: the entry is rolled back with it, and the add again lands once', async () => {
+    const url = await freshDatabase();
+    const services = await onPostgres(url);
+    const add = { profile: 'ana', date: testToday, meal: 'lunch', food: 'A015', grams: 80 };
+    dropAfterInsert(services, 'insert');
+    expectLostConnection(await call(services, 'diary.add', add));
+    expect(await count(url, 'diary_entries')).toBe(0);
+    expect(await call(services, 'diary.add', add)).toMatchObject({ ok: true, value: { grams: 80, food: { code: 'A015' } } });
+    expect(await count(url, 'diary_entries')).toBe(1);
+  });
+
+  it('a connection dropped as an add commits: one line saying the entry may have been saved, not that it was rolled back', async () => {
+    const url = await freshDatabase();
+    const services = await onPostgres(url);
+    dropAfterInsert(services, 'commit');
+    const result = await call(services, 'diary.add', { profile: 'ana', date: testToday, meal: 'lunch', food: 'A015', grams: 80 });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'unavailable',
+        message: expect.stringMatching(/^Lost the connection to the PostgreSQL database .* while committing; the change may or may not have been saved\. Look before running the command again \(/),
+      },
+    });
+    expect(result.ok ? '' : result.error.message).not.toMatch(/\n|rolled back/);
     expect(await count(url, 'diary_entries')).toBe(1);
   });
 });
