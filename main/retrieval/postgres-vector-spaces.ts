@@ -105,27 +105,36 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     if (!row) return [];
     const table = vectorTable(row);
     const literal = vectorLiteral(vector);
-    const rows = await database.transaction(async (client) => {
-      if (within) {
-        // A branch of a tree (the catalog's sources): its rows only, compared exactly.
+    const rows = await database.transaction(
+      async (client) => {
+        if (within) {
+          // A branch of a tree (the catalog's sources): its rows only, compared exactly.
+          return (
+            await client.query<{ id: number; distance: number }>(
+              `SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} WHERE ${tables.key} = ANY($2::bigint[]) ORDER BY distance, ${tables.key} LIMIT $3`,
+              [literal, [...within], k],
+            )
+          ).rows;
+        }
+        if (k > maximumEfSearch) {
+          return (
+            await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, ${tables.key} LIMIT $2`, [
+              literal,
+              k,
+            ])
+          ).rows;
+        }
+        // HNSW returns at most ef_search rows: ask for at least k.
+        await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.ceil(k))}`);
         return (
-          await client.query<{ id: number; distance: number }>(
-            `SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} WHERE ${tables.key} = ANY($2::bigint[]) ORDER BY distance, ${tables.key} LIMIT $3`,
-            [literal, [...within], k],
-          )
+          await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [
+            literal,
+            k,
+          ])
         ).rows;
-      }
-      if (k > maximumEfSearch) {
-        return (
-          await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, ${tables.key} LIMIT $2`, [literal, k])
-        ).rows;
-      }
-      // HNSW returns at most ef_search rows: ask for at least k.
-      await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.ceil(k))}`);
-      return (
-        await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [literal, k])
-      ).rows;
-    });
+      },
+      { readOnly: true },
+    );
     // pgvector's cosine distance to a zero vector is NaN: a vector without a direction is near nothing.
     return rows
       .filter((neighbour) => Number.isFinite(neighbour.distance))

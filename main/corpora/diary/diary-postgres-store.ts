@@ -116,10 +116,13 @@ const statements = {
     GROUP BY daily.nutrient ORDER BY daily.nutrient COLLATE "C"`,
 };
 
-/** A profile's own food or unit, refused on PostgreSQL: one line saying why and that nothing was written. */
+/**
+ * A profile's own food or unit, refused on PostgreSQL: one line saying why and that nothing was written. `conflict`
+ * (409), not `unavailable` (503): the refusal lasts as long as this configuration, so retrying later does not help.
+ */
 function ownRefused(what: string): AppError {
   return new AppError(
-    'unavailable',
+    'conflict',
     `${what}, and a profile's own foods and units cannot be logged yet while the diary is on PostgreSQL: their codes belong to one data directory (issue #21); nothing was written.`,
   );
 }
@@ -172,10 +175,13 @@ export function createDiaryPostgresStore(deps: {
 
   /** One statement over the views of the profile's rows, in a read-only snapshot. */
   function read<Row extends pg.QueryResultRow>(profile: string, statement: string, values: Record<string, unknown> = {}): Promise<Row[]> {
-    return database.transaction(async (client) => {
-      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      return readOn<Row>(client, profile, statement, values);
-    });
+    return database.transaction(
+      async (client) => {
+        await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        return readOn<Row>(client, profile, statement, values);
+      },
+      { readOnly: true },
+    );
   }
 
   /** A statement on the diary's own tables (no foods needed). */

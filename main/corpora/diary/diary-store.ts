@@ -79,6 +79,7 @@ export function createDiarySqliteStore(repository: DiaryRepository): DiaryStore 
  */
 export function refuseWithDiaryOnPostgres(postgres: PostgresDatabase | undefined, what: string): void {
   if (!postgres) return;
+  // `conflict`, not `unavailable` (503, "try later"): it stays refused while the diary is on PostgreSQL.
   // Not the database's URL: a profile-bound token may receive this line, and the URL names host, user and database.
-  throw new AppError('unavailable', `${what} does not work yet with the diary on PostgreSQL (issue #21); nothing was changed.`);
+  throw new AppError('conflict', `${what} does not work yet with the diary on PostgreSQL (issue #21); nothing was changed.`);
 }

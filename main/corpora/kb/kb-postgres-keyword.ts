@@ -94,7 +94,7 @@ async function formsOf(database: PostgresDatabase, words: readonly QueryWord[]):
         [typed, loose.fuzzyFrom],
       )
     ).rows;
-  });
+ }, { readOnly: true });
   const derived = found.flatMap(({ w, word }): TermForm[] => {
     if (word.startsWith(w)) return [{ source: w, lexeme: word, weight: (loose.prefixWeight * word.length) / (word.length + 0.3 * (word.length - w.length)) }];
     const limit = Math.min(loose.maximumEdits, Math.round(w.length * loose.fuzzy));

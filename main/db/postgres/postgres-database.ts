@@ -16,8 +16,11 @@ export interface PostgresDatabase {
   /** The URL without its password, for status lines and messages. */
   readonly label: string;
   query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
-  /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
-  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. A
+   * `readOnly` transaction is refused any write by the server, and a connection lost in it is told as a failed read.
+   */
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -100,68 +103,91 @@ const lostConnectionCodes = /^(?:08[0-9A-Z]{3}|57P0[123]|ECONNRESET|ECONNREFUSED
 const lostConnectionMessages = /Connection terminated|not queryable|timeout exceeded when trying to connect/;
 
 /**
+ * When a connection was lost: during a transaction's work (rolled back with it), while a change was committing (a
+ * transaction's COMMIT, or a single write statement that commits on its own: the server may have committed before
+ * the connection went), or during a read (nothing to save).
+ */
+export type LostDuring = 'work' | 'commit' | 'read';
+
+/**
  * A failure of the connection (the server restarted, a network cut, an administrator's `pg_terminate_backend`), as
  * one line a user can act on; undefined for anything else (a constraint, a syntax error: those are cita's to report).
- * The transaction that was open is gone with its connection, so nothing of it was kept.
+ * The transaction that was open is gone with its connection, so nothing of it was kept. The line names no host, user
+ * or database: the dispatcher hands it to every caller, a profile-bound token too.
  */
-export function lostConnection(error: unknown, label: string, during: 'work' | 'commit' = 'work'): AppError | undefined {
+export function lostConnection(error: unknown, during: LostDuring = 'work'): AppError | undefined {
   if (error instanceof AppError) return undefined;
   const code = (error as { code?: unknown } | null)?.code;
   const message = String((error as Error | null)?.message ?? error).split('\n')[0] ?? '';
   if (!(typeof code === 'string' && lostConnectionCodes.test(code)) && !lostConnectionMessages.test(message)) return undefined;
-  // Lost while COMMIT was on its way, the server may have committed before the connection went: say so, not "rolled back".
+  const lost = `Lost the connection to the PostgreSQL database (${message})`;
+  if (during === 'read') return new AppError('unavailable', `${lost} while reading; the read failed and nothing was changed. Run the command again.`);
+  // Lost while the change was committing, the server may have committed before the connection went: say so, not "rolled back".
   if (during === 'commit') {
     return new AppError(
       'unavailable',
-      `Lost the connection to the PostgreSQL database ${label} (${message}) while committing; the change may or may not have been saved. ` +
-        'Look before running the command again (an ingest is safe to repeat; an added diary entry would be added twice).',
+      `${lost} while committing; the change may or may not have been saved. ` + 'Look before running the command again (an ingest is safe to repeat; an added diary entry would be added twice).',
     );
   }
-  return new AppError(
-    'unavailable',
-    `Lost the connection to the PostgreSQL database ${label} (${message}); what was not committed was rolled back. ` +
-      'Run the command again: an ingest is safe to repeat and carries on where it stopped.',
-  );
+  return new AppError('unavailable', `${lost}; what was not committed was rolled back. Run the command again: an ingest is safe to repeat and carries on where it stopped.`);
 }
+
+/** A statement that only reads (a write, or a `WITH` that may hold one, counts as a change). */
+const readStatement = /^\s*SELECT\b/i;
 
 function wrap(pool: pg.Pool, label: string): PostgresDatabase {
   const ignore = () => undefined;
+  /** A connection of the pool; a failure to get one means nothing was sent. */
+  async function checkout(reads: boolean): Promise<pg.PoolClient> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw lostConnection(error, reads ? 'read' : 'work') ?? error;
+    }
+    // A connection dropped while checked out emits 'error' on the client, not the pool: unheard, it would end the process.
+    client.on('error', ignore);
+    return client;
+  }
+  /** Hands the connection back; a broken one is closed, not handed to the next caller. */
+  function release(client: pg.PoolClient, broken: Error | undefined): void {
+    client.off('error', ignore);
+    client.release(broken);
+  }
   return {
     pool,
     label,
     async query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+      const reads = readStatement.test(text);
+      const client = await checkout(reads);
+      let broken: Error | undefined;
       try {
-        return (await pool.query<Row>(text, values)).rows;
+        return (await client.query<Row>(text, values)).rows;
       } catch (error) {
-        throw lostConnection(error, label) ?? error;
+        // A write on its own commits as it runs: once sent, it may have been saved.
+        broken = lostConnection(error, reads ? 'read' : 'commit');
+        throw broken ?? error;
+      } finally {
+        release(client, broken);
       }
     },
-    async transaction(work) {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw lostConnection(error, label) ?? error;
-      }
-      // A connection dropped while checked out emits 'error' on the client, not the pool: unheard, it would end the process.
-      client.on('error', ignore);
+    async transaction(work, options = {}) {
+      const client = await checkout(options.readOnly === true);
       let broken: Error | undefined;
-      let during: 'work' | 'commit' = 'work';
+      let during: LostDuring = options.readOnly ? 'read' : 'work';
       try {
-        await client.query('BEGIN');
+        await client.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
         const result = await work(client);
-        during = 'commit';
+        if (!options.readOnly) during = 'commit';
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        const lost = lostConnection(error, label, during);
+        const lost = lostConnection(error, during);
         if (lost) broken = lost;
         else await client.query('ROLLBACK').catch(() => undefined);
         throw lost ?? error;
       } finally {
-        client.off('error', ignore);
-        // A broken connection is closed, not handed to the next caller.
-        client.release(broken);
+        release(client, broken);
       }
     },
     close: () => pool.end(),

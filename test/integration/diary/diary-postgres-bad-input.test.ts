@@ -29,8 +29,35 @@ async function onPostgres(url: string) {
 function expectLostConnection(result: { ok: boolean; error?: { code: string; message: string } }): void {
   expect(result.ok).toBe(false);
   expect(result.error?.code).toBe('unavailable');
-  expect(result.error?.message).toMatch(/^Lost the connection to the PostgreSQL database .*; what was not committed was rolled back\. Run the command again/);
-  expect(result.error?.message).not.toMatch(/\n/);
+  expect(result.error?.message).toMatch(/^Lost the connection to the PostgreSQL database \([^)]*\); what was not committed was rolled back\. Run the command again/);
+  expectNoDatabaseNamed(result.error?.message);
+}
+
+/** Any caller, a profile-bound token too, receives the line: it names no URL, host, port, user or database. */
+function expectNoDatabaseNamed(message: string | undefined): void {
+  expect(message).not.toMatch(/\n|postgres:\/\/|127\.0\.0\.1|cita_test|@/);
+}
+
+/**
+ * Drops the connection just after the first statement `matches` reached the server and ran, before the client hears
+ * of it (a server restart at that instant): the caller sees the connection lost on that statement.
+ */
+function dropAfter(services: Services, matches: (text: string) => boolean): void {
+  const pool = services.postgres?.pool as pg.Pool;
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  let dropped = false;
+  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = await connect();
+    const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+    (client as unknown as { query: typeof query }).query = async (text, values) => {
+      const result = await query(text, values);
+      if (dropped || !matches(text)) return result;
+      dropped = true;
+      await query('SELECT pg_terminate_backend(pg_backend_pid())').catch(() => undefined);
+      return query('SELECT 1');
+    };
+    return client;
+  };
 }
 
 /**
@@ -152,10 +179,52 @@ describe.runIf(run)('bad input on the PostgreSQL diary', () => {
       ok: false,
       error: {
         code: 'unavailable',
-        message: expect.stringMatching(/^Lost the connection to the PostgreSQL database .* while committing; the change may or may not have been saved\. Look before running the command again \(/),
+        message: expect.stringMatching(
+          /^Lost the connection to the PostgreSQL database \([^)]*\) while committing; the change may or may not have been saved\. Look before running the command again \(/,
+        ),
       },
     });
     expect(result.ok ? '' : result.error.message).not.toMatch(/\n|rolled back/);
+    expectNoDatabaseNamed(result.ok ? '' : result.error.message);
     expect(await count(url, 'diary_entries')).toBe(1);
+  });
+
+  it('a connection dropped as a read commits: one line saying the read failed and nothing was changed, not that a change may have been saved', async () => {
+    const url = await freshDatabase();
+    const services = await onPostgres(url);
+    expect(await call(services, 'diary.add', { profile: 'ana', date: testToday, meal: 'lunch', food: 'A015', grams: 80 })).toMatchObject({ ok: true });
+    dropAfter(services, (text) => text === 'COMMIT');
+    const result = await call(services, 'diary.day', { profile: 'ana', date: testToday });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'unavailable',
+        message: expect.stringMatching(/^Lost the connection to the PostgreSQL database \([^)]*\) while reading; the read failed and nothing was changed\. Run the command again\.$/),
+      },
+    });
+    expectNoDatabaseNamed(result.ok ? '' : result.error.message);
+    expect(await call(services, 'diary.day', { profile: 'ana', date: testToday })).toMatchObject({ ok: true });
+  });
+
+  it('a connection dropped after a remove ran on its own: one line saying the change may or may not have been saved, not "rolled back, run again"', async () => {
+    const url = await freshDatabase();
+    const services = await onPostgres(url);
+    const added = await call(services, 'diary.add', { profile: 'ana', date: testToday, meal: 'lunch', food: 'A015', grams: 80 });
+    const id = added.ok ? (added.value as { id: number }).id : 0;
+    dropAfter(services, (text) => text.startsWith('DELETE FROM diary_entries'));
+    const result = await call(services, 'diary.remove', { profile: 'ana', id });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'unavailable',
+        message: expect.stringMatching(
+          /^Lost the connection to the PostgreSQL database \([^)]*\) while committing; the change may or may not have been saved\. Look before running the command again \(/,
+        ),
+      },
+    });
+    expect(result.ok ? '' : result.error.message).not.toMatch(/rolled back/);
+    expectNoDatabaseNamed(result.ok ? '' : result.error.message);
+    // The server had removed it: "run it again" would have answered not found.
+    expect(await count(url, 'diary_entries')).toBe(0);
   });
 });

@@ -30,7 +30,7 @@ const per100g = (kcal: number) => ({ energy_kcal: kcal, protein: 1, fat: 1, carb
 const refused = (what: RegExp) => ({
   ok: false,
   error: {
-    code: 'unavailable',
+    code: 'conflict',
     message: expect.stringMatching(
       new RegExp(
         `^${what.source}, and a profile's own foods and units cannot be logged yet while the diary is on PostgreSQL: their codes belong to one data directory \\(issue #21\\); nothing was written\\.$`,

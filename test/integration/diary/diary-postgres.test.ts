@@ -195,7 +195,7 @@ describe.runIf(run)('the food diary on PostgreSQL', () => {
     const preview = await services.dispatcher.call('diary.import.preview', { profile: 'ana', csv: 'Day,Food Name,Amount\n' }, { transport: 'http', role: 'viewer', profile: 'ana' });
     expect(preview).toEqual({
       ok: false,
-      error: { code: 'unavailable', message: "Importing another app's export does not work yet with the diary on PostgreSQL (issue #21); nothing was changed." },
+      error: { code: 'conflict', message: "Importing another app's export does not work yet with the diary on PostgreSQL (issue #21); nothing was changed." },
     });
     expect(() => exportProfile(services, 'ana', tempDir())).toThrow(/^A profile's export does not work yet with the diary on PostgreSQL \(issue #21\); nothing was changed\.$/);
   });
