@@ -47,7 +47,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
     strategy: 'keyword',
     embedder: null,
     reranker: null,
-    query: { question: '', language: 'en', english: '', keywordText: '', mentions: [], ruledOut: [], replaced: [] },
+    query: { question: '', language: 'en', english: '', keywordText: '', mentions: [], ruledOut: [], replaced: [], parts: [] },
     cards,
     answerability: {
       answerable: cards.some((card) => card.relevance === 'strong'),

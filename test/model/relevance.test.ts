@@ -111,6 +111,38 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(reason.citations[0]?.card_id).toBe('ddi-lithium-nsaids-thiazides-acei');
   });
 
+  it('reads a sign of bleeding as bleeding, both on cards that list it and on cards that speak of bleeding', async () => {
+    const urine = await ask('My mother takes apixaban and since yesterday her urine is pink. Could the apixaban cause that?');
+    expect(urine.refused).toBe(false);
+    expect(urine.answerability?.aspect).toEqual({ asked: ['hematuria'], found: true });
+    expect(urine.citations.map((citation) => citation.card_id)).toContain('esc-anticoagulant-bleeding');
+    // A sign no card relates to the medicine asked about stays refused.
+    const priapism = await ask('Can tadalafil cause a prolonged erection?');
+    expect(priapism.refused).toBe(true);
+    expect(priapism.answerability?.aspect).toEqual({ asked: ['priapism'], found: false });
+  });
+
+  it('does not count a medicine as uncovered when a card on the rest of the question names its class', async () => {
+    const answer = await ask('On lisinopril for years, this morning his tongue and lips are swollen. He took diphenhydramine an hour ago with no change. What now?');
+    expect(answer.answerability?.uncovered).toEqual([]);
+    expect(answer.refused).toBe(false);
+    expect(answer.citations[0]?.card_id).toBe('esc-angioedema-anaphylaxis');
+  });
+
+  it('quotes an answer to each question of a question that asks two, and a list item with the sentence that introduces it', async () => {
+    const two = await ask(
+      'My father has a stent and takes clopidogrel; his GP added omeprazole for heartburn. Is omeprazole a problem? And should he stop the clopidogrel before a tooth extraction next week?',
+    );
+    expect(two.refused).toBe(false);
+    expect(two.citations[0]?.card_id).toBe('ddi-clopidogrel-omeprazole');
+    expect(two.answer).toMatch(/omeprazole or esomeprazole|weakens clopidogrel's antiplatelet effect/);
+    expect(two.answer).toMatch(/stop clopidogrel/);
+    const listed = await ask('Patient on metformin with an eGFR of 45 has a CT with iodinated contrast tomorrow. Should metformin be held?');
+    expect(listed.refused).toBe(false);
+    expect(listed.answer).toMatch(/with an eGFR between 30 and 60/);
+    expect(listed.answer).toMatch(/advises stopping metformin at the time of, or before, an iodinated contrast imaging procedure in patients:/);
+  });
+
   it('answers a story whose medicine only says who the patient is from the escalation card titled by the symptom', async () => {
     const answer = await ask("My husband is on metformin for his diabetes. He's sweaty, sick to his stomach and his jaw aches, and now a bit of chest pain. Should I call 911?");
     expect(answer.refused).toBe(false);

@@ -48,6 +48,8 @@ export const actionQuoteMargin = 6;
 export const durationBonus = 4;
 /** Units the cross-encoder reads per card at most: the first ones by keyword overlap (bounds the latency). */
 export const unitsReadPerCard = 24;
+/** ...and per part of a question that asks several things (first card only), when each part is read again. */
+export const unitsReadPerPart = 12;
 
 const actionSection = /^(what to do|what helps|when to|immediate response|red flags|emergency|contact the prescriber|how to respond|strategies|tips|what not to do|while arranging care)/i;
 
@@ -85,11 +87,14 @@ interface CardUnits {
 /**
  * The sentences of each card that answer the question. With the cross-encoder: it reads each card's units (the
  * first `unitsReadPerCard` by keyword overlap), the best is quoted, a second one when it is close, and an action
- * unit leads when the question asks for one and the card has a close enough one. Without it: keyword overlap
- * (selectQuotes), preferring action sections the same way. A unit ending with ":" brings the list it introduces.
+ * unit leads when the question asks for one and the card has a close enough one; a question that asks several things
+ * (`parts`, at most three) also gets the first card's best unit for each part, read again for it (the first
+ * `unitsReadPerPart`), with no margin: it is that part's answer. Without the cross-encoder: keyword overlap
+ * (selectQuotes), preferring action sections the same way. A unit ending with ":" brings the list it introduces, and
+ * a list item the sentence introducing it.
  */
 export async function chooseQuotes(
-  question: { original: string; english: string },
+  question: { original: string; english: string; parts?: readonly string[] },
   cards: readonly CardUnits[],
   reranker: Reranker | null,
 ): Promise<ChosenQuote[][]> {
@@ -100,33 +105,19 @@ export async function chooseQuotes(
   const units = cards.map((card) =>
     card.sections.flatMap((section) => (unitsOfSection.get(section) ?? []).map((unit) => ({ section, unit, action: actionSection.test(section.heading) }))),
   );
-  // Keyword overlap over every unit of every card (positions are per section, so they are renumbered per card).
-  const overlap = keywordOverlapScores(question.english, units.map((list) => list.map((entry) => entry.unit)));
-
-  let scores: number[][];
-  if (reranker) {
-    const read = units.map((list, cardIndex) =>
-      list
-        .map((entry, unitIndex) => ({ entry, unitIndex, overlap: overlap[cardIndex]?.[unitIndex] ?? 0 }))
-        .sort((a, b) => b.overlap - a.overlap || a.unitIndex - b.unitIndex)
-        .slice(0, unitsReadPerCard),
-    );
-    const pairs = read.flatMap((list, cardIndex) => list.map((item) => ({ cardIndex, unitIndex: item.unitIndex, text: unitRerankText(cards[cardIndex]?.title ?? '', item.entry.section.heading, item.entry.unit) })));
-    const logits = await reranker.score(question.english, pairs.map((pair) => pair.text));
-    scores = units.map((list) => list.map(() => Number.NEGATIVE_INFINITY));
-    pairs.forEach((pair, index) => {
-      const logit = logits[index] ?? Number.NEGATIVE_INFINITY;
-      const unit = units[pair.cardIndex]?.[pair.unitIndex]?.unit;
-      const bonus = wantsDuration && unit !== undefined && holdsDuration(unit.text) ? durationBonus : 0;
-      (scores[pair.cardIndex] as number[])[pair.unitIndex] = logit + overlapWeight * (overlap[pair.cardIndex]?.[pair.unitIndex] ?? 0) + bonus;
-    });
-  } else {
-    scores = overlap;
+  const unitLists = units.map((list) => list.map((entry) => entry.unit));
+  const scores = reranker ? await crossEncoderScores(question.english, cards, units, reranker, unitsReadPerCard, wantsDuration) : keywordOverlapScores(question.english, unitLists);
+  // A question asking several things: the first card's best unit for each of them is quoted too.
+  const partBest: Array<{ unitIndex: number; score: number }> = [];
+  for (const part of reranker && cards[0] ? (question.parts ?? []) : []) {
+    const [partScores = []] = await crossEncoderScores(part, cards.slice(0, 1), units.slice(0, 1), reranker as Reranker, unitsReadPerPart, wantsDuration);
+    const top = partScores.reduce<{ unitIndex: number; score: number } | null>((found, score, unitIndex) => (found === null || score > found.score ? { unitIndex, score } : found), null);
+    if (top !== null && top.score > Number.NEGATIVE_INFINITY) partBest.push(top);
   }
 
   return units.map((list, cardIndex) => {
     const cardScores = scores[cardIndex] ?? [];
-    const ranked = list.map((entry, unitIndex) => ({ ...entry, score: cardScores[unitIndex] ?? Number.NEGATIVE_INFINITY })).sort((a, b) => b.score - a.score);
+    const ranked = list.map((entry, unitIndex) => ({ ...entry, unitIndex, score: cardScores[unitIndex] ?? Number.NEGATIVE_INFINITY })).sort((a, b) => b.score - a.score);
     const best = ranked[0];
     if (!best) return [];
     const margin = reranker ? secondQuoteMargin : Number.POSITIVE_INFINITY;
@@ -138,6 +129,13 @@ export async function chooseQuotes(
     if (wantsAction && !chosen.some((entry) => entry.action)) {
       const action = ranked.find((entry) => entry.action);
       if (action && (!reranker || best.score - action.score <= actionQuoteMargin)) chosen.splice(chosen.length >= limit ? chosen.length - 1 : chosen.length, 1, action);
+    }
+    if (cardIndex === 0) {
+      for (const { unitIndex, score } of partBest) {
+        const answering = ranked.find((entry) => entry.unitIndex === unitIndex);
+        // Ordered by its score for the part it answers: it may not have been read for the whole question at all.
+        if (answering && !chosen.some((entry) => entry.unitIndex === unitIndex)) chosen.push({ ...answering, score: Math.max(answering.score, score) });
+      }
     }
     // Whole sections: list items a chosen "…:" introduces come along, in the section's reading order.
     const withItems = chosen.flatMap((entry) => withIntroducedItems(unitsOfSection.get(entry.section) ?? [], [entry.unit]).map((unit) => ({ ...entry, unit })));
@@ -154,4 +152,34 @@ export async function chooseQuotes(
       .sort((a, b) => sectionOrder.indexOf(a.section.heading) - sectionOrder.indexOf(b.section.heading) || a.unit.position - b.unit.position)
       .map((entry) => ({ section: entry.section.heading, sectionText: entry.section.text, unit: entry.unit, score: entry.score, action: entry.action }));
   });
+}
+
+/**
+ * Each unit's score for a query: the cross-encoder's logit plus the weighted keyword overlap (plus the duration bonus
+ * when the question asks how long), read for the first `readPerCard` units of each card by keyword overlap (bounds
+ * the latency); units not read score minus infinity. Positions are per section, so units are numbered per card.
+ */
+async function crossEncoderScores(
+  query: string,
+  cards: readonly CardUnits[],
+  units: ReadonlyArray<ReadonlyArray<{ section: CardSection; unit: QuoteUnit }>>,
+  reranker: Reranker,
+  readPerCard: number,
+  wantsDuration: boolean,
+): Promise<number[][]> {
+  const overlap = keywordOverlapScores(query, units.map((list) => list.map((entry) => entry.unit)));
+  const pairs = units.flatMap((list, cardIndex) =>
+    list
+      .map((entry, unitIndex) => ({ entry, unitIndex, overlap: overlap[cardIndex]?.[unitIndex] ?? 0 }))
+      .sort((a, b) => b.overlap - a.overlap || a.unitIndex - b.unitIndex)
+      .slice(0, readPerCard)
+      .map((item) => ({ cardIndex, ...item, text: unitRerankText(cards[cardIndex]?.title ?? '', item.entry.section.heading, item.entry.unit) })),
+  );
+  const logits = await reranker.score(query, pairs.map((pair) => pair.text));
+  const scores = units.map((list) => list.map(() => Number.NEGATIVE_INFINITY));
+  pairs.forEach((pair, index) => {
+    const bonus = wantsDuration && holdsDuration(pair.entry.unit.text) ? durationBonus : 0;
+    (scores[pair.cardIndex] as number[])[pair.unitIndex] = (logits[index] ?? Number.NEGATIVE_INFINITY) + overlapWeight * pair.overlap + bonus;
+  });
+  return scores;
 }

@@ -74,7 +74,7 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
   const reranker = retrieval.reranker === null ? null : await deps.reranker();
   const sections = await Promise.all(cards.map((card) => deps.sectionsOf(card.passage.card_id)));
   const quotes = await chooseQuotes(
-    { original: input.question, english: retrieval.query.english },
+    { original: input.question, english: retrieval.query.english, parts: retrieval.query.parts },
     cards.map((card, index) => ({ title: card.passage.title, sections: sections[index] ?? [] })),
     reranker,
   );

@@ -6,6 +6,13 @@ export interface KbCoverage {
   coveredByKb(mention: ClinicalMention): boolean;
   /** The same, for one card. */
   coveredByCard(cardId: string, mention: ClinicalMention): boolean;
+  /**
+   * Covered by the KB, or a drug whose class some card names in its text, the card also covering another name the
+   * question gives: "Took a Piriton" beside ramipril and a swollen lip meets the angioedema card's "antihistamines
+   * may not stop this swelling"; "amoxicillin for otitis" does not meet the methotrexate card's "some penicillins".
+   * Only the cards `among` are looked at for the class (the question's leading cards).
+   */
+  coveredInQuestion(mention: ClinicalMention, named: readonly ClinicalMention[], among: readonly string[]): boolean;
   /** Canonical names a card mentions (for tests and the status of the KB). */
   namesOf(cardId: string): ReadonlySet<string>;
 }
@@ -21,16 +28,17 @@ export const maxCoveringClassMembers = 30;
 const coordinatedWords = /((?:[\p{L}-]+,\s+)*[\p{L}-]+,?\s+(?:or|and)\s+[\p{L}-]+)\s+([\p{L}-]+)/gu;
 
 /**
- * Each listed word with the word it qualifies, one phrase per line ("Black stools", "tarry stools", "bloody
- * stools"), so that names a card writes as a list are found as the lexicon writes them. Phrases that name nothing
- * ("aspirin therapy") are harmless: only the lexicon's names are ever looked for in them.
+ * Each listed word with the word it qualifies ("Black stools", "tarry stools", "bloody stools"), so that signs a
+ * card writes as a list are found as the lexicon writes them. Many phrases name nothing ("aspirin therapy") or
+ * something else than the card meant ("antihistamines antipsychotics"): only an effect named by the whole phrase
+ * is kept (`listedEffects`).
  */
-export function distributedLists(text: string): string {
+export function distributedLists(text: string): string[] {
   const phrases: string[] = [];
   for (const [, list = '', head = ''] of text.matchAll(coordinatedWords)) {
     for (const word of list.split(/,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+/)) if (word.length > 0) phrases.push(`${word} ${head}`);
   }
-  return phrases.join('\n');
+  return phrases;
 }
 
 /**
@@ -42,13 +50,22 @@ export function distributedLists(text: string): string {
 export function buildKbCoverage(lexicon: ClinicalLexicon, cards: Iterable<{ cardId: string; title: string; text: string }>): KbCoverage {
   const names = new Map<string, Set<string>>();
   const titleClasses = new Map<string, Set<string>>();
+  const textClasses = new Map<string, Set<string>>();
   for (const { cardId, title, text } of cards) {
     const set = names.get(cardId) ?? new Set<string>();
-    for (const mention of [...lexicon.find(text), ...lexicon.find(distributedLists(text))]) set.add(mention.canonical);
+    const found = [...lexicon.find(text), ...distributedLists(text).flatMap((phrase) => listedEffects(phrase))];
+    for (const mention of found) set.add(mention.canonical);
     names.set(cardId, set);
+    const named = textClasses.get(cardId) ?? new Set<string>();
+    for (const mention of found) if (mention.kind === 'class' && isCovering(mention.canonical)) named.add(mention.canonical);
+    textClasses.set(cardId, named);
     const classes = titleClasses.get(cardId) ?? new Set<string>();
     for (const mention of lexicon.find(title)) if (mention.kind === 'class' && isCovering(mention.canonical)) classes.add(mention.canonical);
     titleClasses.set(cardId, classes);
+  }
+
+  function listedEffects(phrase: string): ClinicalMention[] {
+    return lexicon.find(phrase).filter((mention) => mention.start === 0 && mention.end === phrase.length && lexicon.isEffect(mention.canonical));
   }
 
   function isCovering(className: string): boolean {
@@ -64,9 +81,20 @@ export function buildKbCoverage(lexicon: ClinicalLexicon, cards: Iterable<{ card
     return false;
   }
 
+  const coveredByKb = (mention: ClinicalMention) => [...names.keys()].some((cardId) => cardCovers(cardId, mention));
+
   return {
-    coveredByKb: (mention) => [...names.keys()].some((cardId) => cardCovers(cardId, mention)),
+    coveredByKb,
     coveredByCard: cardCovers,
+    coveredInQuestion(mention, named, among) {
+      if (coveredByKb(mention)) return true;
+      if (mention.kind !== 'drug') return false;
+      const classes = lexicon.classesOf(mention.canonical);
+      // Another medicine: a condition ("itching", "anxiety") is on too many cards to say the card is on the question.
+      // Its own class named in the question ("bisoprolol… do beta blockers…") is the same medicine again.
+      const others = named.filter((other) => other.kind !== 'condition' && other.canonical !== mention.canonical && !classes.includes(other.canonical) && coveredByKb(other));
+      return among.some((cardId) => classes.some((name) => textClasses.get(cardId)?.has(name) ?? false) && others.some((other) => cardCovers(cardId, other)));
+    },
     namesOf: (cardId) => names.get(cardId) ?? new Set(),
   };
 }

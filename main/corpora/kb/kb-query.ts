@@ -1,9 +1,10 @@
 import type { Language } from '../../../shared/contract.js';
-import { foldText } from '../../core/text-folding.js';
+import { foldText, indexTerms } from '../../core/text-folding.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { detectLanguage } from './kb-language.js';
 import { translateClinicalQuery } from './spanish-clinical-words.js';
 import { affirmedMentions } from './negation.js';
+import { splitSentences } from './quotes.js';
 
 /** A clinician's question as each retrieval path reads it. */
 export interface KbQuery {
@@ -25,6 +26,11 @@ export interface KbQuery {
   ruledOut: string[];
   /** Words replaced on the way to `english`, for the notice that says so. */
   replaced: Array<{ from: string; to: string }>;
+  /**
+   * A question that asks several things ("¿Hay algún problema con el omeprazol? ¿Tiene que dejar el Plavix?"): each
+   * question sentence in English. Empty when the question asks one thing.
+   */
+  parts: string[];
 }
 
 /** Whether `words` appear in `text` as whole words ("ibuprofeno" does not contain the word "ibuprofen"). */
@@ -95,5 +101,20 @@ export function prepareKbQuery(
   const affirmed = affirmedMentions(question, mentions);
   const affirmedNames = new Set(affirmed.map((mention) => mention.canonical));
   const ruledOut = [...new Set(mentions.map((mention) => mention.canonical).filter((name) => !affirmedNames.has(name)))];
-  return { question, language, english, keywordText: `${question}${added}`, mentions: affirmed, ruledOut, replaced };
+  return { question, language, english, keywordText: `${question}${added}`, mentions: affirmed, ruledOut, replaced, parts: questionParts(question, lexicon, language, options) };
+}
+
+/** Parts of a question read again for the answer at most (each costs a cross-encoder call). */
+export const maxQuestionParts = 3;
+
+/**
+ * The question sentences of a question that asks more than one thing, each in English. Not led by the medicines the
+ * question names: the cross-encoder then favours any sentence naming them over the one answering the part.
+ */
+function questionParts(question: string, lexicon: ClinicalLexicon, language: Language, options: { glossary?: boolean }): string[] {
+  const asked = question.split('\n').flatMap((line) => splitSentences(line)).filter((sentence) => sentence.endsWith('?'));
+  if (asked.length < 2) return [];
+  // A part asks something when its English has a word that carries meaning: "2.5 mg?" or "Really??" do not.
+  const parts = asked.map((sentence) => prepareKbQuery(sentence, lexicon, language, options).english).filter((english) => indexTerms(english).some((term) => /^\p{L}{4,}$/u.test(term)));
+  return parts.length < 2 ? [] : parts.slice(0, maxQuestionParts);
 }

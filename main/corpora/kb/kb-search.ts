@@ -294,16 +294,19 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     }
     const named = query.mentions;
     const covering = await coverageOfCards();
-    const uncoveredMentions = named.filter((mention) => !covering.coveredByKb(mention));
-    const uncovered = [...new Set(uncoveredMentions.map((mention) => mention.canonical))];
-    const uncoveredDrugs = uncoveredMentions.filter((mention) => mention.kind !== 'condition').length;
-    const uncoveredConditions = uncoveredMentions.length - uncoveredDrugs;
 
     const pool = fusedCards.flatMap((hit) => {
       const chunks = chunksOfCard.get(hit.id) ?? [];
       const cardId = idOf[hit.id - 1];
       return cardId === undefined || chunks.length === 0 ? [] : [{ hit, cardId, chunks }];
     });
+    // A drug met through its class counts only on the first stage's leading cards: a generic card naming a class and
+    // some other medicine in passing says nothing about the question.
+    const leading = pool.slice(0, classCoverageCards).map((entry) => entry.cardId);
+    const uncoveredMentions = named.filter((mention) => !covering.coveredInQuestion(mention, named, leading));
+    const uncovered = [...new Set(uncoveredMentions.map((mention) => mention.canonical))];
+    const uncoveredDrugs = uncoveredMentions.filter((mention) => mention.kind !== 'condition').length;
+    const uncoveredConditions = uncoveredMentions.length - uncoveredDrugs;
 
     let reranker: Reranker | null = null;
     let rerankScores: Map<number, { score: number; chunk: number }> | null = null;
@@ -465,6 +468,9 @@ export function orderByRerank(pool: readonly PoolEntry[], scores: ReadonlyMap<nu
 }
 
 /** Cards an answer quotes at most. */
+/** First-stage cards on which a drug the question names may be met through its class (KbCoverage.coveredInQuestion). */
+export const classCoverageCards = 3;
+
 export const answerCards = 3;
 /** Logits of the cross-encoder a further card may trail the first quoted card by (see answeringCards). */
 export const companionCardMargin = 3;

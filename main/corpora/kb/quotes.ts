@@ -49,10 +49,21 @@ export function quoteUnits(passage: string): QuoteUnit[] {
   return units;
 }
 
-/** A chosen unit that introduces a list ("… as OARS:") brings the list along. */
+/**
+ * A chosen unit that introduces a list ("… as OARS:") brings the list along, and a chosen list item brings the
+ * sentence that introduces its list: "with an eGFR between 30 and 60;" says nothing without "Metformin labeling
+ * advises stopping metformin … in patients:".
+ */
 export function withIntroducedItems(units: readonly QuoteUnit[], chosen: readonly QuoteUnit[]): QuoteUnit[] {
   const positions = new Set(chosen.map((unit) => unit.position));
   for (const unit of chosen) {
+    if (unit.listItem) {
+      // Back to the nearest unit ending with ":" (a sentence, or an item that opens sub-items), over items only.
+      let previous = unit.position - 1;
+      while (previous >= 0 && units[previous]?.listItem && !units[previous]?.text.endsWith(':')) previous -= 1;
+      const introduction = units[previous];
+      if (introduction?.text.endsWith(':')) positions.add(introduction.position);
+    }
     if (!unit.text.endsWith(':')) continue;
     for (let next = unit.position + 1; next < units.length && next <= unit.position + maxIntroducedItems && units[next]?.listItem; next += 1) positions.add(next);
   }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { processTerm } from '../../retrieval/keyword-index.js';
 import { foldText } from '../../core/text-folding.js';
 
@@ -275,6 +276,14 @@ const words: Record<string, string> = {
   suegra: 'mother-in-law', suegro: 'father-in-law', yerno: 'son-in-law', nuera: 'daughter-in-law', taza: 'cup',
   saltear: 'skip', surtir: 'fill', litemia: 'lithium level', plata: 'money', odontologo: 'dentist dental',
   dentista: 'dentist dental', pelear: 'argue',
+  // ...and words left untranslated in the Spanish questions of all twelve sets (2026-12-03, after the twelfth was
+  // measured blind): family, continuing, sleeping, the Argentine "guardia" (emergency department), prescribing.
+  padre: 'father', madre: 'mother', hermano: 'brother', hermana: 'sister', esposo: 'husband', esposa: 'wife',
+  marido: 'husband', abuelo: 'grandfather', abuela: 'grandmother', mujer: 'woman', hombre: 'man',
+  seguir: 'continue', servir: 'help', dormir: 'sleep', pedir: 'ask for', repetir: 'repeat', guardia: 'emergency department',
+  estable: 'stable', fibrilacion: 'atrial fibrillation', valvula: 'valve', sonda: 'feeding tube', checar: 'check',
+  pautar: 'prescribe', anadir: 'add', agregar: 'add', afectar: 'affect', funcionar: 'work', sospechar: 'suspect',
+  sospecha: 'suspicion', muslo: 'thigh', voz: 'voice', ronco: 'hoarse', conducir: 'drive', conduccion: 'driving',
 
   // Question fillers: no signal for retrieval (stop words proper are dropped by `processTerm`)
   poder: '', deber: '', hacer: '', tener: '', querer: '', saber: '', pasar: '', ocurrir: '', suceder: '',
@@ -390,6 +399,8 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['sindrome de serotonina', 'serotonin syndrome'], ['ataque de gota', 'gout'], ['ataque de panico', 'panic attack'],
   ['ataque de ansiedad', 'anxiety attack'], ['contraste yodado', 'iodinated contrast'],
   ['medio de contraste', 'contrast'], ['prueba con contraste', 'contrast imaging'],
+  // Discharge from hospital ("le han dado el alta", "lo dieron de alta"): "alta" alone is high.
+  ['dar el alta', 'discharged'], ['dar de alta', 'discharged'], ['dado de alta', 'discharged'],
   // Breastfeeding as mothers say it ("le doy el pecho", "darle de mamar"): "pecho" alone is the chest.
   ['dar el pecho', 'breastfeeding'], ['dar pecho', 'breastfeeding'], ['dar de mamar', 'breastfeeding'],
   ['dar la teta', 'breastfeeding'],
@@ -452,7 +463,8 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['antes del desayuno', 'before breakfast'], ['despues del desayuno', 'after breakfast'],
   ['antes de comer', 'before meals'], ['despues de comer', 'after meals'],
   ['antes de las comidas', 'before meals'], ['despues de las comidas', 'after meals'], ['con la cena', 'with dinner'],
-  ['antes de dormir', 'at bedtime'], ['antes de acostarse', 'at bedtime'], ['al acostarse', 'at bedtime'],
+  // "Toma un Orfidal para dormir": why the medicine is taken, not what is asked about it.
+  ['para dormir', ''], ['antes de dormir', 'at bedtime'], ['antes de acostarse', 'at bedtime'], ['al acostarse', 'at bedtime'],
   ['al despertar', 'on waking'], ['al levantarse', 'on waking'], ['por la manana', 'in the morning'],
   ['por la noche', 'in the evening'], ['por la tarde', 'in the afternoon'], ['con agua', 'with water'],
   ['vaso de agua', 'glass of water'], ['con leche', 'with milk'], ['zumo de pomelo', 'grapefruit juice'],
@@ -602,6 +614,10 @@ const irregularForms: Record<string, string> = {
   veo: 'ver', ve: 'ver', ven: 'ver', vi: 'ver', vio: 'ver', quiso: 'querer', querria: 'querer',
   se: 'saber', sabria: 'saber',
   cayo: 'caer', cayeron: 'caer', caigo: 'caer', cae: 'caer',
+  dado: 'dar', dada: 'dar', sigue: 'seguir', sigo: 'seguir', siguen: 'seguir', siguio: 'seguir', siga: 'seguir',
+  siguiendo: 'seguir', sirve: 'servir', sirven: 'servir', sirvio: 'servir', pido: 'pedir', pide: 'pedir',
+  piden: 'pedir', pidio: 'pedir', pida: 'pedir', repite: 'repetir', repiten: 'repetir', repitio: 'repetir',
+  duermo: 'dormir', duerme: 'dormir', duermen: 'dormir', durmio: 'dormir',
 };
 
 /** Verb endings (folded) and the infinitive endings they may come from; longest first so "-abamos" beats "-os". */
@@ -778,6 +794,16 @@ function longestPhraseAt(tokens: readonly Token[], start: number): { english: st
 }
 
 /**
+ * Spanish function words (stopwords-iso's list, folded): a word the glossary does not know and that is one of these
+ * ("porque", "nada", "soy", "aunque") is dropped from the English form instead of being kept as typed, where the
+ * English models read it as noise. The glossary is asked first, so a listed word it knows ("días", "antes") is
+ * translated as before.
+ */
+const spanishFunctionWords: ReadonlySet<string> = new Set(
+  (createRequire(import.meta.url)('stopwords-iso') as { es: string[] }).es.map((word) => foldText(word)),
+);
+
+/**
  * Words whose accent is all that tells them from another word the glossary knows: "bebé" is a baby, "bebe" drinks.
  * Looked up as typed (lower case), before folding takes the accent away.
  */
@@ -839,7 +865,7 @@ export function translateClinicalQuery(question: string): ClinicalQueryTranslati
     }
     const english = lookUpWord(token);
     if (english !== undefined) translate(token.text, token.folded, english);
-    else if (processTerm(token.folded) !== null) englishParts.push(token.text);
+    else if (processTerm(token.folded) !== null && !spanishFunctionWords.has(token.folded)) englishParts.push(token.text);
   }
   return pairs.length === 0 ? null : { english: englishParts.join(' '), pairs };
 }

@@ -39,6 +39,15 @@ describe('choosing the sentences that answer', () => {
     expect(quotes?.[0]?.section).toBe('What to do');
   });
 
+  it('quotes the first card\'s best sentence for each part of a question that asks several things', async () => {
+    const question = 'lithium levels: urgent care?';
+    const [alone] = await chooseQuotes({ original: question, english: question }, [card], createSharedWordReranker());
+    expect(alone?.map((quote) => quote.unit.text)).not.toContain('"Drink fluids when it is hot."');
+    const [withParts] = await chooseQuotes({ original: question, english: question, parts: ['urgent care same day', 'drink fluids hot'] }, [card], createSharedWordReranker());
+    expect(withParts?.map((quote) => quote.unit.text)).toContain('"Drink fluids when it is hot."');
+    expect(withParts?.every((quote) => Number.isFinite(quote.score))).toBe(true);
+  });
+
   it('chooses by keyword overlap when there is no cross-encoder', async () => {
     const [quotes] = await chooseQuotes({ original: 'dehydration', english: 'dehydration' }, [card], null);
     expect(quotes?.map((quote) => quote.unit.text)).toEqual(['Levels rise with dehydration.']);

@@ -45,14 +45,62 @@ describe('which drugs the cards cover', () => {
 
 describe('names a card writes as a list', () => {
   it('gives each listed word the word they all qualify', () => {
-    expect(distributedLists('Watch for black, tarry or bloody stools and pink, red or brown urine.')).toBe('black stools\ntarry stools\nbloody stools\npink urine\nred urine\nbrown urine');
-    expect(distributedLists('No list here.')).toBe('');
+    expect(distributedLists('Watch for black, tarry or bloody stools and pink, red or brown urine.')).toEqual(['black stools', 'tarry stools', 'bloody stools', 'pink urine', 'red urine', 'brown urine']);
+    expect(distributedLists('No list here.')).toEqual([]);
   });
 
   it('lets a card that lists the signs cover each of them', () => {
     const signs = buildKbCoverage(lexicon, [{ cardId: 'esc-bleeding', title: 'Bleeding on anticoagulants', text: 'Black, tarry or bloody stools. Pink, red or brown urine.' }]);
     expect(signs.coveredByCard('esc-bleeding', mention('melena'))).toBe(true);
     expect(signs.coveredByCard('esc-bleeding', mention('hematuria'))).toBe(true);
-    expect(buildKbCoverage(lexicon, [{ cardId: 'other', title: 'Other', text: 'Tarry, sticky roads.' }]).coveredByCard('other', mention('melena'))).toBe(false);
+    expect(buildKbCoverage(lexicon, [{ cardId: 'other', title: 'Other', text: 'Tarry, sticky or dusty roads.' }]).coveredByCard('other', mention('melena'))).toBe(false);
+  });
+
+  it('keeps only an effect the whole phrase names, not a name inside it', () => {
+    // "sedating antihistamines and some antipsychotics" → "antihistamines antipsychotics": not a mention of the class.
+    const sedatives = buildKbCoverage(lexicon, [{ cardId: 'ddi-opioids', title: 'Opioids with sedatives', text: 'Alcohol, sedating antihistamines and some antipsychotics add to the risk.' }]);
+    expect(sedatives.namesOf('ddi-opioids').has('antihistamine')).toBe(false);
+    // ...nor a condition that is no effect ("persistent or worsening pain" → "persistent pain").
+    const pain = buildKbCoverage(lexicon, [{ cardId: 'esc-pain', title: 'Pain', text: 'Call for persistent or worsening pain.' }]);
+    expect(pain.namesOf('esc-pain').has('chronic pain')).toBe(false);
+  });
+});
+
+describe('a drug met through its class in a card that covers the rest of the question', () => {
+  const kb = buildKbCoverage(lexicon, [
+    { cardId: 'esc-angioedema', title: 'Angioedema on ACE inhibitors', text: 'Lip or tongue swelling on ramipril or lisinopril. It may not respond to antihistamines.' },
+    { cardId: 'ddi-methotrexate', title: 'Methotrexate with trimethoprim', text: 'Other drugs that raise methotrexate toxicity include some penicillins.' },
+  ]);
+  const namedIn = (text: string) => lexicon.find(text);
+
+  it('covers an antihistamine beside ramipril on the card that names antihistamines', () => {
+    const named = namedIn('On ramipril, lip swelling, took a Piriton');
+    const piriton = named.find((found) => found.canonical === 'chlorpheniramine');
+    expect(piriton && kb.coveredByKb(piriton)).toBe(false);
+    expect(piriton && kb.coveredInQuestion(piriton, named, ['esc-angioedema', 'ddi-methotrexate'])).toBe(true);
+    // ...only when that card leads the question's retrieval.
+    expect(piriton && kb.coveredInQuestion(piriton, named, ['ddi-methotrexate'])).toBe(false);
+  });
+
+  it('does not count the drug\'s own class, named in the question too, as the rest of the question', () => {
+    const named = namedIn('just started chlorpheniramine, do antihistamines cause lip swelling?');
+    const drug = named.find((found) => found.canonical === 'chlorpheniramine');
+    expect(drug && kb.coveredInQuestion(drug, named, ['esc-angioedema'])).toBe(false);
+  });
+
+  it('does not count a condition as the rest of the question: "itching" is on too many cards', () => {
+    const named = namedIn('cetirizine dose for a child with itching and lip swelling');
+    const cetirizine = named.find((found) => found.canonical === 'cetirizine');
+    expect(cetirizine && kb.coveredInQuestion(cetirizine, named, ['esc-angioedema', 'ddi-methotrexate'])).toBe(false);
+  });
+
+  it('does not cover a drug whose class a card names when nothing else the question names is on that card', () => {
+    const named = namedIn('amoxicillin dose for a child');
+    const amoxicillin = named.find((found) => found.canonical === 'amoxicillin');
+    expect(amoxicillin && kb.coveredInQuestion(amoxicillin, named, ['esc-angioedema', 'ddi-methotrexate'])).toBe(false);
+    // ...nor when the other name is covered only by a card that does not name its class.
+    const withRamipril = namedIn('amoxicillin with ramipril');
+    const again = withRamipril.find((found) => found.canonical === 'amoxicillin');
+    expect(again && kb.coveredInQuestion(again, withRamipril, ['esc-angioedema', 'ddi-methotrexate'])).toBe(false);
   });
 });

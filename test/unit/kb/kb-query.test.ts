@@ -51,4 +51,19 @@ describe('a clinical question as the retrieval paths read it', () => {
       ]),
     );
   });
+
+  it('splits a question that asks several things into its question sentences, in English, at most three', () => {
+    const query = prepareKbQuery('Mi padre toma Plavix. ¿Hay algún problema con el omeprazol? ¿Tiene que dejar el Plavix antes del dentista?', lexicon);
+    expect(query.parts).toHaveLength(2);
+    expect(query.parts[0]).toContain('omeprazol');
+    expect(query.parts[1]).toContain('clopidogrel');
+    const many = prepareKbQuery('Is warfarin safe with ibuprofen? What about naproxen with warfarin? And aspirin with warfarin? Or celecoxib with warfarin?', lexicon);
+    expect(many.parts).toHaveLength(3);
+  });
+
+  it('leaves a question that asks one thing, or whose other sentences ask nothing, in one part', () => {
+    expect(prepareKbQuery('Can he take ibuprofen with warfarin?', lexicon).parts).toEqual([]);
+    expect(prepareKbQuery('Can he take lithium with ibuprofen? 2.5 mg?', lexicon).parts).toEqual([]);
+    expect(prepareKbQuery('Warfarin?? Ok??', lexicon).parts).toEqual([]);
+  });
 });

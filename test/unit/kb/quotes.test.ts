@@ -43,6 +43,18 @@ describe('choosing what to quote', () => {
     const [chosen] = selectQuotes('what is OARS', [units], 1);
     expect(chosen?.map((unit) => unit.text)).toEqual(['The core skills are OARS:', 'Open questions.', 'Affirmations.', 'Reflections.', 'Summaries.']);
   });
+
+  it('brings along the sentence that introduces a chosen list item, and nothing for a list without one', () => {
+    const units = quoteUnits('Labeling advises stopping metformin before contrast in patients:\n\n- with a history of liver disease;\n- with an eGFR between 30 and 60.\n\nThe eGFR is re-evaluated after 48 hours.');
+    const [chosen] = selectQuotes('eGFR between 30 and 60', [units], 1);
+    expect(chosen?.map((unit) => unit.text)).toEqual(['Labeling advises stopping metformin before contrast in patients:', 'with an eGFR between 30 and 60.']);
+    // An item that opens sub-items brings them, and a sub-item brings the item that opens it.
+    const nested = quoteUnits('Advice:\n\n- Call your doctor if:\n  - chest pain\n  - black stools');
+    expect(selectQuotes('call your doctor', [nested], 1)[0]?.map((unit) => unit.text)).toEqual(['Advice:', 'Call your doctor if:', 'chest pain', 'black stools']);
+    expect(selectQuotes('black stools', [nested], 1)[0]?.map((unit) => unit.text)).toEqual(['Call your doctor if:', 'black stools']);
+    const bare = quoteUnits('Aged cheeses.\n\n- Salami and cured meats.\n- Soy sauce.');
+    expect(selectQuotes('soy sauce', [bare], 1)[0]?.map((unit) => unit.text)).toEqual(['Soy sauce.']);
+  });
 });
 
 describe('sentence boundaries in clinical text', () => {

@@ -62,6 +62,17 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('bebe mucho alcohol')).toContain('drinking');
   });
 
+  it('drops Spanish function words it does not translate, and reads family, continuing and discharge', () => {
+    expect(english('está cansado porque no duerme nada')).toBe('tired sleep');
+    expect(english('sigue con la pastilla aunque su mujer dice que no le sirve')).toBe('continue with pill woman say does not work');
+    expect(english('le han dado el alta')).toBe('discharged');
+    expect(english('la llevamos a la guardia')).toContain('emergency department');
+    // Why a medicine is taken is no word of what is asked about it; a sleeping pill stays one.
+    expect(english('toma un Orfidal para dormir, ¿puede conducir?')).toBe('take Orfidal drive');
+    expect(english('no puede dormir')).toContain('sleep');
+    expect(english('una pastilla para dormir')).toBe('sleeping pill');
+  });
+
   it('folds accents and case', () => {
     expect(english('HINCHAZÓN')).toBe('swelling');
     expect(english('hinchazon')).toBe('swelling');
