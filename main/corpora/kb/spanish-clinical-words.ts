@@ -492,7 +492,8 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['no alcanzar el dinero', 'cannot afford'], ['no alcanzar la plata', 'cannot afford'], ['no alcanzar para', 'cannot afford'], ['muy caro', 'too expensive'],
   ['demasiado caro', 'too expensive'], ['mas caro', 'more expensive'], ['tan caro', 'so expensive'],
   ['es caro', 'expensive'], ['son caros', 'expensive'], ['salir caro', 'expensive'],
-  ['sentir bien', 'feels fine'], ['no sentir bien', 'feels unwell'],
+  ['sentir bien', 'feels fine'], ['no sentir bien', 'feels unwell'], ['sentir barbaro', 'feels fine'],
+  ['sentir genial', 'feels fine'], ['sentir perfecto', 'feels fine'], ['estar barbaro', 'feels fine'],
   // "mal" after a verb of use is how, not how one feels: "usa mal el inhalador", "se toma mal las pastillas".
   // ("le hace mal al estómago" is harm, so "hacer" is not among these verbs.)
   ['usar mal', 'uses incorrectly'], ['tomar mal', 'takes incorrectly'], ['aplicar mal', 'uses incorrectly'],

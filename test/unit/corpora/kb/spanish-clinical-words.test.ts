@@ -71,6 +71,7 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('toma un Orfidal para dormir, ¿puede conducir?')).toBe('take Orfidal drive');
     expect(english('no puede dormir')).toContain('sleep');
     expect(english('una pastilla para dormir')).toBe('sleeping pill');
+    expect(english('dice que se siente bárbaro')).toBe('say feels fine');
   });
 
   it('folds accents and case', () => {
