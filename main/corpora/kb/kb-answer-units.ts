@@ -109,8 +109,9 @@ export async function chooseQuotes(
   const scores = reranker ? await crossEncoderScores(question.english, cards, units, reranker, unitsReadPerCard, wantsDuration) : keywordOverlapScores(question.english, unitLists);
   // A question asking several things: the first card's best unit for each of them is quoted too.
   const partBest: Array<{ unitIndex: number; score: number }> = [];
-  for (const part of reranker && cards[0] ? (question.parts ?? []) : []) {
-    const [partScores = []] = await crossEncoderScores(part, cards.slice(0, 1), units.slice(0, 1), reranker as Reranker, unitsReadPerPart, wantsDuration);
+  for (const part of question.parts ?? []) {
+    if (!reranker || cards.length === 0) break;
+    const [partScores = []] = await crossEncoderScores(part, cards.slice(0, 1), units.slice(0, 1), reranker, unitsReadPerPart, wantsDuration);
     const top = partScores.reduce<{ unitIndex: number; score: number } | null>((found, score, unitIndex) => (found === null || score > found.score ? { unitIndex, score } : found), null);
     if (top !== null && top.score > Number.NEGATIVE_INFINITY) partBest.push(top);
   }

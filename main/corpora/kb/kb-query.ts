@@ -83,18 +83,7 @@ export function prepareKbQuery(
   options: { glossary?: boolean } = {},
 ): KbQuery {
   const mentions = lexicon.find(question);
-  const canonical = withCanonicalNames(question, mentions);
-  const labs = withLabNames(canonical.text);
-  const replaced = [...canonical.replaced, ...labs.replaced];
-  let english = labs.text;
-  // The Spanish glossary can be switched off (settings language.glossary) to measure the KB without it.
-  if (language === 'es' && options.glossary !== false) {
-    const translation = translateClinicalQuery(labs.text);
-    if (translation) {
-      english = translation.english;
-      replaced.push(...translation.pairs.map((pair) => ({ from: pair.spanish, to: pair.english })));
-    }
-  }
+  const { english, replaced } = englishForm(question, mentions, language, options);
   const added = english === question ? '' : ` ${english}`;
   // Every name is written canonically in the English form, but a finding the question rules out ("no rash") is not
   // one of its topics.
@@ -102,6 +91,17 @@ export function prepareKbQuery(
   const affirmedNames = new Set(affirmed.map((mention) => mention.canonical));
   const ruledOut = [...new Set(mentions.map((mention) => mention.canonical).filter((name) => !affirmedNames.has(name)))];
   return { question, language, english, keywordText: `${question}${added}`, mentions: affirmed, ruledOut, replaced, parts: questionParts(question, lexicon, language, options) };
+}
+
+/** The English form of a question and what was replaced on the way: canonical names, lab names, the glossary. */
+function englishForm(question: string, mentions: readonly ClinicalMention[], language: Language, options: { glossary?: boolean }): { english: string; replaced: KbQuery['replaced'] } {
+  const canonical = withCanonicalNames(question, mentions);
+  const labs = withLabNames(canonical.text);
+  const replaced = [...canonical.replaced, ...labs.replaced];
+  // The Spanish glossary can be switched off (settings language.glossary) to measure the KB without it.
+  const translation = language === 'es' && options.glossary !== false ? translateClinicalQuery(labs.text) : null;
+  if (translation === null) return { english: labs.text, replaced };
+  return { english: translation.english, replaced: [...replaced, ...translation.pairs.map((pair) => ({ from: pair.spanish, to: pair.english }))] };
 }
 
 /** Parts of a question read again for the answer at most (each costs a cross-encoder call). */
@@ -115,6 +115,6 @@ function questionParts(question: string, lexicon: ClinicalLexicon, language: Lan
   const asked = question.split('\n').flatMap((line) => splitSentences(line)).filter((sentence) => sentence.endsWith('?'));
   if (asked.length < 2) return [];
   // A part asks something when its English has a word that carries meaning: "2.5 mg?" or "Really??" do not.
-  const parts = asked.map((sentence) => prepareKbQuery(sentence, lexicon, language, options).english).filter((english) => indexTerms(english).some((term) => /^\p{L}{4,}$/u.test(term)));
+  const parts = asked.map((sentence) => englishForm(sentence, lexicon.find(sentence), language, options).english).filter((english) => indexTerms(english).some((term) => /^\p{L}{4,}$/u.test(term)));
   return parts.length < 2 ? [] : parts.slice(0, maxQuestionParts);
 }
