@@ -50,6 +50,11 @@ export const durationBonus = 4;
 export const unitsReadPerCard = 24;
 /** ...and per part of a question that asks several things (first card only), when each part is read again. */
 export const unitsReadPerPart = 12;
+/**
+ * Units quoted per card at most for medicines the question names that the chosen units do not speak of (below).
+ * Two: an interaction question rarely names more than three medicines, one of them the card's own subject.
+ */
+export const namedQuotesPerCard = 2;
 
 const actionSection = /^(what to do|what helps|when to|immediate response|red flags|emergency|contact the prescriber|how to respond|strategies|tips|what not to do|while arranging care)/i;
 
@@ -85,18 +90,30 @@ interface CardUnits {
 }
 
 /**
+ * The medicines a question names: each by its own names (a drug; a class and its members) and by related ones (a
+ * drug's classes: "NSAIDs such as …" speaks of the naproxen of "popping Aleve"), and how a unit's names are found.
+ */
+export interface NamedMedicines {
+  named: ReadonlyArray<{ own: ReadonlySet<string>; related: ReadonlySet<string> }>;
+  namesIn: (text: string) => readonly string[];
+}
+
+/**
  * The sentences of each card that answer the question. With the cross-encoder: it reads each card's units (the
  * first `unitsReadPerCard` by keyword overlap), the best is quoted, a second one when it is close, and an action
  * unit leads when the question asks for one and the card has a close enough one; a question that asks several things
  * (`parts`, at most three) also gets the first card's best unit for each part, read again for it (the first
  * `unitsReadPerPart`), with no margin: it is that part's answer. Without the cross-encoder: keyword overlap
  * (selectQuotes), preferring action sections the same way. A unit ending with ":" brings the list it introduces, and
- * a list item the sentence introducing it.
+ * a list item the sentence introducing it. With the cross-encoder, a medicine the question names that a card speaks of
+ * but none of its chosen units does gets that card's best unit naming it (at most `namedQuotesPerCard`): "stable on
+ * lithium, just started HCTZ, popping Aleve" is answered on the lithium card for the naproxen too.
  */
 export async function chooseQuotes(
   question: { original: string; english: string; parts?: readonly string[] },
   cards: readonly CardUnits[],
   reranker: Reranker | null,
+  medicines: NamedMedicines | null = null,
 ): Promise<ChosenQuote[][]> {
   const wantsAction = asksForAction(question.original) || asksForAction(question.english);
   const wantsDuration = asksForDuration(question.original) || asksForDuration(question.english);
@@ -136,6 +153,22 @@ export async function chooseQuotes(
         const answering = ranked.find((entry) => entry.unitIndex === unitIndex);
         // Ordered by its score for the part it answers: it may not have been read for the whole question at all.
         if (answering && !chosen.some((entry) => entry.unitIndex === unitIndex)) chosen.push({ ...answering, score: Math.max(answering.score, score) });
+      }
+    }
+    if (reranker && medicines) {
+      // What the chosen units name, with the list items a chosen "…:" brings along.
+      const spoken = new Set(chosen.flatMap((entry) => withIntroducedItems(unitsOfSection.get(entry.section) ?? [], [entry.unit]).flatMap((unit) => medicines.namesIn(unit.text))));
+      let added = 0;
+      for (const names of medicines.named) {
+        if (added >= namedQuotesPerCard) break;
+        // Spoken of only by its own name: "reaches for an NSAID" does not say what the card says of naproxen.
+        if ([...names.own].some((name) => spoken.has(name))) continue;
+        const naming = (among: ReadonlySet<string>) => ranked.find((entry) => entry.score > Number.NEGATIVE_INFINITY && medicines.namesIn(entry.unit.text).some((name) => among.has(name)));
+        const found = naming(names.own) ?? naming(names.related);
+        if (!found || chosen.includes(found)) continue;
+        chosen.push(found);
+        added += 1;
+        for (const unit of withIntroducedItems(unitsOfSection.get(found.section) ?? [], [found.unit])) for (const name of medicines.namesIn(unit.text)) spoken.add(name);
       }
     }
     // Whole sections: list items a chosen "…:" introduces come along, in the section's reading order.

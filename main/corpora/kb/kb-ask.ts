@@ -5,7 +5,8 @@ import type { Reranker } from '../../reranking/reranker.js';
 import type { CardSection } from './card.js';
 import { answerCards, checkCitedGrounding, composeAnswer, detectLanguage, quotableCards } from './kb-answer.js';
 import { leadLine } from './kb-answer-lead.js';
-import { chooseQuotes } from './kb-answer-units.js';
+import { chooseQuotes, type NamedMedicines } from './kb-answer-units.js';
+import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import type { KbSearch } from './kb-search.js';
 
 /** Longest answer kept from a model (a runaway reply is cut, never shown whole). */
@@ -58,6 +59,17 @@ export interface KbAskDeps {
   sectionsOf: (cardId: string) => Promise<CardSection[]>;
   /** The cross-encoder, when installed and switched on; sentence choice falls back to keyword overlap. */
   reranker: () => Promise<Reranker | null>;
+  /** The medicine and condition names: a medicine the question names gets a quote that speaks of it. */
+  lexicon: () => ClinicalLexicon;
+}
+
+/** The drugs and classes a question names, each with the names a quote may use for it (chooseQuotes). */
+export function namedMedicines(mentions: readonly ClinicalMention[], lexicon: ClinicalLexicon): NamedMedicines {
+  const medicines = [...new Set(mentions.filter((mention) => mention.kind === 'drug' || mention.kind === 'class').map((mention) => mention.canonical))];
+  return {
+    named: medicines.map((name) => ({ own: new Set([name, ...lexicon.membersOf(name)]), related: new Set(lexicon.classesOf(name)) })),
+    namesIn: (text) => lexicon.find(text).map((mention) => mention.canonical),
+  };
 }
 
 /**
@@ -77,6 +89,7 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
     { original: input.question, english: retrieval.query.english, parts: retrieval.query.parts },
     cards.map((card, index) => ({ title: card.passage.title, sections: sections[index] ?? [] })),
     reranker,
+    namedMedicines(retrieval.query.mentions, deps.lexicon()),
   );
   const quoted = composeAnswer(
     input.question,

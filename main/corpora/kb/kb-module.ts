@@ -63,6 +63,7 @@ function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
           llm: () => llmFromSettings(deps.settings.get().llm),
           sectionsOf: async (cardId) => withoutSourceLine(splitSections((await store.card(cardId))?.body ?? '')),
           reranker: () => deps.reranker.get(),
+          lexicon: () => (lexicon ??= loadClinicalLexicon()),
         },
         input,
       ),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asksForAction, chooseQuotes, durationBonus, quotesForSingleCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
+import { asksForAction, chooseQuotes, durationBonus, namedQuotesPerCard, quotesForSingleCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
+import { namedMedicines } from '../../../main/corpora/kb/kb-ask.js';
+import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
 
 const card = {
@@ -93,3 +95,41 @@ describe('questions that ask for a length of time', () => {
   });
 });
 
+
+describe('medicines the question names', () => {
+  const lexicon = loadClinicalLexicon();
+  const lithium = {
+    title: 'Lithium and other drugs',
+    sections: [
+      {
+        heading: 'What happens',
+        text: 'Lithium levels rise with thiazides. Lithium levels rise with dehydration. Lithium levels rise on a low-salt diet. Lithium levels rise with vomiting. Lithium levels rise in hot weather. Lithium levels rise with age.',
+      },
+      { heading: 'Painkillers', text: 'Over-the-counter NSAIDs do the same. Paracetamol does not.' },
+    ],
+  };
+  const original = 'Stable on lithium, just started a thiazide, and takes Aleve for her knee: do lithium levels rise?';
+  const english = 'Stable on lithium, just started a thiazide, and takes naproxen for her knee: do lithium levels rise?';
+
+  it('quotes what a card says of a medicine the question names when the best sentences do not name it (naproxen through its class)', async () => {
+    const quoted = async (medicines: ReturnType<typeof namedMedicines> | null) =>
+      ((await chooseQuotes({ original, english }, [lithium], createSharedWordReranker(), medicines))[0] ?? []).map((quote) => quote.unit.text);
+    expect(await quoted(null)).not.toContain('Over-the-counter NSAIDs do the same.');
+    const medicines = namedMedicines(lexicon.find(english), lexicon);
+    expect(medicines.named.map((names) => [...names.own][0])).toEqual(['lithium', 'thiazide diuretic', 'naproxen']);
+    const withNamed = await quoted(medicines);
+    expect(withNamed).toContain('Over-the-counter NSAIDs do the same.');
+    expect(withNamed).not.toContain('Paracetamol does not.');
+  });
+
+  it(`adds at most ${namedQuotesPerCard} sentences per card for them, and none for a medicine the card does not name`, async () => {
+    const many = namedMedicines(lexicon.find('lithium with naproxen, warfarin, metformin, digoxin and paracetamol'), lexicon);
+    const [alone] = await chooseQuotes({ original: 'lithium levels rise', english: 'lithium levels rise' }, [lithium], createSharedWordReranker());
+    const [named] = await chooseQuotes({ original: 'lithium levels rise', english: 'lithium levels rise' }, [lithium], createSharedWordReranker(), many);
+    const added = (named ?? []).filter((quote) => !(alone ?? []).some((other) => other.unit.text === quote.unit.text));
+    expect(added.map((quote) => quote.unit.text).sort()).toEqual(['Over-the-counter NSAIDs do the same.', 'Paracetamol does not.']);
+    const none = namedMedicines(lexicon.find('warfarin and metformin'), lexicon);
+    const [unchanged] = await chooseQuotes({ original: 'lithium levels rise', english: 'lithium levels rise' }, [lithium], createSharedWordReranker(), none);
+    expect(unchanged?.map((quote) => quote.unit.text)).toEqual(alone?.map((quote) => quote.unit.text));
+  });
+});

@@ -3,6 +3,7 @@ import type { AskInput } from '../../../shared/contract.js';
 import type { LlmChoice } from '../../../main/answer/llm/create-llm.js';
 import { LlmError, type LlmClient, type LlmRequest } from '../../../main/answer/llm/llm-client.js';
 import { askKb } from '../../../main/corpora/kb/kb-ask.js';
+import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import type { KbCardHit, KbSearch } from '../../../main/corpora/kb/kb-search.js';
 import { cardHit, retrievalOf, wholePassageQuotes } from '../../helpers/kb-hits.js';
 
@@ -24,7 +25,7 @@ function searchReturning(cards: KbCardHit[]): KbSearch & { strategies: (string |
 function deps(cards: KbCardHit[], llm: () => LlmChoice) {
   const search = searchReturning(cards);
   const sections = new Map(cards.map((card) => [card.passage.card_id, wholePassageQuotes(card).sections]));
-  return { search, llm, sectionsOf: async (cardId: string) => sections.get(cardId) ?? [], reranker: async () => null };
+  return { search, llm, sectionsOf: async (cardId: string) => sections.get(cardId) ?? [], reranker: async () => null, lexicon: loadClinicalLexicon };
 }
 
 function model(reply: string | Error): LlmClient & { requests: LlmRequest[] } {
