@@ -49,7 +49,7 @@ export const durationBonus = 4;
 /** Units the cross-encoder reads per card at most: the first ones by keyword overlap (bounds the latency). */
 export const unitsReadPerCard = 24;
 /** ...and per part of a question that asks several things (first card only), when each part is read again. */
-export const unitsReadPerPart = 12;
+export const unitsReadPerPart = 24;
 /**
  * Units quoted per card at most for medicines the question names that the chosen units do not speak of (below).
  * Two: an interaction question rarely names more than three medicines, one of them the card's own subject.
