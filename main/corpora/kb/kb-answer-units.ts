@@ -1,6 +1,7 @@
 import type { Reranker } from '../../reranking/reranker.js';
 import { foldText } from '../../core/text-folding.js';
 import type { CardSection } from './card.js';
+import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { asksForDuration, holdsDuration } from './figure-questions.js';
 import { keywordOverlapScores, quoteUnits, withIntroducedItems, type QuoteUnit } from './quotes.js';
 
@@ -94,12 +95,22 @@ interface CardUnits {
 }
 
 /**
- * The medicines a question names: each by its own names (a drug; a class and its members) and by related ones (a
- * drug's classes: "NSAIDs such as …" speaks of the naproxen of "popping Aleve"), and how a unit's names are found.
+ * The medicines a question names: each by its name, the one a quote must use for it, and the names that already speak
+ * of it in a chosen unit (a class's members too: "atorvastatin" speaks of "her statin"). A drug's class does not:
+ * "reaches for an NSAID" does not say what the card says of naproxen.
  */
 export interface NamedMedicines {
-  named: ReadonlyArray<{ own: ReadonlySet<string>; related: ReadonlySet<string> }>;
+  named: ReadonlyArray<{ name: string; spokenAs: ReadonlySet<string> }>;
   namesIn: (text: string) => readonly string[];
+}
+
+/** The drugs and classes a question names, for chooseQuotes. */
+export function namedMedicines(mentions: readonly ClinicalMention[], lexicon: ClinicalLexicon): NamedMedicines {
+  const names = [...new Set(mentions.filter((mention) => mention.kind === 'drug' || mention.kind === 'class').map((mention) => mention.canonical))];
+  return {
+    named: names.map((name) => ({ name, spokenAs: new Set([name, ...lexicon.membersOf(name)]) })),
+    namesIn: (text) => lexicon.find(text).map((mention) => mention.canonical),
+  };
 }
 
 /**
@@ -110,8 +121,9 @@ export interface NamedMedicines {
  * `unitsReadPerPart`), with no margin: it is that part's answer. Without the cross-encoder: keyword overlap
  * (selectQuotes), preferring action sections the same way. A unit ending with ":" brings the list it introduces, and
  * a list item the sentence introducing it. With the cross-encoder, a medicine the question names that a card speaks of
- * but none of its chosen units does gets that card's best unit naming it (at most `namedQuotesPerCard`): "stable on
- * lithium, just started HCTZ, popping Aleve" is answered on the lithium card for the naproxen too.
+ * but none of its chosen units does gets that card's best unit naming it by its own name (at most `namedQuotesPerCard`;
+ * not the card's own subject, which its title names): "stable on lithium, just started HCTZ, popping Aleve" is
+ * answered on the lithium card for the naproxen too.
  */
 export async function chooseQuotes(
   question: { original: string; english: string; parts?: readonly string[] },
@@ -162,17 +174,17 @@ export async function chooseQuotes(
     if (reranker && medicines) {
       // What the chosen units name, with the list items a chosen "…:" brings along.
       const spoken = new Set(chosen.flatMap((entry) => withIntroducedItems(unitsOfSection.get(entry.section) ?? [], [entry.unit]).flatMap((unit) => medicines.namesIn(unit.text))));
+      // The card's own subject needs no sentence just for naming it.
+      const subject = new Set(medicines.namesIn(cards[cardIndex]?.title ?? ''));
       let added = 0;
-      for (const names of medicines.named) {
+      for (const { name, spokenAs } of medicines.named) {
         if (added >= namedQuotesPerCard) break;
-        // Spoken of only by its own name: "reaches for an NSAID" does not say what the card says of naproxen.
-        if ([...names.own].some((name) => spoken.has(name))) continue;
-        const naming = (among: ReadonlySet<string>) => ranked.find((entry) => entry.score > Number.NEGATIVE_INFINITY && medicines.namesIn(entry.unit.text).some((name) => among.has(name)));
-        const found = naming(names.own) ?? naming(names.related);
-        if (!found || chosen.includes(found)) continue;
+        if (subject.has(name) || [...spokenAs].some((spokenName) => spoken.has(spokenName))) continue;
+        const found = ranked.find((entry) => entry.score > Number.NEGATIVE_INFINITY && medicines.namesIn(entry.unit.text).includes(name));
+        if (!found || chosen.some((entry) => entry.unitIndex === found.unitIndex)) continue;
         chosen.push(found);
         added += 1;
-        for (const unit of withIntroducedItems(unitsOfSection.get(found.section) ?? [], [found.unit])) for (const name of medicines.namesIn(unit.text)) spoken.add(name);
+        for (const unit of withIntroducedItems(unitsOfSection.get(found.section) ?? [], [found.unit])) for (const unitName of medicines.namesIn(unit.text)) spoken.add(unitName);
       }
     }
     // Whole sections: list items a chosen "…:" introduces come along, in the section's reading order.

@@ -5,8 +5,8 @@ import type { Reranker } from '../../reranking/reranker.js';
 import type { CardSection } from './card.js';
 import { answerCards, checkCitedGrounding, composeAnswer, detectLanguage, quotableCards } from './kb-answer.js';
 import { leadLine } from './kb-answer-lead.js';
-import { chooseQuotes, type NamedMedicines } from './kb-answer-units.js';
-import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
+import { chooseQuotes, namedMedicines } from './kb-answer-units.js';
+import type { ClinicalLexicon } from './clinical-lexicon.js';
 import type { KbSearch } from './kb-search.js';
 
 /** Longest answer kept from a model (a runaway reply is cut, never shown whole). */
@@ -61,15 +61,6 @@ export interface KbAskDeps {
   reranker: () => Promise<Reranker | null>;
   /** The medicine and condition names: a medicine the question names gets a quote that speaks of it. */
   lexicon: () => ClinicalLexicon;
-}
-
-/** The drugs and classes a question names, each with the names a quote may use for it (chooseQuotes). */
-export function namedMedicines(mentions: readonly ClinicalMention[], lexicon: ClinicalLexicon): NamedMedicines {
-  const medicines = [...new Set(mentions.filter((mention) => mention.kind === 'drug' || mention.kind === 'class').map((mention) => mention.canonical))];
-  return {
-    named: medicines.map((name) => ({ own: new Set([name, ...lexicon.membersOf(name)]), related: new Set(lexicon.classesOf(name)) })),
-    namesIn: (text) => lexicon.find(text).map((mention) => mention.canonical),
-  };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForAction, chooseQuotes, durationBonus, namedQuotesPerCard, quotesForSingleCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
-import { namedMedicines } from '../../../main/corpora/kb/kb-ask.js';
+import { asksForAction, chooseQuotes, durationBonus, namedMedicines, namedQuotesPerCard, quotesForSingleCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
 
@@ -95,41 +94,46 @@ describe('questions that ask for a length of time', () => {
   });
 });
 
-
 describe('medicines the question names', () => {
   const lexicon = loadClinicalLexicon();
-  const lithium = {
+  const card = {
     title: 'Lithium and other drugs',
     sections: [
       {
         heading: 'What happens',
         text: 'Lithium levels rise with thiazides. Lithium levels rise with dehydration. Lithium levels rise on a low-salt diet. Lithium levels rise with vomiting. Lithium levels rise in hot weather. Lithium levels rise with age.',
       },
-      { heading: 'Painkillers', text: 'Over-the-counter NSAIDs do the same. Paracetamol does not.' },
+      { heading: 'Painkillers', text: 'Naproxen and ibuprofen do the same. Paracetamol does not. Someone may reach for an NSAID when ill.' },
+      { heading: 'Others', text: 'Warfarin needs its own checks. Metformin needs its own checks. Lithium toxicity is an emergency.' },
     ],
   };
-  const original = 'Stable on lithium, just started a thiazide, and takes Aleve for her knee: do lithium levels rise?';
-  const english = 'Stable on lithium, just started a thiazide, and takes naproxen for her knee: do lithium levels rise?';
+  const quoted = async (medicines: ReturnType<typeof namedMedicines> | null, question = 'do lithium levels rise') =>
+    ((await chooseQuotes({ original: question, english: question }, [card], createSharedWordReranker(), medicines))[0] ?? []).map((quote) => quote.unit.text);
+  const named = (text: string) => namedMedicines(lexicon.find(text), lexicon);
 
-  it('quotes what a card says of a medicine the question names when the best sentences do not name it (naproxen through its class)', async () => {
-    const quoted = async (medicines: ReturnType<typeof namedMedicines> | null) =>
-      ((await chooseQuotes({ original, english }, [lithium], createSharedWordReranker(), medicines))[0] ?? []).map((quote) => quote.unit.text);
-    expect(await quoted(null)).not.toContain('Over-the-counter NSAIDs do the same.');
-    const medicines = namedMedicines(lexicon.find(english), lexicon);
-    expect(medicines.named.map((names) => [...names.own][0])).toEqual(['lithium', 'thiazide diuretic', 'naproxen']);
-    const withNamed = await quoted(medicines);
-    expect(withNamed).toContain('Over-the-counter NSAIDs do the same.');
-    expect(withNamed).not.toContain('Paracetamol does not.');
+  it('quotes the sentence naming a medicine the question names when the chosen sentences do not (naproxen of "Aleve")', async () => {
+    const alone = await quoted(null);
+    expect(alone).not.toContain('Naproxen and ibuprofen do the same.');
+    expect(named('on lithium and a thiazide, takes naproxen').named.map((medicine) => medicine.name)).toEqual(['lithium', 'thiazide diuretic', 'naproxen']);
+    const withNamed = await quoted(named('on lithium and a thiazide, takes naproxen'));
+    expect(withNamed).toContain('Naproxen and ibuprofen do the same.');
+    // The thiazide is spoken of already, and the card's own subject (lithium, in its title) gets nothing more.
+    expect(withNamed.filter((text) => !alone.includes(text))).toEqual(['Naproxen and ibuprofen do the same.']);
   });
 
-  it(`adds at most ${namedQuotesPerCard} sentences per card for them, and none for a medicine the card does not name`, async () => {
-    const many = namedMedicines(lexicon.find('lithium with naproxen, warfarin, metformin, digoxin and paracetamol'), lexicon);
-    const [alone] = await chooseQuotes({ original: 'lithium levels rise', english: 'lithium levels rise' }, [lithium], createSharedWordReranker());
-    const [named] = await chooseQuotes({ original: 'lithium levels rise', english: 'lithium levels rise' }, [lithium], createSharedWordReranker(), many);
-    const added = (named ?? []).filter((quote) => !(alone ?? []).some((other) => other.unit.text === quote.unit.text));
-    expect(added.map((quote) => quote.unit.text).sort()).toEqual(['Over-the-counter NSAIDs do the same.', 'Paracetamol does not.']);
-    const none = namedMedicines(lexicon.find('warfarin and metformin'), lexicon);
-    const [unchanged] = await chooseQuotes({ original: 'lithium levels rise', english: 'lithium levels rise' }, [lithium], createSharedWordReranker(), none);
-    expect(unchanged?.map((quote) => quote.unit.text)).toEqual(alone?.map((quote) => quote.unit.text));
+  it('asks a class to be named by its own name: a member speaks of it, the class of a drug does not', async () => {
+    // "an NSAID" (the drug's class) does not stand for naproxen; the sentence naming naproxen itself is quoted.
+    const nsaidQuestion = 'someone may reach for an nsaid: do lithium levels rise';
+    expect(await quoted(named('naproxen'), nsaidQuestion)).toContain('Naproxen and ibuprofen do the same.');
+    // The class "NSAID" is asked for: the chosen naproxen sentence speaks of it (a member), so nothing is added.
+    const naproxenQuestion = 'naproxen and ibuprofen: do lithium levels rise';
+    expect(await quoted(named('an NSAID'), naproxenQuestion)).toEqual(await quoted(null, naproxenQuestion));
+  });
+
+  it(`adds at most ${namedQuotesPerCard} sentences per card, and none for a medicine the card does not name`, async () => {
+    const alone = await quoted(null);
+    const many = await quoted(named('naproxen, paracetamol, warfarin and metformin'));
+    expect(many.filter((text) => !alone.includes(text))).toHaveLength(namedQuotesPerCard);
+    expect(await quoted(named('digoxin and amiodarone'))).toEqual(alone);
   });
 });
