@@ -1,22 +1,39 @@
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
 import { editDistance } from '../../core/edit-distance.js';
 import { keywordMatchOf, type KeywordHit } from '../../retrieval/keyword-index.js';
-import { queryWords, stemText, textLanguage, wordTokens, type QueryWord } from '../../retrieval/stemming.js';
-import { foldText } from '../../core/text-folding.js';
+import { queryWords, stemText, textLanguage, type QueryWord } from '../../retrieval/stemming.js';
 import { kbKeywordDocument } from './kb-search.js';
 
 /** MiniSearch's BM25 parameters (k, b, d), which the SQLite store ranks with: the same formula here. */
 const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
 
-/** The keyword columns of a chunk (migrations/postgres/0002_kb.sql): each field's folded words, and its distinct stems counted. */
+/**
+ * How the keyword columns below are derived; stored with each chunk (`keyword_format`), so rows an older cita derived
+ * are derived again when the store opens (kb-postgres-write.ts `upgradeKbKeywordColumns`). 1: folded words that
+ * PostgreSQL stemmed (migrations/postgres/0002_kb.sql); 2: cita's own stems, an empty field one term long (0005).
+ */
+export const kbKeywordFormat = 2;
+
+/**
+ * A stem PostgreSQL's parser keeps whole: letters and ASCII digits. It splits a stem with another digit ("m²" becomes
+ * "m", a word that is not in the text); such a stem is left out of the searched words (still counted in the length).
+ */
+const parsedWhole = /^[\p{L}0-9]+$/u;
+
+/**
+ * The keyword columns of a chunk (migrations/postgres/0002_kb.sql, 0005_kb_keyword_stems.sql): the terms of each
+ * field exactly as the SQLite store's MiniSearch index holds them (stemming.ts: folded, cita's stop words dropped,
+ * stemmed in the language of the whole chunk), one space apart, for the `simple` configuration to read as they are;
+ * and each field's number of distinct terms, BM25's field length, counted as MiniSearch counts it.
+ */
 export function kbKeywordColumns(embedText: string) {
   const { title = '', section = '', passage = '' } = kbKeywordDocument({ id: 0, embed_text: embedText }).fields;
-  // MiniSearch stems every field in the language of the whole document and counts a field's distinct terms.
   const language = textLanguage([title, section, passage].join('\n'));
-  const length = (text: string) => new Set(stemText(text, language)).size;
-  // The words as cita splits them, one space apart: PostgreSQL's parser then sees plain words only, never its own
-  // compounds ("metformin-associated" as one token), numbers ("2.5") or paths ("mg/dL"), as MiniSearch never does.
-  const words = (text: string) => wordTokens(foldText(text)).join(' ');
+  const stems = (text: string) => stemText(text, language);
+  // MiniSearch counts the distinct tokens of the field's text before dropping empty ones: a field with no term (an
+  // empty section heading) is one empty token long, not zero.
+  const length = (text: string) => Math.max(1, new Set(stems(text)).size);
+  const words = (text: string) => stems(text).filter((stem) => parsedWhole.test(stem)).join(' ');
   return {
     title_words: words(title),
     section_words: words(section),
@@ -24,6 +41,7 @@ export function kbKeywordColumns(embedText: string) {
     title_length: length(title),
     section_length: length(section),
     passage_length: length(passage),
+    keyword_format: kbKeywordFormat,
   };
 }
 
@@ -107,8 +125,8 @@ async function formsOf(database: PostgresDatabase, words: readonly QueryWord[]):
 /**
  * The KB's keyword path on PostgreSQL. The question's words are read by the same code as on SQLite (stop words
  * dropped, each word's English stem and, for a cognate, its Spanish stem: stemming.ts), so coverage, an
- * answerability signal, counts the same words; the chunks' stems are PostgreSQL's `english` configuration (Snowball
- * English, as cita's own stemmer).
+ * answerability signal, counts the same words; the chunks' terms are cita's stems too (`kbKeywordColumns`), so a
+ * question meets the same terms in the same chunks on both stores.
  */
 export function createKbPostgresKeyword(database: PostgresDatabase): (text: string, limit: number) => Promise<KeywordHit[]> {
   return async (text, limit) => {
