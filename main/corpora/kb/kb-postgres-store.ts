@@ -23,10 +23,16 @@ const cardColumns = 'c.id, c.title, c.category, c.source_name, c.source_url, c.l
  * process holds no index of its own, so several cita processes can share the database. Writes run in one
  * transaction under an advisory lock; vectors are written in id order, batch by batch, resuming where they stopped.
  */
-export async function createKbPostgresStore(deps: { database: PostgresDatabase; embedding: EmbeddingService; multilingual?: EmbeddingService }): Promise<SelfEmbeddingKbStore> {
+export async function createKbPostgresStore(deps: {
+  database: PostgresDatabase;
+  embedding: EmbeddingService;
+  multilingual?: EmbeddingService;
+  /** Where the one-time work of opening a database an older cita wrote says how far it is (a line each time). */
+  onProgress?: (message: string) => void;
+}): Promise<SelfEmbeddingKbStore> {
   const { database } = deps;
   // Chunks an older cita wrote are searched as this one's from the first search on.
-  await upgradeKbKeywordColumns(database);
+  await upgradeKbKeywordColumns(database, deps.onProgress);
   const spaces = createPostgresVectorSpaces(database, { rows: 'kb_chunks', spaces: 'kb_vector_spaces', prefix: 'kb_vectors', key: 'chunk_id', corpus: kbCorpus });
   const keyword = createKbPostgresKeyword(database);
 

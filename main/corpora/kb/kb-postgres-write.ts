@@ -141,11 +141,19 @@ const keywordTypes = ['text', 'text', 'text', 'int', 'int', 'int', 'int'];
  * each its own transaction under the KB's write lock, so processes opening together derive each row once and a run cut
  * short resumes at the next open. Each slice adds its terms to the vocabulary of loose matches; at the end the
  * vocabulary is rebuilt from the chunks' terms, dropping the old words that are no chunk's terms now (they matched no
- * row, so a rebuild cut short changes no result). Returns the number of chunks derived again.
+ * row, so a rebuild cut short changes no result). It is one-time work that can take minutes on a
+ * large KB, so it says how far it is through `onProgress` (`N of M chunks`, M the rows left when it started). Returns
+ * the number of chunks this process derived again.
  */
-export async function upgradeKbKeywordColumns(database: PostgresDatabase): Promise<number> {
-  const [pending] = await database.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM kb_chunks WHERE keyword_format < $1) AS any', [kbKeywordFormat]);
-  if (!pending?.any) return 0;
+export async function upgradeKbKeywordColumns(database: PostgresDatabase, onProgress?: (message: string) => void): Promise<number> {
+  const [state] = await database.query<{ pending: number }>(
+    'SELECT count(*)::int AS pending FROM kb_chunks WHERE keyword_format < $1',
+    [kbKeywordFormat],
+  );
+  const total = state?.pending ?? 0;
+  if (total === 0) return 0;
+  const report = (done: number) => onProgress?.(`updating the clinical KB's keyword terms on PostgreSQL (one time): ${done} of ${total} chunks`);
+  report(0);
   let upgraded = 0;
   for (;;) {
     const done = await database.transaction(async (client) => {
@@ -153,7 +161,7 @@ export async function upgradeKbKeywordColumns(database: PostgresDatabase): Promi
       const rows = (
         await client.query<{ id: number; embed_text: string }>('SELECT id, embed_text FROM kb_chunks WHERE keyword_format < $1 ORDER BY id LIMIT $2', [kbKeywordFormat, writeSlice])
       ).rows;
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) return { rows: 0, left: 0 };
       const values = rows.map((row) => kbKeywordColumns(row.embed_text));
       await client.query(
         `UPDATE kb_chunks k SET ${keywordColumns.map((column) => `${column} = v.${column}`).join(', ')}, updated_at = now()
@@ -169,10 +177,13 @@ export async function upgradeKbKeywordColumns(database: PostgresDatabase): Promi
          ON CONFLICT (word) DO NOTHING`,
         [rows.map((row) => row.id)],
       );
-      return rows.length;
+      const [left] = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM kb_chunks WHERE keyword_format < $1', [kbKeywordFormat])).rows;
+      return { rows: rows.length, left: left?.n ?? 0 };
     });
-    if (done === 0) break;
-    upgraded += done;
+    if (done.rows === 0) break;
+    upgraded += done.rows;
+    // Another process opening at the same time derives slices too: the count is of the whole database's rows.
+    report(Math.max(0, total - done.left));
   }
   await database.transaction(async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))");

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AskOutput, KbCard, KbCardSummary, SearchOutput } from '../../../shared/contract.js';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
@@ -157,8 +157,24 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
     });
     const terms = (url: string) => rows(url, 'SELECT id, search_vector::text AS terms FROM kb_chunks ORDER BY id');
     expect(await terms(older)).not.toEqual(await terms(current));
-    // Two processes opening it at once: one migrates and derives, the other finds it done.
-    const opened = await Promise.all([open(older), open(older)]);
+    // Two processes opening it at once: one migrates and derives, the other finds it done. The one-time work says how
+    // far it is on stderr (stdout stays the command's output).
+    const [chunkCount] = await rows<{ n: number }>(older, 'SELECT count(*)::int AS n FROM kb_chunks');
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const stdout = vi.spyOn(process.stdout, 'write');
+    let opened: Services[];
+    let written: { stderr: string[]; stdout: string[] };
+    try {
+      opened = await Promise.all([open(older), open(older)]);
+    } finally {
+      written = { stderr: stderr.mock.calls.map(([text]) => String(text)), stdout: stdout.mock.calls.map(([text]) => String(text)) };
+      stderr.mockRestore();
+      stdout.mockRestore();
+    }
+    const progress = written.stderr.filter((text) => text.includes('keyword terms'));
+    expect(progress[0]).toBe(`cita: updating the clinical KB's keyword terms on PostgreSQL (one time): 0 of ${chunkCount?.n} chunks\n`);
+    expect(progress).toContain(`cita: updating the clinical KB's keyword terms on PostgreSQL (one time): ${chunkCount?.n} of ${chunkCount?.n} chunks\n`);
+    expect(written.stdout.filter((text) => text.includes('keyword terms'))).toEqual([]);
     try {
       expect(await keywordState(older)).toEqual(await keywordState(current));
       for (const [index, question] of questions.entries()) {
