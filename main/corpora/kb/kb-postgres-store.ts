@@ -18,7 +18,7 @@ const chunkColumns = 'k.id, NULL AS owner, k.card_id, k.chunk_index, k.section, 
 const cardColumns = 'c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed, c.body, c.original_id, c.severity, c.content_hash';
 
 /**
- * The clinical KB on PostgreSQL (migrations/postgres/0002_kb.sql, 0005): keyword candidates from the database's full-text
+ * The clinical KB on PostgreSQL (migrations/postgres/0002_kb.sql, 0005, 0006): keyword candidates from the database's full-text
  * search (kb-postgres-keyword.ts), vectors in pgvector tables with an HNSW cosine index, one per embedder space. The
  * process holds no index of its own, so several cita processes can share the database. Writes run in one
  * transaction under an advisory lock; vectors are written in id order, batch by batch, resuming where they stopped.

@@ -12,6 +12,7 @@ import { createServices, type Services } from '../../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { loadKbEvaluation } from '../../../main/corpora/kb/kb-evaluation.js';
+import { tsqueryAny, tsvectorLiteral } from '../../../main/corpora/kb/kb-postgres-keyword.js';
 import { kbKeywordDocument } from '../../../main/corpora/kb/kb-search.js';
 import { foldText } from '../../../main/core/text-folding.js';
 import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
@@ -26,11 +27,11 @@ const run = postgresTests('the clinical KB on PostgreSQL');
 const tempDir = useTempDirs();
 const freshDatabase = usePostgresDatabases();
 
-async function rows<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
+async function rows<Row extends pg.QueryResultRow>(url: string, sql: string, parameters: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<Row>(sql)).rows;
+    return (await client.query<Row>(sql, parameters)).rows;
   } finally {
     await client.end();
   }
@@ -213,10 +214,12 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
   describe('search and ask, beside the same KB on SQLite', () => {
     let sqlite: Services;
     let postgres: Services;
+    let postgresUrl: string;
     const questions = loadKbEvaluation();
     beforeAll(async () => {
       sqlite = await open();
-      postgres = await open(await freshDatabase());
+      postgresUrl = await freshDatabase();
+      postgres = await open(postgresUrl);
       for (const services of [sqlite, postgres]) await ingestCorpus(services, kbOf(services));
     }, 120_000);
     afterAll(async () => {
@@ -243,6 +246,35 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
       }
       expect(searches).toBe(questions.length * 3);
       expect(differing, 'top five or answerability differing (SQLite, then PostgreSQL)').toEqual([]);
+    });
+
+    // A term with a non-ASCII digit ("m²", in the metformin and contrast card) is a term like any other on SQLite;
+    // PostgreSQL's word parser would split it ("m"), so the chunks' terms go to the database as they are (a tsvector
+    // literal) and the query's as quoted tsquery terms.
+    it('finds a term with a non-ASCII digit ("m²") on PostgreSQL as SQLite does', async () => {
+      const [a, b] = [await search(sqlite, 'm²', 'keyword'), await search(postgres, 'm²', 'keyword')];
+      expect(a.hits[0]?.id).toBeDefined();
+      expect(a.hits.map((hit) => hit.id)).toContain('ddi-metformin-iodinated-contrast');
+      const shown = (output: SearchOutput) => output.hits.map((hit) => [hit.id, hit.score.toFixed(9)]);
+      expect(shown(b)).toEqual(shown(a));
+      // Beside other words, its BM25 share counts the same: the same cards in the same order with the same scores.
+      const [c, d] = [await search(sqlite, 'metformin eGFR 1.73 m²', 'keyword'), await search(postgres, 'metformin eGFR 1.73 m²', 'keyword')];
+      expect(c.hits.length).toBeGreaterThan(1);
+      expect(shown(d)).toEqual(shown(c));
+    });
+
+    it('sends terms to the database as they are, whatever they hold: quotes, backslashes, spaces, a non-ASCII digit', async () => {
+      const terms = ["it's", 'back\\slash', "'\\'", 'a b', 'm²', 'x:1', 'y & !z', 'm²'];
+      const [row] = await rows<{ lexemes: string[]; counts: number[]; found: boolean; missing: boolean }>(
+        postgresUrl,
+        `SELECT (SELECT array_agg(lexeme ORDER BY lexeme COLLATE "C") FROM unnest($1::tsvector)) AS lexemes,
+                (SELECT array_agg(cardinality(positions) ORDER BY lexeme COLLATE "C") FROM unnest($1::tsvector)) AS counts,
+                $1::tsvector @@ $2::tsquery AS found, $1::tsvector @@ $3::tsquery AS missing`,
+        [tsvectorLiteral(terms), tsqueryAny(["'\\'", 'nothing']), tsqueryAny(['m', 'it', 's', 'x', 'y'])],
+      );
+      const sorted = [...new Set(terms)].sort();
+      expect(row).toEqual({ lexemes: sorted, counts: sorted.map((term) => terms.filter((t) => t === term).length), found: true, missing: false });
+      expect(tsqueryAny([])).toBeNull();
     });
 
     it('answers with the same quotes and citations, and refuses what SQLite refuses', async () => {
