@@ -24,6 +24,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { SearchOutput, Strategy } from '../../shared/contract.js';
 import { createServices } from '../../main/app/bootstrap.js';
+import { redactedUrl } from '../../main/db/postgres/postgres-database.js';
 import { kbEvaluationPaths } from '../../main/corpora/kb/kb-evaluation.js';
 import type { EvaluationReport, EvaluationRow } from '../../main/eval/run-evaluation.js';
 import { repositoryRoot, runCitaAsync } from '../helpers/cli.js';
@@ -153,14 +154,14 @@ describe.runIf(run)('the catalog and KB evaluation sets on SQLite and on Postgre
     );
     for (const corpus of ['catalog', 'kb'] as const) {
       expect(reports.sqlite[corpus]?.stores, corpus).toEqual({ [corpus]: expect.stringMatching(/^SQLite \/.*cita\.sqlite$/) });
-      expect(reports.postgres[corpus]?.stores, corpus).toEqual({ [corpus]: `PostgreSQL ${databaseUrl}` });
+      expect(reports.postgres[corpus]?.stores, corpus).toEqual({ [corpus]: `PostgreSQL ${redactedUrl(databaseUrl)}` });
     }
     // The table says it too, on its first line.
     const set = join(tempDir(), 'one-query.json');
     writeFileSync(set, JSON.stringify({ version: 1, queries: [{ id: 'm1', query: 'días de mora', expected_source: 'creditos' }] }));
     const human = await runCitaAsync(['eval', '--corpus', 'catalog', '--strategy', 'keyword', '--set', set, '--data-dir', tempDir()], { env: { CITA_DATABASE_URL: databaseUrl } });
     expect(human.status, human.stderr).toBe(0);
-    expect(human.stdout.split('\n')[0]).toBe(`store: catalog on PostgreSQL ${databaseUrl}`);
+    expect(human.stdout.split('\n')[0]).toBe(`store: catalog on PostgreSQL ${redactedUrl(databaseUrl)}`);
     const parts = (corpus: 'catalog' | 'kb') => new Set(comparable(reports.sqlite[corpus] as Report).map((row) => row.subset));
     const catalogSets = readdirSync(join(repositoryRoot, 'kb', 'eval')).filter((file) => /^catalog.*\.json$/.test(file));
     expect(catalogSets.length).toBeGreaterThanOrEqual(4);

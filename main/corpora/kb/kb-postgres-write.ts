@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { AppError } from '../../core/errors.js';
 import type { Card } from './card.js';
 import type { CardChunk } from './chunking.js';
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
@@ -139,17 +140,26 @@ const keywordTypes = ['text', 'text', 'text', 'int', 'int', 'int', 'int'];
  * Derives again the keyword columns of chunks an older cita wrote (`keyword_format` below `kbKeywordFormat`), so
  * they are searched as this cita's are: when the store opens, before any search. In slices of `writeSlice` chunks,
  * each its own transaction under the KB's write lock, so processes opening together derive each row once and a run cut
- * short resumes at the next open. Each slice adds its terms to the vocabulary of loose matches; at the end the
- * vocabulary is rebuilt from the chunks' terms, dropping the old words that are no chunk's terms now (they matched no
- * row, so a rebuild cut short changes no result). It is one-time work that can take minutes on a
- * large KB, so it says how far it is through `onProgress` (`N of M chunks`, M the rows left when it started). Returns
- * the number of chunks this process derived again.
+ * short resumes at the next open. Each slice adds its terms to the vocabulary of loose matches; at the end a process
+ * that derived rows rebuilds the vocabulary from the chunks' terms, dropping the old words that are no chunk's terms
+ * now (they matched no row, so a rebuild cut short or never run changes no result). Rows of a format above this
+ * cita's are refused (`database_too_new`): this cita would search terms it cannot read. It is one-time work that can
+ * take minutes on a large KB, so it says how far it is through `onProgress` (`N of M chunks`, M the rows left when it
+ * started). Returns the number of chunks this process derived again.
  */
 export async function upgradeKbKeywordColumns(database: PostgresDatabase, onProgress?: (message: string) => void): Promise<number> {
-  const [state] = await database.query<{ pending: number }>(
-    'SELECT count(*)::int AS pending FROM kb_chunks WHERE keyword_format < $1',
+  const [state] = await database.query<{ pending: number; newest: number | null }>(
+    // Both read the keyword_format index: a database with nothing to derive opens without scanning its chunks.
+    'SELECT (SELECT count(*)::int FROM kb_chunks WHERE keyword_format < $1) AS pending, (SELECT max(keyword_format)::int FROM kb_chunks) AS newest',
     [kbKeywordFormat],
   );
+  if (state?.newest != null && state.newest > kbKeywordFormat) {
+    throw new AppError(
+      'database_too_new',
+      `The PostgreSQL database ${database.label} holds KB chunks whose keyword terms are in format ${state.newest}, but this cita knows formats up to ` +
+        `${kbKeywordFormat}. They were written by a newer cita; update cita. Nothing was changed.`,
+    );
+  }
   const total = state?.pending ?? 0;
   if (total === 0) return 0;
   const report = (done: number) => onProgress?.(`updating the clinical KB's keyword terms on PostgreSQL (one time): ${done} of ${total} chunks`);
@@ -185,6 +195,8 @@ export async function upgradeKbKeywordColumns(database: PostgresDatabase, onProg
     // Another process opening at the same time derives slices too: the count is of the whole database's rows.
     report(Math.max(0, total - done.left));
   }
+  // Another process derived them all: it rebuilds the vocabulary.
+  if (upgraded === 0) return 0;
   await database.transaction(async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))");
     await client.query('DELETE FROM kb_words');

@@ -12,7 +12,7 @@ import { createServices, type Services } from '../../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { loadKbEvaluation } from '../../../main/corpora/kb/kb-evaluation.js';
-import { tsqueryAny, tsvectorLiteral } from '../../../main/corpora/kb/kb-postgres-keyword.js';
+import { kbKeywordFormat, tsqueryAny, tsvectorLiteral } from '../../../main/corpora/kb/kb-postgres-keyword.js';
 import { kbKeywordDocument } from '../../../main/corpora/kb/kb-search.js';
 import { foldText } from '../../../main/core/text-folding.js';
 import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
@@ -187,6 +187,21 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
     } finally {
       for (const services of opened) await services.close();
     }
+  });
+
+  it('refuses a database whose KB keyword terms a newer cita wrote, in a format it does not know', async () => {
+    const url = await freshDatabase();
+    const first = await open(url);
+    try {
+      await ingestCorpus(first, kbOf(first));
+    } finally {
+      await first.close();
+    }
+    await rows(url, 'UPDATE kb_chunks SET keyword_format = $1 WHERE id = (SELECT min(id) FROM kb_chunks)', [kbKeywordFormat + 1]);
+    await expect(open(url)).rejects.toMatchObject({
+      code: 'database_too_new',
+      message: expect.stringContaining(`keyword terms are in format ${kbKeywordFormat + 1}, but this cita knows formats up to ${kbKeywordFormat}.`),
+    });
   });
 
   it('re-embeds the KB in PostgreSQL for a new embedder, through the same job as every corpus', async () => {
