@@ -117,7 +117,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   }
   const deps: ModuleDeps = { db, dataDir: options.dataDir, settings, events, profiles, vectors, embedding, multilingual, reranker, jobs, backup, ...(postgres ? { postgres } : {}) };
   const modules: CorpusModule[] = [];
-  for (const factory of moduleFactories) modules.push(await factory(deps));
+  try {
+    for (const factory of moduleFactories) modules.push(await factory(deps));
+  } catch (error) {
+    // A module that cannot open its store (e.g. KB rows a newer cita wrote on PostgreSQL) leaves nothing open either.
+    for (const module of modules) await module.close?.();
+    await Promise.all([embedding.close(), multilingual.close(), reranker.close(), postgres?.close()]);
+    db.close();
+    unmark();
+    throw error;
+  }
 
   const demo = createDemoData({ db, profiles, vectors, modules });
   const foods = modules.find((module) => module.name === 'foods');

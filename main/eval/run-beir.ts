@@ -3,6 +3,7 @@ import type { KbCardSummary, SearchOutput, Strategy } from '../../shared/contrac
 import type { Services } from '../app/bootstrap.js';
 import { AppError } from '../core/errors.js';
 import { etaOf } from '../core/progress.js';
+import { storeOf } from './run-evaluation.js';
 import { beirQueryMetrics, loadBeirSet, meanBeirMetrics, trecRunLines, type BeirMetrics } from './beir.js';
 
 /** The most hits a BEIR evaluation asks for per query: enough for Recall@1000. */
@@ -20,6 +21,8 @@ export interface BeirRow extends BeirMetrics {
 
 export interface BeirReport {
   directory: string;
+  /** Where the KB was read from: `SQLite <file>`, or `PostgreSQL postgres://…` (no password). */
+  store: string;
   split: string;
   documents: number;
   rows: BeirRow[];
@@ -77,7 +80,8 @@ export async function runBeirEvaluation(
     if (runFile) writeFileSync(runFile, trecRunLines(rankings, `cita-${strategy}`));
     rows.push({ strategy, embedder: strategy === 'keyword' ? null : embedder, ...metrics, seconds: (Date.now() - started) / 1000, run_file: runFile, note });
   }
-  return { directory: options.directory, split, documents: set.corpusIds.size, rows };
+  const kb = services.module('kb');
+  return { directory: options.directory, store: kb ? storeOf(services, kb) : `SQLite ${services.databaseFile}`, split, documents: set.corpusIds.size, rows };
 }
 
 /** The report as a fixed-width table. */
@@ -97,7 +101,12 @@ export function formatBeirEvaluation(report: BeirReport): string {
   const render = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
   const notes = report.rows.filter((row) => row.note).map((row) => `note (${row.strategy}): ${row.note}`);
   const runs = report.rows.filter((row) => row.run_file).map((row) => `run file (${row.strategy}): ${row.run_file}`);
-  return [`BEIR ${report.directory} (${report.split}, ${report.documents} documents)`, render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), ...notes, ...runs].join(
-    '\n',
-  );
+  return [
+    `BEIR ${report.directory} (${report.split}, ${report.documents} documents), kb on ${report.store}`,
+    render(header),
+    render(widths.map((width) => '-'.repeat(width))),
+    ...lines.map(render),
+    ...notes,
+    ...runs,
+  ].join('\n');
 }

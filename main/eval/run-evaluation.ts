@@ -92,7 +92,14 @@ export function missingKeyFacts(answer: string, keyFacts: readonly string[][]): 
 
 export interface EvaluationReport {
   embedder: string | null;
+  /** Where each evaluated corpus's rows were read from: `SQLite <file>`, or `PostgreSQL postgres://…` (no password). */
+  stores: Record<string, string>;
   rows: EvaluationRow[];
+}
+
+/** Where a corpus keeps its rows, as `cita status` names it: its PostgreSQL database, or the data directory's SQLite file. */
+export function storeOf(services: Pick<Services, 'databaseFile'>, module: Pick<CorpusModule, 'storage' | 'rowStorage'>): string {
+  return module.storage?.label ?? module.rowStorage?.label ?? `SQLite ${services.databaseFile}`;
 }
 
 const strategies: Strategy[] = ['keyword', 'vector', 'hybrid'];
@@ -135,7 +142,7 @@ export async function runEvaluation(
   } finally {
     if (options.languageVariants) services.settings.update({ language: original });
   }
-  return { embedder: services.embedding.describe().id, rows };
+  return { embedder: services.embedding.describe().id, stores: Object.fromEntries(modules.map((module) => [module.name, storeOf(services, module)])), rows };
 
   async function evaluateModules(variant: LanguageVariant | null): Promise<void> {
     for (const module of modules) {
@@ -318,8 +325,15 @@ export function formatEvaluation(report: EvaluationReport): string {
     .filter((row) => row.note && row.subset === null)
     .map((row) => `note (${row.corpus} ${row.strategy}${row.structure === 'tree' ? ` ${structureLabel(row)}` : ''}): ${row.note}`);
   const legend = 'refused U: unanswerable queries refused / unanswerable; refused A: answerable queries refused / answerable (SPEC §8)';
-  const table = [render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend, ...notes].join('\n');
+  const table = [storeLine(report.stores), render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render), legend, ...notes].join('\n');
   return trees ? `${table}\n\n${formatStructureComparison(report)}` : table;
+}
+
+/** "store: catalog on PostgreSQL postgres://…; kb on SQLite /…/cita.sqlite": which store each corpus was evaluated on. */
+export function storeLine(stores: Record<string, string>): string {
+  return `store: ${Object.entries(stores)
+    .map(([corpus, store]) => `${corpus} on ${store}`)
+    .join('; ')}`;
 }
 
 /** "flat", or "tree B=2" for a tree row keeping two branches. */

@@ -28,14 +28,14 @@ export function runCita(args: string[], options: { env?: Record<string, string>;
 }
 
 /** `runCita` without blocking the test: for a run the test acts on while it is under way. */
-export function runCitaAsync(args: string[], options: { env?: Record<string, string> } = {}): Promise<CliRun> {
+export function runCitaAsync(args: string[], options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`${repositoryRoot}/bin/cita.mjs`, ...args], { cwd: repositoryRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 300_000);
     child.once('error', reject);
     child.once('close', (status) => {
       clearTimeout(timer);

@@ -7,6 +7,8 @@
  * store's candidates or rows (the passages read, the card bodies the checks read) would show. One set and one
  * strategy because the cross-encoder costs about 1.3 s a question on the shared 2-core machine, on either store:
  * all eight sets by every strategy took over 30 minutes; this takes about 3 minutes (README "PostgreSQL (teams)").
+ * eval-both-stores.test.ts shows the first stage equal on every question of every set, without the cross-encoder;
+ * with the same candidates, the reranked row here is the same on both stores too: held equal, not to a band.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +58,7 @@ describe.runIf(run)('one KB evaluation set with the cross-encoder on SQLite and 
     for (const store of stores) await store.services.close();
   });
 
-  it('refuses as many questions and gives the same key facts per question on both stores', () => {
+  it('refuses as many questions, gives the same key facts per question and the same metrics on both stores', () => {
     const [sqlite, postgres] = stores as [(typeof stores)[number], (typeof stores)[number]];
     const whole = (store: (typeof stores)[number]) => store.rows.find((row) => row.subset === null && row.language === null) as EvaluationRow;
     const [a, b] = [whole(sqlite), whole(postgres)];
@@ -73,7 +75,7 @@ describe.runIf(run)('one KB evaluation set with the cross-encoder on SQLite and 
     expect(b.refusal).toEqual(a.refusal);
     // The same count, and the same questions missing the same facts.
     expect(b.key_facts).toEqual(a.key_facts);
-    expect(Math.abs((a.hit_rate['@3'] ?? 0) - (b.hit_rate['@3'] ?? 0))).toBeLessThanOrEqual(0.03);
-    expect(Math.abs(a.mrr - b.mrr)).toBeLessThanOrEqual(0.03);
+    // Every metric and the questions missed with what came instead.
+    expect({ ...b, note: null }).toEqual({ ...a, note: null });
   });
 });

@@ -22,7 +22,14 @@ import { loadTokenCounter, type TokenCounter } from './token-counter.js';
 /** The clinical knowledge base as a module of the app: on SQLite, or on PostgreSQL when the services have one. */
 export const createKbModule: ModuleFactory = async (deps) => {
   if (deps.postgres) {
-    const store = await createKbPostgresStore({ database: deps.postgres, embedding: deps.embedding, multilingual: deps.multilingual });
+    // The one-time update of an older cita's rows can take minutes: it says so on stderr, as cita's other start-up
+    // notices do (stdout stays the command's output, e.g. --json).
+    const store = await createKbPostgresStore({
+      database: deps.postgres,
+      embedding: deps.embedding,
+      multilingual: deps.multilingual,
+      onProgress: (message) => process.stderr.write(`cita: ${message}\n`),
+    });
     const module = kbModuleOver(deps, store);
     return onPostgres(module, store, deps.embedding, module.ingest as NonNullable<CorpusModule['ingest']>);
   }

@@ -1,22 +1,67 @@
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
 import { editDistance } from '../../core/edit-distance.js';
 import { keywordMatchOf, type KeywordHit } from '../../retrieval/keyword-index.js';
-import { queryWords, stemText, textLanguage, wordTokens, type QueryWord } from '../../retrieval/stemming.js';
-import { foldText } from '../../core/text-folding.js';
+import { queryWords, stemText, textLanguage, type QueryWord } from '../../retrieval/stemming.js';
 import { kbKeywordDocument } from './kb-search.js';
 
 /** MiniSearch's BM25 parameters (k, b, d), which the SQLite store ranks with: the same formula here. */
 const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
 
-/** The keyword columns of a chunk (migrations/postgres/0002_kb.sql): each field's folded words, and its distinct stems counted. */
+/**
+ * How the keyword columns below are derived; stored with each chunk (`keyword_format`), so rows an older cita derived
+ * are derived again when the store opens (kb-postgres-write.ts `upgradeKbKeywordColumns`). 1: folded words that
+ * PostgreSQL stemmed (migrations/postgres/0002_kb.sql); 2: cita's own stems as words for the `simple` parser, an empty
+ * field one term long (0005); 3: the same stems as a `tsvector` literal with positions, none split or left out (0006).
+ * A new format needs a migration whose `search_vector` reads it: the generated column decides by this number, and a
+ * cita refuses rows of a format above its own.
+ */
+export const kbKeywordFormat = 3;
+
+/**
+ * PostgreSQL refuses a lexeme of 2,047 bytes or more in a `tsvector` or `tsquery` literal. No word of a card comes
+ * near it; one that did is left out of the searched words (still counted in the length) instead of failing the write.
+ */
+const maximumLexemeBytes = 2046;
+const storable = (term: string) => term.length > 0 && Buffer.byteLength(term, 'utf8') <= maximumLexemeBytes;
+
+/**
+ * A term as a quoted lexeme of a `tsvector` or `tsquery` literal: taken as it is, never parsed into words, so a stem
+ * PostgreSQL's parser would split ("m²", a non-ASCII digit) is one lexeme as in MiniSearch. Inside the quotes a quote
+ * is doubled and a backslash escaped; nothing else in the term has a meaning there.
+ */
+export function tsLexeme(term: string): string {
+  return `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** Terms as a `tsvector` literal, each occurrence at its position (1, 2, …): a term's positions are its frequency. */
+export function tsvectorLiteral(terms: readonly string[]): string {
+  const positions = new Map<string, number[]>();
+  terms.forEach((term, index) => {
+    if (storable(term)) positions.set(term, [...(positions.get(term) ?? []), index + 1]);
+  });
+  return [...positions].map(([term, at]) => `${tsLexeme(term)}:${at.join(',')}`).join(' ');
+}
+
+/** A `tsquery` literal matching any of the terms (null when none can be searched). */
+export function tsqueryAny(terms: readonly string[]): string | null {
+  const searched = [...new Set(terms)].filter(storable);
+  return searched.length === 0 ? null : searched.map(tsLexeme).join(' | ');
+}
+
+/**
+ * The keyword columns of a chunk (migrations/postgres/0002_kb.sql, 0005_kb_keyword_stems.sql, 0006): the terms of
+ * each field exactly as the SQLite store's MiniSearch index holds them (stemming.ts: folded, cita's stop words
+ * dropped, stemmed in the language of the whole chunk), as a `tsvector` literal the database takes as it is; and each
+ * field's number of distinct terms, BM25's field length, counted as MiniSearch counts it.
+ */
 export function kbKeywordColumns(embedText: string) {
   const { title = '', section = '', passage = '' } = kbKeywordDocument({ id: 0, embed_text: embedText }).fields;
-  // MiniSearch stems every field in the language of the whole document and counts a field's distinct terms.
   const language = textLanguage([title, section, passage].join('\n'));
-  const length = (text: string) => new Set(stemText(text, language)).size;
-  // The words as cita splits them, one space apart: PostgreSQL's parser then sees plain words only, never its own
-  // compounds ("metformin-associated" as one token), numbers ("2.5") or paths ("mg/dL"), as MiniSearch never does.
-  const words = (text: string) => wordTokens(foldText(text)).join(' ');
+  const stems = (text: string) => stemText(text, language);
+  // MiniSearch counts the distinct tokens of the field's text before dropping empty ones: a field with no term (an
+  // empty section heading) is one empty token long, not zero.
+  const length = (text: string) => Math.max(1, new Set(stems(text)).size);
+  const words = (text: string) => tsvectorLiteral(stems(text));
   return {
     title_words: words(title),
     section_words: words(section),
@@ -24,6 +69,7 @@ export function kbKeywordColumns(embedText: string) {
     title_length: length(title),
     section_length: length(section),
     passage_length: length(passage),
+    keyword_format: kbKeywordFormat,
   };
 }
 
@@ -50,7 +96,7 @@ const keywordSql = `
   ),
   matched AS (
     SELECT c.id, c.title_length, c.section_length, c.passage_length, c.search_vector FROM kb_chunks c
-    WHERE c.search_vector @@ (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) FROM lexemes)
+    WHERE c.search_vector @@ $5::tsquery
   ),
   frequencies AS (
     SELECT m.id, v.lexeme, f.field, count(*)::float8 AS tf
@@ -107,19 +153,22 @@ async function formsOf(database: PostgresDatabase, words: readonly QueryWord[]):
 /**
  * The KB's keyword path on PostgreSQL. The question's words are read by the same code as on SQLite (stop words
  * dropped, each word's English stem and, for a cognate, its Spanish stem: stemming.ts), so coverage, an
- * answerability signal, counts the same words; the chunks' stems are PostgreSQL's `english` configuration (Snowball
- * English, as cita's own stemmer).
+ * answerability signal, counts the same words; the chunks' terms are cita's stems too (`kbKeywordColumns`), so a
+ * question meets the same terms in the same chunks on both stores.
  */
 export function createKbPostgresKeyword(database: PostgresDatabase): (text: string, limit: number) => Promise<KeywordHit[]> {
   return async (text, limit) => {
     const words = queryWords(text);
     if (words.length === 0) return [];
     const forms = await formsOf(database, words);
+    const query = tsqueryAny(forms.map((form) => form.lexeme));
+    if (query === null) return [];
     const rows = await database.query<{ id: number; score: number; sources: string[]; lexemes: string[] }>(keywordSql, [
       forms.map((form) => form.source),
       forms.map((form) => form.lexeme),
       forms.map((form) => form.weight),
       limit,
+      query,
     ]);
     const best = rows[0]?.score || 1;
     return rows.map((row, index) => {

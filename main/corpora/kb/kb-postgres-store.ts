@@ -5,7 +5,7 @@ import { semanticSearch } from '../../retrieval/semantic-path.js';
 import { kbFormula } from './chunking.js';
 import { kbCorpus } from './kb-ingest.js';
 import { createKbPostgresKeyword } from './kb-postgres-keyword.js';
-import { writeKb } from './kb-postgres-write.js';
+import { upgradeKbKeywordColumns, writeKb } from './kb-postgres-write.js';
 import { summaryOf, type KbCardRow, type KbChunkRow, type KbPassageRow, type SummaryRow } from './kb-repository.js';
 import type { KbStore } from './kb-store.js';
 import type { SelfEmbeddingStore } from '../corpus-module.js';
@@ -18,13 +18,21 @@ const chunkColumns = 'k.id, NULL AS owner, k.card_id, k.chunk_index, k.section, 
 const cardColumns = 'c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed, c.body, c.original_id, c.severity, c.content_hash';
 
 /**
- * The clinical KB on PostgreSQL (migrations/postgres/0002_kb.sql): keyword candidates from the database's full-text
+ * The clinical KB on PostgreSQL (migrations/postgres/0002_kb.sql, 0005, 0006): keyword candidates from the database's full-text
  * search (kb-postgres-keyword.ts), vectors in pgvector tables with an HNSW cosine index, one per embedder space. The
  * process holds no index of its own, so several cita processes can share the database. Writes run in one
  * transaction under an advisory lock; vectors are written in id order, batch by batch, resuming where they stopped.
  */
-export async function createKbPostgresStore(deps: { database: PostgresDatabase; embedding: EmbeddingService; multilingual?: EmbeddingService }): Promise<SelfEmbeddingKbStore> {
+export async function createKbPostgresStore(deps: {
+  database: PostgresDatabase;
+  embedding: EmbeddingService;
+  multilingual?: EmbeddingService;
+  /** Where the one-time work of opening a database an older cita wrote says how far it is (a line each time). */
+  onProgress?: (message: string) => void;
+}): Promise<SelfEmbeddingKbStore> {
   const { database } = deps;
+  // Chunks an older cita wrote are searched as this one's from the first search on.
+  await upgradeKbKeywordColumns(database, deps.onProgress);
   const spaces = createPostgresVectorSpaces(database, { rows: 'kb_chunks', spaces: 'kb_vector_spaces', prefix: 'kb_vectors', key: 'chunk_id', corpus: kbCorpus });
   const keyword = createKbPostgresKeyword(database);
 

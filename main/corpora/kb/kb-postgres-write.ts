@@ -1,7 +1,9 @@
 import type pg from 'pg';
+import { AppError } from '../../core/errors.js';
 import type { Card } from './card.js';
 import type { CardChunk } from './chunking.js';
-import { kbKeywordColumns } from './kb-postgres-keyword.js';
+import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
+import { kbKeywordColumns, kbKeywordFormat } from './kb-postgres-keyword.js';
 import { cardRowOf, chunkFieldsOf, type KbCardRow, type KbSyncCounts } from './kb-repository.js';
 
 /** Rows per bulk statement (arrays sent as parameters: one round trip per slice, not per row). */
@@ -28,8 +30,9 @@ const chunkColumns = [
   'title_length',
   'section_length',
   'passage_length',
+  'keyword_format',
 ] as const;
-const chunkTypes = ['text', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'int'];
+const chunkTypes = ['text', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'int', 'int'];
 
 type ChunkValues = ReturnType<typeof chunkFieldsOf> & ReturnType<typeof kbKeywordColumns>;
 
@@ -127,4 +130,77 @@ export async function writeKb(
     );
   }
   return counts;
+}
+
+/** The columns `kbKeywordColumns` derives, in the order the upgrade below writes them. */
+const keywordColumns = ['title_words', 'section_words', 'passage_words', 'title_length', 'section_length', 'passage_length', 'keyword_format'] as const;
+const keywordTypes = ['text', 'text', 'text', 'int', 'int', 'int', 'int'];
+
+/**
+ * Derives again the keyword columns of chunks an older cita wrote (`keyword_format` below `kbKeywordFormat`), so
+ * they are searched as this cita's are: when the store opens, before any search. In slices of `writeSlice` chunks,
+ * each its own transaction under the KB's write lock, so processes opening together derive each row once and a run cut
+ * short resumes at the next open. Each slice adds its terms to the vocabulary of loose matches; at the end a process
+ * that derived rows rebuilds the vocabulary from the chunks' terms, dropping the old words that are no chunk's terms
+ * now (they matched no row, so a rebuild cut short or never run changes no result). Rows of a format above this
+ * cita's are refused (`database_too_new`): this cita would search terms it cannot read. It is one-time work that can
+ * take minutes on a large KB, so it says how far it is through `onProgress` (`N of M chunks`, M the rows left when it
+ * started). Returns the number of chunks this process derived again.
+ */
+export async function upgradeKbKeywordColumns(database: PostgresDatabase, onProgress?: (message: string) => void): Promise<number> {
+  const [state] = await database.query<{ pending: number; newest: number | null }>(
+    // Both read the keyword_format index: a database with nothing to derive opens without scanning its chunks.
+    'SELECT (SELECT count(*)::int FROM kb_chunks WHERE keyword_format < $1) AS pending, (SELECT max(keyword_format)::int FROM kb_chunks) AS newest',
+    [kbKeywordFormat],
+  );
+  if (state?.newest != null && state.newest > kbKeywordFormat) {
+    throw new AppError(
+      'database_too_new',
+      `The PostgreSQL database ${database.label} holds KB chunks whose keyword terms are in format ${state.newest}, but this cita knows formats up to ` +
+        `${kbKeywordFormat}. They were written by a newer cita; update cita. Nothing was changed.`,
+    );
+  }
+  const total = state?.pending ?? 0;
+  if (total === 0) return 0;
+  const report = (done: number) => onProgress?.(`updating the clinical KB's keyword terms on PostgreSQL (one time): ${done} of ${total} chunks`);
+  report(0);
+  let upgraded = 0;
+  for (;;) {
+    const done = await database.transaction(async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))");
+      const rows = (
+        await client.query<{ id: number; embed_text: string }>('SELECT id, embed_text FROM kb_chunks WHERE keyword_format < $1 ORDER BY id LIMIT $2', [kbKeywordFormat, writeSlice])
+      ).rows;
+      if (rows.length === 0) return { rows: 0, left: 0 };
+      const values = rows.map((row) => kbKeywordColumns(row.embed_text));
+      await client.query(
+        `UPDATE kb_chunks k SET ${keywordColumns.map((column) => `${column} = v.${column}`).join(', ')}, updated_at = now()
+         FROM unnest($1::bigint[], ${keywordColumns.map((_, index) => `$${index + 2}::${keywordTypes[index]}[]`).join(', ')}) AS v (id, ${keywordColumns.join(', ')})
+         WHERE k.id = v.id`,
+        [rows.map((row) => row.id), ...keywordColumns.map((column) => values.map((value) => value[column]))],
+      );
+      // Their terms join the vocabulary at once, as a write's do: a rebuild below that never runs leaves none missing.
+      await client.query(
+        `INSERT INTO kb_words (word)
+         SELECT DISTINCT v.lexeme FROM kb_chunks k CROSS JOIN LATERAL unnest(k.search_vector) AS v (lexeme, positions, weights)
+         WHERE k.id = ANY($1::bigint[])
+         ON CONFLICT (word) DO NOTHING`,
+        [rows.map((row) => row.id)],
+      );
+      const [left] = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM kb_chunks WHERE keyword_format < $1', [kbKeywordFormat])).rows;
+      return { rows: rows.length, left: left?.n ?? 0 };
+    });
+    if (done.rows === 0) break;
+    upgraded += done.rows;
+    // Another process opening at the same time derives slices too: the count is of the whole database's rows.
+    report(Math.max(0, total - done.left));
+  }
+  // Another process derived them all: it rebuilds the vocabulary.
+  if (upgraded === 0) return 0;
+  await database.transaction(async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))");
+    await client.query('DELETE FROM kb_words');
+    await client.query('INSERT INTO kb_words (word) SELECT DISTINCT v.lexeme FROM kb_chunks k CROSS JOIN LATERAL unnest(k.search_vector) AS v (lexeme, positions, weights) ON CONFLICT (word) DO NOTHING');
+  });
+  return upgraded;
 }

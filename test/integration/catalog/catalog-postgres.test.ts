@@ -55,7 +55,7 @@ describe.runIf(run)('PostgreSQL migrations', () => {
     const error = await openPostgres(url).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('database_too_new');
-    expect((error as AppError).message).toMatch(/schema version 99, but this cita knows versions up to 4/);
+    expect((error as AppError).message).toContain(`schema version 99, but this cita knows versions up to ${shippedPostgresMigrations().length}.`);
   });
 
   it('says in one line that an unreachable database cannot be reached, with no password in it', async () => {

@@ -9,6 +9,7 @@ const tempDir = useTempDirs();
 const env = { CITA_MODEL_DIR: '/nonexistent-model' };
 
 interface Report {
+  stores: Record<string, string>;
   rows: Array<{ corpus: string; subset: string | null; strategy: string; cases: number; hit_rate: Record<string, number>; misses: Array<{ id: string }> }>;
 }
 
@@ -40,6 +41,11 @@ describe('cita eval --set', () => {
     expect(english?.misses.map((miss) => miss.id)).toEqual(['m3']);
     expect(hindi).toMatchObject({ subset: 'hindi', cases: 1, hit_rate: { '@1': 1 }, misses: [] });
     expect(more).toEqual([]);
+    // It says which store it read (PostgreSQL's in eval-both-stores.test.ts).
+    expect((run.json() as Report).stores).toEqual({ foods: `SQLite ${join(dataDir, 'cita.sqlite')}` });
+    const table = runCita(['--data-dir', dataDir, 'eval', '--corpus', 'foods', '--strategy', 'keyword', '--set', setFile], { env });
+    expect(table.status).toBe(0);
+    expect(table.stdout.split('\n')[0]).toBe(`store: foods on SQLite ${join(dataDir, 'cita.sqlite')}`);
 
     const withoutCorpus = runCita(['--data-dir', dataDir, 'eval', '--set', setFile], { env });
     expect(withoutCorpus.status).toBe(2);
