@@ -107,10 +107,14 @@ export interface NamedMedicines {
 /** The drugs and classes a question names, for chooseQuotes. */
 export function namedMedicines(mentions: readonly ClinicalMention[], lexicon: ClinicalLexicon): NamedMedicines {
   const names = [...new Set(mentions.filter((mention) => mention.kind === 'drug' || mention.kind === 'class').map((mention) => mention.canonical))];
-  return {
-    named: names.map((name) => ({ name, spokenAs: new Set([name, ...lexicon.membersOf(name)]) })),
-    namesIn: (text) => lexicon.find(text).map((mention) => mention.canonical),
+  // A unit is read once per question, however many medicines and checks ask for its names.
+  const namesOfText = new Map<string, readonly string[]>();
+  const namesIn = (text: string) => {
+    let found = namesOfText.get(text);
+    if (found === undefined) namesOfText.set(text, (found = lexicon.find(text).map((mention) => mention.canonical)));
+    return found;
   };
+  return { named: names.map((name) => ({ name, spokenAs: new Set([name, ...lexicon.membersOf(name)]) })), namesIn };
 }
 
 /**

@@ -34,6 +34,17 @@ const chunkColumns = [
 ] as const;
 const chunkTypes = ['text', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'int', 'int'];
 
+/** Serialises the KB's writes from every process (writes, the keyword upgrade), until the transaction ends. */
+const lockKbWrites = "SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))";
+
+/** Adds the lexemes of the chunks `where` selects (alias k) to the vocabulary of loose matches (kb-postgres-keyword.ts). */
+function addWordsOfChunks(where: string): string {
+  return `INSERT INTO kb_words (word)
+    SELECT DISTINCT v.lexeme FROM kb_chunks k CROSS JOIN LATERAL unnest(k.search_vector) AS v (lexeme, positions, weights)
+    WHERE ${where}
+    ON CONFLICT (word) DO NOTHING`;
+}
+
 type ChunkValues = ReturnType<typeof chunkFieldsOf> & ReturnType<typeof kbKeywordColumns>;
 
 /**
@@ -46,7 +57,7 @@ export async function writeKb(
   client: pg.PoolClient,
   input: { cards: readonly Card[]; chunks: ReadonlyMap<string, readonly CardChunk[]>; complete: boolean },
 ): Promise<KbSyncCounts> {
-  await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))");
+  await client.query(lockKbWrites);
   const storedCards = new Map(
     (await client.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM kb_cards')).rows.map((row) => [row.id, row.content_hash]),
   );
@@ -123,10 +134,7 @@ export async function writeKb(
     // The lexemes of the chunks just written (now() is this transaction's start: only its rows carry it) join the
     // vocabulary of loose matches (kb-postgres-keyword.ts).
     await client.query(
-      `INSERT INTO kb_words (word)
-       SELECT DISTINCT v.lexeme FROM kb_chunks k CROSS JOIN LATERAL unnest(k.search_vector) AS v (lexeme, positions, weights)
-       WHERE k.updated_at = now()
-       ON CONFLICT (word) DO NOTHING`,
+      addWordsOfChunks('k.updated_at = now()'),
     );
   }
   return counts;
@@ -134,7 +142,7 @@ export async function writeKb(
 
 /** The columns `kbKeywordColumns` derives, in the order the upgrade below writes them. */
 const keywordColumns = ['title_words', 'section_words', 'passage_words', 'title_length', 'section_length', 'passage_length', 'keyword_format'] as const;
-const keywordTypes = ['text', 'text', 'text', 'int', 'int', 'int', 'int'];
+const keywordTypes = keywordColumns.map((column) => chunkTypes[chunkColumns.indexOf(column)]);
 
 /**
  * Derives again the keyword columns of chunks an older cita wrote (`keyword_format` below `kbKeywordFormat`), so
@@ -167,7 +175,7 @@ export async function upgradeKbKeywordColumns(database: PostgresDatabase, onProg
   let upgraded = 0;
   for (;;) {
     const done = await database.transaction(async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))");
+      await client.query(lockKbWrites);
       const rows = (
         await client.query<{ id: number; embed_text: string }>('SELECT id, embed_text FROM kb_chunks WHERE keyword_format < $1 ORDER BY id LIMIT $2', [kbKeywordFormat, writeSlice])
       ).rows;
@@ -181,10 +189,7 @@ export async function upgradeKbKeywordColumns(database: PostgresDatabase, onProg
       );
       // Their terms join the vocabulary at once, as a write's do: a rebuild below that never runs leaves none missing.
       await client.query(
-        `INSERT INTO kb_words (word)
-         SELECT DISTINCT v.lexeme FROM kb_chunks k CROSS JOIN LATERAL unnest(k.search_vector) AS v (lexeme, positions, weights)
-         WHERE k.id = ANY($1::bigint[])
-         ON CONFLICT (word) DO NOTHING`,
+        addWordsOfChunks('k.id = ANY($1::bigint[])'),
         [rows.map((row) => row.id)],
       );
       const [left] = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM kb_chunks WHERE keyword_format < $1', [kbKeywordFormat])).rows;
@@ -198,9 +203,9 @@ export async function upgradeKbKeywordColumns(database: PostgresDatabase, onProg
   // Another process derived them all: it rebuilds the vocabulary.
   if (upgraded === 0) return 0;
   await database.transaction(async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_kb_write'))");
+    await client.query(lockKbWrites);
     await client.query('DELETE FROM kb_words');
-    await client.query('INSERT INTO kb_words (word) SELECT DISTINCT v.lexeme FROM kb_chunks k CROSS JOIN LATERAL unnest(k.search_vector) AS v (lexeme, positions, weights) ON CONFLICT (word) DO NOTHING');
+    await client.query(addWordsOfChunks('TRUE'));
   });
   return upgraded;
 }
