@@ -153,7 +153,7 @@ describe.runIf(run)('the food diary on PostgreSQL', () => {
     const old = await openPostgres(url, { upTo: 3 });
     await old.query("INSERT INTO catalog_sources (id, name) VALUES ('ventas', 'Ventas')");
     expect(await postgresSchemaVersion(old)).toBe(3);
-    expect(await migratePostgres(old, shippedPostgresMigrations())).toEqual([4]);
+    expect(await migratePostgres(old, shippedPostgresMigrations(), 4)).toEqual([4]);
     expect(await postgresSchemaVersion(old)).toBe(4);
     expect(await old.query('SELECT id FROM catalog_sources')).toEqual([{ id: 'ventas' }]);
     await old.close();
