@@ -6,7 +6,7 @@ import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
 const card = {
   title: 'Lithium toxicity — when to escalate',
   sections: [
-    { heading: 'What it is', text: 'Lithium has a narrow therapeutic range. Levels rise with dehydration. Some thiazides raise levels too.' },
+    { heading: 'What it is', text: 'Lithium has a narrow therapeutic range. Levels rise with dehydration. Some thiazides raise levels too. The kidneys clear lithium.' },
     { heading: 'What to do', text: 'Send the patient to urgent care the same day when vomiting or diarrhea persists. Check a lithium level.' },
     { heading: 'Talking points', text: '- "Drink fluids when it is hot."' },
   ],
