@@ -612,12 +612,13 @@ function listOf(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
 
-function englishFormNotice(query: KbQuery): Notice {
-  const pairs = query.replaced.map((pair) => `${pair.from} → ${pair.to}`).join(', ');
+/** What the English form replaced, each pair once however often the question repeats it ("Xanax… the Xanax"). */
+export function englishFormNotice(query: Pick<KbQuery, 'english' | 'replaced'>): Notice {
+  const pairs = [...new Map(query.replaced.map(({ from, to }) => [`${from}\u0000${to}`, { from, to }])).values()];
   return {
     code: 'translated',
-    message: `The cards are in English, so this was also searched as "${query.english}" (${pairs}).`,
-    translation: { corpus: 'kb', searched_as: query.english, pairs: query.replaced.map(({ from, to }) => ({ from, to })) },
+    message: `The cards are in English, so this was also searched as "${query.english}" (${pairs.map((pair) => `${pair.from} → ${pair.to}`).join(', ')}).`,
+    translation: { corpus: 'kb', searched_as: query.english, pairs },
   };
 }
 

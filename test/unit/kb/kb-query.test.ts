@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import { prepareKbQuery } from '../../../main/corpora/kb/kb-query.js';
+import { englishFormNotice } from '../../../main/corpora/kb/kb-search.js';
 
 const lexicon = loadClinicalLexicon();
 
@@ -65,5 +66,13 @@ describe('a clinical question as the retrieval paths read it', () => {
     expect(prepareKbQuery('Can he take ibuprofen with warfarin?', lexicon).parts).toEqual([]);
     expect(prepareKbQuery('Can he take lithium with ibuprofen? 2.5 mg?', lexicon).parts).toEqual([]);
     expect(prepareKbQuery('Warfarin?? Ok??', lexicon).parts).toEqual([]);
+  });
+
+  it('names each replacement once in the notice, however often the question repeats the brand', () => {
+    const query = prepareKbQuery("He's been on Xanax for years; his wife wants him to quit the Xanax cold turkey", lexicon);
+    expect(query.replaced.filter((pair) => pair.from === 'Xanax')).toHaveLength(2);
+    const notice = englishFormNotice(query);
+    expect(notice.message).toContain('(Xanax → alprazolam)');
+    expect(notice.translation?.pairs).toEqual([{ from: 'Xanax', to: 'alprazolam' }]);
   });
 });
