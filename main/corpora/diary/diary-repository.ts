@@ -130,8 +130,6 @@ export interface DiaryRepository {
   insertEntries(entries: readonly NewEntry[]): number[];
   /** Inserts one entry and reads it back (as `entry` does), in one transaction. */
   addEntry(entry: NewEntry): DayEntryRow;
-  /** Inserts an import's entries and records its content hash, in one transaction. */
-  importEntries(profile: string, sha256: string, entries: readonly NewEntry[]): void;
   /**
    * A CSV import guarded against its repeat, in one transaction: the last import of any of `digests` into the profile;
    * unless there is one (and `allowRepeat` is false), the entries written and `digests[0]` recorded when `write`.
@@ -139,8 +137,6 @@ export interface DiaryRepository {
   importUnlessSeen(profile: string, digests: readonly string[], entries: readonly NewEntry[], options: { allowRepeat: boolean; write: boolean }): { previous: PreviousImport | undefined };
   /** Records an import whose entries were written batch by batch (profile import), by the digest of its rows. */
   recordImport(profile: string, sha256: string, rows: number): void;
-  /** The last committed import of this content into the profile, if any. */
-  previousImport(profile: string, sha256: string): PreviousImport | undefined;
   removeEntry(profile: string, id: number): boolean;
   /** Changes an entry's day, meal and amount (portion null: logged in grams); false when the profile has no such entry. */
   updateEntry(profile: string, id: number, change: EntryChange): boolean;
@@ -330,12 +326,10 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     visibleFood: (profile, code) => selectVisibleFood.get(code, profile),
     insertEntries: (entries) => insertEntries(entries),
     addEntry: (entry) => addEntry(entry),
-    importEntries: (profile, sha256, entries) => importEntries(profile, sha256, entries),
     importUnlessSeen: (profile, digests, entries, options) => importUnlessSeen(profile, digests, entries, options),
     recordImport: (profile, sha256, rows) => {
       insertImport.run(profile, sha256, rows);
     },
-    previousImport: (profile, sha256) => selectImport.get(profile, sha256),
     removeEntry: (profile, id) => deleteEntry.run(id, profile).changes > 0,
     updateEntry: (profile, id, change) =>
       updateEntry.run({

@@ -74,8 +74,7 @@ export function createDiarySqliteStore(repository: DiaryRepository): DiaryStore 
 
 /**
  * Refuses, before anything is read or written, an operation that still reads and writes the diary in the SQLite file
- * (another app's import, a profile's export and import) when the diary is on PostgreSQL: its rows would not be
- * where the diary is.
+ * (a profile's export and import) when the diary is on PostgreSQL: its rows would not be where the diary is.
  */
 export function refuseWithDiaryOnPostgres(postgres: PostgresDatabase | undefined, what: string): void {
   if (!postgres) return;
