@@ -1,3 +1,4 @@
+import { createProfileDataRepository } from '../../db/repositories/profile-data-repository.js';
 import type { CorpusModule, ModuleFactory } from '../corpus-module.js';
 import { createFoodsRepository } from '../foods/foods-repository.js';
 import { createPortionsRepository } from '../foods/portions-repository.js';
@@ -19,7 +20,7 @@ export const createDiaryModule: ModuleFactory = (deps) => {
   const portions = createPortionsRepository(deps.db);
   const foods = createFoodsRepository(deps.db);
   const postgres = deps.postgres && createDiaryPostgresStore({ database: deps.postgres, foods, portions });
-  const store = postgres ?? createDiarySqliteStore(repository);
+  const store = postgres ?? createDiarySqliteStore(repository, createProfileDataRepository(deps.db), deps.db);
   const diary = createDiaryService({ store, visibleFood: repository.visibleFood, profiles: deps.profiles, portions, foods });
   const module: CorpusModule = {
     name: 'diary',

@@ -1,12 +1,12 @@
 /**
  * The food diary on PostgreSQL (issue #21): the same diary operations and "Ask your log" answers as on SQLite, over
  * the same entries, with the entries and targets in PostgreSQL and none in the data directory's SQLite file; a
- * database at schema 3 upgrades; status and the operations that stay on SQLite say where the diary is. Keyword-only
- * services: the diary has no vectors.
+ * database at schema 3 upgrades; status says where the diary is, and the demo diary is not loaded there. Another
+ * app's import and a profile's export and import there have files of their own (diary-postgres-app-import,
+ * -profile-transfer). Keyword-only services: the diary has no vectors.
  */
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
-import { exportProfile } from '../../../main/app/profile-transfer.js';
 import { storageSentence } from '../../../main/cli/commands/serve.js';
 import { formatStatus } from '../../../main/cli/commands/status.js';
 import { migratePostgres, openPostgres, postgresSchemaVersion, shippedPostgresMigrations } from '../../../main/db/postgres/postgres-database.js';
@@ -179,11 +179,5 @@ describe.runIf(run)('the food diary on PostgreSQL', () => {
     expect(said).toEqual([expect.stringMatching(/^no demo diary: the diary is on PostgreSQL postgres:\/\/\S+, where cita does not load the demo yet$/)]);
     expect(await count(url, 'diary_entries')).toBe(0);
     expect(entryCount(services)).toBe(0);
-  });
-
-  it("refuses a profile's export in one line, as it still reads the SQLite file, without naming the database", async () => {
-    const services = await onPostgres(await freshDatabase());
-    // A profile-bound token may receive this line: it says PostgreSQL, not the URL's host, user and database.
-    expect(() => exportProfile(services, 'ana', tempDir())).toThrow(/^A profile's export does not work yet with the diary on PostgreSQL \(issue #21\); nothing was changed\.$/);
   });
 });
