@@ -130,8 +130,8 @@ function ownRefused(what: string): AppError {
 }
 
 /**
- * The profile's bulk writes take turns (a transaction-scoped advisory lock): CSV imports, another app's import and a
- * profile import. The key is the one the CSV import has taken since the diary
+ * The profile's bulk writes take turns (a transaction-scoped advisory lock): CSV imports, another app's import, a
+ * profile import, the demo diary and a profile's removal. The key is the one the CSV import has taken since the diary
  * came to PostgreSQL, so a server of that version and this one wait for each other.
  */
 async function lockProfile(client: pg.PoolClient, profile: string): Promise<void> {
@@ -146,12 +146,12 @@ async function rowsOn(client: pg.PoolClient, profile: string): Promise<DiaryRows
   return rows[0] as DiaryRows;
 }
 
-/** Sets a target (a day's amount from then on). */
-async function upsertTargetOn(client: { query(text: string, values: unknown[]): Promise<unknown> }, target: NewTarget): Promise<void> {
+/** Sets a target (a day's amount from then on); with `demo` false a demo target the user sets becomes theirs, as on SQLite. */
+async function upsertTargetOn(client: { query(text: string, values: unknown[]): Promise<unknown> }, target: NewTarget, demo = false): Promise<void> {
   await client.query(
-    `INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (profile, nutrient, effective_from) DO UPDATE SET amount = excluded.amount`,
-    [target.profile, target.nutrient, target.amount, target.effective_from],
+    `INSERT INTO diary_targets (profile, nutrient, amount, effective_from, demo) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (profile, nutrient, effective_from) ${demo ? 'DO NOTHING' : 'DO UPDATE SET amount = excluded.amount, demo = false'}`,
+    [target.profile, target.nutrient, target.amount, target.effective_from, demo],
   );
 }
 
@@ -164,11 +164,7 @@ const mealsOf = (meals: readonly Meal[] | undefined): string[] => (meals && meal
  * file: a read binds the foods and units the profile's entries name, then runs the statement the SQLite repository
  * runs over its views, in one snapshot (REPEATABLE READ), so a writer committing meanwhile is seen whole or not at all.
  */
-export function createDiaryPostgresStore(deps: {
-  database: PostgresDatabase;
-  foods: Pick<FoodsRepository, 'byIds' | 'visibleByCode'>;
-  portions: Pick<PortionsRepository, 'visible'>;
-}): DiaryStore & { entryCount(profile?: string): Promise<number> } {
+export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foods: Pick<FoodsRepository, 'byIds' | 'visibleByCode'>; portions: Pick<PortionsRepository, 'visible'> }): DiaryStore {
   const { database } = deps;
 
   /** The foods and units the profile's entries name, as SQLite has them, bound for `views`. */
@@ -240,13 +236,13 @@ export function createDiaryPostgresStore(deps: {
     if (portion && portion.owner !== null) throw ownRefused(`The unit ${portion.id} of "${foodCode}" is profile "${portion.owner}"'s own`);
   }
 
-  /** Entries in one statement, in their order; own foods and units refused first. */
-  async function insertBatch(client: pg.PoolClient, entries: readonly NewEntry[]): Promise<void> {
+  /** Entries in one statement, in their order (`demo`: written by the demo diary); own foods and units refused first. */
+  async function insertBatch(client: pg.PoolClient, entries: readonly NewEntry[], demo = false): Promise<void> {
     if (entries.length === 0) return;
     const codes = codesOf(entries);
     await client.query(
-      `INSERT INTO diary_entries (profile, date, meal, food_code, grams, portion_id, portion_quantity)
-       SELECT profile, date, meal, food_code, grams, portion_id, portion_quantity
+      `INSERT INTO diary_entries (profile, date, meal, food_code, grams, portion_id, portion_quantity, demo)
+       SELECT profile, date, meal, food_code, grams, portion_id, portion_quantity, $8
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::bigint[], $7::float8[]) WITH ORDINALITY
          AS v (profile, date, meal, food_code, grams, portion_id, portion_quantity, ord)
        ORDER BY ord`,
@@ -258,6 +254,7 @@ export function createDiaryPostgresStore(deps: {
         entries.map((entry) => entry.grams),
         entries.map((entry) => entry.portion?.id ?? null),
         entries.map((entry) => entry.portion?.quantity ?? null),
+        demo,
       ],
     );
   }
@@ -389,6 +386,39 @@ export function createDiaryPostgresStore(deps: {
         });
         work.beforeCommit();
       }),
+    removeProfile: (profile) =>
+      database.transaction(async (client) => {
+        await lockProfile(client, profile);
+        const entries = await client.query('DELETE FROM diary_entries WHERE profile = $1', [profile]);
+        const targets = await client.query('DELETE FROM diary_targets WHERE profile = $1', [profile]);
+        await client.query('DELETE FROM diary_imports WHERE profile = $1', [profile]);
+        return { entries: entries.rowCount ?? 0, targets: targets.rowCount ?? 0 };
+      }),
+    // Every row here was written after the demo marks (0007_diary_demo.sql): none is of unknown origin.
+    unmarkedRows: async () => ({ entries: 0, targets: 0 }),
+    // Under the profile's lock: two servers loading the demo at once write it once (the second replaces the first's
+    // rows with the same ones, or, on a first start, finds them and leaves them).
+    replaceDemoDiary: (profile, entries, targets, options = {}) =>
+      database.transaction(async (client) => {
+        await lockProfile(client, profile);
+        const kept = async () => Number((await client.query<{ n: number }>('SELECT count(*) AS n FROM diary_entries WHERE profile = $1 AND NOT demo', [profile])).rows[0]?.n);
+        if (options.unlessLoaded) {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT (SELECT count(*) FROM diary_entries WHERE profile = $1 AND demo) + (SELECT count(*) FROM diary_targets WHERE profile = $1 AND demo) AS n',
+            [profile],
+          );
+          if (Number(rows[0]?.n) > 0) return { entries: 0, kept: await kept(), loaded: false };
+        }
+        await client.query('DELETE FROM diary_entries WHERE profile = $1 AND demo', [profile]);
+        await client.query('DELETE FROM diary_targets WHERE profile = $1 AND demo', [profile]);
+        await insertBatch(
+          client,
+          entries.map((entry) => ({ ...entry, profile })),
+          true,
+        );
+        for (const target of targets) await upsertTargetOn(client, { ...target, profile }, true);
+        return { entries: entries.length, kept: await kept(), loaded: true };
+      }),
     removeEntry: async (profile, id) => (await query('DELETE FROM diary_entries WHERE id = @id AND profile = @profile RETURNING id', { id, profile })).length > 0,
     entriesOfDay: (profile, date) => read<DayEntryRow>(profile, statements.day, { date }),
     mealSubtotals: (profile, date) => read<MealSubtotalsRow>(profile, statements.mealSubtotals, { date }),
@@ -430,7 +460,6 @@ export function createDiaryPostgresStore(deps: {
     },
     targetDays: (profile, from, to) => read<TargetDaysRow>(profile, statements.targetDays, { from, to }),
     upsertTarget: (target) => upsertTargetOn(database, target),
-    /** The entries of one profile, or of every profile: what status counts. */
     async entryCount(profile) {
       const [row] = await database.query<{ n: number }>('SELECT count(*) AS n FROM diary_entries WHERE $1::text IS NULL OR profile = $1', [profile ?? null]);
       return row?.n ?? 0;

@@ -115,6 +115,18 @@ export interface PreviousImport {
   imported_at: string;
 }
 
+/** How the demo diary is written: `unlessLoaded` leaves a profile that holds demo rows already as it is. */
+export interface DemoReplaceOptions {
+  unlessLoaded?: boolean;
+}
+
+/** The demo rows written (none when they were there already: `loaded` false) and the user's own entries kept. */
+export interface DemoReplaced {
+  entries: number;
+  kept: number;
+  loaded: boolean;
+}
+
 export interface NewTarget {
   profile: string;
   nutrient: NutrientKey;
@@ -172,9 +184,10 @@ export interface DiaryRepository {
   unmarkedRows(profile: string): { entries: number; targets: number };
   /**
    * Replaces the demo rows of a profile (marked demo, or unmarked from before the marks) with `entries` and `targets`,
-   * marked demo, in one transaction. The user's own rows stay; a user's target on a demo target's day wins.
+   * marked demo, in one transaction. The user's own rows stay; a user's target on a demo target's day wins. With
+   * `unlessLoaded`, a profile that holds demo rows already is left as it is (`loaded` false).
    */
-  replaceDemoDiary(profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]): { entries: number; kept: number };
+  replaceDemoDiary(profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[], options?: DemoReplaceOptions): DemoReplaced;
 }
 
 const entryColumns = `entry_id, profile, date, meal, food_id, food_code, food_name, food_brand, food_owner, grams, ${nutrientKeys.join(', ')}`;
@@ -291,6 +304,9 @@ export function createDiaryRepository(db: Database): DiaryRepository {
             (SELECT count(*) FROM diary_targets WHERE profile = ? AND demo IS NULL) AS targets`,
   );
   const countOwnEntries = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM diary_entries WHERE profile = ? AND demo = 0');
+  const countDemoRows = db.prepare<[string, string], { n: number }>(
+    'SELECT (SELECT count(*) FROM diary_entries WHERE profile = ? AND demo = 1) + (SELECT count(*) FROM diary_targets WHERE profile = ? AND demo = 1) AS n',
+  );
 
   const insertEntries = db.transaction((entries: readonly NewEntry[]) =>
     entries.map((entry) => Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null).lastInsertRowid)),
@@ -314,13 +330,17 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     updateEntry.run({ profile, id, date: next.date, meal: next.meal, grams: next.grams, portion_id: next.portion?.id ?? null, portion_quantity: next.portion?.quantity ?? null });
     return selectEntry.get(profile, id);
   });
-  const replaceDemoDiary = db.transaction((profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]) => {
-    deleteDemoEntries.run(profile);
-    deleteDemoTargets.run(profile);
-    for (const entry of entries) insertDemoEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null);
-    for (const target of targets) insertDemoTarget.run(profile, target.nutrient, target.amount, target.effective_from);
-    return { entries: entries.length, kept: (countOwnEntries.get(profile) as { n: number }).n };
-  });
+  const replaceDemoDiary = db.transaction(
+    (profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[], options: DemoReplaceOptions): DemoReplaced => {
+      const kept = () => (countOwnEntries.get(profile) as { n: number }).n;
+      if (options.unlessLoaded && (countDemoRows.get(profile, profile) as { n: number }).n > 0) return { entries: 0, kept: kept(), loaded: false };
+      deleteDemoEntries.run(profile);
+      deleteDemoTargets.run(profile);
+      for (const entry of entries) insertDemoEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null);
+      for (const target of targets) insertDemoTarget.run(profile, target.nutrient, target.amount, target.effective_from);
+      return { entries: entries.length, kept: kept(), loaded: true };
+    },
+  );
 
   return {
     visibleFood: (profile, code) => selectVisibleFood.get(code, profile),
@@ -359,6 +379,6 @@ export function createDiaryRepository(db: Database): DiaryRepository {
       upsertTarget.run(target.profile, target.nutrient, target.amount, target.effective_from);
     },
     unmarkedRows: (profile) => selectUnmarked.get(profile, profile) as { entries: number; targets: number },
-    replaceDemoDiary: (profile, entries, targets) => replaceDemoDiary(profile, entries, targets),
+    replaceDemoDiary: (profile, entries, targets, options = {}) => replaceDemoDiary(profile, entries, targets, options),
   };
 }

@@ -20,7 +20,9 @@ type StoredOperations =
   | 'summary'
   | 'diaryRange'
   | 'targetDays'
-  | 'upsertTarget';
+  | 'upsertTarget'
+  | 'unmarkedRows'
+  | 'replaceDemoDiary';
 
 type Asynchronous<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
 
@@ -59,7 +61,7 @@ export interface ProfileImportWork {
  * the repository's own statements over its views) or PostgreSQL (diary-postgres-store.ts), with the same rows and
  * the same results. Foods, their units and the profiles stay in SQLite on both. Asynchronous because a PostgreSQL
  * client is; the operations mean what DiaryRepository's do. A read and the write that depends on it are one operation
- * (`addEntry`, `changeEntry`, `importUnlessSeen`, `importProfile`), so each store makes them one
+ * (`addEntry`, `changeEntry`, `importUnlessSeen`, `replaceDemoDiary`, `importProfile`), so each store makes them one
  * transaction: on SQLite one synchronous better-sqlite3 transaction, as atomic as before the boundary.
  */
 export interface DiaryStore extends Asynchronous<Pick<DiaryRepository, StoredOperations>> {
@@ -81,6 +83,10 @@ export interface DiaryStore extends Asynchronous<Pick<DiaryRepository, StoredOpe
    * commits it); on PostgreSQL its own, committed after `beforeCommit`.
    */
   importProfile(profile: string, work: ProfileImportWork): Promise<void>;
+  /** Removes a profile's entries, targets and import records in one transaction; counts what went. */
+  removeProfile(profile: string): Promise<DiaryRows>;
+  /** The entries of one profile, or of every profile: what status counts. */
+  entryCount(profile?: string): Promise<number>;
 }
 
 const storedOperations: readonly StoredOperations[] = [
@@ -101,6 +107,8 @@ const storedOperations: readonly StoredOperations[] = [
   'diaryRange',
   'targetDays',
   'upsertTarget',
+  'unmarkedRows',
+  'replaceDemoDiary',
 ];
 
 /**
@@ -118,6 +126,7 @@ export function createDiarySqliteStore(repository: DiaryRepository, profileData:
     const { entries, targets } = profileData.counts(profile);
     return { entries, targets };
   };
+  const countEntries = db.prepare<[string | null], { n: number }>('SELECT count(*) AS n FROM diary_entries WHERE ?1 IS NULL OR profile = ?1');
   return {
     ...operations,
     kind: 'sqlite',
@@ -137,5 +146,7 @@ export function createDiarySqliteStore(repository: DiaryRepository, profileData:
       });
       work.beforeCommit();
     },
+    removeProfile: async (profile) => profileData.removeDiary(profile),
+    entryCount: async (profile) => (countEntries.get(profile ?? null) as { n: number }).n,
   };
 }

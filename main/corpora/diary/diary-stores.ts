@@ -9,8 +9,8 @@ import { createDiarySqliteStore, type DiaryStore } from './diary-store.js';
 
 /**
  * The diary's store for these services: PostgreSQL when they have one, else the data directory's SQLite file. Every
- * part of cita that reads or writes diary rows outside the diary module (another app's import, a profile's export and
- * import) gets its store here, so none of them holds SQL of either store.
+ * part of cita that reads or writes diary rows (the module, another app's import, a profile's export and import, the
+ * demo data) gets its store here, so none of them holds SQL of either store.
  */
 export function createDiaryStore(deps: { db: Database; postgres?: PostgresDatabase | undefined }): DiaryStore {
   if (deps.postgres) return createDiaryPostgresStore({ database: deps.postgres, foods: createFoodsRepository(deps.db), portions: createPortionsRepository(deps.db) });

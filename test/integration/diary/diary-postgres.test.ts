@@ -1,9 +1,9 @@
 /**
  * The food diary on PostgreSQL (issue #21): the same diary operations and "Ask your log" answers as on SQLite, over
  * the same entries, with the entries and targets in PostgreSQL and none in the data directory's SQLite file; a
- * database at schema 3 upgrades; status says where the diary is, and the demo diary is not loaded there. Another
- * app's import and a profile's export and import there have files of their own (diary-postgres-app-import,
- * -profile-transfer). Keyword-only services: the diary has no vectors.
+ * database at schema 3 upgrades; status says where the diary is. Another app's import, a profile's export and import
+ * and the demo diary there have files of their own (diary-postgres-app-import, -profile-transfer, -demo). Keyword-only
+ * services: the diary has no vectors.
  */
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
@@ -169,15 +169,5 @@ describe.runIf(run)('the food diary on PostgreSQL', () => {
     const sqlite = await onSqlite();
     expect((await value<Status>(sqlite, 'status', {})).stored).toEqual([]);
     expect(storageSentence(sqlite.modules, sqlite.databaseFile)).toBeUndefined();
-  });
-
-  it('loads no demo diary there, says so, and writes no entry anywhere', async () => {
-    const url = await freshDatabase();
-    const services = await onPostgres(url);
-    const said: string[] = [];
-    expect(await services.module('diary')?.seedDemo?.({ today: testToday, onProgress: (message) => said.push(message) })).toEqual({ entries: 0 });
-    expect(said).toEqual([expect.stringMatching(/^no demo diary: the diary is on PostgreSQL postgres:\/\/\S+, where cita does not load the demo yet$/)]);
-    expect(await count(url, 'diary_entries')).toBe(0);
-    expect(entryCount(services)).toBe(0);
   });
 });
