@@ -138,7 +138,7 @@ function alreadyHasData(profile: string, foods: number, diary: DiaryRows): AppEr
  * own) before anything is written; the second writes foods, diary and targets inside one transaction that is rolled
  * back on any error. Own foods get new codes; the diary's references to them follow. With the diary on PostgreSQL
  * the profile and its foods are one SQLite transaction and the diary and targets one PostgreSQL transaction, the
- * first committed just before the second (diary-store.ts `importProfile`); a diary that logs the export's own foods
+ * first committed once the second's commit is known (a lost commit is looked up; unsaved, both are undone); a diary that logs the export's own foods
  * is refused there before anything is written, as `diary.add` refuses them. Meant for the CLI, which exits
  * afterwards: a rolled-back import leaves in-memory keyword entries behind that the next start does not rebuild.
  */
@@ -238,13 +238,51 @@ export async function importProfile(services: Services, profileInput: string, di
           counts.targets += 1;
         });
       },
-      beforeCommit: () => services.db.exec('COMMIT'),
+      // SQLite: the caller's transaction is the store's, committed here. PostgreSQL: the data directory's part stays
+      // open until the diary's commit is known, so a lost commit never leaves a profile and foods without their diary.
+      beforeCommit: () => {
+        if (store.kind === 'sqlite') services.db.exec('COMMIT');
+      },
     });
-    return { profile: id, directory, ...counts };
   } catch (error) {
-    if (services.db.inTransaction) services.db.exec('ROLLBACK');
-    throw error;
+    if (!(store.kind === 'postgres' && services.db.inTransaction && lostWhileCommitting(error))) {
+      if (services.db.inTransaction) services.db.exec('ROLLBACK');
+      throw error;
+    }
+    // The diary's COMMIT was sent and its answer lost: look. The profile was empty under the lock, so rows mean ours.
+    let rows: DiaryRows | undefined;
+    try {
+      rows = await store.profileRows(id);
+    } catch {
+      rows = undefined;
+    }
+    if (!rows || rows.entries + rows.targets === 0) {
+      services.db.exec('ROLLBACK');
+      throw new AppError(
+        'unavailable',
+        rows
+          ? `Lost the connection to the PostgreSQL database while committing profile "${id}"'s diary, and it was not saved; nothing was imported. Run the command again.`
+          : `Lost the connection to the PostgreSQL database while committing profile "${id}"'s diary, and it cannot be read now to tell whether it was saved; ` +
+              `the profile and its own foods were not kept. Run the command again when the database answers: "already has data" then means its diary was saved, and \`cita profile add ${id}\` is what is missing.`,
+      );
+    }
   }
+  if (store.kind === 'postgres' && services.db.inTransaction) {
+    try {
+      services.db.exec('COMMIT');
+    } catch (error) {
+      if (services.db.inTransaction) services.db.exec('ROLLBACK');
+      // The diary is in PostgreSQL, the profile is not: take the diary back out, so the import can run again.
+      await store.removeProfile(id).catch(() => undefined);
+      throw error;
+    }
+  }
+  return { profile: id, directory, ...counts };
+}
+
+/** A PostgreSQL connection lost while its COMMIT was under way (postgres-database.ts `lostConnection`, 'commit'). */
+function lostWhileCommitting(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'unavailable' && / while committing; /.test(error.message);
 }
 
 /** Streams diary.csv into the profile in batches, own food codes mapped to the new foods; records the import's digest. */
