@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createDispatcher, type Dispatcher } from '../api/dispatch.js';
 import { mergeHandlerSlices } from '../api/handlers.js';
 import { appImportHandlers } from '../corpora/diary/app-import-handlers.js';
+import { createDiaryStore } from '../corpora/diary/diary-stores.js';
 import { openDatabase, type Database } from '../db/connection.js';
 import { openPostgres, type PostgresDatabase } from '../db/postgres/postgres-database.js';
 import { createProfilesRepository, type ProfilesRepository } from '../db/repositories/profiles-repository.js';
@@ -128,7 +129,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     throw error;
   }
 
-  const demo = createDemoData({ db, profiles, vectors, modules });
+  const demo = createDemoData({ db, profiles, vectors, diary: createDiaryStore(deps), modules });
   const foods = modules.find((module) => module.name === 'foods');
   const handlers = mergeHandlerSlices([
     { owner: 'core', handlers: coreHandlers({ ...deps, databaseFile, modules, secrets, ...(options.storeComfortValues !== undefined ? { storeComfortValues: options.storeComfortValues } : {}) }) },

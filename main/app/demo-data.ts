@@ -1,6 +1,7 @@
 import type { DemoRemoval } from '../../shared/contract.js';
 import type { HandlerSlice } from '../api/handlers.js';
 import { demoProfile } from '../corpora/diary/diary-demo.js';
+import type { DiaryStore } from '../corpora/diary/diary-store.js';
 import type { Database } from '../db/connection.js';
 import { createAppStateRepository } from '../db/repositories/app-state-repository.js';
 import { createProfileDataRepository } from '../db/repositories/profile-data-repository.js';
@@ -22,12 +23,12 @@ export interface DemoData {
   claimProfile(): boolean;
   /** The demo was loaded (or declined): a later start does not load it again. */
   markLoaded(): void;
-  /** Removes every demo profile with its foods (and their vectors), diary and targets. */
-  remove(): DemoRemoval;
+  /** Removes every demo profile with its foods (and their vectors), diary and targets (wherever the diary is). */
+  remove(): Promise<DemoRemoval>;
 }
 
-/** Builds the demo-data service over the app's database and modules. */
-export function createDemoData(deps: { db: Database; profiles: ProfilesRepository; vectors: VectorStore; modules: readonly CorpusModule[] }): DemoData {
+/** Builds the demo-data service over the app's database, the diary's store and the modules. */
+export function createDemoData(deps: { db: Database; profiles: ProfilesRepository; vectors: VectorStore; diary: DiaryStore; modules: readonly CorpusModule[] }): DemoData {
   const state = createAppStateRepository(deps.db);
   const profileData = createProfileDataRepository(deps.db);
   const foodRetrievers = deps.modules.flatMap((module) => (module.retriever?.table === 'foods' ? [module.retriever] : []));
@@ -36,9 +37,12 @@ export function createDemoData(deps: { db: Database; profiles: ProfilesRepositor
     firstRunPending: () => state.get(firstRunKey) === 'pending',
     claimProfile: () => deps.profiles.ensureDemo(demoProfile, 'Demo'),
     markLoaded: () => state.set(firstRunKey, 'loaded'),
-    remove() {
+    async remove() {
       const removal: DemoRemoval = { removed: false, profiles: [], foods: 0, entries: 0, targets: 0 };
       for (const profile of deps.profiles.demoIds()) {
+        // The diary first (on PostgreSQL, the step that may fail): a failure leaves the profile and its foods, and
+        // running the removal again finishes it. On SQLite the profile's removal below also takes any entry added since.
+        const diary = await deps.diary.removeProfile(profile);
         // Vectors before rows: a crash in between leaves rows without vectors (re-embedded later), never the reverse.
         const foodIds = profileData.ownFoodIds(profile);
         for (const retriever of foodRetrievers) {
@@ -48,8 +52,8 @@ export function createDemoData(deps: { db: Database; profiles: ProfilesRepositor
         removal.removed = true;
         removal.profiles.push(profile);
         removal.foods += counts.foods;
-        removal.entries += counts.entries;
-        removal.targets += counts.targets;
+        removal.entries += diary.entries + counts.entries;
+        removal.targets += diary.targets + counts.targets;
       }
       // Removed means gone for good: the first start does not bring it back, whatever state it was in.
       state.set(firstRunKey, 'removed');

@@ -6,7 +6,8 @@ import type { Result } from '../../shared/result.js';
 import { createDiaryLineReader, createEntriesDigest, importColumns, optionalImportColumns, portionFinder } from '../corpora/diary/diary-import.js';
 import { createPortionsRepository } from '../corpora/foods/portions-repository.js';
 import { createDiaryRepository, type NewEntry } from '../corpora/diary/diary-repository.js';
-import { refuseWithDiaryOnPostgres } from '../corpora/diary/diary-store.js';
+import type { DiaryRows, ProfileImportWriter } from '../corpora/diary/diary-store.js';
+import { createDiaryStore } from '../corpora/diary/diary-stores.js';
 import { latestEntryDate } from '../corpora/diary/diary-service.js';
 import { createProfileDataRepository } from '../db/repositories/profile-data-repository.js';
 import type { Services } from './bootstrap.js';
@@ -35,11 +36,10 @@ export interface TransferCounts {
 
 /**
  * Writes a profile's own foods, diary entries and targets as CSV files into `directory` (created 0700 if needed; it
- * must be the user's own and not writable by others). Each file is written exclusively, never through a file or
- * link someone left where it goes.
+ * must be the user's own and not writable by others), the diary from wherever it is (the SQLite file or
+ * PostgreSQL). Each file is written exclusively, never through a file or link someone left where it goes.
  */
-export function exportProfile(services: Pick<Services, 'db' | 'profiles' | 'postgres'>, profile: string, directory: string): TransferCounts {
-  refuseWithDiaryOnPostgres(services.postgres, "A profile's export");
+export async function exportProfile(services: Pick<Services, 'db' | 'profiles' | 'postgres'>, profile: string, directory: string): Promise<TransferCounts> {
   if (!services.profiles.exists(profile)) throw new AppError('not_found', `There is no profile "${profile}".`);
   // Links count, dangling or not (lstat): nothing is written unless every name is free.
   const clashes = Object.values(exportFiles)
@@ -48,12 +48,11 @@ export function exportProfile(services: Pick<Services, 'db' | 'profiles' | 'post
   if (clashes.length > 0) throw new AppError('conflict', `${directory} already holds ${clashes.join(', ')}; choose an empty directory (nothing was overwritten).`);
   const target = exportDirectory(directory);
   const repository = createProfileDataRepository(services.db);
-  // One read transaction: the three files describe the same moment.
-  const { foods, entries, targets } = services.db.transaction(() => ({
-    foods: repository.ownFoods(profile),
-    entries: repository.entries(profile),
-    targets: repository.targets(profile),
-  }))();
+  // One read transaction: the three files describe the same moment. The store's read is started inside it, and on
+  // SQLite runs whole there (its operations run when called); PostgreSQL reads the diary in one snapshot of its own.
+  const read = services.db.transaction(() => ({ foods: repository.ownFoods(profile), diary: createDiaryStore(services).exportRows(profile) }))();
+  const { foods } = read;
+  const { entries, targets } = await read.diary;
   writeExclusive(
     target,
     exportFiles.foods,
@@ -127,16 +126,23 @@ function targetInput(profile: string, cells: CsvRow['cells']) {
   return { profile, nutrient: (cells.nutrient ?? '').trim(), amount: numberCell(cells.amount ?? '') ?? Number.NaN, effective_from: (cells.effective_from ?? '').trim() };
 }
 
+/** The refusal of an import into a profile that holds data already. */
+function alreadyHasData(profile: string, foods: number, diary: DiaryRows): AppError {
+  return new AppError('conflict', `Profile "${profile}" already has data (${foods} foods, ${diary.entries} diary entries, ${diary.targets} targets); import into a new or empty profile.`);
+}
+
 /**
  * Reads an export (foods.csv, diary.csv, targets.csv; each optional) into a new or empty profile, all or nothing.
  * Any export cita wrote is accepted, whatever its size: the files are read as streams, twice. The first pass checks
  * every row of every file against the contract (the diary's food codes against the shared foods and the export's
  * own) before anything is written; the second writes foods, diary and targets inside one transaction that is rolled
- * back on any error. Own foods get new codes; the diary's references to them follow. Meant for the CLI, which exits
+ * back on any error. Own foods get new codes; the diary's references to them follow. With the diary on PostgreSQL
+ * the profile and its foods are one SQLite transaction and the diary and targets one PostgreSQL transaction, the
+ * first committed once the second's commit is known (a lost commit is looked up; unsaved, both are undone); a diary that logs the export's own foods
+ * is refused there before anything is written, as `diary.add` refuses them. Meant for the CLI, which exits
  * afterwards: a rolled-back import leaves in-memory keyword entries behind that the next start does not rebuild.
  */
 export async function importProfile(services: Services, profileInput: string, directory: string, options: { name?: string } = {}): Promise<TransferCounts> {
-  refuseWithDiaryOnPostgres(services.postgres, "A profile's import");
   const profile = profileIdSchema.safeParse(profileInput);
   if (!profile.success) throw new AppError('invalid_input', `profile: ${profile.error.issues[0]?.message}`);
   const id = profile.data;
@@ -146,6 +152,7 @@ export async function importProfile(services: Services, profileInput: string, di
     throw new AppError('invalid_input', `${directory} holds none of ${Object.values(exportFiles).join(', ')}.`);
   }
   const diaryRepository = createDiaryRepository(services.db);
+  const store = createDiaryStore(services);
   const latest = latestEntryDate(localToday());
 
   // Pass 1: check everything, write nothing.
@@ -161,14 +168,24 @@ export async function importProfile(services: Services, profileInput: string, di
   await forEachCsvRow(files.targets, { required: targetColumns, allowed: targetColumns }, ({ line, cells }) => {
     problems.add(...zodProblems(exportFiles.targets, line, operations['diary.targets.set'].input.safeParse(targetInput(id, cells))));
   });
+  /** Lines of diary.csv that log one of the export's own foods, with the code. */
+  const ownLines: Array<{ line: number; code: string }> = [];
   if (existsSync(files.diary)) {
+    let current = 0;
     // An own food of the export stands for a food the import creates; any id will do while checking.
-    const reader = createDiaryLineReader(id, (code) => (ownCodes.has(code) ? 0 : diaryRepository.visibleFood(id, code)?.id), {
-      latest,
-      maxRows: Number.POSITIVE_INFINITY,
-      portion: portionFinder(createPortionsRepository(services.db), id),
+    const reader = createDiaryLineReader(
+      id,
+      (code) => {
+        if (!ownCodes.has(code)) return diaryRepository.visibleFood(id, code)?.id;
+        ownLines.push({ line: current, code });
+        return 0;
+      },
+      { latest, maxRows: Number.POSITIVE_INFINITY, portion: portionFinder(createPortionsRepository(services.db), id) },
+    );
+    await forEachLine(files.diary, (line, number) => {
+      current = number;
+      reader.read(line, number);
     });
-    await forEachLine(files.diary, (line, number) => void reader.read(line, number));
     const summary = reader.summary();
     problems.add(...summary.errors.map((error) => `${exportFiles.diary} ${error}`));
     problems.addUnlisted(summary.errorCount - summary.errors.length);
@@ -176,39 +193,96 @@ export async function importProfile(services: Services, profileInput: string, di
   if (problems.count() > 0) {
     throw new AppError('invalid_input', `The export in ${directory} has ${problems.count()} problem${problems.count() > 1 ? 's' : ''}; nothing was imported.`, problems.listed());
   }
-  const dataRepository = createProfileDataRepository(services.db);
-  if (services.profiles.exists(id)) {
-    const owned = dataRepository.counts(id);
-    if (owned.foods + owned.entries + owned.targets > 0) {
-      throw new AppError('conflict', `Profile "${id}" already has data (${owned.foods} foods, ${owned.entries} diary entries, ${owned.targets} targets); import into a new or empty profile.`);
-    }
+  const firstOwn = ownLines[0];
+  if (!store.logsOwnFoods && firstOwn) {
+    throw new AppError(
+      'conflict',
+      `${exportFiles.diary} logs the export's own foods (${ownLines.length} ${ownLines.length === 1 ? 'entry' : 'entries'}, the first ${firstOwn.code.slice(0, 80)} on line ${firstOwn.line}), ` +
+        "and a profile's own foods and units cannot be logged yet while the diary is on PostgreSQL: their codes belong to one data directory (issue #21); nothing was imported.",
+    );
   }
+  const dataRepository = createProfileDataRepository(services.db);
+  const ownFoodCount = () => (services.profiles.exists(id) ? dataRepository.counts(id).foods : 0);
+  const requireEmpty = (diary: DiaryRows) => {
+    const foods = ownFoodCount();
+    if (foods + diary.entries + diary.targets > 0) throw alreadyHasData(id, foods, diary);
+  };
+  // Before any write, to say so at once; checked again below where no other import can write meanwhile.
+  requireEmpty(await store.profileRows(id));
 
   // Pass 2: write, in one transaction; a file changed since pass 1 fails its checks again and rolls everything back.
+  // A second import in this process would join this one's transaction (the file's connection is shared): refused.
+  if (services.db.inTransaction) throw new AppError('conflict', 'Another profile import is running in this process; nothing was imported. Run this one when it is done.');
   const editor = { transport: 'cli' as const, role: 'editor' as const };
   const counts = { foods: 0, diary: 0, targets: 0 };
   services.db.exec('BEGIN IMMEDIATE');
   try {
-    services.profiles.ensure(id, options.name ?? id);
-    const newIds = new Map<string, number>();
-    await forEachCsvRow(files.foods, { required: ['code', 'name'], allowed: foodColumns }, async ({ line, cells }) => {
-      const added = unwrap(await services.dispatcher.call('foods.add', foodInput(id, cells), editor), `${exportFiles.foods} line ${line}`) as { code: string };
-      const row = diaryRepository.visibleFood(id, added.code);
-      if (!row) throw new AppError('internal', `${exportFiles.foods} line ${line}: the food just added is not visible.`);
-      newIds.set((cells.code ?? '').trim(), row.id);
-      counts.foods += 1;
+    await store.importProfile(id, {
+      requireEmpty,
+      write: async (writer) => {
+        services.profiles.ensure(id, options.name ?? id);
+        const newIds = new Map<string, number>();
+        await forEachCsvRow(files.foods, { required: ['code', 'name'], allowed: foodColumns }, async ({ line, cells }) => {
+          const added = unwrap(await services.dispatcher.call('foods.add', foodInput(id, cells), editor), `${exportFiles.foods} line ${line}`) as { code: string };
+          const row = diaryRepository.visibleFood(id, added.code);
+          if (!row) throw new AppError('internal', `${exportFiles.foods} line ${line}: the food just added is not visible.`);
+          newIds.set((cells.code ?? '').trim(), row.id);
+          counts.foods += 1;
+        });
+        if (existsSync(files.diary)) counts.diary = await writeDiary(files.diary, id, latest, newIds, diaryRepository, createPortionsRepository(services.db), writer);
+        await forEachCsvRow(files.targets, { required: targetColumns, allowed: targetColumns }, async ({ line, cells }) => {
+          // Checked against the contract as `diary.targets.set` checks it, and written in the store's transaction.
+          const target = operations['diary.targets.set'].input.safeParse(targetInput(id, cells));
+          if (!target.success) throw new AppError('invalid_input', `${exportFiles.targets} changed while importing (line ${line}); nothing was imported.`);
+          await writer.target(target.data);
+          counts.targets += 1;
+        });
+      },
+      // SQLite: the caller's transaction is the store's, committed here. PostgreSQL: the data directory's part stays
+      // open until the diary's commit is known, so a lost commit never leaves a profile and foods without their diary.
+      beforeCommit: () => {
+        if (store.kind === 'sqlite') services.db.exec('COMMIT');
+      },
     });
-    if (existsSync(files.diary)) counts.diary = await writeDiary(files.diary, id, latest, newIds, diaryRepository, createPortionsRepository(services.db));
-    await forEachCsvRow(files.targets, { required: targetColumns, allowed: targetColumns }, async ({ line, cells }) => {
-      unwrap(await services.dispatcher.call('diary.targets.set', targetInput(id, cells), editor), `${exportFiles.targets} line ${line}`);
-      counts.targets += 1;
-    });
-    services.db.exec('COMMIT');
-    return { profile: id, directory, ...counts };
   } catch (error) {
-    if (services.db.inTransaction) services.db.exec('ROLLBACK');
-    throw error;
+    if (!(store.kind === 'postgres' && services.db.inTransaction && lostWhileCommitting(error))) {
+      if (services.db.inTransaction) services.db.exec('ROLLBACK');
+      throw error;
+    }
+    // The diary's COMMIT was sent and its answer lost: look. The profile was empty under the lock, so rows mean ours.
+    let rows: DiaryRows | undefined;
+    try {
+      rows = await store.profileRows(id);
+    } catch {
+      rows = undefined;
+    }
+    if (!rows || rows.entries + rows.targets === 0) {
+      services.db.exec('ROLLBACK');
+      throw new AppError(
+        'unavailable',
+        rows
+          ? `Lost the connection to the PostgreSQL database while committing profile "${id}"'s diary, and it was not saved; nothing was imported. Run the command again.`
+          : `Lost the connection to the PostgreSQL database while committing profile "${id}"'s diary, and it cannot be read now to tell whether it was saved; ` +
+              `the profile and its own foods were not kept. Run the command again when the database answers: "already has data" then means its diary was saved, and \`cita profile add ${id}\` is what is missing.`,
+      );
+    }
   }
+  if (store.kind === 'postgres' && services.db.inTransaction) {
+    try {
+      services.db.exec('COMMIT');
+    } catch (error) {
+      if (services.db.inTransaction) services.db.exec('ROLLBACK');
+      // The diary is in PostgreSQL, the profile is not: take the diary back out, so the import can run again.
+      await store.removeProfile(id).catch(() => undefined);
+      throw error;
+    }
+  }
+  return { profile: id, directory, ...counts };
+}
+
+/** A PostgreSQL connection lost while its COMMIT was under way (postgres-database.ts `lostConnection`, 'commit'). */
+function lostWhileCommitting(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'unavailable' && / while committing; /.test(error.message);
 }
 
 /** Streams diary.csv into the profile in batches, own food codes mapped to the new foods; records the import's digest. */
@@ -219,6 +293,7 @@ async function writeDiary(
   newIds: ReadonlyMap<string, number>,
   repository: ReturnType<typeof createDiaryRepository>,
   portions: ReturnType<typeof createPortionsRepository>,
+  writer: ProfileImportWriter,
 ): Promise<number> {
   const reader = createDiaryLineReader(profile, (code) => newIds.get(code) ?? repository.visibleFood(profile, code)?.id, {
     latest,
@@ -228,13 +303,14 @@ async function writeDiary(
   const digest = createEntriesDigest();
   let batch: NewEntry[] = [];
   let written = 0;
-  const flush = () => {
+  const flush = async () => {
     if (batch.length === 0) return;
-    repository.insertEntries(batch);
-    written += batch.length;
+    const full = batch;
     batch = [];
+    await writer.entries(full);
+    written += full.length;
   };
-  await forEachLine(file, (line, number) => {
+  await forEachLine(file, async (line, number) => {
     const entry = reader.read(line, number);
     if (reader.summary().errorCount > 0) {
       const { errors } = reader.summary();
@@ -243,9 +319,9 @@ async function writeDiary(
     if (!entry) return;
     digest.add(entry);
     batch.push(entry);
-    if (batch.length >= diaryBatch) flush();
+    if (batch.length >= diaryBatch) await flush();
   });
-  flush();
-  if (written > 0) repository.recordImport(profile, digest.hex(), written);
+  await flush();
+  if (written > 0) await writer.record(digest.hex(), written);
   return written;
 }

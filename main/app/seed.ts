@@ -46,7 +46,11 @@ export async function seedShippedData(services: Services, options: SeedOptions):
       for (const module of services.modules) {
         if (!module.seedDemo) continue;
         options.onProgress?.(`demo data for ${module.name}…`);
-        result.demo[module.name] = await module.seedDemo({ today: options.today ?? localToday(), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+        result.demo[module.name] = await module.seedDemo({
+          today: options.today ?? localToday(),
+          firstRun: options.demo === 'first-run',
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        });
       }
       for (const module of services.modules) module.reload?.();
     }

@@ -123,6 +123,7 @@ export async function forEachCsvRow(file: string, columns: { required: readonly 
   if (!existsSync(file)) return false;
   const parser = createReadStream(file).pipe(parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
   let header: string[] | null = null;
+  let visitError: unknown;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (header === null) {
@@ -131,11 +132,17 @@ export async function forEachCsvRow(file: string, columns: { required: readonly 
         continue;
       }
       const names = header;
-      await visit({ line: info.lines, cells: Object.fromEntries(names.map((column, index) => [column, record[index] ?? ''])) });
+      try {
+        await visit({ line: info.lines, cells: Object.fromEntries(names.map((column, index) => [column, record[index] ?? ''])) });
+      } catch (error) {
+        visitError = error;
+        throw error;
+      }
     }
   } catch (error) {
     parser.destroy();
-    if (error instanceof AppError) throw error;
+    // The visitor's own failure (a lost database connection writing a row) is its own to tell, not the file's.
+    if (error instanceof AppError || (visitError !== undefined && error === visitError)) throw error;
     throw new AppError('invalid_input', `${file} is not valid CSV: ${(error as Error).message.split('\n')[0]}. Nothing was imported.`);
   }
   if (header === null) checkHeader(file, [], columns);

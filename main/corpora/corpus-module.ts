@@ -100,8 +100,11 @@ export interface CorpusModule {
   ingest?(options: IngestOptions): Promise<IngestCounts>;
   /** Rebuilds in-memory indexes from the rows after this process wrote them past the module (demo data loaded or removed). */
   reload?(): void;
-  /** `cita seed --demo` and the first start: demo data (a demo profile with a diary). */
-  seedDemo?(options: { today: string; onProgress?: (message: string) => void }): Promise<Record<string, number>>;
+  /**
+   * `cita seed --demo` and the first start (`firstRun`): demo data (a demo profile with a diary). A first start leaves
+   * demo data another process loaded already (a database several servers share) as it is.
+   */
+  seedDemo?(options: { today: string; onProgress?: (message: string) => void; firstRun?: boolean }): Promise<Record<string, number>>;
   evaluation?: {
     load(): EvaluationCase[];
     /** Reads a set file in the corpus's own format (`cita eval --set FILE`); absent: the generic format. */

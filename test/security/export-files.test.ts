@@ -24,20 +24,20 @@ afterEach(async () => {
 });
 
 describe('cita export', () => {
-  it.each([exportFiles.diary, exportFiles.foods])('does not write through a symbolic link planted at %s.partial', (name) => {
+  it.each([exportFiles.diary, exportFiles.foods])('does not write through a symbolic link planted at %s.partial', async (name) => {
     const out = join(tempDir(), 'export');
     mkdirSync(out, { mode: 0o700 });
     const victim = join(tempDir(), 'victim.txt');
     writeFileSync(victim, 'precious\n');
     symlinkSync(victim, join(out, `${name}.partial`));
-    expect(() => exportProfile(services, 'ana', out)).toThrow(expect.objectContaining({ code: 'conflict' }));
+    await expect(exportProfile(services, 'ana', out)).rejects.toMatchObject({ code: 'conflict' });
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 
-  it('refuses a directory anyone may write into', () => {
+  it('refuses a directory anyone may write into', async () => {
     const out = join(tempDir(), 'shared');
     mkdirSync(out);
     chmodSync(out, 0o777);
-    expect(() => exportProfile(services, 'ana', out)).toThrow(expect.objectContaining({ code: 'forbidden' }));
+    await expect(exportProfile(services, 'ana', out)).rejects.toMatchObject({ code: 'forbidden' });
   });
 });

@@ -53,7 +53,7 @@ async function dayWithoutIds(profile: string, date: string): Promise<unknown> {
 describe('profile export and import', () => {
   it("round-trips a profile's foods, diary and targets into a new profile", async () => {
     const out = join(tempDir(), 'alice');
-    const exported = exportProfile(services, 'alice', out);
+    const exported = await exportProfile(services, 'alice', out);
     expect(exported).toMatchObject({ foods: 2, diary: 3, targets: 1 });
     const imported = await importProfile(services, 'alice2', out, { name: 'Alice (copy)' });
     expect(imported).toMatchObject({ profile: 'alice2', foods: 2, diary: 3, targets: 1 });
@@ -61,9 +61,9 @@ describe('profile export and import', () => {
     expect(services.profiles.list()).toContainEqual({ id: 'alice2', name: 'Alice (copy)', demo: false });
   });
 
-  it('writes owner-only files, and only the profile’s own data', () => {
+  it('writes owner-only files, and only the profile’s own data', async () => {
     const out = join(tempDir(), 'alice');
-    exportProfile(services, 'alice', out);
+    await exportProfile(services, 'alice', out);
     expect(statSync(out).mode & 0o777).toBe(0o700);
     for (const name of Object.values(exportFiles)) expect(statSync(join(out, name)).mode & 0o777).toBe(0o600);
     const text = Object.values(exportFiles)
@@ -75,7 +75,7 @@ describe('profile export and import', () => {
 
   it('defuses spreadsheet formulas in exported text and restores the text on import', async () => {
     const out = join(tempDir(), 'alice');
-    exportProfile(services, 'alice', out);
+    await exportProfile(services, 'alice', out);
     const foods = readFileSync(join(out, exportFiles.foods), 'utf8');
     expect(foods).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(foods).toContain(`'-2+3`);
@@ -85,17 +85,17 @@ describe('profile export and import', () => {
     expect(names).toContainEqual({ name: '=HYPERLINK("http://evil.example","x")', brand: '-2+3' });
   });
 
-  it('refuses to overwrite an earlier export', () => {
+  it('refuses to overwrite an earlier export', async () => {
     const out = join(tempDir(), 'alice');
-    exportProfile(services, 'alice', out);
+    await exportProfile(services, 'alice', out);
     const before = readFileSync(join(out, exportFiles.foods));
-    expect(() => exportProfile(services, 'bob', out)).toThrow(expect.objectContaining({ code: 'conflict' }));
+    await expect(exportProfile(services, 'bob', out)).rejects.toMatchObject({ code: 'conflict' });
     expect(readFileSync(join(out, exportFiles.foods)).equals(before)).toBe(true);
   });
 
   it('refuses to import into a profile that has data, changing nothing', async () => {
     const out = join(tempDir(), 'alice');
-    exportProfile(services, 'alice', out);
+    await exportProfile(services, 'alice', out);
     const before = fingerprint(services.db);
     await expect(importProfile(services, 'bob', out)).rejects.toMatchObject({ code: 'conflict' });
     expect(fingerprint(services.db)).toEqual(before);
@@ -104,7 +104,7 @@ describe('profile export and import', () => {
   describe('writes nothing at all when', () => {
     async function refusedImport(edit: (directory: string) => void, code: string): Promise<void> {
       const out = join(tempDir(), 'alice');
-      exportProfile(services, 'alice', out);
+      await exportProfile(services, 'alice', out);
       edit(out);
       const before = fingerprint(services.db);
       await expect(importProfile(services, 'carol', out)).rejects.toMatchObject({ code });

@@ -69,7 +69,7 @@ export const exportCommand: Command = {
     const profile = profileIdSchema.safeParse(requiredString(context.values, 'profile', 'ana'));
     if (!profile.success) throw new UsageError(`--profile: ${profile.error.issues[0]?.message}`);
     const out = resolve(requiredString(context.values, 'out', './ana-export'));
-    const result = exportProfile(await context.services(), profile.data, out);
+    const result = await exportProfile(await context.services(), profile.data, out);
     context.print(result, `exported profile ${result.profile} to ${result.directory}: ${result.foods} foods, ${result.diary} diary entries, ${result.targets} targets`);
     return 0;
   },

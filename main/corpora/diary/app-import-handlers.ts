@@ -5,9 +5,8 @@ import { localToday } from '../../core/local-today.js';
 import { createFoodsRepository } from '../foods/foods-repository.js';
 import { createPortionsRepository } from '../foods/portions-repository.js';
 import { createAppImportService, type SearchFoods } from './app-import.js';
-import { createDiaryRepository } from './diary-repository.js';
 import { latestEntryDate } from './diary-service.js';
-import { refuseWithDiaryOnPostgres } from './diary-store.js';
+import { createDiaryStore } from './diary-stores.js';
 
 /**
  * diary.import.preview and diary.import.confirm: the diary's import of other apps' exports, which matches food names
@@ -21,7 +20,7 @@ export function appImportHandlers(
     searchFoods: deps.searchFoods,
     portions: createPortionsRepository(deps.db),
     foods: createFoodsRepository(deps.db),
-    diary: createDiaryRepository(deps.db),
+    diary: createDiaryStore(deps),
     requireProfile: (profile) => {
       if (!deps.profiles.exists(profile))
         throw new AppError(
@@ -35,13 +34,7 @@ export function appImportHandlers(
     latestDate: () => latestEntryDate(today()),
   });
   return {
-    'diary.import.preview': (input) => {
-      refuseWithDiaryOnPostgres(deps.postgres, "Importing another app's export");
-      return service.preview(input);
-    },
-    'diary.import.confirm': (input) => {
-      refuseWithDiaryOnPostgres(deps.postgres, "Importing another app's export");
-      return service.confirm(input);
-    },
+    'diary.import.preview': (input) => service.preview(input),
+    'diary.import.confirm': (input) => service.confirm(input),
   };
 }

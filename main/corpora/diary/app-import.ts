@@ -8,7 +8,8 @@ import type { FoodsRepository } from '../foods/foods-repository.js';
 import type { PortionRow, PortionsRepository } from '../foods/portions-repository.js';
 import { readExportRows, type ExportRow } from './app-export-rows.js';
 import { createEntriesDigest } from './diary-import.js';
-import type { DiaryRepository, NewEntry } from './diary-repository.js';
+import type { NewEntry } from './diary-repository.js';
+import type { DiaryStore } from './diary-store.js';
 import { unsaidAnimal } from './unsaid-animal.js';
 
 type Input<N extends keyof typeof appImportOperations> = z.output<(typeof appImportOperations)[N]['input']>;
@@ -109,7 +110,7 @@ export function createAppImportService(deps: {
   searchFoods: SearchFoods;
   portions: PortionsRepository;
   foods: Pick<FoodsRepository, 'visibleByCode'>;
-  diary: Pick<DiaryRepository, 'importEntries' | 'previousImport'>;
+  diary: Pick<DiaryStore, 'importUnlessSeen'>;
   requireProfile: (profile: string) => void;
   /** The latest day an entry may have (a year after today). */
   latestDate: () => string;
@@ -243,14 +244,15 @@ export function createAppImportService(deps: {
       const digest = createEntriesDigest();
       for (const entry of toWrite) digest.add(entry);
       const sha256 = digest.hex();
-      const previous = deps.diary.previousImport(input.profile, sha256);
+      // The guard and the write are one store operation (one transaction): the same import confirmed twice at once
+      // imports once.
+      const { previous } = await deps.diary.importUnlessSeen(input.profile, [sha256], toWrite, { allowRepeat: input.allow_repeat, write: true });
       if (previous && !input.allow_repeat) {
         throw new AppError(
           'conflict',
           `These entries were already imported into profile "${input.profile}" at ${previous.imported_at} (${previous.rows} entries); nothing was imported. Import them again on purpose with allow_repeat.`,
         );
       }
-      deps.diary.importEntries(input.profile, sha256, toWrite);
       return { format: preview.format, added: toWrite.length, excluded: preview.counts.excluded, date_from: preview.date_from, date_to: preview.date_to };
     },
   };

@@ -7,6 +7,7 @@ import type { ProfilesRepository } from '../../db/repositories/profiles-reposito
 import type { FoodsRepository } from '../foods/foods-repository.js';
 import type { PortionRow, PortionsRepository } from '../foods/portions-repository.js';
 import type { DiaryRepository, NewEntry, NewTarget } from './diary-repository.js';
+import type { DiaryStore } from './diary-store.js';
 
 /** The demo profile `cita seed --demo` fills. */
 export const demoProfile = 'demo';
@@ -195,16 +196,27 @@ function dayMeals(random: () => number): DemoItem[] {
 /**
  * Fills the demo profile (created marked as demo data; refused when the id is a profile of the user's): its own
  * packaged foods (created once, reused after), 90 days of diary ending `today` built from IFCT foods with a fixed
- * seed, and targets with one change halfway. Only the demo's own rows (marked demo) are replaced, so seeding twice
- * with the same `today` leaves the same rows and never deletes an entry or target the user added to the profile.
- * Rows from before demo rows were marked cannot be told apart: the database is backed up (`backup`) before they are
- * replaced, and `onProgress` says where the copy is.
+ * seed, and targets with one change halfway, written to the diary's store. Only the demo's own rows (marked demo) are
+ * replaced, so seeding twice with the same `today` leaves the same rows and never deletes an entry or target the user
+ * added to the profile; on a first start (`firstRun`), a diary that holds the demo's rows already (another server
+ * sharing the database loaded it) is left as it is. Rows from before demo rows were marked cannot be told apart: the
+ * database is backed up (`backup`) before they are replaced, and `onProgress` says where the copy is. A store that
+ * cannot log a profile's own foods (PostgreSQL) gets the entries of shipped foods only, and `onProgress` says how
+ * many were left out (`left_out`).
  */
 export async function seedDemoDiary(
-  deps: { profiles: ProfilesRepository; foods: FoodsRepository; portions: PortionsRepository; diary: DiaryRepository; backup: () => Promise<string> },
+  deps: {
+    profiles: ProfilesRepository;
+    foods: FoodsRepository;
+    portions: PortionsRepository;
+    visibleFood: DiaryRepository['visibleFood'];
+    store: DiaryStore;
+    backup: () => Promise<string>;
+  },
   today: string,
-  onProgress?: (message: string) => void,
+  options: { onProgress?: (message: string) => void; firstRun?: boolean } = {},
 ): Promise<Record<string, number>> {
+  const { onProgress } = options;
   const existed = deps.profiles.exists(demoProfile);
   // Marked as demo data; a profile of the user's that happens to be called "demo" is never filled or replaced.
   if (!deps.profiles.ensureDemo(demoProfile, 'Demo')) {
@@ -242,7 +254,7 @@ export async function seedDemoDiary(
     const own = ids.get(key);
     if (own !== undefined) return own;
     if (!codeIds.has(key)) {
-      const shared = deps.diary.visibleFood(demoProfile, key);
+      const shared = deps.visibleFood(demoProfile, key);
       if (!shared) throw new Error(`demo diary: the IFCT food ${key} is missing; seed the foods first`);
       codeIds.set(key, shared.id);
     }
@@ -268,7 +280,12 @@ export async function seedDemoDiary(
     amount: target.amount,
     effective_from: addDays(first, target.fromDay),
   }));
-  const unmarked = deps.diary.unmarkedRows(demoProfile);
+  // A profile's own foods and units are refused where the store cannot log them (their codes belong to one data
+  // directory): the demo there is its days of shipped foods, and says what it left out.
+  const ownFoods = new Set(ids.values());
+  const ownUnits = new Set([...units.values()].filter((unit) => unit.owner !== null).map((unit) => unit.id));
+  const logged = deps.store.logsOwnFoods ? entries : entries.filter((entry) => !ownFoods.has(entry.foodId) && !(entry.portion && ownUnits.has(entry.portion.id)));
+  const unmarked = await deps.store.unmarkedRows(demoProfile);
   if (unmarked.entries + unmarked.targets > 0) {
     const copy = await deps.backup();
     onProgress?.(
@@ -276,6 +293,17 @@ export async function seedDemoDiary(
         `they are replaced by the demo's, and the database before that is saved as ${copy}`,
     );
   }
-  const replaced = deps.diary.replaceDemoDiary(demoProfile, entries, targets);
-  return { profiles: createdProfile ? 1 : 0, foods: createdFoods, days: demoDays, entries: replaced.entries, targets: targets.length, kept: replaced.kept };
+  const replaced = await deps.store.replaceDemoDiary(demoProfile, logged, targets, { unlessLoaded: options.firstRun === true });
+  const counts = { profiles: createdProfile ? 1 : 0, foods: createdFoods, days: demoDays, entries: replaced.entries, targets: replaced.loaded ? targets.length : 0, kept: replaced.kept };
+  if (!replaced.loaded) {
+    onProgress?.(`the demo diary is on ${deps.store.label} already (loaded by another cita sharing it); it is left as it is`);
+    return counts;
+  }
+  const leftOut = entries.length - logged.length;
+  if (leftOut === 0) return counts;
+  onProgress?.(
+    `the diary is on ${deps.store.label}, where a profile's own foods and units cannot be logged yet (their codes belong to one data directory, issue #21): ` +
+      `the demo's ${leftOut} entries of its own packaged foods are left out`,
+  );
+  return { ...counts, left_out: leftOut };
 }

@@ -3,10 +3,9 @@ import { createFoodsRepository } from '../foods/foods-repository.js';
 import { createPortionsRepository } from '../foods/portions-repository.js';
 import { askDiary } from './diary-ask.js';
 import { seedDemoDiary } from './diary-demo.js';
-import { createDiaryPostgresStore } from './diary-postgres-store.js';
 import { createDiaryRepository } from './diary-repository.js';
 import { createDiaryService } from './diary-service.js';
-import { createDiarySqliteStore } from './diary-store.js';
+import { createDiaryStore } from './diary-stores.js';
 
 /**
  * The food diary as a module: the diary.* operations, "Ask your log" for `ask --corpus diary`, and the demo
@@ -18,22 +17,19 @@ export const createDiaryModule: ModuleFactory = (deps) => {
   const repository = createDiaryRepository(deps.db);
   const portions = createPortionsRepository(deps.db);
   const foods = createFoodsRepository(deps.db);
-  const postgres = deps.postgres && createDiaryPostgresStore({ database: deps.postgres, foods, portions });
-  const store = postgres ?? createDiarySqliteStore(repository);
+  const store = createDiaryStore(deps);
   const diary = createDiaryService({ store, visibleFood: repository.visibleFood, profiles: deps.profiles, portions, foods });
   const module: CorpusModule = {
     name: 'diary',
     ask: (input) => askDiary({ store, requireProfile: diary.requireProfile, settings: () => deps.settings.get() }, input),
-    async seedDemo({ today, onProgress }) {
-      // Not yet on PostgreSQL (issue #21): the first start of a server goes on without it, and says so.
-      if (postgres) {
-        onProgress?.(`no demo diary: the diary is on ${postgres.label}, where cita does not load the demo yet`);
-        return { entries: 0 };
-      }
+    async seedDemo({ today, onProgress, firstRun }) {
       // The demo's own packaged foods go through the foods repository (the same insert `foods.add` uses); seeding
       // then has the foods module reload its keyword index, and embeds them with everything else.
       const backup = () => deps.backup('before-demo');
-      return seedDemoDiary({ profiles: deps.profiles, foods, portions, diary: repository, backup }, today, onProgress);
+      return seedDemoDiary({ profiles: deps.profiles, foods, portions, visibleFood: repository.visibleFood, store, backup }, today, {
+        ...(onProgress ? { onProgress } : {}),
+        firstRun: firstRun === true,
+      });
     },
     handlers: {
       'diary.add': (input) => diary.add(input),
@@ -46,5 +42,5 @@ export const createDiaryModule: ModuleFactory = (deps) => {
       'diary.targets.set': (input) => diary.setTarget(input),
     },
   };
-  return postgres ? { ...module, rowStorage: { kind: 'postgres', label: postgres.label, rows: (profile) => postgres.entryCount(profile) } } : module;
+  return store.kind === 'postgres' ? { ...module, rowStorage: { kind: 'postgres', label: store.label, rows: (profile) => store.entryCount(profile) } } : module;
 };

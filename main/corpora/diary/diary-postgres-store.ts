@@ -3,6 +3,7 @@ import { meals as allMeals, type Meal } from '../../../shared/contract/diary.js'
 import { nutrientKeys } from '../../../shared/nutrients.js';
 import { AppError } from '../../core/errors.js';
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
+import type { EntryExportRow } from '../../db/repositories/profile-data-repository.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';
 import type { PortionsRepository } from '../foods/portions-repository.js';
 import type {
@@ -16,11 +17,12 @@ import type {
   LoggedFoodRow,
   MealSubtotalsRow,
   NewEntry,
+  NewTarget,
   PeriodSummaryRow,
   PreviousImport,
   TargetDaysRow,
 } from './diary-repository.js';
-import type { DiaryStore } from './diary-store.js';
+import type { DiaryRows, DiaryStore } from './diary-store.js';
 
 /** `@name` placeholders as `$n` (each name bound once, however often it is used), with the values in their order. */
 function positional(text: string, values: Record<string, unknown>): { text: string; values: unknown[] } {
@@ -127,6 +129,32 @@ function ownRefused(what: string): AppError {
   );
 }
 
+/**
+ * The profile's bulk writes take turns (a transaction-scoped advisory lock): CSV imports, another app's import, a
+ * profile import, the demo diary and a profile's removal. The key is the one the CSV import has taken since the diary
+ * came to PostgreSQL, so a server of that version and this one wait for each other.
+ */
+async function lockProfile(client: pg.PoolClient, profile: string): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('cita diary import'), hashtext($1))", [profile]);
+}
+
+async function rowsOn(client: pg.PoolClient, profile: string): Promise<DiaryRows> {
+  const { rows } = await client.query<DiaryRows>(
+    'SELECT (SELECT count(*) FROM diary_entries WHERE profile = $1)::int AS entries, (SELECT count(*) FROM diary_targets WHERE profile = $1)::int AS targets',
+    [profile],
+  );
+  return rows[0] as DiaryRows;
+}
+
+/** Sets a target (a day's amount from then on); with `demo` false a demo target the user sets becomes theirs, as on SQLite. */
+async function upsertTargetOn(client: { query(text: string, values: unknown[]): Promise<unknown> }, target: NewTarget, demo = false): Promise<void> {
+  await client.query(
+    `INSERT INTO diary_targets (profile, nutrient, amount, effective_from, demo) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (profile, nutrient, effective_from) ${demo ? 'DO NOTHING' : 'DO UPDATE SET amount = excluded.amount, demo = false'}`,
+    [target.profile, target.nutrient, target.amount, target.effective_from, demo],
+  );
+}
+
 const mealsOf = (meals: readonly Meal[] | undefined): string[] => (meals && meals.length > 0 ? [...meals] : [...allMeals]);
 
 /**
@@ -136,11 +164,7 @@ const mealsOf = (meals: readonly Meal[] | undefined): string[] => (meals && meal
  * file: a read binds the foods and units the profile's entries name, then runs the statement the SQLite repository
  * runs over its views, in one snapshot (REPEATABLE READ), so a writer committing meanwhile is seen whole or not at all.
  */
-export function createDiaryPostgresStore(deps: {
-  database: PostgresDatabase;
-  foods: Pick<FoodsRepository, 'byIds' | 'visibleByCode'>;
-  portions: Pick<PortionsRepository, 'visible'>;
-}): DiaryStore & { entryCount(profile?: string): Promise<number> } {
+export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foods: Pick<FoodsRepository, 'byIds' | 'visibleByCode'>; portions: Pick<PortionsRepository, 'visible'> }): DiaryStore {
   const { database } = deps;
 
   /** The foods and units the profile's entries name, as SQLite has them, bound for `views`. */
@@ -212,6 +236,42 @@ export function createDiaryPostgresStore(deps: {
     if (portion && portion.owner !== null) throw ownRefused(`The unit ${portion.id} of "${foodCode}" is profile "${portion.owner}"'s own`);
   }
 
+  /** Entries in one statement, in their order (`demo`: written by the demo diary); own foods and units refused first. */
+  async function insertBatch(client: pg.PoolClient, entries: readonly NewEntry[], demo = false): Promise<void> {
+    if (entries.length === 0) return;
+    const codes = codesOf(entries);
+    await client.query(
+      `INSERT INTO diary_entries (profile, date, meal, food_code, grams, portion_id, portion_quantity, demo)
+       SELECT profile, date, meal, food_code, grams, portion_id, portion_quantity, $8
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::bigint[], $7::float8[]) WITH ORDINALITY
+         AS v (profile, date, meal, food_code, grams, portion_id, portion_quantity, ord)
+       ORDER BY ord`,
+      [
+        entries.map((entry) => entry.profile),
+        entries.map((entry) => entry.date),
+        entries.map((entry) => entry.meal),
+        codes,
+        entries.map((entry) => entry.grams),
+        entries.map((entry) => entry.portion?.id ?? null),
+        entries.map((entry) => entry.portion?.quantity ?? null),
+        demo,
+      ],
+    );
+  }
+
+  /** The English name of a shipped unit, as the SQLite export joins it (a profile's own units do not travel). */
+  function shippedUnitName(profile: string): (id: number | null) => string | null {
+    const names = new Map<number, string | null>();
+    return (id) => {
+      if (id === null) return null;
+      if (!names.has(id)) {
+        const portion = deps.portions.visible(profile, id);
+        names.set(id, portion && portion.owner === null ? portion.name_en : null);
+      }
+      return names.get(id) ?? null;
+    };
+  }
+
   async function insertAll(client: pg.PoolClient, entries: readonly NewEntry[]): Promise<number[]> {
     const codes = codesOf(entries);
     // One row per statement, in order: the ids come back in the entries' order.
@@ -255,6 +315,7 @@ export function createDiaryPostgresStore(deps: {
   return {
     kind: 'postgres',
     label: `PostgreSQL ${database.label}`,
+    logsOwnFoods: false,
     // The insert and its read back in one transaction: a connection lost before COMMIT keeps no entry, so the retry
     // the error asks for adds it once.
     addEntry: (entry) =>
@@ -274,32 +335,89 @@ export function createDiaryPostgresStore(deps: {
         await writeChange(client, profile, id, next);
         return entryOn(client, profile, id);
       }),
-    // The profile's imports take turns (a transaction-scoped advisory lock), so the guard reads every import committed
-    // before: two identical imports at once import once.
+    // The profile's imports take turns (lockProfile), so the guard reads every import committed before: two identical
+    // imports at once import once.
     importUnlessSeen: (profile, digests, entries, options) =>
       database.transaction(async (client) => {
-        const codes = codesOf(entries);
-        await client.query("SELECT pg_advisory_xact_lock(hashtext('cita diary import'), hashtext($1))", [profile]);
+        codesOf(entries);
+        await lockProfile(client, profile);
         const previous = await previousImportOn(client, profile, digests);
         if ((previous && !options.allowRepeat) || !options.write) return { previous };
-        await client.query(
-          `INSERT INTO diary_entries (profile, date, meal, food_code, grams, portion_id, portion_quantity)
-           SELECT profile, date, meal, food_code, grams, portion_id, portion_quantity
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::bigint[], $7::float8[]) WITH ORDINALITY
-             AS v (profile, date, meal, food_code, grams, portion_id, portion_quantity, ord)
-           ORDER BY ord`,
-          [
-            entries.map((entry) => entry.profile),
-            entries.map((entry) => entry.date),
-            entries.map((entry) => entry.meal),
-            codes,
-            entries.map((entry) => entry.grams),
-            entries.map((entry) => entry.portion?.id ?? null),
-            entries.map((entry) => entry.portion?.quantity ?? null),
-          ],
-        );
+        await insertBatch(client, entries);
         await client.query('INSERT INTO diary_imports (profile, sha256, rows) VALUES ($1, $2, $3)', [profile, digests[0], entries.length]);
         return { previous };
+      }),
+    exportRows: (profile) =>
+      database.transaction(
+        async (client) => {
+          await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+          const entries = await client.query<{ date: string; meal: string; food_code: string; grams: number; portion_id: number | null; portion_quantity: number | null }>(
+            'SELECT date, meal, food_code, grams, portion_id, portion_quantity FROM diary_entries WHERE profile = $1 ORDER BY date, id',
+            [profile],
+          );
+          const targets = await client.query<{ nutrient: string; amount: number; effective_from: string }>(
+            'SELECT nutrient, amount, effective_from FROM diary_targets WHERE profile = $1 ORDER BY nutrient, effective_from',
+            [profile],
+          );
+          const unitName = shippedUnitName(profile);
+          return {
+            entries: entries.rows.map((row): EntryExportRow => {
+              const portion = unitName(row.portion_id);
+              return { date: row.date, meal: row.meal, food_code: row.food_code, grams: row.grams, portion, quantity: portion === null ? null : row.portion_quantity };
+            }),
+            targets: targets.rows,
+          };
+        },
+        { readOnly: true },
+      ),
+    profileRows: (profile) => database.transaction((client) => rowsOn(client, profile), { readOnly: true }),
+    // Under the profile's lock from the emptiness check to the commit: two imports of one profile at once, from any
+    // server, import once (the second finds the first's rows).
+    importProfile: (profile, work) =>
+      database.transaction(async (client) => {
+        await lockProfile(client, profile);
+        work.requireEmpty(await rowsOn(client, profile));
+        await work.write({
+          entries: (batch) => insertBatch(client, batch),
+          target: (target) => upsertTargetOn(client, target),
+          record: async (sha256, rows) => {
+            await client.query('INSERT INTO diary_imports (profile, sha256, rows) VALUES ($1, $2, $3)', [profile, sha256, rows]);
+          },
+        });
+        work.beforeCommit();
+      }),
+    removeProfile: (profile) =>
+      database.transaction(async (client) => {
+        await lockProfile(client, profile);
+        const entries = await client.query('DELETE FROM diary_entries WHERE profile = $1', [profile]);
+        const targets = await client.query('DELETE FROM diary_targets WHERE profile = $1', [profile]);
+        await client.query('DELETE FROM diary_imports WHERE profile = $1', [profile]);
+        return { entries: entries.rowCount ?? 0, targets: targets.rowCount ?? 0 };
+      }),
+    // Every row here was written after the demo marks (0007_diary_demo.sql): none is of unknown origin.
+    unmarkedRows: async () => ({ entries: 0, targets: 0 }),
+    // Under the profile's lock: two servers loading the demo at once write it once (the second replaces the first's
+    // rows with the same ones, or, on a first start, finds them and leaves them).
+    replaceDemoDiary: (profile, entries, targets, options = {}) =>
+      database.transaction(async (client) => {
+        await lockProfile(client, profile);
+        const kept = async () => Number((await client.query<{ n: number }>('SELECT count(*) AS n FROM diary_entries WHERE profile = $1 AND NOT demo', [profile])).rows[0]?.n);
+        if (options.unlessLoaded) {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT (SELECT count(*) FROM diary_entries WHERE profile = $1 AND demo) + (SELECT count(*) FROM diary_targets WHERE profile = $1 AND demo) AS n',
+            [profile],
+          );
+          if (Number(rows[0]?.n) > 0) return { entries: 0, kept: await kept(), loaded: false };
+        }
+        await client.query('DELETE FROM diary_entries WHERE profile = $1 AND demo', [profile]);
+        await client.query('DELETE FROM diary_targets WHERE profile = $1 AND demo', [profile]);
+        await insertBatch(
+          client,
+          entries.map((entry) => ({ ...entry, profile })),
+          true,
+        );
+        for (const target of targets) await upsertTargetOn(client, { ...target, profile }, true);
+        return { entries: entries.length, kept: await kept(), loaded: true };
       }),
     removeEntry: async (profile, id) => (await query('DELETE FROM diary_entries WHERE id = @id AND profile = @profile RETURNING id', { id, profile })).length > 0,
     entriesOfDay: (profile, date) => read<DayEntryRow>(profile, statements.day, { date }),
@@ -341,14 +459,7 @@ export function createDiaryPostgresStore(deps: {
       return row as DiaryRangeRow;
     },
     targetDays: (profile, from, to) => read<TargetDaysRow>(profile, statements.targetDays, { from, to }),
-    async upsertTarget(target) {
-      await query(
-        `INSERT INTO diary_targets (profile, nutrient, amount, effective_from) VALUES (@profile, @nutrient, @amount, @effective_from)
-         ON CONFLICT (profile, nutrient, effective_from) DO UPDATE SET amount = excluded.amount`,
-        { ...target },
-      );
-    },
-    /** The entries of one profile, or of every profile: what status counts. */
+    upsertTarget: (target) => upsertTargetOn(database, target),
     async entryCount(profile) {
       const [row] = await database.query<{ n: number }>('SELECT count(*) AS n FROM diary_entries WHERE $1::text IS NULL OR profile = $1', [profile ?? null]);
       return row?.n ?? 0;

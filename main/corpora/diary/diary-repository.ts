@@ -115,6 +115,18 @@ export interface PreviousImport {
   imported_at: string;
 }
 
+/** How the demo diary is written: `unlessLoaded` leaves a profile that holds demo rows already as it is. */
+export interface DemoReplaceOptions {
+  unlessLoaded?: boolean;
+}
+
+/** The demo rows written (none when they were there already: `loaded` false) and the user's own entries kept. */
+export interface DemoReplaced {
+  entries: number;
+  kept: number;
+  loaded: boolean;
+}
+
 export interface NewTarget {
   profile: string;
   nutrient: NutrientKey;
@@ -130,8 +142,6 @@ export interface DiaryRepository {
   insertEntries(entries: readonly NewEntry[]): number[];
   /** Inserts one entry and reads it back (as `entry` does), in one transaction. */
   addEntry(entry: NewEntry): DayEntryRow;
-  /** Inserts an import's entries and records its content hash, in one transaction. */
-  importEntries(profile: string, sha256: string, entries: readonly NewEntry[]): void;
   /**
    * A CSV import guarded against its repeat, in one transaction: the last import of any of `digests` into the profile;
    * unless there is one (and `allowRepeat` is false), the entries written and `digests[0]` recorded when `write`.
@@ -139,8 +149,6 @@ export interface DiaryRepository {
   importUnlessSeen(profile: string, digests: readonly string[], entries: readonly NewEntry[], options: { allowRepeat: boolean; write: boolean }): { previous: PreviousImport | undefined };
   /** Records an import whose entries were written batch by batch (profile import), by the digest of its rows. */
   recordImport(profile: string, sha256: string, rows: number): void;
-  /** The last committed import of this content into the profile, if any. */
-  previousImport(profile: string, sha256: string): PreviousImport | undefined;
   removeEntry(profile: string, id: number): boolean;
   /** Changes an entry's day, meal and amount (portion null: logged in grams); false when the profile has no such entry. */
   updateEntry(profile: string, id: number, change: EntryChange): boolean;
@@ -176,9 +184,10 @@ export interface DiaryRepository {
   unmarkedRows(profile: string): { entries: number; targets: number };
   /**
    * Replaces the demo rows of a profile (marked demo, or unmarked from before the marks) with `entries` and `targets`,
-   * marked demo, in one transaction. The user's own rows stay; a user's target on a demo target's day wins.
+   * marked demo, in one transaction. The user's own rows stay; a user's target on a demo target's day wins. With
+   * `unlessLoaded`, a profile that holds demo rows already is left as it is (`loaded` false).
    */
-  replaceDemoDiary(profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]): { entries: number; kept: number };
+  replaceDemoDiary(profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[], options?: DemoReplaceOptions): DemoReplaced;
 }
 
 const entryColumns = `entry_id, profile, date, meal, food_id, food_code, food_name, food_brand, food_owner, grams, ${nutrientKeys.join(', ')}`;
@@ -295,6 +304,9 @@ export function createDiaryRepository(db: Database): DiaryRepository {
             (SELECT count(*) FROM diary_targets WHERE profile = ? AND demo IS NULL) AS targets`,
   );
   const countOwnEntries = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM diary_entries WHERE profile = ? AND demo = 0');
+  const countDemoRows = db.prepare<[string, string], { n: number }>(
+    'SELECT (SELECT count(*) FROM diary_entries WHERE profile = ? AND demo = 1) + (SELECT count(*) FROM diary_targets WHERE profile = ? AND demo = 1) AS n',
+  );
 
   const insertEntries = db.transaction((entries: readonly NewEntry[]) =>
     entries.map((entry) => Number(insertEntry.run(entry.profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null).lastInsertRowid)),
@@ -318,24 +330,26 @@ export function createDiaryRepository(db: Database): DiaryRepository {
     updateEntry.run({ profile, id, date: next.date, meal: next.meal, grams: next.grams, portion_id: next.portion?.id ?? null, portion_quantity: next.portion?.quantity ?? null });
     return selectEntry.get(profile, id);
   });
-  const replaceDemoDiary = db.transaction((profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[]) => {
-    deleteDemoEntries.run(profile);
-    deleteDemoTargets.run(profile);
-    for (const entry of entries) insertDemoEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null);
-    for (const target of targets) insertDemoTarget.run(profile, target.nutrient, target.amount, target.effective_from);
-    return { entries: entries.length, kept: (countOwnEntries.get(profile) as { n: number }).n };
-  });
+  const replaceDemoDiary = db.transaction(
+    (profile: string, entries: readonly Omit<NewEntry, 'profile'>[], targets: readonly Omit<NewTarget, 'profile'>[], options: DemoReplaceOptions): DemoReplaced => {
+      const kept = () => (countOwnEntries.get(profile) as { n: number }).n;
+      if (options.unlessLoaded && (countDemoRows.get(profile, profile) as { n: number }).n > 0) return { entries: 0, kept: kept(), loaded: false };
+      deleteDemoEntries.run(profile);
+      deleteDemoTargets.run(profile);
+      for (const entry of entries) insertDemoEntry.run(profile, entry.date, entry.meal, entry.foodId, entry.grams, entry.portion?.id ?? null, entry.portion?.quantity ?? null);
+      for (const target of targets) insertDemoTarget.run(profile, target.nutrient, target.amount, target.effective_from);
+      return { entries: entries.length, kept: kept(), loaded: true };
+    },
+  );
 
   return {
     visibleFood: (profile, code) => selectVisibleFood.get(code, profile),
     insertEntries: (entries) => insertEntries(entries),
     addEntry: (entry) => addEntry(entry),
-    importEntries: (profile, sha256, entries) => importEntries(profile, sha256, entries),
     importUnlessSeen: (profile, digests, entries, options) => importUnlessSeen(profile, digests, entries, options),
     recordImport: (profile, sha256, rows) => {
       insertImport.run(profile, sha256, rows);
     },
-    previousImport: (profile, sha256) => selectImport.get(profile, sha256),
     removeEntry: (profile, id) => deleteEntry.run(id, profile).changes > 0,
     updateEntry: (profile, id, change) =>
       updateEntry.run({
@@ -365,6 +379,6 @@ export function createDiaryRepository(db: Database): DiaryRepository {
       upsertTarget.run(target.profile, target.nutrient, target.amount, target.effective_from);
     },
     unmarkedRows: (profile) => selectUnmarked.get(profile, profile) as { entries: number; targets: number },
-    replaceDemoDiary: (profile, entries, targets) => replaceDemoDiary(profile, entries, targets),
+    replaceDemoDiary: (profile, entries, targets, options = {}) => replaceDemoDiary(profile, entries, targets, options),
   };
 }

@@ -1,6 +1,6 @@
-import { AppError } from '../../core/errors.js';
-import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
-import type { DiaryRepository } from './diary-repository.js';
+import type { Database } from 'better-sqlite3';
+import type { EntryExportRow, ProfileDataRepository, TargetExportRow } from '../../db/repositories/profile-data-repository.js';
+import type { DiaryRepository, NewEntry, NewTarget } from './diary-repository.js';
 
 /** The diary operations a store keeps: entries, targets and CSV imports, written and read per profile. */
 type StoredOperations =
@@ -20,22 +20,73 @@ type StoredOperations =
   | 'summary'
   | 'diaryRange'
   | 'targetDays'
-  | 'upsertTarget';
+  | 'upsertTarget'
+  | 'unmarkedRows'
+  | 'replaceDemoDiary';
 
 type Asynchronous<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
+
+/** A profile's entries and targets as its export writes them (diary.csv, targets.csv). */
+export interface DiaryExport {
+  entries: EntryExportRow[];
+  targets: TargetExportRow[];
+}
+
+/** How many entries and targets a profile has. */
+export interface DiaryRows {
+  entries: number;
+  targets: number;
+}
+
+/** What a profile import writes into the diary, inside the store's transaction. */
+export interface ProfileImportWriter {
+  /** Entries, a batch at a time, in the file's order. */
+  entries(batch: readonly NewEntry[]): Promise<void>;
+  target(target: NewTarget): Promise<void>;
+  /** The import's digest and entry count, as `diary.import` records one: a later import of the same rows is a repeat. */
+  record(sha256: string, rows: number): Promise<void>;
+}
+
+/** The parts of a profile import the store runs in its transaction, in this order. */
+export interface ProfileImportWork {
+  /** Throws unless the profile's diary is empty, read where no other import can write meanwhile. */
+  requireEmpty(rows: DiaryRows): void;
+  write(writer: ProfileImportWriter): Promise<void>;
+  /** Commits the data directory's part of the import (the profile and its own foods) before the store commits its own. */
+  beforeCommit(): void;
+}
 
 /**
  * Where the diary keeps its entries, targets and imports: the data directory's SQLite file (the embedded default,
  * the repository's own statements over its views) or PostgreSQL (diary-postgres-store.ts), with the same rows and
  * the same results. Foods, their units and the profiles stay in SQLite on both. Asynchronous because a PostgreSQL
  * client is; the operations mean what DiaryRepository's do. A read and the write that depends on it are one operation
- * (`addEntry`, `changeEntry`, `importUnlessSeen`), so each store makes them one transaction: on SQLite one
- * synchronous better-sqlite3 transaction, as atomic as before the boundary.
+ * (`addEntry`, `changeEntry`, `importUnlessSeen`, `replaceDemoDiary`, `importProfile`), so each store makes them one
+ * transaction: on SQLite one synchronous better-sqlite3 transaction, as atomic as before the boundary.
  */
 export interface DiaryStore extends Asynchronous<Pick<DiaryRepository, StoredOperations>> {
   readonly kind: 'sqlite' | 'postgres';
   /** `SQLite`, or `PostgreSQL` with where (no password), for status lines. */
   readonly label: string;
+  /**
+   * Whether a profile's own foods and units can be logged here. Not on PostgreSQL: their codes are row ids of one
+   * data directory (diary-postgres-store.ts), so a write naming one is refused there in one line, nothing written.
+   */
+  readonly logsOwnFoods: boolean;
+  /** A profile's entries (date, then id) and targets (nutrient, then day), read at one moment. */
+  exportRows(profile: string): Promise<DiaryExport>;
+  profileRows(profile: string): Promise<DiaryRows>;
+  /**
+   * A profile import's diary, all or nothing: `requireEmpty` with the profile's rows, `write`, then `beforeCommit`,
+   * in one transaction of the store that the profile's other bulk writes (imports, the demo) wait for. On SQLite that
+   * transaction is the caller's own (BEGIN IMMEDIATE, which holds the profile and its foods too; `beforeCommit`
+   * commits it); on PostgreSQL its own, committed after `beforeCommit`.
+   */
+  importProfile(profile: string, work: ProfileImportWork): Promise<void>;
+  /** Removes a profile's entries, targets and import records in one transaction; counts what went. */
+  removeProfile(profile: string): Promise<DiaryRows>;
+  /** The entries of one profile, or of every profile: what status counts. */
+  entryCount(profile?: string): Promise<number>;
 }
 
 const storedOperations: readonly StoredOperations[] = [
@@ -56,30 +107,46 @@ const storedOperations: readonly StoredOperations[] = [
   'diaryRange',
   'targetDays',
   'upsertTarget',
+  'unmarkedRows',
+  'replaceDemoDiary',
 ];
 
 /**
  * The diary in the data directory's SQLite file: the repository's statements, unchanged, behind the store's promises.
  * Each operation runs whole when called (nothing awaits inside it), so no other call interleaves with it.
  */
-export function createDiarySqliteStore(repository: DiaryRepository): DiaryStore {
+export function createDiarySqliteStore(repository: DiaryRepository, profileData: ProfileDataRepository, db: Database): DiaryStore {
   const operations = Object.fromEntries(
     storedOperations.map((name) => {
       const operation = repository[name] as (...args: unknown[]) => unknown;
       return [name, async (...args: unknown[]) => operation(...args)];
     }),
   ) as Asynchronous<Pick<DiaryRepository, StoredOperations>>;
-  return { ...operations, kind: 'sqlite', label: 'SQLite' };
-}
-
-/**
- * Refuses, before anything is read or written, an operation that still reads and writes the diary in the SQLite file
- * (another app's import, a profile's export and import) when the diary is on PostgreSQL: its rows would not be
- * where the diary is.
- */
-export function refuseWithDiaryOnPostgres(postgres: PostgresDatabase | undefined, what: string): void {
-  if (!postgres) return;
-  // `conflict`, not `unavailable` (503, "try later"): it stays refused while the diary is on PostgreSQL.
-  // Not the database's URL: a profile-bound token may receive this line, and the URL names host, user and database.
-  throw new AppError('conflict', `${what} does not work yet with the diary on PostgreSQL (issue #21); nothing was changed.`);
+  const rowsOf = (profile: string): DiaryRows => {
+    const { entries, targets } = profileData.counts(profile);
+    return { entries, targets };
+  };
+  const countEntries = db.prepare<[string | null], { n: number }>('SELECT count(*) AS n FROM diary_entries WHERE ?1 IS NULL OR profile = ?1');
+  return {
+    ...operations,
+    kind: 'sqlite',
+    label: 'SQLite',
+    logsOwnFoods: true,
+    // One read transaction: the two files describe the same moment.
+    exportRows: async (profile) => db.transaction(() => ({ entries: profileData.entries(profile), targets: profileData.targets(profile) }))(),
+    profileRows: async (profile) => rowsOf(profile),
+    async importProfile(profile, work) {
+      // The caller's BEGIN IMMEDIATE holds the write lock of the file from before this read to the commit.
+      if (!db.inTransaction) throw new Error('diary: a profile import on SQLite runs inside its caller’s transaction');
+      work.requireEmpty(rowsOf(profile));
+      await work.write({
+        entries: async (batch) => void repository.insertEntries(batch),
+        target: async (target) => repository.upsertTarget(target),
+        record: async (sha256, rows) => repository.recordImport(profile, sha256, rows),
+      });
+      work.beforeCommit();
+    },
+    removeProfile: async (profile) => profileData.removeDiary(profile),
+    entryCount: async (profile) => (countEntries.get(profile ?? null) as { n: number }).n,
+  };
 }

@@ -40,6 +40,8 @@ export interface ProfileDataRepository {
   counts(profile: string): { foods: number; entries: number; targets: number };
   /** The row ids of the profile's own foods (their vectors are removed with them). */
   ownFoodIds(profile: string): number[];
+  /** Deletes the profile's diary entries, targets and import records, in one transaction; counts what went. */
+  removeDiary(profile: string): { entries: number; targets: number };
   /** Deletes the profile and everything it owns, in one transaction; counts what went. */
   remove(profile: string): RemovedProfile;
 }
@@ -66,10 +68,14 @@ export function createProfileDataRepository(db: Database): ProfileDataRepository
   const deleteImports = db.prepare<[string]>('DELETE FROM diary_imports WHERE profile = ?');
   const deleteFoods = db.prepare<[string]>('DELETE FROM foods WHERE owner = ?');
   const deleteProfile = db.prepare<[string]>('DELETE FROM profiles WHERE id = ?');
-  const remove = db.transaction((profile: string): RemovedProfile => {
+  const removeDiary = db.transaction((profile: string) => {
     const entries = deleteEntries.run(profile).changes;
     const targets = deleteTargets.run(profile).changes;
     deleteImports.run(profile);
+    return { entries, targets };
+  });
+  const remove = db.transaction((profile: string): RemovedProfile => {
+    const { entries, targets } = removeDiary(profile);
     const foods = deleteFoods.run(profile).changes;
     deleteProfile.run(profile);
     return { foods, entries, targets };
@@ -86,6 +92,7 @@ export function createProfileDataRepository(db: Database): ProfileDataRepository
     targets: (profile) => selectTargets.all(profile),
     counts: (profile) => selectCounts.get(profile, profile, profile) as { foods: number; entries: number; targets: number },
     ownFoodIds: (profile) => selectFoodIds.all(profile).map((row) => row.id),
+    removeDiary: (profile) => removeDiary(profile),
     remove: (profile) => remove(profile),
   };
 }

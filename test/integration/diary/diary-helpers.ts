@@ -43,3 +43,11 @@ export function entryCountInFile(dataDir: string, profile: string): number {
     db.close();
   }
 }
+
+/** Numbers to 10 significant digits: sums of the same doubles in another order (SQLite, PostgreSQL) may differ in the last bits. */
+export function rounded(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : Number(value.toPrecision(10));
+  if (Array.isArray(value)) return value.map(rounded);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rounded(inner)]));
+  return value;
+}

@@ -1,12 +1,12 @@
 /**
  * The food diary on PostgreSQL (issue #21): the same diary operations and "Ask your log" answers as on SQLite, over
  * the same entries, with the entries and targets in PostgreSQL and none in the data directory's SQLite file; a
- * database at schema 3 upgrades; status and the operations that stay on SQLite say where the diary is. Keyword-only
+ * database at schema 3 upgrades; status says where the diary is. Another app's import, a profile's export and import
+ * and the demo diary there have files of their own (diary-postgres-app-import, -profile-transfer, -demo). Keyword-only
  * services: the diary has no vectors.
  */
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
-import { exportProfile } from '../../../main/app/profile-transfer.js';
 import { storageSentence } from '../../../main/cli/commands/serve.js';
 import { formatStatus } from '../../../main/cli/commands/status.js';
 import { migratePostgres, openPostgres, postgresSchemaVersion, shippedPostgresMigrations } from '../../../main/db/postgres/postgres-database.js';
@@ -15,7 +15,7 @@ import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { count } from '../../helpers/postgres-cuts.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { call, diaryServices, entryCount, testToday, value } from './diary-helpers.js';
+import { call, diaryServices, entryCount, rounded, testToday, value } from './diary-helpers.js';
 
 const run = postgresTests('the food diary on PostgreSQL');
 const tempDir = useTempDirs();
@@ -54,14 +54,6 @@ async function demoCsv(): Promise<string> {
   } finally {
     await demo.close();
   }
-}
-
-/** Numbers to 10 significant digits: sums of the same doubles in another order may differ in the last bits. */
-function rounded(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isInteger(value) ? value : Number(value.toPrecision(10));
-  if (Array.isArray(value)) return value.map(rounded);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rounded(inner)]));
-  return value;
 }
 
 /** One script of diary operations; what each returned, in order. */
@@ -177,26 +169,5 @@ describe.runIf(run)('the food diary on PostgreSQL', () => {
     const sqlite = await onSqlite();
     expect((await value<Status>(sqlite, 'status', {})).stored).toEqual([]);
     expect(storageSentence(sqlite.modules, sqlite.databaseFile)).toBeUndefined();
-  });
-
-  it('loads no demo diary there, says so, and writes no entry anywhere', async () => {
-    const url = await freshDatabase();
-    const services = await onPostgres(url);
-    const said: string[] = [];
-    expect(await services.module('diary')?.seedDemo?.({ today: testToday, onProgress: (message) => said.push(message) })).toEqual({ entries: 0 });
-    expect(said).toEqual([expect.stringMatching(/^no demo diary: the diary is on PostgreSQL postgres:\/\/\S+, where cita does not load the demo yet$/)]);
-    expect(await count(url, 'diary_entries')).toBe(0);
-    expect(entryCount(services)).toBe(0);
-  });
-
-  it("refuses another app's import and a profile's export in one line, as they still read the SQLite file, without naming the database", async () => {
-    const services = await onPostgres(await freshDatabase());
-    // A profile-bound token may receive this line: it says PostgreSQL, not the URL's host, user and database.
-    const preview = await services.dispatcher.call('diary.import.preview', { profile: 'ana', csv: 'Day,Food Name,Amount\n' }, { transport: 'http', role: 'viewer', profile: 'ana' });
-    expect(preview).toEqual({
-      ok: false,
-      error: { code: 'conflict', message: "Importing another app's export does not work yet with the diary on PostgreSQL (issue #21); nothing was changed." },
-    });
-    expect(() => exportProfile(services, 'ana', tempDir())).toThrow(/^A profile's export does not work yet with the diary on PostgreSQL \(issue #21\); nothing was changed\.$/);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * A diary write that depends on what it reads (an update from the entry as it is, a CSV import unless it was imported
- * already) is one store operation, one transaction: calls at the same time through the dispatcher, as a serving
- * process receives them, lose no change and import a CSV once. On SQLite (the default) as before the store boundary;
- * on PostgreSQL (issue #21) with a locked row and a per-profile lock on imports. Keyword-only services.
+ * A diary write that depends on what it reads (an update from the entry as it is, a CSV import or another app's
+ * import unless it was imported already) is one store operation, one transaction: calls at the same time through the
+ * dispatcher, as a serving process receives them, lose no change and import a file once. On SQLite (the default) as
+ * before the store boundary; on PostgreSQL (issue #21) with a locked row and a per-profile lock on imports.
+ * Keyword-only services.
  */
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
@@ -19,6 +20,12 @@ const openServices = useServices();
 const freshDatabase = usePostgresDatabases();
 
 const csv = ['date,meal,food_code,grams', ...Array.from({ length: 20 }, (_, index) => `2026-06-${String(index + 1).padStart(2, '0')},lunch,A015,${50 + index}`)].join('\n');
+
+/** Another app's export (Cronometer's columns) of 12 days of rice, in grams that differ each round, every row chosen as A015. */
+function appExport(round: number) {
+  const days = Array.from({ length: 12 }, (_, index) => `2026-06-${String(index + 1).padStart(2, '0')},,Lunch,Rice,${60 + index + round} g,200,Grains`);
+  return { profile: 'ana', csv: ['Day,Time,Group,Food Name,Amount,Energy (kcal),Category', ...days].join('\n'), choices: days.map((_, index) => ({ line: index + 2, food: 'A015' })) };
+}
 
 interface Store {
   services: Services;
@@ -56,6 +63,16 @@ function readThenWrite(open: () => Promise<Store>, rounds: number): void {
       const results = await Promise.all([call(services, 'diary.import', input), call(services, 'diary.import', input)]);
       expect(results.map((result) => (result.ok ? 'ok' : result.error.code)).sort()).toEqual(['conflict', 'ok']);
       expect(await entries('ana')).toBe(20 * (round + 1));
+    }
+  });
+
+  it("two identical confirms of another app's export at once: one imports, the other is a conflict, and the entries are there once", async () => {
+    const { services, entries } = await open();
+    for (let round = 0; round < rounds; round++) {
+      const input = appExport(round);
+      const results = await Promise.all([call(services, 'diary.import.confirm', input), call(services, 'diary.import.confirm', input)]);
+      expect(results.map((result) => (result.ok ? 'ok' : result.error.code)).sort()).toEqual(['conflict', 'ok']);
+      expect(await entries('ana')).toBe(12 * (round + 1));
     }
   });
 

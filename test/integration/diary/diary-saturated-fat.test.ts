@@ -104,7 +104,7 @@ describe('saturated fat in a profile export', () => {
     const { app } = await anasMonday();
     await value(app, 'foods.add', { profile: 'ana', name: 'Mantequilla', per100g: { fat: 81, saturated_fat: 51.4 } });
     const directory = join(tempDir(), 'export');
-    exportProfile(app, 'ana', directory);
+    await exportProfile(app, 'ana', directory);
     const lines = readFileSync(join(directory, exportFiles.foods), 'utf8').trim().split('\n');
     const header = (lines[0] ?? '').split(',');
     const column = header.indexOf('saturated_fat');

@@ -35,7 +35,7 @@ describe('the unit an entry was logged in travels with the diary CSV', () => {
     await value(app, 'diary.add', { profile: 'ana', date: '2026-06-08', meal: 'breakfast', food: 'L002', portion: { id: await portionId(app, 'L002', 'cup (240 ml)'), quantity: 1.5 } });
     await value(app, 'diary.add', { profile: 'ana', date: '2026-06-08', meal: 'lunch', food: 'A015', grams: 80 });
     const directory = join(tempDir(), 'export');
-    exportProfile(app, 'ana', directory);
+    await exportProfile(app, 'ana', directory);
     const csv = readFileSync(join(directory, exportFiles.diary), 'utf8');
     expect(csv.split('\n').slice(0, 4)).toEqual([
       'date,meal,food_code,grams,portion,quantity',
