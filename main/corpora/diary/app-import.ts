@@ -110,7 +110,7 @@ export function createAppImportService(deps: {
   searchFoods: SearchFoods;
   portions: PortionsRepository;
   foods: Pick<FoodsRepository, 'visibleByCode'>;
-  diary: Pick<DiaryStore, 'importUnlessSeen'>;
+  diary: Pick<DiaryStore, 'importUnlessSeen' | 'logsOwnFoods'>;
   requireProfile: (profile: string) => void;
   /** The latest day an entry may have (a year after today). */
   latestDate: () => string;
@@ -182,8 +182,14 @@ export function createAppImportService(deps: {
       if (!match) return { ...none, status: 'unmatched' as ImportRowStatus, problem: `no food in the catalog matches "${row.name}"; choose one or exclude the row` };
       const food = deps.foods.visibleByCode(input.profile, match.code);
       if (!food) return { ...none, status: 'unmatched' as ImportRowStatus, problem: `the food ${match.code} is not visible to this profile` };
+      // Where the diary cannot log a profile's own foods and units (PostgreSQL: their codes belong to one data
+      // directory), the row says so here, before confirm, so the user can choose another food or exclude it.
+      if (!deps.diary.logsOwnFoods && food.owner !== null) return { ...none, status: 'unmatched' as ImportRowStatus, problem: ownFoodProblem(match.name, match.code) };
       const amount: Grams = choice?.grams !== undefined ? { grams: choice.grams, portion: null } : gramsOfAmount(row.amount, deps.portions.ofFood(input.profile, match.code));
       if ('problem' in amount) return { ...none, status: 'no_grams' as ImportRowStatus, problem: amount.problem };
+      if (!deps.diary.logsOwnFoods && amount.portion && amount.portion.row.owner !== null) {
+        return { ...none, status: 'no_grams' as ImportRowStatus, problem: ownUnitProblem(amount.portion.row.name_en) };
+      }
       if (amount.grams <= 0 || amount.grams > maxEntryGrams) {
         return { ...none, status: 'invalid' as ImportRowStatus, problem: `"${row.amount}" is ${amount.grams} g; one entry holds more than 0 and at most ${maxEntryGrams} g` };
       }
@@ -256,4 +262,14 @@ export function createAppImportService(deps: {
       return { format: preview.format, added: toWrite.length, excluded: preview.counts.excluded, date_from: preview.date_from, date_to: preview.date_to };
     },
   };
+}
+
+const whileOnPostgres = "cannot be logged while the diary is on PostgreSQL (its code belongs to one data directory, issue #21)";
+
+function ownFoodProblem(name: string, code: string): string {
+  return `"${name}" (${code}) is this profile's own food, which ${whileOnPostgres}; choose a shipped food or exclude the row`;
+}
+
+function ownUnitProblem(unit: string): string {
+  return `"${unit}" is this profile's own unit, which ${whileOnPostgres}; give the grams or exclude the row`;
 }

@@ -2,7 +2,7 @@
  * Another app's import (Cronometer, MyFitnessPal: diary.import.preview and diary.import.confirm) with the diary on
  * PostgreSQL (issue #21): one script gives the same previews, refusals, imports and days on both stores, the entries
  * landing where the diary is; a confirm is one transaction (a connection dropped in it keeps nothing, and the same
- * confirm again lands once); a profile's own food is refused there in one line, as `diary.add` refuses it.
+ * confirm again lands once); a row logging a profile's own food or unit is flagged in the preview there, and confirm refuses it by its line.
  * Keyword-only services: what is compared is the import's bookkeeping, not the embedder's judgement.
  */
 import { readFileSync } from 'node:fs';
@@ -128,35 +128,39 @@ describe.runIf(run)("another app's import on the PostgreSQL diary", () => {
     expect(await count(url, 'diary_entries')).toBe(2);
   });
 
-  it("refuses a row logged as a profile's own food in one line, writing nothing; SQLite imports it", async () => {
+  it("flags a row logged as a profile's own food or own unit in the preview, and confirm refuses it by line, writing nothing; SQLite imports them", async () => {
     const url = await freshDatabase();
-    const csv = `${header}\n2026-06-08,,Breakfast,Granola casera,50 g,225,Cereals\n2026-06-08,,Lunch,Rice,80 g,280,Grains\n`;
-    const confirm = async (services: Services) => {
+    const csv = `${header}\n2026-06-08,,Breakfast,Granola casera,50 g,225,Cereals\n2026-06-08,,Lunch,Rice,80 g,280,Grains\n2026-06-08,,Dinner,Dal,1 katori,160,Legumes\n`;
+    const importOwn = async (services: Services) => {
       const granola = await value<Food>(services, 'foods.add', { profile: 'ana', name: 'Granola casera', per100g: { energy_kcal: 450 } });
-      return {
-        granola,
-        result: await call(services, 'diary.import.confirm', {
-          profile: 'ana',
-          csv,
-          choices: [
-            { line: 2, food: granola.code },
-            { line: 3, food: 'A015' },
-          ],
-        }),
+      await value(services, 'foods.portions.add', { profile: 'ana', code: 'B013', name: 'katori', grams: 150 });
+      const input = {
+        profile: 'ana',
+        csv,
+        choices: [
+          { line: 2, food: granola.code },
+          { line: 3, food: 'A015' },
+          { line: 4, food: 'B013' },
+        ],
       };
+      return { services, granola, preview: await value<ImportPreview>(services, 'diary.import.preview', input), result: await call(services, 'diary.import.confirm', input) };
     };
-    const postgres = await confirm(await onPostgres(url));
-    expect(postgres.result).toEqual({
-      ok: false,
-      error: {
-        code: 'conflict',
-        message: `Food "${postgres.granola.code}" is profile "ana"'s own, and a profile's own foods and units cannot be logged yet while the diary is on PostgreSQL: their codes belong to one data directory (issue #21); nothing was written.`,
-      },
-    });
+    const postgres = await importOwn(await onPostgres(url));
+    expect(postgres.preview.rows.map((row) => [row.line, row.status])).toEqual([
+      [2, 'unmatched'],
+      [3, 'ready'],
+      [4, 'no_grams'],
+    ]);
+    expect(postgres.preview.rows[0]?.problem).toBe(
+      `"Granola casera" (${postgres.granola.code}) is this profile's own food, which cannot be logged while the diary is on PostgreSQL (its code belongs to one data directory, issue #21); choose a shipped food or exclude the row`,
+    );
+    expect(postgres.preview.rows[2]?.problem).toMatch(/^"katori" is this profile's own unit, which cannot be logged while the diary is on PostgreSQL .*; give the grams or exclude the row$/);
+    expect(postgres.result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^2 rows are not resolved \(the first is line 2: "Granola casera"\); nothing was imported\./) } });
     expect(await count(url, 'diary_entries')).toBe(0);
     expect(await count(url, 'diary_imports')).toBe(0);
-    const sqlite = await onSqlite();
-    expect((await confirm(sqlite)).result).toMatchObject({ ok: true, value: { added: 2 } });
-    expect(entryCount(sqlite, 'ana')).toBe(2);
+    const sqlite = await importOwn(await onSqlite());
+    expect(sqlite.preview.rows.map((row) => row.status)).toEqual(['ready', 'ready', 'ready']);
+    expect(sqlite.result).toMatchObject({ ok: true, value: { added: 3 } });
+    expect(entryCount(sqlite.services, 'ana')).toBe(3);
   });
 });
