@@ -264,7 +264,7 @@ export function createAppImportService(deps: {
   };
 }
 
-const whileOnPostgres = "cannot be logged while the diary is on PostgreSQL (its code belongs to one data directory, issue #21)";
+const whileOnPostgres = 'cannot be logged while the diary is on PostgreSQL (its code belongs to one data directory, issue #21)';
 
 function ownFoodProblem(name: string, code: string): string {
   return `"${name}" (${code}) is this profile's own food, which ${whileOnPostgres}; choose a shipped food or exclude the row`;

@@ -155,7 +155,10 @@ describe.runIf(run)("another app's import on the PostgreSQL diary", () => {
       `"Granola casera" (${postgres.granola.code}) is this profile's own food, which cannot be logged while the diary is on PostgreSQL (its code belongs to one data directory, issue #21); choose a shipped food or exclude the row`,
     );
     expect(postgres.preview.rows[2]?.problem).toMatch(/^"katori" is this profile's own unit, which cannot be logged while the diary is on PostgreSQL .*; give the grams or exclude the row$/);
-    expect(postgres.result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^2 rows are not resolved \(the first is line 2: "Granola casera"\); nothing was imported\./) } });
+    expect(postgres.result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/^2 rows are not resolved \(the first is line 2: "Granola casera"\); nothing was imported\./) },
+    });
     expect(await count(url, 'diary_entries')).toBe(0);
     expect(await count(url, 'diary_imports')).toBe(0);
     const sqlite = await importOwn(await onSqlite());
