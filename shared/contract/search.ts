@@ -184,6 +184,15 @@ export const answerabilitySchema = z.object({
     .object({ asked: z.array(z.string()), found: z.boolean() })
     .nullable()
     .default(null),
+  /**
+   * The kinds of food or drink a question names with a medicine the cards cover ("leafy greens and vitamin K" with
+   * warfarin), in English and Spanish, the medicines, and whether a relevant card about one of them names such a
+   * food; such a question no relevant card speaks to is refused. Null when it names no food or no covered medicine.
+   */
+  food: z
+    .object({ asked: z.array(z.string()), asked_es: z.array(z.string()), with: z.array(z.string()), found: z.boolean() })
+    .nullable()
+    .default(null),
 });
 export type Answerability = z.infer<typeof answerabilitySchema>;
 

@@ -61,6 +61,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
       figure: null,
       population: null,
       aspect: null,
+      food: null,
       ...overrides,
     },
     notices: [],

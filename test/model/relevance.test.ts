@@ -86,6 +86,23 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(foods.citations[0]?.card_id).toBe('ddi-maoi-tyramine');
   });
 
+  it('refuses a food or drink no card on the medicine names, and answers one the card names', async () => {
+    const greens = await ask('My Coumadin patient just started a big spinach-and-kale salad kick. Do I need to worry about his INR?');
+    expect(greens.refused).toBe(true);
+    expect(greens.answerability?.food).toEqual({ asked: ['leafy greens and vitamin K'], asked_es: ['las verduras de hoja verde y la vitamina K'], with: ['warfarin'], found: false });
+    expect(greens.answer).toMatch(/The cards on warfarin say nothing about leafy greens and vitamin K/);
+    const meal = await ask('¿El Xarelto se toma con la comida o en ayunas?');
+    expect(meal.refused).toBe(true);
+    expect(meal.answerability?.food?.found).toBe(false);
+    const grapefruit = await ask('¿Se puede tomar jugo de toronja con la atorvastatina?');
+    expect(grapefruit.refused).toBe(false);
+    expect(grapefruit.answerability?.food).toEqual({ asked: ['grapefruit'], asked_es: ['el pomelo (toronja)'], with: ['atorvastatin'], found: true });
+    expect(grapefruit.citations[0]?.card_id).toBe('ddi-statins-clarithromycin-grapefruit');
+    const beer = await ask('Patient on phenelzine is asking whether soy sauce and draft beer are OK.');
+    expect(beer.refused).toBe(false);
+    expect(beer.answerability?.food?.found).toBe(true);
+  });
+
   it('refuses a question whether one covered drug causes a symptom its cards never name, and answers one they do', async () => {
     const cough = await ask('Can metformin cause a cough?');
     expect(cough.refused).toBe(true);

@@ -47,6 +47,11 @@ const noAspectSentence: Record<Language, (words: string) => string> = {
   es: (words) => `Las fichas sobre este tema no dicen nada de lo que pregunta (${words}).`,
 };
 
+const noFoodSentence: Record<Language, (food: NonNullable<KbRetrieval['answerability']['food']>) => string> = {
+  en: (food) => `The cards on ${food.with.join(', ')} say nothing about ${food.asked.join(', ')}.`,
+  es: (food) => `Las fichas sobre ${food.with.join(', ')} no dicen nada de ${food.asked_es.join(', ')}.`,
+};
+
 const uncoveredSentence: Record<Language, (names: string) => string> = {
   en: (names) => `No card covers ${names}.`,
   es: (names) => `Ninguna ficha trata de ${names}.`,
@@ -70,6 +75,7 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
   if (answerability.figure && !answerability.figure.found) lines.push(noFigureSentence[language][answerability.figure.asked]);
   if (answerability.population && !answerability.population.found) lines.push(noPopulationSentence[language][answerability.population.asked]);
   if (answerability.aspect && !answerability.aspect.found) lines.push(noAspectSentence[language](answerability.aspect.asked.map((word) => `"${word}"`).join(', ')));
+  if (answerability.food && !answerability.food.found) lines.push(noFoodSentence[language](answerability.food));
   const closest = answerability.closest;
   if (closest.length > 0) lines.push(refusal[language].closest, ...closest.map((title) => `- ${title}`));
   const answer = lines.join('\n');

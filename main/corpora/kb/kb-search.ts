@@ -13,6 +13,7 @@ import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { figureAsked, givesDoseOf, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
+import { foodAsked, speaksOfFood, type FoodKind } from './food-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
 import type { KbStore } from './kb-store.js';
@@ -403,7 +404,30 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
                 (!effect.explicit && card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effectsSpoken)),
             }
           : null;
-    const answerability = decide(cards, { variantName, variant, thresholds, uncovered, enabled: settings.kb.answerability, question, figure, population: populationCheck, aspect: aspectCheck });
+    // A question naming a food or drink and a medicine the cards cover needs a card about that medicine naming the food.
+    const food = foodAsked(query, deps.lexicon());
+    const foodMedicines = food?.medicines.filter((mention) => covering.coveredByKb(mention)) ?? [];
+    const foodCheck =
+      food !== null && foodMedicines.length > 0
+        ? {
+            asked: food.kinds,
+            with: [...new Set(foodMedicines.map((mention) => mention.canonical))],
+            holds: (card: KbCardHit) =>
+              foodMedicines.some((mention) => covering.coveredByCard(card.passage.card_id, mention)) && speaksOfFood(`${card.passage.title}\n${bodyOf(card)}`, food.kinds),
+          }
+        : null;
+    const answerability = decide(cards, {
+      variantName,
+      variant,
+      thresholds,
+      uncovered,
+      enabled: settings.kb.answerability,
+      question,
+      figure,
+      population: populationCheck,
+      aspect: aspectCheck,
+      food: foodCheck,
+    });
     // Answered through its first card alone (anchored, below the calibrated threshold): no card is strong, so that card is
     // the one quoted (quotableCards), and it is labelled a weak match rather than "not relevant".
     const [first] = cards;
@@ -549,6 +573,8 @@ function decide(
      * symptoms or reactions it asks whether `effectOf` (a medicine) causes, and whether a card on it names one.
      */
     aspect: { asked: string[]; holds: (card: KbCardHit) => boolean; effectOf?: string } | null;
+    /** The kinds of food or drink the question names with medicines the cards cover, and whether a card on one of them names one. */
+    food: { asked: readonly FoodKind[]; with: string[]; holds: (card: KbCardHit) => boolean } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -570,12 +596,16 @@ function decide(
   const population = context.population === null ? null : { asked: context.population.asked, found: judged.some(context.population.holds) };
   // And a short question about one medicine's aspect ("the half-life of digoxin") needs a card that names it.
   const aspect = context.aspect === null ? null : { asked: context.aspect.asked, found: judged.some(context.aspect.holds) };
-  const answerable = relevant && (!context.enabled || ((figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found)));
+  // And a question about a food or drink with a medicine needs a card on that medicine that names it.
+  const food = context.food === null ? null : { asked: context.food.asked.map((kind) => kind.label), asked_es: context.food.asked.map((kind) => kind.labelEs), with: context.food.with, found: judged.some(context.food.holds) };
+  const answerable =
+    relevant && (!context.enabled || ((figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found)));
   const closest = cards.slice(0, 3).map((card) => card.passage.title);
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
   else if (relevant && !answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
+  else if (relevant && !answerable && food !== null && !food.found) reason = `The question asks about ${listOf(food.asked)} with ${listOf(food.with)}, and no relevant card about ${listOf(food.with)} speaks of it.`;
   else if (relevant && !answerable && aspect !== null && !aspect.found && context.aspect?.effectOf !== undefined)
     reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
   else if (relevant && !answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
@@ -585,7 +615,7 @@ function decide(
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect };
+  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food };
 }
 
 /**

@@ -86,6 +86,15 @@ describe('a KB refusal', () => {
     expect(spanish.answer.split('\n')[1]).toBe('Las fichas sobre este tema no dicen nada de lo que pregunta ("split").');
   });
 
+  it('names the food the cards on the medicine say nothing about when refused for it', async () => {
+    const food = { asked: ['leafy greens and vitamin K'], asked_es: ['las verduras de hoja verde y la vitamina K'], with: ['warfarin'], found: false };
+    const refused = await answer('Can he keep eating spinach on warfarin?', retrievalOf([lithium], { answerable: false, food }));
+    expect(refused.refused).toBe(true);
+    expect(refused.answer.split('\n')[1]).toBe('The cards on warfarin say nothing about leafy greens and vitamin K.');
+    const spanish = await answer('¿Puede seguir comiendo espinacas con la warfarina?', retrievalOf([lithium], { answerable: false, food }), 'es');
+    expect(spanish.answer.split('\n')[1]).toBe('Las fichas sobre warfarin no dicen nada de las verduras de hoja verde y la vitamina K.');
+  });
+
   it('refuses in Spanish for a Spanish question', async () => {
     const refused = await answer('¿Quién ganó el Mundial?', retrievalOf([]), 'es');
     expect(refused.answer).toMatch(/^La base de conocimiento clínica no tiene ninguna ficha/);

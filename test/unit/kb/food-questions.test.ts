@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
+import { foodAsked, foodsAsked, speaksOfFood } from '../../../main/corpora/kb/food-questions.js';
+import { prepareKbQuery } from '../../../main/corpora/kb/kb-query.js';
+
+const lexicon = loadClinicalLexicon();
+const kindsOf = (question: string) => foodsAsked(prepareKbQuery(question, lexicon)).map((kind) => kind.label);
+const asked = (question: string) => foodAsked(prepareKbQuery(question, lexicon), lexicon);
+
+describe('the food or drink a question asks about with a medicine', () => {
+  it('reads foods named in English and in Spanish, with the medicines beside them', () => {
+    expect(kindsOf('My Coumadin patient just started a big spinach-and-kale salad kick. Do I need to worry about his INR?')).toEqual(['leafy greens and vitamin K']);
+    expect(kindsOf('Mi abuelita toma warfarina y le encantan las espinacas y los nopales.')).toEqual(['leafy greens and vitamin K']);
+    expect(kindsOf('Does cutting back on coffee change lithium levels? Trying to give up my flat whites.')).toEqual(['coffee and caffeine']);
+    expect(kindsOf('¿Me puedo tomar unas cervezas con el metotrexato?')).toEqual(['alcohol']);
+    expect(kindsOf('Does a big greasy meal make Viagra kick in later?')).toEqual(['meals and an empty stomach']);
+    expect(kindsOf('¿El Xarelto se toma con la comida o en ayunas?')).toEqual(['meals and an empty stomach']);
+    expect(kindsOf('¿Se puede tomar jugo de toronja con la atorvastatina?')).toEqual(['grapefruit']);
+    const spinach = asked('Can he keep eating spinach on Coumadin?');
+    expect(spinach?.medicines.map((mention) => mention.canonical)).toEqual(['warfarin']);
+  });
+
+  it('does not read a food where the words mean something else, or where a meal only sets the scene', () => {
+    // "vino con una receta" is "came with a prescription" (the glossary's English form reads "wine"): a Spanish
+    // question is read as asked.
+    expect(kindsOf('Una señora que toma simvastatina vino con una receta de itraconazol. ¿Qué le sugiero al médico?')).toEqual([]);
+    // Vomit like coffee grounds is a sign of bleeding, not coffee.
+    expect(kindsOf('On warfarin and vomited something like coffee grounds this morning, what now?')).toEqual([]);
+    // A meal of the story is not asked about: "after lunch", "con el desayuno".
+    expect(kindsOf('My dad on aspirin had his face droop for ten minutes after lunch. Does he still need to be seen?')).toEqual([]);
+    expect(kindsOf('Se toma el metotrexato todas las mañanas con el desayuno. ¿Está bien así?')).toEqual([]);
+    // "mi papá" is a father, not potatoes; "infusion" is a drip.
+    expect(kindsOf('Mi papá toma litio, ¿le afecta el ibuprofeno?')).toEqual([]);
+    expect(kindsOf('He is on an amiodarone infusion, is digoxin safe?')).toEqual([]);
+  });
+
+  it('asks nothing of a question naming a food and no medicine', () => {
+    expect(kindsOf('Which cheeses are high in tyramine?')).toEqual(['milk and dairy']);
+    expect(asked('Which cheeses are high in tyramine?')).toBeNull();
+    expect(asked('Is a banana a good snack?')).toBeNull();
+  });
+
+  it('finds a food of the kind asked on a card, not a word that only looks like one', () => {
+    const greens = foodsAsked(prepareKbQuery('Spinach on warfarin?', lexicon));
+    expect(speaksOfFood('Foods rich in vitamin K, such as leafy green vegetables, lower the INR.', greens)).toBe(true);
+    expect(speaksOfFood('Signs of bleeding: bruising, nosebleeds, black stools.', greens)).toBe(false);
+    const coffee = foodsAsked(prepareKbQuery('Is coffee a problem with warfarin?', lexicon));
+    expect(speaksOfFood('Vomiting blood or material that looks like coffee grounds.', coffee)).toBe(false);
+    expect(speaksOfFood('Soybean products, high-fiber meals and coffee taken with the dose can also lower absorption.', coffee)).toBe(true);
+  });
+});
