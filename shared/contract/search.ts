@@ -160,11 +160,11 @@ export const answerabilitySchema = z.object({
   /** Titles of the closest cards, offered when refusing. */
   closest: z.array(z.string()),
   /**
-   * The figure the question asks for (a dose, a level or range, or a number of minutes to years), and whether a relevant card holds one; a
+   * The figure the question asks for (a dose, a level or range, a number of minutes to years, or how often), and whether a relevant card holds one; a
    * question asking for a figure no relevant card gives is refused. Null when it asks for none.
    */
   figure: z
-    .object({ asked: z.enum(['dose', 'level', 'duration']), found: z.boolean() })
+    .object({ asked: z.enum(['dose', 'level', 'duration', 'frequency']), found: z.boolean() })
     .nullable()
     .default(null),
   /**

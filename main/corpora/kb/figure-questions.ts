@@ -6,9 +6,10 @@ import { quoteUnits } from './quotes.js';
 /**
  * What kind of figure a question asks for, when it asks for one: a dose (an amount of a medicine: "what dose",
  * "how many mg", "¿qué dosis?", "¿cuántos comprimidos?"), a level (a serum level, a range or a target: "the
- * therapeutic range", "at what INR", "¿qué nivel?") or a count of time units ("how many minutes", "¿cuántos meses?").
+ * therapeutic range", "at what INR", "¿qué nivel?"), a count of time units ("how many minutes", "¿cuántos meses?") or
+ * how often something is done ("how often should TSH be checked?", "¿cada cuánto se repite?").
  */
-export type FigureKind = 'dose' | 'level' | 'duration';
+export type FigureKind = 'dose' | 'level' | 'duration' | 'frequency';
 
 // Asked, not mentioned: "skips doses" or "olvida las dosis de la noche" ask for no dose.
 const doseQuestion = new RegExp(
@@ -41,11 +42,17 @@ const levelQuestion = new RegExp(
 // `asksForDuration` below: their answer may be a condition rather than a figure.
 const durationCountQuestion = /\bhow many (minutes|hours|days|weeks|months|years)\b|\bcuant[oa]s (minutos|horas|dias|semanas|meses|anos)\b/;
 
+// How often: the answer is an interval or a rate ("every 3 months", "once a week", "daily"). A monitoring interval
+// is the usual case ("how often should lithium levels be checked?"), and the cards give almost none: "check the INR
+// more often for a while" says that it changes, not how often.
+const frequencyQuestion = /\b(how often|how frequently|how many times (a|per|each)|every how many|cada cuant[oa]s?|con que frecuencia|cuantas veces (al|por|a la))\b/;
+
 /** The kind of figure the question asks for, or null when it asks for none (read on the folded question). */
 export function figureAsked(question: string): FigureKind | null {
   const folded = foldText(question);
   if (levelQuestion.test(folded)) return 'level';
   if (doseQuestion.test(folded)) return 'dose';
+  if (frequencyQuestion.test(folded)) return 'frequency';
   if (durationCountQuestion.test(folded)) return 'duration';
   return null;
 }
@@ -56,9 +63,14 @@ const doseFigure = new RegExp(`\\b${number}\\s?(mg|mcg|µg|micrograms?|milligram
 // A level: a number (or range) with a concentration unit, or an INR figure.
 const levelFigure = new RegExp(`\\b${number}(\\s?(to|-|–)\\s?${number})?\\s?(mEq/L|mmol/L|ng/mL|mg/dL|mg/L|µg/L|mcg/mL|µg/mL)|\\bINR\\s(of\\s|between\\s|above\\s|below\\s|over\\s|under\\s)?${number}`, 'i');
 
+// An interval or a rate: "every 3 months", "every other day", "once a week", "twice daily", "weekly", "daily".
+const frequencyFigure =
+  /\b(every ((\d+|one|two|three|four|five|six|eight|twelve|few|other|several)[- ])?(minutes?|hours?|days?|weeks?|months?|years?|morning|evening|night)|(once|twice|(\d+|three|four) times) (a|an|per|each) (minute|hour|day|week|month|year)|(once|twice)[- ](daily|weekly|monthly|yearly)|weekly|monthly|yearly|annually|daily|hourly)\b/i;
+
 /** Whether a text holds a figure of that kind (a card's text, to know whether it can answer such a question). */
 export function holdsFigure(text: string, kind: FigureKind): boolean {
   if (kind === 'duration') return holdsDuration(text);
+  if (kind === 'frequency') return frequencyFigure.test(text);
   return (kind === 'dose' ? doseFigure : levelFigure).test(text);
 }
 

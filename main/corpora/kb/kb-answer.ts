@@ -1,6 +1,7 @@
 import type { AskOutput, Citation, KbLead, Language, Notice } from '../../../shared/contract.js';
 import { checkGrounding } from '../../answer/grounding.js';
 import type { CardSection } from './card.js';
+import type { FigureKind } from './figure-questions.js';
 import { firstActionUnit, leadLine } from './kb-answer-lead.js';
 import type { ChosenQuote } from './kb-answer-units.js';
 import { quotation } from './quotes.js';
@@ -28,12 +29,18 @@ const refusal: Record<Language, { nothing: string; closest: string }> = {
   },
 };
 
-const noFigureSentence: Record<Language, Record<'dose' | 'level' | 'duration', string>> = {
-  en: { dose: 'The cards on this topic give no dose.', level: 'The cards on this topic give no level or range.', duration: 'The cards on this topic give no length of time.' },
+const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
+  en: {
+    dose: 'The cards on this topic give no dose.',
+    level: 'The cards on this topic give no level or range.',
+    duration: 'The cards on this topic give no length of time.',
+    frequency: 'The cards on this topic do not say how often.',
+  },
   es: {
     dose: 'Las fichas sobre este tema no dan ninguna dosis.',
     level: 'Las fichas sobre este tema no dan ningún nivel ni rango.',
     duration: 'Las fichas sobre este tema no dan ningún plazo.',
+    frequency: 'Las fichas sobre este tema no dicen cada cuánto.',
   },
 };
 

@@ -546,7 +546,7 @@ function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexico
 }
 
 /** The figure a question asked for, as the refusal's reason names it. */
-const askedFigure: Record<FigureKind, string> = { dose: 'a dose', level: 'a level or range', duration: 'a length of time' };
+const askedFigure: Record<FigureKind, string> = { dose: 'a dose', level: 'a level or range', duration: 'a length of time', frequency: 'how often' };
 
 /**
  * The question is answerable when its own signals (the best cross-encoder score and cosine among the candidates,

@@ -27,6 +27,21 @@ describe('which figure a question asks for', () => {
     }
   });
 
+  it('reads how-often questions, monitoring intervals most of all', () => {
+    for (const question of [
+      'How often should lithium levels be checked in a stable patient?',
+      'How frequently do we need LFTs on atorvastatin?',
+      '¿Cada cuánto hay que pedirle TSH con la amiodarona?',
+      '¿Con qué frecuencia se repite la analítica?',
+      'How many times a day does she take it?',
+    ]) {
+      expect(figureAsked(question), question).toBe('frequency');
+    }
+    // A dose asked with how often is a dose question; "cada cuántas horas" asks how often, not how long.
+    expect(figureAsked('max dose / how often in 24h?')).toBe('dose');
+    expect(figureAsked('¿Cada cuántas horas se repite?')).toBe('frequency');
+  });
+
   it('does not read a question that only mentions doses as asking for one', () => {
     for (const question of [
       'Patient keeps forgetting evening doses, what helps?',
@@ -56,6 +71,14 @@ describe('whether a card holds such a figure', () => {
     expect(holdsFigure('Aim for an INR between 2.5 and 3.5.', 'level')).toBe(true);
     expect(holdsFigure('Check the INR early in the course.', 'level')).toBe(false);
     expect(holdsFigure('Take 15 grams of carbohydrate.', 'level')).toBe(false);
+  });
+
+  it('finds intervals and rates, not "more often"', () => {
+    expect(holdsFigure('Methotrexate for arthritis is taken once a week, on the same day.', 'frequency')).toBe(true);
+    expect(holdsFigure('Levels are checked every 3 months once stable.', 'frequency')).toBe(true);
+    expect(holdsFigure('A weekly pill box helps.', 'frequency')).toBe(true);
+    expect(holdsFigure('We will check your INR more often for a while.', 'frequency')).toBe(false);
+    expect(holdsFigure('Check serum lithium within a few days of the change.', 'frequency')).toBe(false);
   });
 });
 
