@@ -16,7 +16,7 @@ describe('the aspect a short question about one medicine asks about', () => {
     // A brand name is the medicine too.
     expect(aspectOf('Can someone on Zoloft have a glass of wine?')).toEqual(['glass', 'wine']);
     // The halves of a contraction say nothing of the aspect.
-    expect(aspectOf("The erection hasn't gone down since the sildenafil")).toEqual(['erection', 'gone', 'down']);
+    expect(aspectOf("The levothyroxine hasn't dissolved in the water")).toEqual(['dissolved', 'water']);
     // How a medicine is used is not an aspect of it: the card on using it answers.
     expect(aspectOf('He uses his inhaler incorrectly')).toBeNull();
     expect(aspectOf('Is she taking her warfarin properly?')).toBeNull();
@@ -73,6 +73,11 @@ describe('the effect a question asks one medicine to have caused', () => {
     });
     // In Spanish, through the brand and the Spanish names of the symptom.
     expect(effectOf('Desde que toma Zestril tiene una tos seca que no se le quita, ¿puede ser la pastilla?')).toEqual({ medicine: 'lisinopril', effects: ['cough'] });
+    // In lay words: an erection that will not go down, hair falling out, swollen breasts in a man, a blue tint.
+    expect(effectOf("The erection still hasn't gone down since the sildenafil")).toEqual({ medicine: 'sildenafil', effects: ['priapism'] });
+    expect(effectOf('Can warfarin make your hair fall out?')).toEqual({ medicine: 'warfarin', effects: ['alopecia'] });
+    expect(effectOf('Is breast swelling in men common on spironolactone?')).toEqual({ medicine: 'spironolactone', effects: ['gynecomastia'] });
+    expect(effectOf('Everything looks blue-tinted for a few hours after his Viagra')).toEqual({ medicine: 'sildenafil', effects: ['color vision changes'] });
   });
 
   it('does not count a diagnosis the patient lives with as an effect', () => {
