@@ -168,11 +168,11 @@ export const answerabilitySchema = z.object({
     .nullable()
     .default(null),
   /**
-   * The population the question asks a medicine's safety in (pregnancy or breastfeeding), and whether a relevant
+   * The population the question asks a medicine's safety in (pregnancy or breastfeeding), or whether someone may drive, and whether a relevant
    * card speaks of it; such a question no relevant card speaks to is refused. Null when it asks about none.
    */
   population: z
-    .object({ asked: z.enum(['pregnancy', 'breastfeeding']), found: z.boolean() })
+    .object({ asked: z.enum(['pregnancy', 'breastfeeding', 'driving']), found: z.boolean() })
     .nullable()
     .default(null),
   /**

@@ -2,6 +2,7 @@ import type { AskOutput, Citation, KbLead, Language, Notice } from '../../../sha
 import { checkGrounding } from '../../answer/grounding.js';
 import type { CardSection } from './card.js';
 import type { FigureKind } from './figure-questions.js';
+import type { Population } from './population-questions.js';
 import { firstActionUnit, leadLine } from './kb-answer-lead.js';
 import type { ChosenQuote } from './kb-answer-units.js';
 import { quotation } from './quotes.js';
@@ -44,9 +45,17 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
   },
 };
 
-const noPopulationSentence: Record<Language, Record<'pregnancy' | 'breastfeeding', string>> = {
-  en: { pregnancy: 'The cards on this topic say nothing about pregnancy.', breastfeeding: 'The cards on this topic say nothing about breastfeeding.' },
-  es: { pregnancy: 'Las fichas sobre este tema no dicen nada del embarazo.', breastfeeding: 'Las fichas sobre este tema no dicen nada de la lactancia.' },
+const noPopulationSentence: Record<Language, Record<Population, string>> = {
+  en: {
+    pregnancy: 'The cards on this topic say nothing about pregnancy.',
+    breastfeeding: 'The cards on this topic say nothing about breastfeeding.',
+    driving: 'The cards on this topic say nothing about when someone may drive.',
+  },
+  es: {
+    pregnancy: 'Las fichas sobre este tema no dicen nada del embarazo.',
+    breastfeeding: 'Las fichas sobre este tema no dicen nada de la lactancia.',
+    driving: 'Las fichas sobre este tema no dicen nada de cuándo se puede conducir.',
+  },
 };
 
 const noAspectSentence: Record<Language, (words: string) => string> = {

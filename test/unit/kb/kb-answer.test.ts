@@ -78,6 +78,13 @@ describe('a KB refusal', () => {
     expect(spanish.answer.split('\n')[1]).toBe('Las fichas sobre este tema no dicen nada de la lactancia.');
   });
 
+  it('says the cards do not say when someone may drive when refused for it', async () => {
+    const refused = await answer('How long after a TIA before I can drive?', retrievalOf([lithium], { answerable: false, population: { asked: 'driving', found: false } }));
+    expect(refused.answer.split('\n')[1]).toBe('The cards on this topic say nothing about when someone may drive.');
+    const spanish = await answer('¿Cuándo puede volver a manejar?', retrievalOf([lithium], { answerable: false, population: { asked: 'driving', found: false } }), 'es');
+    expect(spanish.answer.split('\n')[1]).toBe('Las fichas sobre este tema no dicen nada de cuándo se puede conducir.');
+  });
+
   it('names the aspect the cards say nothing about when refused for it', async () => {
     const refused = await answer('What is the half-life of lithium?', retrievalOf([lithium], { answerable: false, aspect: { asked: ['half', 'life'], found: false } }));
     expect(refused.refused).toBe(true);

@@ -51,6 +51,27 @@ describe('which population a question asks a safety question about', () => {
   });
 });
 
+describe('questions whether someone may drive', () => {
+  it('reads them in English and Spanish, and not a drive in the story', () => {
+    for (const question of [
+      'How long after a TIA before I can drive?',
+      "Had a bad hypo last week. How long before I'm allowed to drive again?",
+      'Treated a hypo at work with jelly babies. DVLA rules?',
+      '¿Cuándo puede volver a manejar después del infarto?',
+      'Toma un Orfidal todas las noches, ¿puede conducir por la mañana?',
+    ]) {
+      expect(populationAsked(question), question).toBe('driving');
+    }
+    expect(populationAsked("His chest feels like it's in a vise, but he'll just drive himself to the ER.")).toBeNull();
+    expect(populationAsked("This dry cough on ramipril is driving me mad at night. Is it the pill?")).toBeNull();
+  });
+
+  it('finds a card saying when someone may drive, not one saying not to drive to hospital', () => {
+    expect(mentionsPopulation('Do not drive yourself to the hospital; call 911.', 'driving')).toBe(false);
+    expect(mentionsPopulation('Check the blood glucose before driving, and do not drive until it has recovered.', 'driving')).toBe(true);
+  });
+});
+
 describe('whether a card speaks of the population', () => {
   it('finds pregnancy and breastfeeding in a card text, and not their absence', () => {
     expect(mentionsPopulation('A new calcium or iron prescription, for example in pregnancy, osteoporosis or anemia.', 'pregnancy')).toBe(true);
