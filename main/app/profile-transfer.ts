@@ -5,7 +5,7 @@ import { nutrientKeys } from '../../shared/nutrients.js';
 import type { Result } from '../../shared/result.js';
 import { createDiaryLineReader, createEntriesDigest, importColumns, optionalImportColumns, portionFinder } from '../corpora/diary/diary-import.js';
 import type { VisibleFoods } from '../corpora/foods/foods-store.js';
-import { createFoodsStore } from '../corpora/foods/foods-store.js';
+import { createFoodsStore } from '../corpora/foods/foods-stores.js';
 import type { NewEntry } from '../corpora/diary/diary-repository.js';
 import type { DiaryRows, ProfileImportWriter } from '../corpora/diary/diary-store.js';
 import { createDiaryStore } from '../corpora/diary/diary-stores.js';

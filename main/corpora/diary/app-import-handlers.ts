@@ -2,7 +2,7 @@ import type { HandlerSlice } from '../../api/handlers.js';
 import type { ModuleDeps } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { localToday } from '../../core/local-today.js';
-import { createFoodsStore } from '../foods/foods-store.js';
+import { createFoodsStore } from '../foods/foods-stores.js';
 import { createAppImportService, type SearchFoods } from './app-import.js';
 import { latestEntryDate } from './diary-service.js';
 import { createDiaryStore } from './diary-stores.js';

@@ -1,5 +1,5 @@
 import type { CorpusModule, ModuleFactory } from '../corpus-module.js';
-import { createFoodsStore } from '../foods/foods-store.js';
+import { createFoodsStore } from '../foods/foods-stores.js';
 import { askDiary } from './diary-ask.js';
 import { seedDemoDiary } from './diary-demo.js';
 import { createDiaryService } from './diary-service.js';

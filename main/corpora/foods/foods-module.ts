@@ -8,7 +8,7 @@ import { createRetriever, watchExternalWrites, type RowsElsewhere } from '../../
 import { createFoodsCorpus, foodKeywordDocument, foodsKeywordOptions } from './foods-corpus.js';
 import { loadFoodConcepts } from './food-concepts.js';
 import { createFoodsRepository, foodsFormula } from './foods-repository.js';
-import { createFoodsStore } from './foods-store.js';
+import { createFoodsStore } from './foods-stores.js';
 import type { OwnFoodsPostgres } from './own-foods-postgres.js';
 import { createPortionsService } from './portions-service.js';
 

@@ -1,8 +1,5 @@
-import type { Database } from 'better-sqlite3';
-import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
-import { createFoodsRepository, type FoodRow, type FoodsRepository, type NewFood } from './foods-repository.js';
-import { createOwnFoodsPostgres } from './own-foods-postgres.js';
-import { createPortionsRepository, type PortionRow, type PortionsRepository } from './portions-repository.js';
+import type { FoodRow, FoodsRepository, NewFood } from './foods-repository.js';
+import type { PortionRow, PortionsRepository } from './portions-repository.js';
 
 /** What one profile can see of the foods and their units, for the synchronous readers of one operation (a CSV's lines). */
 export interface VisibleFoods {
@@ -76,11 +73,4 @@ export function createFoodsSqliteStore(foods: FoodsRepository, portions: Portion
     visibleInGroups: async (profile, groups) => foods.visibleInGroups(profile, groups),
     ownFoods: async (profile) => foods.all().filter((row) => row.owner === profile),
   };
-}
-
-/** The foods store of these services: own foods in PostgreSQL when they have one, else in the data directory's file. */
-export function createFoodsStore(deps: { db: Database; postgres?: PostgresDatabase | undefined }): FoodsStore {
-  const foods = createFoodsRepository(deps.db);
-  const portions = createPortionsRepository(deps.db);
-  return deps.postgres ? createOwnFoodsPostgres({ database: deps.postgres, foods, portions }) : createFoodsSqliteStore(foods, portions);
 }
