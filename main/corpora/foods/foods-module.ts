@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ModuleFactory } from '../corpus-module.js';
+import type { CorpusModule, ModuleDeps, ModuleFactory } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { loadEvaluationSets } from '../evaluation-file.js';
 import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
@@ -14,22 +14,32 @@ import { createPortionsService } from './portions-service.js';
 
 /**
  * The vectors of the profiles' own foods on PostgreSQL: one pgvector table per embedder space (own_food_vectors_<id>,
- * HNSW cosine), as the catalog's and the KB's, written by the server that adds or changes a food, read by every one.
- * A profile's own foods are few: a search compares the query with each of them exactly.
+ * HNSW cosine), as the catalog's and the KB's, written by the server that adds or changes a food (and by `cita seed`
+ * and `cita reembed` for the rest), read by every one. A profile's own foods are few: a search compares the query with
+ * each of them exactly.
  */
-function ownFoodVectors(store: OwnFoodsPostgres): RowsElsewhere {
-  const spaces = createPostgresVectorSpaces(store.database, { rows: 'own_foods', spaces: 'own_food_vector_spaces', prefix: 'own_food_vectors', key: 'food_id', corpus: 'foods' });
+function ownFoodVectors(store: OwnFoodsPostgres, deps: Pick<ModuleDeps, 'embedding' | 'multilingual'>): { elsewhere: RowsElsewhere; ownRows: NonNullable<CorpusModule['ownRows']> } {
+  const spaces = createPostgresVectorSpaces(store.database, { rows: 'own_foods', spaces: 'own_food_vector_spaces', prefix: 'own_food_vectors', key: 'food_id', corpus: 'foods (own)' });
   return {
-    holds: (row) => row.id < 0,
-    hasVectors: (embedderId) => spaces.hasVectors(embedderId, foodsFormula),
-    async nearest(embedderId, vector, k, owners) {
-      if (owners.length === 0) return [];
-      const own = await store.database.query<{ id: number }>('SELECT id FROM own_foods WHERE owner = ANY($1::text[])', [[...owners]]);
-      if (own.length === 0) return [];
-      const found = await spaces.nearest(embedderId, foodsFormula, vector, k, new Set(own.map((row) => row.id)));
-      return found.map((neighbour) => ({ itemId: -neighbour.itemId, distance: neighbour.distance }));
+    elsewhere: {
+      holds: (row) => row.id < 0,
+      hasVectors: (embedderId) => spaces.hasVectors(embedderId, foodsFormula),
+      async nearest(embedderId, vector, k, owners) {
+        if (owners.length === 0) return [];
+        const own = await store.database.query<{ id: number }>('SELECT id FROM own_foods WHERE owner = ANY($1::text[])', [[...owners]]);
+        if (own.length === 0) return [];
+        const found = await spaces.nearest(embedderId, foodsFormula, vector, k, new Set(own.map((row) => row.id)));
+        return found.map((neighbour) => ({ itemId: -neighbour.itemId, distance: neighbour.distance }));
+      },
+      embed: async (embedder) => void (await spaces.embedPending(embedder, foodsFormula, 'embed_text')),
     },
-    embed: async (embedder) => void (await spaces.embedPending(embedder, foodsFormula, 'embed_text')),
+    ownRows: {
+      kind: 'postgres',
+      label: `PostgreSQL ${store.database.label}`,
+      counts: () => spaces.counts(deps.embedding.describe().id, foodsFormula),
+      crossLanguageCounts: () => spaces.counts(deps.multilingual.describe().id, foodsFormula),
+      embedSpace: (_crossLanguage, embedder, options) => spaces.embedPending(embedder, foodsFormula, 'embed_text', options),
+    },
   };
 }
 
@@ -48,7 +58,8 @@ export const createFoodsModule: ModuleFactory = (deps) => {
     rowVersions: () => repository.rowVersions(),
     count: () => repository.count(),
   });
-  const elsewhere = onPostgres ? { elsewhere: ownFoodVectors(onPostgres) } : {};
+  const ownVectors = onPostgres ? ownFoodVectors(onPostgres, deps) : undefined;
+  const elsewhere = ownVectors ? { elsewhere: ownVectors.elsewhere } : {};
   const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index, ...elsewhere });
   // The same rows in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
   const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index, ...elsewhere });
@@ -77,6 +88,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', reload);
   return {
     name: 'foods',
+    ...(ownVectors ? { ownRows: ownVectors.ownRows } : {}),
     retriever,
     crossLanguage,
     search: (input) => foods.search(input),

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
+import { seedShippedData } from '../../../main/app/seed.js';
 import type { DiaryDay, DiaryEntry, DiarySeries, Food, Portion, SearchOutput } from '../../../shared/contract.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
@@ -119,6 +120,30 @@ describe.runIf(run)("a profile's own foods on the PostgreSQL diary", () => {
     // Another profile's search does not see it.
     expect(await search(b, 'zanahoriaquesadilla', 'keyword', 'ben')).toEqual([]);
     expect(await search(b, 'zanahoriaquesadilla casa', 'vector', 'ben')).not.toContain(own.code);
+  });
+});
+
+describe.runIf(run)("the demo's packaged foods on PostgreSQL", () => {
+  it('are embedded there by the seed, counted by status, and found by a vector search through another server', async () => {
+    const url = await freshDatabase();
+    const a = await server(url, { vectors: true });
+    const seeded = await seedShippedData(a, { demo: true, today: testToday });
+    expect(seeded.demo.diary).toMatchObject({ foods: 7 });
+    const status = await value<{ corpora: Array<{ corpus: string; rows: number; vectors: number; stale: number; missing: number; store?: string }> }>(a, 'status', {});
+    expect(status.corpora.find((corpus) => corpus.corpus === 'foods (own)')).toEqual({
+      corpus: 'foods (own)',
+      rows: 7,
+      vectors: 7,
+      stale: 0,
+      missing: 0,
+      store: expect.stringMatching(/^PostgreSQL postgres:\/\//),
+    });
+    // Profiles are each data directory's: the other server has one called demo too.
+    const b = await server(url, { vectors: true });
+    b.profiles.ensureDemo('demo', 'Demo');
+    const hits = (await value<SearchOutput>(b, 'search', { corpus: 'foods', query: 'Sopa instantánea de fideos', k: 3, strategy: 'vector', profile: 'demo' })).hits;
+    expect(hits[0]).toMatchObject({ title: 'Sopa instantánea de fideos (Maruchan)', source: 'profile:demo' });
+    expect(hits[0]?.id).toMatch(/^UP\d+$/);
   });
 });
 
