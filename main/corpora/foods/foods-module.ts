@@ -65,13 +65,25 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index, ...elsewhere });
   /** The own foods' signature the index holds (PostgreSQL), undefined until first read or after a reload. */
   let ownSignature: string | undefined;
-  /** Brings the index up to the database's own foods, when any server added, changed or removed one since. */
+  /** The revision of each own food the index holds, by id (negative: foods-store.ts). */
+  let ownRevisions = new Map<number, number>();
+  /**
+   * Brings the index up to the database's own foods, when any server added, changed or removed one since: those gone
+   * are removed, those added or changed put in (the shipped foods' documents and the unchanged stay as they are).
+   */
   async function syncOwn(): Promise<void> {
     if (!onPostgres) return;
     const signature = await onPostgres.signature();
     if (signature === ownSignature) return;
     const own = await onPostgres.allOwn();
-    keyword.index.replaceAll([...foodDocuments(), ...own.map(foodKeywordDocument)]);
+    const now = new Map(own.map((row) => [row.id, row.revision]));
+    // The first time (or after a reload), whole: a keyword snapshot may hold own foods removed since it was saved.
+    if (ownSignature === undefined) keyword.index.replaceAll([...foodDocuments(), ...own.map(foodKeywordDocument)]);
+    else {
+      for (const id of ownRevisions.keys()) if (!now.has(id)) keyword.index.remove(id);
+      for (const row of own) if (ownRevisions.get(row.id) !== row.revision) keyword.index.upsert(foodKeywordDocument(row));
+    }
+    ownRevisions = now;
     ownSignature = signature;
   }
   const foods = createFoodsCorpus({ repository, store, beforeSearch: syncOwn, profiles: deps.profiles, settings: deps.settings, retriever, crossLanguage, concepts: loadFoodConcepts() });
@@ -84,6 +96,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   const reload = () => {
     keyword.index.replaceAll(foodDocuments());
     ownSignature = undefined;
+    ownRevisions = new Map();
   };
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', reload);
   return {

@@ -22,8 +22,8 @@ export interface OwnFoodsPostgres extends FoodsStore {
   readonly database: PostgresDatabase;
   /** Changes whenever an own food is added, changed or removed, by any server: `count:max(revision)`. */
   signature(): Promise<string>;
-  /** Every profile's own foods (the keyword index holds them all, as SQLite's holds every profile's). */
-  allOwn(): Promise<FoodRow[]>;
+  /** Every profile's own foods with their revisions (the keyword index holds them all, as SQLite's holds every profile's). */
+  allOwn(): Promise<Array<FoodRow & { revision: number }>>;
 }
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -142,6 +142,6 @@ export function createOwnFoodsPostgres(deps: { database: PostgresDatabase; foods
       const [row] = await database.query<{ signature: string }>("SELECT count(*) || ':' || coalesce(max(revision), 0) AS signature FROM own_foods");
       return row?.signature ?? '0:0';
     },
-    allOwn: () => database.query<FoodRow>(`SELECT ${foodColumns} FROM own_foods ORDER BY id`),
+    allOwn: () => database.query<FoodRow & { revision: number }>(`SELECT ${foodColumns}, revision FROM own_foods ORDER BY id`),
   };
 }

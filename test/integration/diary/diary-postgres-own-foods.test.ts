@@ -119,6 +119,10 @@ describe.runIf(run)("a profile's own foods on the PostgreSQL diary", () => {
     expect((await search(b, 'zanahoriaquesadilla casa', 'vector'))[0]).toBe(own.code);
     // Another profile's search does not see it.
     expect(await search(b, 'zanahoriaquesadilla', 'keyword', 'ben')).toEqual([]);
+    // Renamed through one server: the other's next search finds it by its new name only.
+    await value<Food>(a, 'foods.update', { profile: 'ana', code: own.code, name: 'Remolachatortilla' });
+    expect(await search(b, 'remolachatortilla', 'keyword')).toEqual([own.code]);
+    expect(await search(b, 'zanahoriaquesadilla', 'keyword')).toEqual([]);
     expect(await search(b, 'zanahoriaquesadilla casa', 'vector', 'ben')).not.toContain(own.code);
   });
 });
@@ -144,6 +148,14 @@ describe.runIf(run)("the demo's packaged foods on PostgreSQL", () => {
     const hits = (await value<SearchOutput>(b, 'search', { corpus: 'foods', query: 'Sopa instantánea de fideos', k: 3, strategy: 'vector', profile: 'demo' })).hits;
     expect(hits[0]).toMatchObject({ title: 'Sopa instantánea de fideos (Maruchan)', source: 'profile:demo' });
     expect(hits[0]?.id).toMatch(/^UP\d+$/);
+    // Removed through one server (demo.remove), gone from the other's keyword index at its next search.
+    const keyword = async () =>
+      (await value<SearchOutput>(b, 'search', { corpus: 'foods', query: 'Maruchan', k: 3, strategy: 'keyword', profile: 'demo' })).hits
+        .filter((hit) => hit.source === 'profile:demo')
+        .map((hit) => hit.id);
+    expect(await keyword()).toEqual([hits[0]?.id]);
+    await value(a, 'demo.remove', {});
+    expect(await keyword()).toEqual([]);
   });
 });
 
