@@ -163,14 +163,16 @@ const mealsOf = (meals: readonly Meal[] | undefined): string[] => (meals && meal
 /**
  * The food diary on PostgreSQL (migrations/postgres/0004_diary.sql): entries, targets and CSV imports in the shared
  * database, so every cita process adds to the same diary; each entry is its own row, inserted in its own statement,
- * so concurrent writers never overwrite one another. Foods, units and profiles stay in this data directory's SQLite
- * file: a read binds the foods and units the profile's entries name, then runs the statement the SQLite repository
- * runs over its views, in one snapshot (REPEATABLE READ), so a writer committing meanwhile is seen whole or not at all.
+ * so concurrent writers never overwrite one another. The shipped foods and units and the profiles stay in this data
+ * directory's SQLite file, the profile's own foods and units are the database's (0008_own_foods.sql): a read binds
+ * the shipped foods and units the profile's entries name, then runs the statement the SQLite repository runs over its
+ * views (joined with the own ones there), in one snapshot (REPEATABLE READ), so a writer committing meanwhile is seen
+ * whole or not at all.
  */
 export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foods: Pick<FoodsRepository, 'byIds' | 'visibleByCode'>; portions: Pick<PortionsRepository, 'visible'> }): DiaryStore {
   const { database } = deps;
 
-  /** The foods and units the profile's entries name, as SQLite has them, bound for `views`. */
+  /** The shipped foods and units the profile's entries name, as SQLite has them, bound for `views`. */
   async function foodsOf(client: pg.PoolClient, profile: string): Promise<Record<string, unknown>> {
     const { rows } = await client.query<{ codes: string[]; portions: number[] }>(
       `SELECT coalesce(array_agg(DISTINCT food_code), '{}') AS codes, coalesce(array_agg(DISTINCT portion_id::int) FILTER (WHERE portion_id IS NOT NULL), '{}') AS portions

@@ -67,8 +67,9 @@ export interface ProfileImportWork {
 /**
  * Where the diary keeps its entries, targets and imports: the data directory's SQLite file (the embedded default,
  * the repository's own statements over its views) or PostgreSQL (diary-postgres-store.ts), with the same rows and
- * the same results. The shipped foods and units and the profiles stay in SQLite on both; a profile's own foods and units are where the diary is (foods-store.ts). Asynchronous because a PostgreSQL
- * client is; the operations mean what DiaryRepository's do. A read and the write that depends on it are one operation
+ * the same results. The shipped foods and units and the profiles stay in SQLite on both; a profile's own foods and
+ * units are where the diary is (foods-store.ts). Asynchronous because a PostgreSQL client is; the operations mean
+ * what DiaryRepository's do. A read and the write that depends on it are one operation
  * (`addEntry`, `changeEntry`, `importUnlessSeen`, `replaceDemoDiary`, `importProfile`), so each store makes them one
  * transaction: on SQLite one synchronous better-sqlite3 transaction, as atomic as before the boundary.
  */
