@@ -9,7 +9,7 @@ import { AppError } from '../core/errors.js';
 import { ingestCorpus } from './ingest.js';
 import { validateSecretValue, type SecretStore } from '../core/secrets.js';
 import { jobVisibleTo } from '../core/jobs.js';
-import { reembedSpaces, reembedWork } from './reembed.js';
+import { ownRowsName, reembedSpaces, reembedWork } from './reembed.js';
 
 type CoreOperation =
   'status' | 'settings.get' | 'settings.update' | 'jobs.start' | 'jobs.cancel' | 'jobs.list' | 'ingest' | 'search' | 'ask' | 'profiles.add' | 'profiles.list' | 'secrets.set' | 'secrets.status';
@@ -42,6 +42,12 @@ export function coreHandlers(
         const store = bound === undefined ? module.storage.label : 'PostgreSQL';
         corpora.push({ corpus: module.name, ...(await module.storage.counts()), store });
         crossCorpora.push({ corpus: module.name, ...(await module.storage.crossLanguageCounts()), store });
+      }
+      // Every profile's own rows there: counts a token bound to one profile is not told.
+      for (const module of bound === undefined ? deps.modules : []) {
+        if (!module.ownRows) continue;
+        corpora.push({ corpus: ownRowsName(module), ...(await module.ownRows.counts()), store: module.ownRows.label });
+        crossCorpora.push({ corpus: ownRowsName(module), ...(await module.ownRows.crossLanguageCounts()), store: module.ownRows.label });
       }
       const stored: Array<{ corpus: string; rows: number; store: string }> = [];
       for (const module of deps.modules) {

@@ -40,8 +40,9 @@ export function createDemoData(deps: { db: Database; profiles: ProfilesRepositor
     async remove() {
       const removal: DemoRemoval = { removed: false, profiles: [], foods: 0, entries: 0, targets: 0 };
       for (const profile of deps.profiles.demoIds()) {
-        // The diary first (on PostgreSQL, the step that may fail): a failure leaves the profile and its foods, and
-        // running the removal again finishes it. On SQLite the profile's removal below also takes any entry added since.
+        // The diary first (on PostgreSQL, the step that may fail, with the profile's own foods and units there): a
+        // failure leaves the profile, and running the removal again finishes it. On SQLite the profile's removal below
+        // also takes its own foods and any entry added since.
         const diary = await deps.diary.removeProfile(profile);
         // Vectors before rows: a crash in between leaves rows without vectors (re-embedded later), never the reverse.
         const foodIds = profileData.ownFoodIds(profile);
@@ -51,7 +52,7 @@ export function createDemoData(deps: { db: Database; profiles: ProfilesRepositor
         const counts = profileData.remove(profile);
         removal.removed = true;
         removal.profiles.push(profile);
-        removal.foods += counts.foods;
+        removal.foods += diary.foods + counts.foods;
         removal.entries += diary.entries + counts.entries;
         removal.targets += diary.targets + counts.targets;
       }

@@ -4,12 +4,12 @@ import { operations, profileIdSchema } from '../../shared/contract.js';
 import { nutrientKeys } from '../../shared/nutrients.js';
 import type { Result } from '../../shared/result.js';
 import { createDiaryLineReader, createEntriesDigest, importColumns, optionalImportColumns, portionFinder } from '../corpora/diary/diary-import.js';
-import { createPortionsRepository } from '../corpora/foods/portions-repository.js';
-import { createDiaryRepository, type NewEntry } from '../corpora/diary/diary-repository.js';
+import type { VisibleFoods } from '../corpora/foods/foods-store.js';
+import { createFoodsStore } from '../corpora/foods/foods-stores.js';
+import type { NewEntry } from '../corpora/diary/diary-repository.js';
 import type { DiaryRows, ProfileImportWriter } from '../corpora/diary/diary-store.js';
 import { createDiaryStore } from '../corpora/diary/diary-stores.js';
 import { latestEntryDate } from '../corpora/diary/diary-service.js';
-import { createProfileDataRepository } from '../db/repositories/profile-data-repository.js';
 import type { Services } from './bootstrap.js';
 import { AppError } from '../core/errors.js';
 import { localToday } from '../core/local-today.js';
@@ -36,8 +36,8 @@ export interface TransferCounts {
 
 /**
  * Writes a profile's own foods, diary entries and targets as CSV files into `directory` (created 0700 if needed; it
- * must be the user's own and not writable by others), the diary from wherever it is (the SQLite file or
- * PostgreSQL). Each file is written exclusively, never through a file or link someone left where it goes.
+ * must be the user's own and not writable by others), from wherever they are (the SQLite file or PostgreSQL). Each
+ * file is written exclusively, never through a file or link someone left where it goes.
  */
 export async function exportProfile(services: Pick<Services, 'db' | 'profiles' | 'postgres'>, profile: string, directory: string): Promise<TransferCounts> {
   if (!services.profiles.exists(profile)) throw new AppError('not_found', `There is no profile "${profile}".`);
@@ -47,12 +47,8 @@ export async function exportProfile(services: Pick<Services, 'db' | 'profiles' |
     .filter((name) => pathTaken(join(directory, name)));
   if (clashes.length > 0) throw new AppError('conflict', `${directory} already holds ${clashes.join(', ')}; choose an empty directory (nothing was overwritten).`);
   const target = exportDirectory(directory);
-  const repository = createProfileDataRepository(services.db);
-  // One read transaction: the three files describe the same moment. The store's read is started inside it, and on
-  // SQLite runs whole there (its operations run when called); PostgreSQL reads the diary in one snapshot of its own.
-  const read = services.db.transaction(() => ({ foods: repository.ownFoods(profile), diary: createDiaryStore(services).exportRows(profile) }))();
-  const { foods } = read;
-  const { entries, targets } = await read.diary;
+  // One read: the three files describe the same moment (a SQLite read transaction, or one PostgreSQL snapshot).
+  const { foods, entries, targets } = await createDiaryStore(services).exportRows(profile);
   writeExclusive(
     target,
     exportFiles.foods,
@@ -127,8 +123,8 @@ function targetInput(profile: string, cells: CsvRow['cells']) {
 }
 
 /** The refusal of an import into a profile that holds data already. */
-function alreadyHasData(profile: string, foods: number, diary: DiaryRows): AppError {
-  return new AppError('conflict', `Profile "${profile}" already has data (${foods} foods, ${diary.entries} diary entries, ${diary.targets} targets); import into a new or empty profile.`);
+function alreadyHasData(profile: string, rows: DiaryRows): AppError {
+  return new AppError('conflict', `Profile "${profile}" already has data (${rows.foods} foods, ${rows.entries} diary entries, ${rows.targets} targets); import into a new or empty profile.`);
 }
 
 /**
@@ -137,10 +133,10 @@ function alreadyHasData(profile: string, foods: number, diary: DiaryRows): AppEr
  * every row of every file against the contract (the diary's food codes against the shared foods and the export's
  * own) before anything is written; the second writes foods, diary and targets inside one transaction that is rolled
  * back on any error. Own foods get new codes; the diary's references to them follow. With the diary on PostgreSQL
- * the profile and its foods are one SQLite transaction and the diary and targets one PostgreSQL transaction, the
- * first committed once the second's commit is known (a lost commit is looked up; unsaved, both are undone); a diary that logs the export's own foods
- * is refused there before anything is written, as `diary.add` refuses them. Meant for the CLI, which exits
- * afterwards: a rolled-back import leaves in-memory keyword entries behind that the next start does not rebuild.
+ * the profile is one SQLite transaction and its own foods, diary and targets one PostgreSQL transaction, the first
+ * committed once the second's commit is known (a lost commit is looked up; unsaved, both are undone). Meant for the
+ * CLI, which exits afterwards: a rolled-back import leaves in-memory keyword entries behind that the next start does
+ * not rebuild.
  */
 export async function importProfile(services: Services, profileInput: string, directory: string, options: { name?: string } = {}): Promise<TransferCounts> {
   const profile = profileIdSchema.safeParse(profileInput);
@@ -151,8 +147,10 @@ export async function importProfile(services: Services, profileInput: string, di
   if (!existsSync(files.foods) && !existsSync(files.diary) && !existsSync(files.targets)) {
     throw new AppError('invalid_input', `${directory} holds none of ${Object.values(exportFiles).join(', ')}.`);
   }
-  const diaryRepository = createDiaryRepository(services.db);
   const store = createDiaryStore(services);
+  const foodsStore = createFoodsStore(services);
+  // The profile is new or empty (checked below): what it sees are the shipped foods and units.
+  const visible = await foodsStore.visibleTo(id);
   const latest = latestEntryDate(localToday());
 
   // Pass 1: check everything, write nothing.
@@ -168,22 +166,14 @@ export async function importProfile(services: Services, profileInput: string, di
   await forEachCsvRow(files.targets, { required: targetColumns, allowed: targetColumns }, ({ line, cells }) => {
     problems.add(...zodProblems(exportFiles.targets, line, operations['diary.targets.set'].input.safeParse(targetInput(id, cells))));
   });
-  /** Lines of diary.csv that log one of the export's own foods, with the code. */
-  const ownLines: Array<{ line: number; code: string }> = [];
   if (existsSync(files.diary)) {
-    let current = 0;
     // An own food of the export stands for a food the import creates; any id will do while checking.
-    const reader = createDiaryLineReader(
-      id,
-      (code) => {
-        if (!ownCodes.has(code)) return diaryRepository.visibleFood(id, code)?.id;
-        ownLines.push({ line: current, code });
-        return 0;
-      },
-      { latest, maxRows: Number.POSITIVE_INFINITY, portion: portionFinder(createPortionsRepository(services.db), id) },
-    );
+    const reader = createDiaryLineReader(id, (code) => (ownCodes.has(code) ? 0 : visible.food(code)?.id), {
+      latest,
+      maxRows: Number.POSITIVE_INFINITY,
+      portion: portionFinder(visible),
+    });
     await forEachLine(files.diary, (line, number) => {
-      current = number;
       reader.read(line, number);
     });
     const summary = reader.summary();
@@ -193,19 +183,9 @@ export async function importProfile(services: Services, profileInput: string, di
   if (problems.count() > 0) {
     throw new AppError('invalid_input', `The export in ${directory} has ${problems.count()} problem${problems.count() > 1 ? 's' : ''}; nothing was imported.`, problems.listed());
   }
-  const firstOwn = ownLines[0];
-  if (!store.logsOwnFoods && firstOwn) {
-    throw new AppError(
-      'conflict',
-      `${exportFiles.diary} logs the export's own foods (${ownLines.length} ${ownLines.length === 1 ? 'entry' : 'entries'}, the first ${firstOwn.code.slice(0, 80)} on line ${firstOwn.line}), ` +
-        "and a profile's own foods and units cannot be logged yet while the diary is on PostgreSQL: their codes belong to one data directory (issue #21); nothing was imported.",
-    );
-  }
-  const dataRepository = createProfileDataRepository(services.db);
-  const ownFoodCount = () => (services.profiles.exists(id) ? dataRepository.counts(id).foods : 0);
-  const requireEmpty = (diary: DiaryRows) => {
-    const foods = ownFoodCount();
-    if (foods + diary.entries + diary.targets > 0) throw alreadyHasData(id, foods, diary);
+  // Own foods are counted where they are kept, with the diary: the data directory's file, or PostgreSQL.
+  const requireEmpty = (rows: DiaryRows) => {
+    if (rows.foods + rows.entries + rows.targets > 0) throw alreadyHasData(id, rows);
   };
   // Before any write, to say so at once; checked again below where no other import can write meanwhile.
   requireEmpty(await store.profileRows(id));
@@ -223,13 +203,23 @@ export async function importProfile(services: Services, profileInput: string, di
         services.profiles.ensure(id, options.name ?? id);
         const newIds = new Map<string, number>();
         await forEachCsvRow(files.foods, { required: ['code', 'name'], allowed: foodColumns }, async ({ line, cells }) => {
-          const added = unwrap(await services.dispatcher.call('foods.add', foodInput(id, cells), editor), `${exportFiles.foods} line ${line}`) as { code: string };
-          const row = diaryRepository.visibleFood(id, added.code);
-          if (!row) throw new AppError('internal', `${exportFiles.foods} line ${line}: the food just added is not visible.`);
+          const where = `${exportFiles.foods} line ${line}`;
+          const input = foodInput(id, cells);
+          let row;
+          if (writer.food) {
+            // Where the store keeps own foods (PostgreSQL): in its transaction, checked as `foods.add` checks them.
+            const food = operations['foods.add'].input.safeParse(input);
+            if (!food.success) throw new AppError('invalid_input', `${where} changed while importing; nothing was imported.`);
+            row = await writer.food({ owner: id, name: food.data.name, brand: food.data.brand, group: '', source: 'user', per100g: food.data.per100g });
+          } else {
+            const added = unwrap(await services.dispatcher.call('foods.add', input, editor), where) as { code: string };
+            row = await foodsStore.visibleByCode(id, added.code);
+          }
+          if (!row) throw new AppError('internal', `${where}: the food just added is not visible.`);
           newIds.set((cells.code ?? '').trim(), row.id);
           counts.foods += 1;
         });
-        if (existsSync(files.diary)) counts.diary = await writeDiary(files.diary, id, latest, newIds, diaryRepository, createPortionsRepository(services.db), writer);
+        if (existsSync(files.diary)) counts.diary = await writeDiary(files.diary, id, latest, newIds, visible, writer);
         await forEachCsvRow(files.targets, { required: targetColumns, allowed: targetColumns }, async ({ line, cells }) => {
           // Checked against the contract as `diary.targets.set` checks it, and written in the store's transaction.
           const target = operations['diary.targets.set'].input.safeParse(targetInput(id, cells));
@@ -256,14 +246,14 @@ export async function importProfile(services: Services, profileInput: string, di
     } catch {
       rows = undefined;
     }
-    if (!rows || rows.entries + rows.targets === 0) {
+    if (!rows || rows.foods + rows.entries + rows.targets === 0) {
       services.db.exec('ROLLBACK');
       throw new AppError(
         'unavailable',
         rows
           ? `Lost the connection to the PostgreSQL database while committing profile "${id}"'s diary, and it was not saved; nothing was imported. Run the command again.`
           : `Lost the connection to the PostgreSQL database while committing profile "${id}"'s diary, and it cannot be read now to tell whether it was saved; ` +
-              `the profile and its own foods were not kept. Run the command again when the database answers: "already has data" then means its diary was saved, and \`cita profile add ${id}\` is what is missing.`,
+              `the profile was not kept. Run the command again when the database answers: "already has data" then means its diary was saved, and \`cita profile add ${id}\` is what is missing.`,
       );
     }
   }
@@ -286,19 +276,11 @@ function lostWhileCommitting(error: unknown): boolean {
 }
 
 /** Streams diary.csv into the profile in batches, own food codes mapped to the new foods; records the import's digest. */
-async function writeDiary(
-  file: string,
-  profile: string,
-  latest: string,
-  newIds: ReadonlyMap<string, number>,
-  repository: ReturnType<typeof createDiaryRepository>,
-  portions: ReturnType<typeof createPortionsRepository>,
-  writer: ProfileImportWriter,
-): Promise<number> {
-  const reader = createDiaryLineReader(profile, (code) => newIds.get(code) ?? repository.visibleFood(profile, code)?.id, {
+async function writeDiary(file: string, profile: string, latest: string, newIds: ReadonlyMap<string, number>, visible: VisibleFoods, writer: ProfileImportWriter): Promise<number> {
+  const reader = createDiaryLineReader(profile, (code) => newIds.get(code) ?? visible.food(code)?.id, {
     latest,
     maxRows: Number.POSITIVE_INFINITY,
-    portion: portionFinder(portions, profile),
+    portion: portionFinder(visible),
   });
   const digest = createEntriesDigest();
   let batch: NewEntry[] = [];

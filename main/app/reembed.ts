@@ -47,9 +47,9 @@ function retrieverSpace(deps: SqliteDeps, retriever: Retriever, embedding: Embed
 }
 
 /** A space of a corpus kept outside the SQLite file (the catalog on PostgreSQL), which embeds its own rows. */
-function storedSpace(module: CorpusModule, storage: NonNullable<CorpusModule['storage']>, embedding: EmbeddingService, crossLanguage: boolean): ReembedSpace {
+export function storedSpace(module: CorpusModule, storage: NonNullable<CorpusModule['storage']>, embedding: EmbeddingService, crossLanguage: boolean, name = module.name): ReembedSpace {
   return {
-    label: crossLanguage ? `${module.name} (cross-language)` : module.name,
+    label: crossLanguage ? `${name} (cross-language)` : name,
     embedding,
     ...(crossLanguage ? { crossLanguage } : {}),
     pending: async () => {
@@ -79,8 +79,12 @@ export function reembedSpaces(deps: SqliteDeps & { embedding: EmbeddingService; 
       ]),
       ...(module.crossLanguage ? [retrieverSpace(deps, module.crossLanguage, deps.multilingual, true)] : []),
       ...(module.storage ? [storedSpace(module, module.storage, deps.embedding, false), storedSpace(module, module.storage, deps.multilingual, true)] : []),
+      ...(module.ownRows ? [storedSpace(module, module.ownRows, deps.embedding, false, ownRowsName(module)), storedSpace(module, module.ownRows, deps.multilingual, true, ownRowsName(module))] : []),
     ]);
 }
+
+/** How progress lines and status name a corpus's own rows kept outside the SQLite file: "foods (own)". */
+export const ownRowsName = (module: CorpusModule): string => `${module.name} (own)`;
 
 /** The corpus's own spaces only, under the main embedder (seed and ingest embed the cross-language ones apart). */
 export function ownSpaces(deps: SqliteDeps, embedding: EmbeddingService, retrievers: readonly Retriever[]): ReembedSpace[] {

@@ -2,7 +2,7 @@ import type { IngestCounts } from '../../shared/contract.js';
 import { localToday } from '../core/local-today.js';
 import type { Services } from './bootstrap.js';
 import { embedCrossLanguage } from './cross-language-embedding.js';
-import { ownSpaces, reembedWork } from './reembed.js';
+import { ownRowsName, ownSpaces, reembedWork, storedSpace } from './reembed.js';
 
 export interface SeedOptions {
   /**
@@ -60,10 +60,13 @@ export async function seedShippedData(services: Services, options: SeedOptions):
   result.embedder = description.id;
   if (stopped()) return result;
   const targets = services.modules.flatMap((module) => [...(module.retriever ? [module.retriever] : []), ...(module.extraSpaces ?? []).map((extra) => extra.retriever)]);
-  const pending = targets.reduce((sum, target) => {
+  // A corpus's own rows kept outside the file (own foods on PostgreSQL: the demo's packaged foods) are embedded too.
+  const ownRows = services.modules.flatMap((module) => (module.ownRows ? [storedSpace(module, module.ownRows, services.embedding, false, ownRowsName(module))] : []));
+  let pending = targets.reduce((sum, target) => {
     const counts = target.counts();
     return sum + counts.missing + counts.stale;
   }, 0);
+  for (const space of ownRows) pending += await space.pending();
   const crossLanguage = () =>
     embedCrossLanguage(services, services.modules, { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) });
   // Nothing to embed (every start after the first): no job, no "0 of 0" progress lines.
@@ -74,7 +77,7 @@ export async function seedShippedData(services: Services, options: SeedOptions):
   // A cloud embedder is paced for its quota (minutes to hours): its re-embed is started on purpose, not here.
   if (description.mode === 'cloud') options.onProgress?.('cloud embedder: run "cita reembed" to embed the loaded rows (rate-limited)');
   if (description.mode === 'local') {
-    const job = services.jobs.start('reembed', reembedWork(ownSpaces(services, services.embedding, targets)));
+    const job = services.jobs.start('reembed', reembedWork([...ownSpaces(services, services.embedding, targets), ...ownRows]));
     const cancel = () => services.jobs.cancel(job.job);
     options.signal?.addEventListener('abort', cancel, { once: true });
     const unsubscribe = services.events.on('job.progress', (progress) => {

@@ -131,6 +131,11 @@ export interface CorpusModule {
     /** Embeds the rows of its main (or cross-language) space that lack a current vector under `embedder`; resumable. */
     embedSpace(crossLanguage: boolean, embedder: Embedder, options: ReembedOptions): Promise<ReembedResult>;
   };
+  /**
+   * The profiles' own rows of a corpus whose shipped rows are in the SQLite file, kept outside it (a profile's own
+   * foods on PostgreSQL): where, their counts for status, and the re-embed job's part there.
+   */
+  ownRows?: NonNullable<CorpusModule['storage']>;
   /** A corpus without vectors kept outside the SQLite file (the diary on PostgreSQL): where, and its rows (of one profile, or all) for status. */
   rowStorage?: { kind: 'postgres'; label: string; rows(profile?: string): Promise<number> };
   close?(): void | Promise<void>;

@@ -1,12 +1,27 @@
 import type { Database } from 'better-sqlite3';
+import type { Embedder } from '../embedding/embedder.js';
 import type { EmbeddingService } from '../embedding/embedding-service.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { vectorCounts, type EmbeddableRow, type VectorCounts } from './vector-bookkeeping.js';
 import { semanticSearch, type SemanticResult } from './semantic-path.js';
 import type { VectorSpace } from './vector-space.js';
-import type { VectorStore } from './vector-store.js';
+import type { VectorNeighbour, VectorStore } from './vector-store.js';
 
 export type { SemanticResult };
+
+/**
+ * A corpus's profile-owned rows kept in another store (a profile's own foods on PostgreSQL): their vectors are there,
+ * searched beside the local space, whose own rows are then not searched. Ids are the corpus's (foods-store.ts).
+ */
+export interface RowsElsewhere {
+  /** Whether this row is one of the other store's. */
+  holds(row: EmbeddableRow): boolean;
+  hasVectors(embedderId: string): Promise<boolean>;
+  /** The k nearest of these owners' rows there, nearest first. */
+  nearest(embedderId: string, vector: Float32Array, k: number, owners: readonly string[]): Promise<VectorNeighbour[]>;
+  /** Embeds every row there without a current vector under `embedder`. */
+  embed(embedder: Embedder): Promise<void>;
+}
 
 export interface RetrieverOptions {
   corpus: string;
@@ -15,6 +30,7 @@ export interface RetrieverOptions {
   /** The embedded-text formula version; part of the vector space's identity. */
   formula: string;
   keyword: KeywordIndex;
+  elsewhere?: RowsElsewhere;
 }
 
 /** Keyword and vector paths of one corpus, with the embedder pinned per vector space. */
@@ -81,22 +97,35 @@ export function createRetriever(deps: { db: Database; vectors: VectorStore; embe
     keyword: options.keyword,
     currentSpace,
     semantic(query, { k, owners, signal }) {
-      const source = {
-        hasVectors: (embedderId: string) => {
-          const space = deps.vectors.findSpace(options.corpus, embedderId, options.formula);
-          return space !== undefined && deps.vectors.count(space) > 0;
-        },
-        nearest: (embedderId: string, vector: Float32Array, count: number) => {
-          const space = deps.vectors.findSpace(options.corpus, embedderId, options.formula) as VectorSpace;
-          return deps.vectors.nearest(space, vector, count, owners);
-        },
+      const { elsewhere } = options;
+      const hereHasVectors = (embedderId: string) => {
+        const space = deps.vectors.findSpace(options.corpus, embedderId, options.formula);
+        return space !== undefined && deps.vectors.count(space) > 0;
       };
+      const nearestHere = (embedderId: string, vector: Float32Array, count: number, visible: readonly string[] | undefined) => {
+        const space = deps.vectors.findSpace(options.corpus, embedderId, options.formula);
+        return space ? deps.vectors.nearest(space, vector, count, visible) : [];
+      };
+      const source = elsewhere
+        ? {
+            hasVectors: async (embedderId: string) => hereHasVectors(embedderId) || (await elsewhere.hasVectors(embedderId)),
+            // The shared rows here, the owners' there: one list by distance (both cosine), ties by id.
+            nearest: async (embedderId: string, vector: Float32Array, count: number) =>
+              [...nearestHere(embedderId, vector, count, []), ...(await elsewhere.nearest(embedderId, vector, count, owners ?? []))]
+                .sort((a, b) => a.distance - b.distance || a.itemId - b.itemId)
+                .slice(0, count),
+          }
+        : { hasVectors: hereHasVectors, nearest: (embedderId: string, vector: Float32Array, count: number) => nearestHere(embedderId, vector, count, owners) };
       return semanticSearch(deps.embedding, options.corpus, source, query, { k, ...(signal ? { signal } : {}) });
     },
     async embedRows(rows) {
       try {
         const embedder = await deps.embedding.get();
         if (!embedder || rows.length === 0) return false;
+        const { elsewhere } = options;
+        if (elsewhere && rows.some((row) => elsewhere.holds(row))) await elsewhere.embed(embedder);
+        rows = rows.filter((row) => !elsewhere?.holds(row));
+        if (rows.length === 0) return true;
         const space = deps.vectors.space(options.corpus, embedder.id, options.formula, embedder.dimensions);
         const vectors = await embedder.embedDocuments(rows.map((row) => row.embed_text));
         deps.vectors.put(

@@ -108,7 +108,7 @@ export const diaryImportCommand: Command = {
     'cita diary import FILE [--dry-run] [--allow-repeat] [--confirm] [--accept-weak] [--exclude LINE,…] [--match LINE=CODE] [--grams LINE=G] [--profile P] [--json]  ·  ' +
     "FILE: UTF-8 CSV (RFC 4180). cita's own: header date,meal,food_code,grams in any order; " +
     'date YYYY-MM-DD (2000-01-01..2099-12-31); meal breakfast|lunch|dinner|snack (or desayuno|almuerzo|comida|cena|merienda); ' +
-    'food_code an IFCT code (A015) or one of the profile\'s own foods (U12); grams > 0 and <= 5000 (12.5); optional portion,quantity (a household unit of the food, "large egg",2). Example lines: "date,meal,food_code,grams" then ' +
+    'food_code an IFCT code (A015) or one of the profile\'s own foods (U12; UP12 with the diary on PostgreSQL); grams > 0 and <= 5000 (12.5); optional portion,quantity (a household unit of the food, "large egg",2). Example lines: "date,meal,food_code,grams" then ' +
     '"2026-07-02,lunch,A015,80". Every bad line is reported with its number and nothing is written unless all are valid; --dry-run only checks; a file already imported is refused unless --allow-repeat.  ·  ' +
     'A Cronometer servings.csv (Day,Time,Group,Food Name,Amount,…) or a MyFitnessPal food diary (Date,Meal,Food,…,Calories,…): each food name is matched to the catalog with the foods search and ' +
     'its amount read as grams or a household unit; without --confirm only the preview is printed (each row → food, relevance, grams); --confirm imports every row or none: ' +

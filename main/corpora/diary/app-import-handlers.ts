@@ -2,8 +2,7 @@ import type { HandlerSlice } from '../../api/handlers.js';
 import type { ModuleDeps } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { localToday } from '../../core/local-today.js';
-import { createFoodsRepository } from '../foods/foods-repository.js';
-import { createPortionsRepository } from '../foods/portions-repository.js';
+import { createFoodsStore } from '../foods/foods-stores.js';
 import { createAppImportService, type SearchFoods } from './app-import.js';
 import { latestEntryDate } from './diary-service.js';
 import { createDiaryStore } from './diary-stores.js';
@@ -18,8 +17,7 @@ export function appImportHandlers(
   const today = deps.today ?? localToday;
   const service = createAppImportService({
     searchFoods: deps.searchFoods,
-    portions: createPortionsRepository(deps.db),
-    foods: createFoodsRepository(deps.db),
+    foods: createFoodsStore(deps),
     diary: createDiaryStore(deps),
     requireProfile: (profile) => {
       if (!deps.profiles.exists(profile))

@@ -4,8 +4,8 @@ import type { appImportOperations } from '../../../shared/contract/app-import.js
 import { diaryDateBounds, maxEntryGrams } from '../../../shared/contract/diary.js';
 import { findPortion, massGrams, parseAmountText, portionGrams, portionMillilitres, volumeMillilitres } from '../../../shared/portions.js';
 import { AppError } from '../../core/errors.js';
-import type { FoodsRepository } from '../foods/foods-repository.js';
-import type { PortionRow, PortionsRepository } from '../foods/portions-repository.js';
+import type { FoodsStore } from '../foods/foods-store.js';
+import type { PortionRow } from '../foods/portions-repository.js';
 import { readExportRows, type ExportRow } from './app-export-rows.js';
 import { createEntriesDigest } from './diary-import.js';
 import type { NewEntry } from './diary-repository.js';
@@ -108,9 +108,9 @@ export function readAsNamed(name: string, candidates: ImportPreviewRow['candidat
 /** Builds the import of Cronometer and MyFitnessPal exports over the foods search, the portions and the diary. */
 export function createAppImportService(deps: {
   searchFoods: SearchFoods;
-  portions: PortionsRepository;
-  foods: Pick<FoodsRepository, 'visibleByCode'>;
-  diary: Pick<DiaryStore, 'importUnlessSeen' | 'logsOwnFoods'>;
+  /** The foods and units a profile may log (its own ones where the diary is: foods-store.ts). */
+  foods: Pick<FoodsStore, 'visibleTo'>;
+  diary: Pick<DiaryStore, 'importUnlessSeen'>;
   requireProfile: (profile: string) => void;
   /** The latest day an entry may have (a year after today). */
   latestDate: () => string;
@@ -150,12 +150,13 @@ export function createAppImportService(deps: {
     }
 
     const latest = deps.latestDate();
+    const visible = await deps.foods.visibleTo(input.profile);
     const entries = new Map<number, NewEntry>();
     const rows = read.rows.map((row): ImportPreviewRow => {
       const choice = choices.get(row.line);
       const candidates = proposals.get(searchTextOf(row.name)) as ImportPreviewRow['candidates'];
       const base = { line: row.line, date: row.date, meal: row.meal, meal_written: row.mealWritten, name: row.name, amount: row.amount, candidates };
-      const chosenFood = choice?.food === undefined ? undefined : deps.foods.visibleByCode(input.profile, choice.food);
+      const chosenFood = choice?.food === undefined ? undefined : visible.food(choice.food);
       if (choice?.food !== undefined && !chosenFood) {
         throw new AppError('not_found', `Line ${row.line}: no food with code "${choice.food}" is visible to profile "${input.profile}"; nothing was imported.`);
       }
@@ -180,16 +181,10 @@ export function createAppImportService(deps: {
       }
       if (rowProblems.length > 0) return { ...none, status: 'invalid' as ImportRowStatus, problem: rowProblems.join('; ') };
       if (!match) return { ...none, status: 'unmatched' as ImportRowStatus, problem: `no food in the catalog matches "${row.name}"; choose one or exclude the row` };
-      const food = deps.foods.visibleByCode(input.profile, match.code);
+      const food = visible.food(match.code);
       if (!food) return { ...none, status: 'unmatched' as ImportRowStatus, problem: `the food ${match.code} is not visible to this profile` };
-      // Where the diary cannot log a profile's own foods and units (PostgreSQL: their codes belong to one data
-      // directory), the row says so here, before confirm, so the user can choose another food or exclude it.
-      if (!deps.diary.logsOwnFoods && food.owner !== null) return { ...none, status: 'unmatched' as ImportRowStatus, problem: ownFoodProblem(match.name, match.code) };
-      const amount: Grams = choice?.grams !== undefined ? { grams: choice.grams, portion: null } : gramsOfAmount(row.amount, deps.portions.ofFood(input.profile, match.code));
+      const amount: Grams = choice?.grams !== undefined ? { grams: choice.grams, portion: null } : gramsOfAmount(row.amount, visible.portionsOf(match.code));
       if ('problem' in amount) return { ...none, status: 'no_grams' as ImportRowStatus, problem: amount.problem };
-      if (!deps.diary.logsOwnFoods && amount.portion && amount.portion.row.owner !== null) {
-        return { ...none, status: 'no_grams' as ImportRowStatus, problem: ownUnitProblem(amount.portion.row.name_en) };
-      }
       if (amount.grams <= 0 || amount.grams > maxEntryGrams) {
         return { ...none, status: 'invalid' as ImportRowStatus, problem: `"${row.amount}" is ${amount.grams} g; one entry holds more than 0 and at most ${maxEntryGrams} g` };
       }
@@ -262,14 +257,4 @@ export function createAppImportService(deps: {
       return { format: preview.format, added: toWrite.length, excluded: preview.counts.excluded, date_from: preview.date_from, date_to: preview.date_to };
     },
   };
-}
-
-const whileOnPostgres = 'cannot be logged while the diary is on PostgreSQL (its code belongs to one data directory, issue #21)';
-
-function ownFoodProblem(name: string, code: string): string {
-  return `"${name}" (${code}) is this profile's own food, which ${whileOnPostgres}; choose a shipped food or exclude the row`;
-}
-
-function ownUnitProblem(unit: string): string {
-  return `"${unit}" is this profile's own unit, which ${whileOnPostgres}; give the grams or exclude the row`;
 }

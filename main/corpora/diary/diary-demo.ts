@@ -4,9 +4,9 @@ import { portionGrams } from '../../../shared/portions.js';
 import { addDays } from '../../answer/calendar.js';
 import { AppError } from '../../core/errors.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
-import type { FoodsRepository } from '../foods/foods-repository.js';
-import type { PortionRow, PortionsRepository } from '../foods/portions-repository.js';
-import type { DiaryRepository, NewEntry, NewTarget } from './diary-repository.js';
+import type { FoodsStore } from '../foods/foods-store.js';
+import type { PortionRow } from '../foods/portions-repository.js';
+import type { NewEntry, NewTarget } from './diary-repository.js';
 import type { DiaryStore } from './diary-store.js';
 
 /** The demo profile `cita seed --demo` fills. */
@@ -200,16 +200,14 @@ function dayMeals(random: () => number): DemoItem[] {
  * replaced, so seeding twice with the same `today` leaves the same rows and never deletes an entry or target the user
  * added to the profile; on a first start (`firstRun`), a diary that holds the demo's rows already (another server
  * sharing the database loaded it) is left as it is. Rows from before demo rows were marked cannot be told apart: the
- * database is backed up (`backup`) before they are replaced, and `onProgress` says where the copy is. A store that
- * cannot log a profile's own foods (PostgreSQL) gets the entries of shipped foods only, and `onProgress` says how
- * many were left out (`left_out`).
+ * database is backed up (`backup`) before they are replaced, and `onProgress` says where the copy is. The packaged
+ * foods and their units are the demo profile's own, kept where the foods store keeps own foods (on PostgreSQL, the
+ * database: two servers starting at once add each one once).
  */
 export async function seedDemoDiary(
   deps: {
     profiles: ProfilesRepository;
-    foods: FoodsRepository;
-    portions: PortionsRepository;
-    visibleFood: DiaryRepository['visibleFood'];
+    foods: FoodsStore;
     store: DiaryStore;
     backup: () => Promise<string>;
   },
@@ -223,7 +221,7 @@ export async function seedDemoDiary(
     throw new AppError('conflict', `A profile of your own is called "${demoProfile}"; cita will not load the demo data over it.`);
   }
   const createdProfile = !existed;
-  const existing = deps.foods.all().filter((row) => row.owner === demoProfile);
+  const existing = await deps.foods.ownFoods(demoProfile);
   const ids = new Map<string, number>();
   // The code each demo key logs its units under: an own food's (U…), else the key is the IFCT code.
   const ownCodes = new Map<string, string>();
@@ -231,20 +229,21 @@ export async function seedDemoDiary(
   for (const food of demoFoods) {
     let row = existing.find((candidate) => candidate.name === food.name && candidate.brand === food.brand);
     if (!row) {
-      row = deps.foods.insertOwn({ owner: demoProfile, name: food.name, brand: food.brand, group: 'Packaged foods', source: 'label', per100g: food.per100g });
+      row = await deps.foods.insertOwn({ owner: demoProfile, name: food.name, brand: food.brand, group: 'Packaged foods', source: 'label', per100g: food.per100g }, { demo: true, unlessNamed: true });
       createdFoods += 1;
     }
     ids.set(food.key, row.id);
     ownCodes.set(food.key, row.code);
     // The demo's own unit, once (a second seed finds it).
-    deps.portions.insertOwn({ owner: demoProfile, code: row.code, name: food.unit.name, grams: food.unit.grams });
+    await deps.foods.insertOwnPortion({ owner: demoProfile, code: row.code, name: food.unit.name, grams: food.unit.grams }, { demo: true });
   }
+  const visible = await deps.foods.visibleTo(demoProfile);
   const units = new Map<string, PortionRow>();
   const unitOf = (key: string, name: string): PortionRow => {
     const code = ownCodes.get(key) ?? key;
     const cached = units.get(`${code}:${name}`);
     if (cached) return cached;
-    const found = deps.portions.ofFood(demoProfile, code).find((unit) => unit.name_en === name);
+    const found = visible.portionsOf(code).find((unit) => unit.name_en === name);
     if (!found) throw new Error(`demo diary: the food ${code} has no unit "${name}"; seed the foods first`);
     units.set(`${code}:${name}`, found);
     return found;
@@ -254,7 +253,7 @@ export async function seedDemoDiary(
     const own = ids.get(key);
     if (own !== undefined) return own;
     if (!codeIds.has(key)) {
-      const shared = deps.visibleFood(demoProfile, key);
+      const shared = visible.food(key);
       if (!shared) throw new Error(`demo diary: the IFCT food ${key} is missing; seed the foods first`);
       codeIds.set(key, shared.id);
     }
@@ -280,11 +279,6 @@ export async function seedDemoDiary(
     amount: target.amount,
     effective_from: addDays(first, target.fromDay),
   }));
-  // A profile's own foods and units are refused where the store cannot log them (their codes belong to one data
-  // directory): the demo there is its days of shipped foods, and says what it left out.
-  const ownFoods = new Set(ids.values());
-  const ownUnits = new Set([...units.values()].filter((unit) => unit.owner !== null).map((unit) => unit.id));
-  const logged = deps.store.logsOwnFoods ? entries : entries.filter((entry) => !ownFoods.has(entry.foodId) && !(entry.portion && ownUnits.has(entry.portion.id)));
   const unmarked = await deps.store.unmarkedRows(demoProfile);
   if (unmarked.entries + unmarked.targets > 0) {
     const copy = await deps.backup();
@@ -293,17 +287,11 @@ export async function seedDemoDiary(
         `they are replaced by the demo's, and the database before that is saved as ${copy}`,
     );
   }
-  const replaced = await deps.store.replaceDemoDiary(demoProfile, logged, targets, { unlessLoaded: options.firstRun === true });
+  const replaced = await deps.store.replaceDemoDiary(demoProfile, entries, targets, { unlessLoaded: options.firstRun === true });
   const counts = { profiles: createdProfile ? 1 : 0, foods: createdFoods, days: demoDays, entries: replaced.entries, targets: replaced.loaded ? targets.length : 0, kept: replaced.kept };
   if (!replaced.loaded) {
     onProgress?.(`the demo diary is on ${deps.store.label} already (loaded by another cita sharing it); it is left as it is`);
     return counts;
   }
-  const leftOut = entries.length - logged.length;
-  if (leftOut === 0) return counts;
-  onProgress?.(
-    `the diary is on ${deps.store.label}, where a profile's own foods and units cannot be logged yet (their codes belong to one data directory, issue #21): ` +
-      `the demo's ${leftOut} entries of its own packaged foods are left out`,
-  );
-  return { ...counts, left_out: leftOut };
+  return counts;
 }

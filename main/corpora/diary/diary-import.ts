@@ -3,7 +3,7 @@ import { diaryDateBounds, maxEntryGrams, meals, type Meal } from '../../../share
 import { splitCsvLine } from '../../answer/csv-line.js';
 import { isCalendarDate } from '../../answer/calendar.js';
 import { findPortion, portionGrams, parseQuantity } from '../../../shared/portions.js';
-import type { PortionsRepository } from '../foods/portions-repository.js';
+import type { VisibleFoods } from '../foods/foods-store.js';
 import type { NewEntry } from './diary-repository.js';
 
 /** The columns of a diary CSV, in any order, all required. */
@@ -16,10 +16,10 @@ type Column = (typeof importColumns)[number] | (typeof optionalImportColumns)[nu
 export type PortionLookup = (foodCode: string, name: string) => { id: number; grams: number } | undefined;
 
 /** The lookup of a profile's units (shipped and its own) by their English or Spanish name. */
-export function portionFinder(portions: Pick<PortionsRepository, 'ofFood'>, profile: string): PortionLookup {
+export function portionFinder(visible: Pick<VisibleFoods, 'portionsOf'>): PortionLookup {
   return (foodCode, name) => {
     const found = findPortion(
-      portions.ofFood(profile, foodCode).map((row) => ({ ...row, name: { en: row.name_en, es: row.name_es } })),
+      visible.portionsOf(foodCode).map((row) => ({ ...row, name: { en: row.name_en, es: row.name_es } })),
       name,
     );
     return found ? { id: found.id, grams: found.grams } : undefined;

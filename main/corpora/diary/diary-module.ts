@@ -1,32 +1,28 @@
 import type { CorpusModule, ModuleFactory } from '../corpus-module.js';
-import { createFoodsRepository } from '../foods/foods-repository.js';
-import { createPortionsRepository } from '../foods/portions-repository.js';
+import { createFoodsStore } from '../foods/foods-stores.js';
 import { askDiary } from './diary-ask.js';
 import { seedDemoDiary } from './diary-demo.js';
-import { createDiaryRepository } from './diary-repository.js';
 import { createDiaryService } from './diary-service.js';
 import { createDiaryStore } from './diary-stores.js';
 
 /**
  * The food diary as a module: the diary.* operations, "Ask your log" for `ask --corpus diary`, and the demo
  * profile. Its retrieval is SQL over the views, so it has no keyword index or vectors of its own. Its entries,
- * targets and imports live in the SQLite file, or in PostgreSQL when the services have one; foods, their units and
- * the profiles stay in SQLite.
+ * targets and imports live in the SQLite file, or in PostgreSQL when the services have one, with the profiles' own
+ * foods and units (foods-store.ts); the shipped foods and units and the profiles stay in SQLite.
  */
 export const createDiaryModule: ModuleFactory = (deps) => {
-  const repository = createDiaryRepository(deps.db);
-  const portions = createPortionsRepository(deps.db);
-  const foods = createFoodsRepository(deps.db);
+  const foods = createFoodsStore(deps);
   const store = createDiaryStore(deps);
-  const diary = createDiaryService({ store, visibleFood: repository.visibleFood, profiles: deps.profiles, portions, foods });
+  const diary = createDiaryService({ store, profiles: deps.profiles, foods });
   const module: CorpusModule = {
     name: 'diary',
     ask: (input) => askDiary({ store, requireProfile: diary.requireProfile, settings: () => deps.settings.get() }, input),
     async seedDemo({ today, onProgress, firstRun }) {
-      // The demo's own packaged foods go through the foods repository (the same insert `foods.add` uses); seeding
-      // then has the foods module reload its keyword index, and embeds them with everything else.
+      // The demo's own packaged foods go through the foods store (the same insert `foods.add` uses); seeding then has
+      // the foods module reload its keyword index, and embeds them with everything else.
       const backup = () => deps.backup('before-demo');
-      return seedDemoDiary({ profiles: deps.profiles, foods, portions, visibleFood: repository.visibleFood, store, backup }, today, {
+      return seedDemoDiary({ profiles: deps.profiles, foods, store, backup }, today, {
         ...(onProgress ? { onProgress } : {}),
         firstRun: firstRun === true,
       });

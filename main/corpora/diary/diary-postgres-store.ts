@@ -3,8 +3,9 @@ import { meals as allMeals, type Meal } from '../../../shared/contract/diary.js'
 import { nutrientKeys } from '../../../shared/nutrients.js';
 import { AppError } from '../../core/errors.js';
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
-import type { EntryExportRow } from '../../db/repositories/profile-data-repository.js';
+import type { EntryExportRow, OwnFoodRow } from '../../db/repositories/profile-data-repository.js';
 import type { FoodsRepository } from '../foods/foods-repository.js';
+import { insertOwnFoodOn, isOwnPortionId } from '../foods/own-foods-postgres.js';
 import type { PortionsRepository } from '../foods/portions-repository.js';
 import type {
   DailyTotalsRow,
@@ -40,16 +41,23 @@ const entryColumns = `entry_id, profile, date, meal, food_id, food_code, food_na
 
 /**
  * The SQLite views of migrations/0013_saturated_fat.sql over one profile's rows, as common table expressions. The
- * foods and units are SQLite's, bound as arrays (`foods`, `portions`): an entry of a food this data directory lacks
- * or does not show the profile has no nutrients, and so is left out, as the SQLite view's join leaves it out. The
+ * shipped foods and units are the data directory's, bound as arrays; the profile's own are the database's
+ * (migrations/postgres/0008_own_foods.sql, an own food's id negated as the foods store gives it). An entry of a food
+ * neither has for the profile has no nutrients, and so is left out, as the SQLite view's join leaves it out. The
  * daily totals are over `@meals` (all four: the view diary_daily_totals).
  */
 const views = `WITH
   foods AS (
     SELECT * FROM unnest(@food_id::bigint[], @food_code::text[], @food_name::text[], @food_brand::text[], @food_owner::text[], ${nutrientKeys.map((key) => `@food_${key}::float8[]`).join(', ')})
       AS f (id, code, name, brand, owner, ${nutrientKeys.join(', ')})
+    UNION ALL
+    SELECT -id, code, name, brand, owner, ${nutrientKeys.join(', ')} FROM own_foods WHERE owner = @profile
   ),
-  portions AS (SELECT * FROM unnest(@portion_id::bigint[], @portion_name_en::text[], @portion_name_es::text[], @portion_grams::float8[]) AS p (id, name_en, name_es, grams)),
+  portions AS (
+    SELECT * FROM unnest(@portion_id::bigint[], @portion_name_en::text[], @portion_name_es::text[], @portion_grams::float8[]) AS p (id, name_en, name_es, grams)
+    UNION ALL
+    SELECT id, name_en, name_es, grams FROM own_food_portions WHERE owner = @profile
+  ),
   diary_entry_nutrients AS (
     SELECT e.id AS entry_id, e.profile, e.date, e.meal, f.id AS food_id, f.code AS food_code, f.name AS food_name, f.brand AS food_brand, f.owner AS food_owner, e.grams,
       ${nutrientKeys.map((key) => `e.grams * f.${key} / 100.0 AS ${key}`).join(', ')}
@@ -118,15 +126,9 @@ const statements = {
     GROUP BY daily.nutrient ORDER BY daily.nutrient COLLATE "C"`,
 };
 
-/**
- * A profile's own food or unit, refused on PostgreSQL: one line saying why and that nothing was written. `conflict`
- * (409), not `unavailable` (503): the refusal lasts as long as this configuration, so retrying later does not help.
- */
-function ownRefused(what: string): AppError {
-  return new AppError(
-    'conflict',
-    `${what}, and a profile's own foods and units cannot be logged yet while the diary is on PostgreSQL: their codes belong to one data directory (issue #21); nothing was written.`,
-  );
+/** An own food or unit removed (with its profile, by any server) between its lookup and the write: nothing was written. */
+function removedMeanwhile(what: string): AppError {
+  return new AppError('not_found', `${what} was removed while the entry was being written; nothing was written.`);
 }
 
 /**
@@ -140,7 +142,8 @@ async function lockProfile(client: pg.PoolClient, profile: string): Promise<void
 
 async function rowsOn(client: pg.PoolClient, profile: string): Promise<DiaryRows> {
   const { rows } = await client.query<DiaryRows>(
-    'SELECT (SELECT count(*) FROM diary_entries WHERE profile = $1)::int AS entries, (SELECT count(*) FROM diary_targets WHERE profile = $1)::int AS targets',
+    `SELECT (SELECT count(*) FROM own_foods WHERE owner = $1)::int AS foods, (SELECT count(*) FROM diary_entries WHERE profile = $1)::int AS entries,
+       (SELECT count(*) FROM diary_targets WHERE profile = $1)::int AS targets`,
     [profile],
   );
   return rows[0] as DiaryRows;
@@ -160,23 +163,29 @@ const mealsOf = (meals: readonly Meal[] | undefined): string[] => (meals && meal
 /**
  * The food diary on PostgreSQL (migrations/postgres/0004_diary.sql): entries, targets and CSV imports in the shared
  * database, so every cita process adds to the same diary; each entry is its own row, inserted in its own statement,
- * so concurrent writers never overwrite one another. Foods, units and profiles stay in this data directory's SQLite
- * file: a read binds the foods and units the profile's entries name, then runs the statement the SQLite repository
- * runs over its views, in one snapshot (REPEATABLE READ), so a writer committing meanwhile is seen whole or not at all.
+ * so concurrent writers never overwrite one another. The shipped foods and units and the profiles stay in this data
+ * directory's SQLite file, the profile's own foods and units are the database's (0008_own_foods.sql): a read binds
+ * the shipped foods and units the profile's entries name, then runs the statement the SQLite repository runs over its
+ * views (joined with the own ones there), in one snapshot (REPEATABLE READ), so a writer committing meanwhile is seen
+ * whole or not at all.
  */
 export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foods: Pick<FoodsRepository, 'byIds' | 'visibleByCode'>; portions: Pick<PortionsRepository, 'visible'> }): DiaryStore {
   const { database } = deps;
 
-  /** The foods and units the profile's entries name, as SQLite has them, bound for `views`. */
+  /** The shipped foods and units the profile's entries name, as SQLite has them, bound for `views`. */
   async function foodsOf(client: pg.PoolClient, profile: string): Promise<Record<string, unknown>> {
     const { rows } = await client.query<{ codes: string[]; portions: number[] }>(
       `SELECT coalesce(array_agg(DISTINCT food_code), '{}') AS codes, coalesce(array_agg(DISTINCT portion_id::int) FILTER (WHERE portion_id IS NOT NULL), '{}') AS portions
        FROM diary_entries WHERE profile = $1`,
       [profile],
     );
-    // Shipped foods and units only: a profile's own one has a code or id local to one data directory (codesOf).
+    // Shipped foods and units only: the profile's own are the database's (`views`). A SQLite own food or unit of this
+    // data directory is never one of an entry here: its code or id is local to one data directory.
     const foods = (rows[0]?.codes ?? []).flatMap((code) => deps.foods.visibleByCode(profile, code) ?? []).filter((food) => food.owner === null);
-    const portions = (rows[0]?.portions ?? []).flatMap((id) => deps.portions.visible(profile, id) ?? []).filter((portion) => portion.owner === null);
+    const portions = (rows[0]?.portions ?? [])
+      .filter((id) => !isOwnPortionId(id))
+      .flatMap((id) => deps.portions.visible(profile, id) ?? [])
+      .filter((portion) => portion.owner === null);
     return {
       food_id: foods.map((food) => food.id),
       food_code: foods.map((food) => food.code),
@@ -215,31 +224,49 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
   };
 
   /**
-   * The food codes of the entries' local food ids: the key every data directory shares, for shipped foods and units.
-   * A profile's own food is `U<row id>` and its own unit a row id, both local to one data directory: another server's
-   * directory, or this one restored from a backup, gives the same code to another food. Until foods move to
-   * PostgreSQL, such an entry is refused before anything is written.
+   * The food codes of the entries' food ids, checked on `client` in the write's transaction: a shipped food by its row
+   * id in this data directory (its code is the same in every one), a profile's own by the database's id (negated, as
+   * the foods store gives it), which must still be the entry's profile's; its row is share-locked until the commit, so
+   * a removal of the profile meanwhile waits. Own units likewise.
    */
-  function codesOf(entries: readonly NewEntry[]): string[] {
-    const foods = deps.foods.byIds([...new Set(entries.map((entry) => entry.foodId))]);
+  async function codesOf(client: pg.PoolClient, entries: readonly NewEntry[]): Promise<string[]> {
+    const ids = [...new Set(entries.map((entry) => entry.foodId))];
+    const shipped = deps.foods.byIds(ids.filter((id) => id > 0));
+    const own = ids.filter((id) => id < 0).map((id) => -id);
+    const owned = new Map<number, { code: string; owner: string }>();
+    if (own.length > 0) {
+      const { rows } = await client.query<{ id: number; code: string; owner: string }>('SELECT id, code, owner FROM own_foods WHERE id = ANY($1::bigint[]) ORDER BY id FOR KEY SHARE', [own]);
+      for (const row of rows) owned.set(-row.id, row);
+    }
+    await checkUnits(client, entries);
     return entries.map((entry) => {
-      const food = foods.get(entry.foodId);
+      if (entry.foodId < 0) {
+        const food = owned.get(entry.foodId);
+        if (!food || food.owner !== entry.profile) throw removedMeanwhile(`A food of profile "${entry.profile}"`);
+        return food.code;
+      }
+      const food = shipped.get(entry.foodId);
       if (!food) throw new Error(`diary on PostgreSQL: no food with id ${entry.foodId}`);
-      if (food.owner !== null) throw ownRefused(`Food "${food.code}" is profile "${food.owner}"'s own`);
-      refuseOwnUnit(entry.profile, food.code, entry.portion);
+      if (food.owner !== null) throw new Error(`diary on PostgreSQL: the food "${food.code}" is one of this data directory's own foods, not the database's`);
       return food.code;
     });
   }
 
-  function refuseOwnUnit(profile: string, foodCode: string, chosen: { id: number } | null | undefined): void {
-    const portion = chosen && deps.portions.visible(profile, chosen.id);
-    if (portion && portion.owner !== null) throw ownRefused(`The unit ${portion.id} of "${foodCode}" is profile "${portion.owner}"'s own`);
+  /** The entries' own units, still the profile's (share-locked until the commit, as their foods). */
+  async function checkUnits(client: pg.PoolClient, entries: readonly { profile: string; portion?: { id: number } | null | undefined }[]): Promise<void> {
+    const ids = [...new Set(entries.flatMap((entry) => (entry.portion && isOwnPortionId(entry.portion.id) ? [entry.portion.id] : [])))];
+    if (ids.length === 0) return;
+    const { rows } = await client.query<{ id: number; owner: string }>('SELECT id, owner FROM own_food_portions WHERE id = ANY($1::bigint[]) ORDER BY id FOR KEY SHARE', [ids]);
+    const owners = new Map(rows.map((row) => [row.id, row.owner]));
+    for (const entry of entries) {
+      if (entry.portion && isOwnPortionId(entry.portion.id) && owners.get(entry.portion.id) !== entry.profile) throw removedMeanwhile(`The unit ${entry.portion.id} of profile "${entry.profile}"`);
+    }
   }
 
   /** Entries in one statement, in their order (`demo`: written by the demo diary); own foods and units refused first. */
   async function insertBatch(client: pg.PoolClient, entries: readonly NewEntry[], demo = false): Promise<void> {
     if (entries.length === 0) return;
-    const codes = codesOf(entries);
+    const codes = await codesOf(client, entries);
     await client.query(
       `INSERT INTO diary_entries (profile, date, meal, food_code, grams, portion_id, portion_quantity, demo)
        SELECT profile, date, meal, food_code, grams, portion_id, portion_quantity, $8
@@ -263,7 +290,7 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
   function shippedUnitName(profile: string): (id: number | null) => string | null {
     const names = new Map<number, string | null>();
     return (id) => {
-      if (id === null) return null;
+      if (id === null || isOwnPortionId(id)) return null;
       if (!names.has(id)) {
         const portion = deps.portions.visible(profile, id);
         names.set(id, portion && portion.owner === null ? portion.name_en : null);
@@ -273,7 +300,7 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
   }
 
   async function insertAll(client: pg.PoolClient, entries: readonly NewEntry[]): Promise<number[]> {
-    const codes = codesOf(entries);
+    const codes = await codesOf(client, entries);
     // One row per statement, in order: the ids come back in the entries' order.
     const ids: number[] = [];
     for (const [index, entry] of entries.entries()) {
@@ -315,7 +342,6 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
   return {
     kind: 'postgres',
     label: `PostgreSQL ${database.label}`,
-    logsOwnFoods: false,
     // The insert and its read back in one transaction: a connection lost before COMMIT keeps no entry, so the retry
     // the error asks for adds it once.
     addEntry: (entry) =>
@@ -331,7 +357,7 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
         const current = rows.length > 0 ? await entryOn(client, profile, id) : undefined;
         if (!current) return undefined;
         const next = change(current);
-        refuseOwnUnit(profile, current.food_code, next.portion);
+        await checkUnits(client, [{ profile, portion: next.portion }]);
         await writeChange(client, profile, id, next);
         return entryOn(client, profile, id);
       }),
@@ -339,7 +365,6 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
     // imports at once import once.
     importUnlessSeen: (profile, digests, entries, options) =>
       database.transaction(async (client) => {
-        codesOf(entries);
         await lockProfile(client, profile);
         const previous = await previousImportOn(client, profile, digests);
         if ((previous && !options.allowRepeat) || !options.write) return { previous };
@@ -359,8 +384,15 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
             'SELECT nutrient, amount, effective_from FROM diary_targets WHERE profile = $1 ORDER BY nutrient, effective_from',
             [profile],
           );
+          const foods = await client.query<Record<string, unknown>>(`SELECT code, name, brand, ${nutrientKeys.join(', ')} FROM own_foods WHERE owner = $1 ORDER BY id`, [profile]);
           const unitName = shippedUnitName(profile);
           return {
+            foods: foods.rows.map((row) => ({
+              code: String(row.code),
+              name: String(row.name),
+              brand: String(row.brand),
+              nutrients: Object.fromEntries(nutrientKeys.map((key) => [key, typeof row[key] === 'number' ? row[key] : null])) as OwnFoodRow['nutrients'],
+            })),
             entries: entries.rows.map((row): EntryExportRow => {
               const portion = unitName(row.portion_id);
               return { date: row.date, meal: row.meal, food_code: row.food_code, grams: row.grams, portion, quantity: portion === null ? null : row.portion_quantity };
@@ -378,6 +410,7 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
         await lockProfile(client, profile);
         work.requireEmpty(await rowsOn(client, profile));
         await work.write({
+          food: (food) => insertOwnFoodOn(client, food, false),
           entries: (batch) => insertBatch(client, batch),
           target: (target) => upsertTargetOn(client, target),
           record: async (sha256, rows) => {
@@ -392,7 +425,10 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
         const entries = await client.query('DELETE FROM diary_entries WHERE profile = $1', [profile]);
         const targets = await client.query('DELETE FROM diary_targets WHERE profile = $1', [profile]);
         await client.query('DELETE FROM diary_imports WHERE profile = $1', [profile]);
-        return { entries: entries.rowCount ?? 0, targets: targets.rowCount ?? 0 };
+        // Its own units and foods after its entries (their vectors go with them: ON DELETE CASCADE).
+        await client.query('DELETE FROM own_food_portions WHERE owner = $1', [profile]);
+        const foods = await client.query('DELETE FROM own_foods WHERE owner = $1', [profile]);
+        return { foods: foods.rowCount ?? 0, entries: entries.rowCount ?? 0, targets: targets.rowCount ?? 0 };
       }),
     // Every row here was written after the demo marks (0007_diary_demo.sql): none is of unknown origin.
     unmarkedRows: async () => ({ entries: 0, targets: 0 }),

@@ -9,10 +9,9 @@ import { AppError } from '../../core/errors.js';
 import { localToday } from '../../core/local-today.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import { createEntriesDigest, parseDiaryCsv, portionFinder } from './diary-import.js';
-import type { FoodsRepository } from '../foods/foods-repository.js';
 import { toFood } from '../foods/foods-repository.js';
-import type { PortionsRepository } from '../foods/portions-repository.js';
-import type { DayEntryRow, DiaryRepository, MealSubtotalsRow } from './diary-repository.js';
+import type { FoodsStore, VisibleFoods } from '../foods/foods-store.js';
+import type { DayEntryRow, MealSubtotalsRow } from './diary-repository.js';
 import type { DiaryStore } from './diary-store.js';
 
 type Input<N extends keyof typeof diaryOperations> = z.output<(typeof diaryOperations)[N]['input']>;
@@ -71,24 +70,18 @@ function toSubtotals(row: MealSubtotalsRow | undefined): DiaryDay['meals'][numbe
 }
 
 /**
- * Builds the diary service over its store (SQLite or PostgreSQL: diary-store.ts); which foods a profile may log is
- * read from the data directory's SQLite file (`visibleFood`) on both.
+ * Builds the diary service over its store (SQLite or PostgreSQL: diary-store.ts); which foods and units a profile may
+ * log is read from the foods store (foods-store.ts: its own ones where the diary is, the shipped ones from the data
+ * directory).
  */
-export function createDiaryService(deps: {
-  store: DiaryStore;
-  visibleFood: DiaryRepository['visibleFood'];
-  profiles: ProfilesRepository;
-  portions: PortionsRepository;
-  foods: FoodsRepository;
-  today?: () => string;
-}): DiaryService {
+export function createDiaryService(deps: { store: DiaryStore; profiles: ProfilesRepository; foods: FoodsStore; today?: () => string }): DiaryService {
   const { store } = deps;
   const today = deps.today ?? localToday;
 
   /** The grams of an amount given as grams or as portions of the food; portions must be the food's and visible. */
-  function amountOf(profile: string, foodCode: string, amount: { grams?: number | undefined; portion?: { id: number; quantity: number } | undefined }) {
+  function amountOf(visible: VisibleFoods, profile: string, foodCode: string, amount: { grams?: number | undefined; portion?: { id: number; quantity: number } | undefined }) {
     if (amount.portion === undefined) return { grams: amount.grams as number, portion: null };
-    const portion = deps.portions.visible(profile, amount.portion.id);
+    const portion = visible.portion(amount.portion.id);
     if (!portion || portion.food_code !== foodCode) {
       throw new AppError('not_found', `Food "${foodCode}" has no portion ${amount.portion.id} for profile "${profile}"; see foods.portions for its units.`);
     }
@@ -111,7 +104,7 @@ export function createDiaryService(deps: {
 
   async function loggedFoods(profile: string, by: 'recent' | 'frequent', limit: number, skip: ReadonlySet<number> = new Set()): Promise<LoggedFood[]> {
     const rows = (await store.loggedFoods(profile, by, limit + skip.size)).filter((row) => !skip.has(row.food_id)).slice(0, limit);
-    const foods = deps.foods.byIds(rows.map((row) => row.food_id));
+    const foods = await deps.foods.byIds(rows.map((row) => row.food_id));
     return rows.flatMap((row) => {
       const food = foods.get(row.food_id);
       if (!food) return [];
@@ -141,9 +134,10 @@ export function createDiaryService(deps: {
     async add(input) {
       requireProfile(input.profile);
       checkDate(input.date);
-      const food = deps.visibleFood(input.profile, input.food);
+      const visible = await deps.foods.visibleTo(input.profile);
+      const food = visible.food(input.food);
       if (!food) throw new AppError('not_found', `No food with code "${input.food}" is visible to profile "${input.profile}".`);
-      const amount = amountOf(input.profile, food.code, input);
+      const amount = amountOf(visible, input.profile, food.code, input);
       const entry = await store.addEntry({
         profile: input.profile,
         date: input.date,
@@ -157,6 +151,7 @@ export function createDiaryService(deps: {
 
     async update(input) {
       requireProfile(input.profile);
+      const visible = await deps.foods.visibleTo(input.profile);
       // One store operation: the entry is read, changed from what it is and read back in one transaction.
       const changed = await store.changeEntry(input.profile, input.id, (current) => {
         if (input.date !== undefined) checkDate(input.date);
@@ -164,7 +159,7 @@ export function createDiaryService(deps: {
         const amount =
           input.grams === undefined && input.portion === undefined
             ? { grams: current.grams, portion: current.portion_id !== null && current.portion_quantity !== null ? { id: current.portion_id, quantity: current.portion_quantity } : null }
-            : amountOf(input.profile, current.food_code, input);
+            : amountOf(visible, input.profile, current.food_code, input);
         return { date: input.date ?? current.date, meal: input.meal ?? current.meal, grams: amount.grams, portion: amount.portion };
       });
       if (!changed) throw new AppError('not_found', `Profile "${input.profile}" has no diary entry ${input.id}.`);
@@ -233,16 +228,17 @@ export function createDiaryService(deps: {
 
     async importCsv(input) {
       requireProfile(input.profile);
+      const visible = await deps.foods.visibleTo(input.profile);
       const codes = new Map<string, number | undefined>();
       const parsed = parseDiaryCsv(
         input.csv,
         input.profile,
         (code) => {
-          if (!codes.has(code)) codes.set(code, deps.visibleFood(input.profile, code)?.id);
+          if (!codes.has(code)) codes.set(code, visible.food(code)?.id);
           return codes.get(code);
         },
         latestEntryDate(today()),
-        portionFinder(deps.portions, input.profile),
+        portionFinder(visible),
       );
       if (!parsed.ok) {
         const more = parsed.errorCount > parsed.errors.length ? ` (the first ${parsed.errors.length} are listed)` : '';

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { EntryExportRow, ProfileDataRepository, TargetExportRow } from '../../db/repositories/profile-data-repository.js';
+import type { EntryExportRow, OwnFoodRow, ProfileDataRepository, TargetExportRow } from '../../db/repositories/profile-data-repository.js';
+import type { FoodRow, NewFood } from '../foods/foods-repository.js';
 import type { DiaryRepository, NewEntry, NewTarget } from './diary-repository.js';
 
 /** The diary operations a store keeps: entries, targets and CSV imports, written and read per profile. */
@@ -26,20 +27,27 @@ type StoredOperations =
 
 type Asynchronous<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
 
-/** A profile's entries and targets as its export writes them (diary.csv, targets.csv). */
+/** A profile's own foods, entries and targets as its export writes them (foods.csv, diary.csv, targets.csv). */
 export interface DiaryExport {
+  foods: OwnFoodRow[];
   entries: EntryExportRow[];
   targets: TargetExportRow[];
 }
 
-/** How many entries and targets a profile has. */
+/** How many own foods, entries and targets a profile has. */
 export interface DiaryRows {
+  foods: number;
   entries: number;
   targets: number;
 }
 
 /** What a profile import writes into the diary, inside the store's transaction. */
 export interface ProfileImportWriter {
+  /**
+   * Adds one of the profile's own foods in the store's transaction, where the store keeps them (PostgreSQL; on SQLite
+   * they are added through `foods.add`, inside the caller's transaction).
+   */
+  food?(food: NewFood & { owner: string }): Promise<FoodRow>;
   /** Entries, a batch at a time, in the file's order. */
   entries(batch: readonly NewEntry[]): Promise<void>;
   target(target: NewTarget): Promise<void>;
@@ -59,8 +67,9 @@ export interface ProfileImportWork {
 /**
  * Where the diary keeps its entries, targets and imports: the data directory's SQLite file (the embedded default,
  * the repository's own statements over its views) or PostgreSQL (diary-postgres-store.ts), with the same rows and
- * the same results. Foods, their units and the profiles stay in SQLite on both. Asynchronous because a PostgreSQL
- * client is; the operations mean what DiaryRepository's do. A read and the write that depends on it are one operation
+ * the same results. The shipped foods and units and the profiles stay in SQLite on both; a profile's own foods and
+ * units are where the diary is (foods-store.ts). Asynchronous because a PostgreSQL client is; the operations mean
+ * what DiaryRepository's do. A read and the write that depends on it are one operation
  * (`addEntry`, `changeEntry`, `importUnlessSeen`, `replaceDemoDiary`, `importProfile`), so each store makes them one
  * transaction: on SQLite one synchronous better-sqlite3 transaction, as atomic as before the boundary.
  */
@@ -68,12 +77,7 @@ export interface DiaryStore extends Asynchronous<Pick<DiaryRepository, StoredOpe
   readonly kind: 'sqlite' | 'postgres';
   /** `SQLite`, or `PostgreSQL` with where (no password), for status lines. */
   readonly label: string;
-  /**
-   * Whether a profile's own foods and units can be logged here. Not on PostgreSQL: their codes are row ids of one
-   * data directory (diary-postgres-store.ts), so a write naming one is refused there in one line, nothing written.
-   */
-  readonly logsOwnFoods: boolean;
-  /** A profile's entries (date, then id) and targets (nutrient, then day), read at one moment. */
+  /** A profile's own foods (in the order added), entries (date, then id) and targets (nutrient, then day), read at one moment. */
   exportRows(profile: string): Promise<DiaryExport>;
   profileRows(profile: string): Promise<DiaryRows>;
   /**
@@ -83,7 +87,10 @@ export interface DiaryStore extends Asynchronous<Pick<DiaryRepository, StoredOpe
    * commits it); on PostgreSQL its own, committed after `beforeCommit`.
    */
   importProfile(profile: string, work: ProfileImportWork): Promise<void>;
-  /** Removes a profile's entries, targets and import records in one transaction; counts what went. */
+  /**
+   * Removes a profile's entries, targets and import records in one transaction (on PostgreSQL its own foods and units
+   * too; on SQLite they go with the profile's row); counts what went.
+   */
   removeProfile(profile: string): Promise<DiaryRows>;
   /** The entries of one profile, or of every profile: what status counts. */
   entryCount(profile?: string): Promise<number>;
@@ -122,18 +129,14 @@ export function createDiarySqliteStore(repository: DiaryRepository, profileData:
       return [name, async (...args: unknown[]) => operation(...args)];
     }),
   ) as Asynchronous<Pick<DiaryRepository, StoredOperations>>;
-  const rowsOf = (profile: string): DiaryRows => {
-    const { entries, targets } = profileData.counts(profile);
-    return { entries, targets };
-  };
+  const rowsOf = (profile: string): DiaryRows => profileData.counts(profile);
   const countEntries = db.prepare<[string | null], { n: number }>('SELECT count(*) AS n FROM diary_entries WHERE ?1 IS NULL OR profile = ?1');
   return {
     ...operations,
     kind: 'sqlite',
     label: 'SQLite',
-    logsOwnFoods: true,
-    // One read transaction: the two files describe the same moment.
-    exportRows: async (profile) => db.transaction(() => ({ entries: profileData.entries(profile), targets: profileData.targets(profile) }))(),
+    // One read transaction: the three files describe the same moment.
+    exportRows: async (profile) => db.transaction(() => ({ foods: profileData.ownFoods(profile), entries: profileData.entries(profile), targets: profileData.targets(profile) }))(),
     profileRows: async (profile) => rowsOf(profile),
     async importProfile(profile, work) {
       // The caller's BEGIN IMMEDIATE holds the write lock of the file from before this read to the commit.
@@ -146,7 +149,7 @@ export function createDiarySqliteStore(repository: DiaryRepository, profileData:
       });
       work.beforeCommit();
     },
-    removeProfile: async (profile) => profileData.removeDiary(profile),
+    removeProfile: async (profile) => ({ foods: 0, ...profileData.removeDiary(profile) }),
     entryCount: async (profile) => (countEntries.get(profile ?? null) as { n: number }).n,
   };
 }

@@ -17,6 +17,7 @@ import { conceptMembers, conceptOfQuery, type FoodConcept } from './food-concept
 import { localNamesForSearch, readIfctFoods } from './ifct.js';
 import { translateFoodQuery, type FoodQueryTranslation } from './spanish-food-words.js';
 import { toFood, type FoodRow, type FoodsRepository } from './foods-repository.js';
+import type { FoodsStore } from './foods-store.js';
 
 export type SearchInput = z.output<typeof searchInputSchema>;
 
@@ -69,7 +70,7 @@ export interface FoodsCorpus {
   search(input: SearchInput): Promise<SearchOutput>;
   add(input: { profile: string; name: string; brand: string; per100g: Per100g }): Promise<Food>;
   update(input: { profile: string; code: string; name?: string; brand?: string; per100g?: Per100g }): Promise<Food>;
-  get(profile: string, code: string): Food;
+  get(profile: string, code: string): Promise<Food>;
   /** Loads the shared IFCT 2017 base (idempotent). */
   seedShared(): Promise<{ inserted: number; updated: number; unchanged: number }>;
   counts(): VectorCounts;
@@ -175,7 +176,12 @@ function weakMatchNotice(): Notice {
 
 /** The foods catalog: shared IFCT base plus each profile's own foods, searched keyword-first. */
 export function createFoodsCorpus(deps: {
+  /** The shipped base, in the data directory's SQLite file. */
   repository: FoodsRepository;
+  /** The foods a profile sees and its own foods (foods-store.ts: SQLite, or PostgreSQL with the diary). */
+  store: FoodsStore;
+  /** Called before each search: brings this process's keyword index up to the own foods written by other servers. */
+  beforeSearch?: () => Promise<void>;
   profiles: ProfilesRepository;
   retriever: Retriever;
   settings: SettingsService;
@@ -185,7 +191,7 @@ export function createFoodsCorpus(deps: {
   concepts?: readonly FoodConcept[];
 }): FoodsCorpus {
   // The keyword index arrives filled (from the rows or a snapshot of them; see foods-module.ts).
-  const { repository, retriever } = deps;
+  const { repository, store, retriever } = deps;
 
   function requireProfile(profile: string): void {
     if (!deps.profiles.exists(profile)) {
@@ -225,6 +231,7 @@ export function createFoodsCorpus(deps: {
   return {
     async search(input) {
       requireProfile(input.profile);
+      await deps.beforeSearch?.();
       const strategy = input.strategy ?? 'hybrid';
       const owners = [input.profile];
       const notices: Notice[] = [];
@@ -235,12 +242,12 @@ export function createFoodsCorpus(deps: {
       if (translation) notices.push(translationNotice(translation));
       // Each list puts the foods its words name first; the typed words' list still leads (a user's "Queso fresco"
       // before IFCT's Paneer, which "queso" translates to).
-      const keywordSearch = (query: string, language?: 'en') => {
+      const keywordSearch = async (query: string, language?: 'en') => {
         const hits = retriever.keyword.search(query, { limit, visibleOwners: owners, ...(language ? { language } : {}) });
-        const rows = repository.byIds(hits.map((hit) => hit.id));
+        const rows = await store.byIds(hits.map((hit) => hit.id));
         return namedFirst(hits, (id) => rows.get(id)?.name, [query]);
       };
-      const keyword = strategy === 'vector' ? [] : withTranslation(keywordSearch(input.query), translation ? keywordSearch(translation.english, 'en') : [], limit, input.query);
+      const keyword = strategy === 'vector' ? [] : withTranslation(await keywordSearch(input.query), translation ? await keywordSearch(translation.english, 'en') : [], limit, input.query);
       let fused: FusedHit[];
       let embedderId: string | null = null;
       let bars = foodsBars(null, deps.settings.get().foods.max_dist);
@@ -279,12 +286,12 @@ export function createFoodsCorpus(deps: {
       // Keyword and vector stay single paths (baselines for evaluation); the app's hybrid search reads concepts.
       const named = strategy === 'hybrid' && settings.foods.concepts ? conceptOfQuery(deps.concepts ?? [], input.query) : null;
       if (named) {
-        const members = conceptMembers(named.concept, repository.visibleInGroups(input.profile, named.concept.food_groups));
+        const members = conceptMembers(named.concept, await store.visibleInGroups(input.profile, named.concept.food_groups));
         const best = members.slice(0, input.k).map((member) => ({ id: member.row.id, explanation: member.explanation }));
         fused = fuseConcept(fused, best, { k: conceptRrfK, limit: input.k, wholeQuery: named.wholeQuery });
         notices.push(conceptNotice(named.concept, members.length));
       }
-      const rows = repository.byIds(fused.map((hit) => hit.id));
+      const rows = await store.byIds(fused.map((hit) => hit.id));
       const hits = fused.flatMap((hit) => {
         const row = rows.get(hit.id);
         return row ? [toHit(hit, row, bars, crossBars)] : [];
@@ -298,7 +305,7 @@ export function createFoodsCorpus(deps: {
 
     async add(input) {
       requireProfile(input.profile);
-      const row = repository.insertOwn({ owner: input.profile, name: input.name, brand: input.brand, group: '', source: 'user', per100g: input.per100g });
+      const row = await store.insertOwn({ owner: input.profile, name: input.name, brand: input.brand, group: '', source: 'user', per100g: input.per100g });
       retriever.keyword.upsert(foodKeywordDocument(row));
       await embedInBothSpaces(row);
       return toFood(row);
@@ -306,16 +313,16 @@ export function createFoodsCorpus(deps: {
 
     async update(input) {
       requireProfile(input.profile);
-      const row = repository.updateOwn(input.profile, input.code, input);
+      const row = await store.updateOwn(input.profile, input.code, input);
       if (!row) throw new AppError('not_found', `Profile "${input.profile}" has no food of its own with code "${input.code}" (shared foods cannot be edited).`);
       retriever.keyword.upsert(foodKeywordDocument(row));
       await embedInBothSpaces(row);
       return toFood(row);
     },
 
-    get(profile, code) {
+    async get(profile, code) {
       requireProfile(profile);
-      const row = repository.visibleByCode(profile, code);
+      const row = await store.visibleByCode(profile, code);
       if (!row) throw new AppError('not_found', `No food with code "${code}" is visible to profile "${profile}".`);
       return toFood(row);
     },

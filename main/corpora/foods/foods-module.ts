@@ -1,19 +1,56 @@
 import { join } from 'node:path';
-import type { ModuleFactory } from '../corpus-module.js';
+import type { CorpusModule, ModuleDeps, ModuleFactory } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { loadEvaluationSets } from '../evaluation-file.js';
 import { openKeywordIndex } from '../../retrieval/keyword-snapshot.js';
-import { createRetriever, watchExternalWrites } from '../../retrieval/retriever.js';
+import { createPostgresVectorSpaces } from '../../retrieval/postgres-vector-spaces.js';
+import { createRetriever, watchExternalWrites, type RowsElsewhere } from '../../retrieval/retriever.js';
 import { createFoodsCorpus, foodKeywordDocument, foodsKeywordOptions } from './foods-corpus.js';
 import { loadFoodConcepts } from './food-concepts.js';
 import { createFoodsRepository, foodsFormula } from './foods-repository.js';
-import { createPortionsRepository } from './portions-repository.js';
+import { createFoodsStore } from './foods-stores.js';
+import type { OwnFoodsPostgres } from './own-foods-postgres.js';
 import { createPortionsService } from './portions-service.js';
+
+/**
+ * The vectors of the profiles' own foods on PostgreSQL: one pgvector table per embedder space (own_food_vectors_<id>,
+ * HNSW cosine), as the catalog's and the KB's, written by the server that adds or changes a food (and by `cita seed`
+ * and `cita reembed` for the rest), read by every one. A profile's own foods are few: a search compares the query with
+ * each of them exactly.
+ */
+function ownFoodVectors(store: OwnFoodsPostgres, deps: Pick<ModuleDeps, 'embedding' | 'multilingual'>): { elsewhere: RowsElsewhere; ownRows: NonNullable<CorpusModule['ownRows']> } {
+  const spaces = createPostgresVectorSpaces(store.database, { rows: 'own_foods', spaces: 'own_food_vector_spaces', prefix: 'own_food_vectors', key: 'food_id', corpus: 'foods (own)' });
+  return {
+    elsewhere: {
+      holds: (row) => row.id < 0,
+      hasVectors: (embedderId) => spaces.hasVectors(embedderId, foodsFormula),
+      async nearest(embedderId, vector, k, owners) {
+        if (owners.length === 0) return [];
+        const own = await store.database.query<{ id: number }>('SELECT id FROM own_foods WHERE owner = ANY($1::text[])', [[...owners]]);
+        if (own.length === 0) return [];
+        const found = await spaces.nearest(embedderId, foodsFormula, vector, k, new Set(own.map((row) => row.id)));
+        return found.map((neighbour) => ({ itemId: -neighbour.itemId, distance: neighbour.distance }));
+      },
+      embed: async (embedder) => void (await spaces.embedPending(embedder, foodsFormula, 'embed_text')),
+    },
+    ownRows: {
+      kind: 'postgres',
+      label: `PostgreSQL ${store.database.label}`,
+      counts: () => spaces.counts(deps.embedding.describe().id, foodsFormula),
+      crossLanguageCounts: () => spaces.counts(deps.multilingual.describe().id, foodsFormula),
+      embedSpace: (_crossLanguage, embedder, options) => spaces.embedPending(embedder, foodsFormula, 'embed_text', options),
+    },
+  };
+}
 
 /** The foods catalog as a module of the app. */
 export const createFoodsModule: ModuleFactory = (deps) => {
   const repository = createFoodsRepository(deps.db);
-  const foodDocuments = () => repository.all().map(foodKeywordDocument);
+  const store = createFoodsStore(deps);
+  const onPostgres = store.kind === 'postgres' ? (store as OwnFoodsPostgres) : undefined;
+  // With own foods on PostgreSQL, the data directory's own foods are not this server's: its index holds the shipped
+  // foods, and the database's own foods (every profile's, as SQLite's index holds them) from `syncOwn`.
+  const foodDocuments = () => (onPostgres ? repository.all().filter((row) => row.owner === null) : repository.all()).map(foodKeywordDocument);
   const keyword = openKeywordIndex({
     file: join(deps.dataDir, 'keyword', 'foods.json'),
     options: foodsKeywordOptions,
@@ -21,21 +58,50 @@ export const createFoodsModule: ModuleFactory = (deps) => {
     rowVersions: () => repository.rowVersions(),
     count: () => repository.count(),
   });
-  const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
+  const ownVectors = onPostgres ? ownFoodVectors(onPostgres, deps) : undefined;
+  const elsewhere = ownVectors ? { elsewhere: ownVectors.elsewhere } : {};
+  const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index, ...elsewhere });
   // The same rows in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
-  const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index });
-  const foods = createFoodsCorpus({ repository, profiles: deps.profiles, settings: deps.settings, retriever, crossLanguage, concepts: loadFoodConcepts() });
+  const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index, ...elsewhere });
+  /** The own foods' signature the index holds (PostgreSQL), undefined until first read or after a reload. */
+  let ownSignature: string | undefined;
+  /** The revision of each own food the index holds, by id (negative: foods-store.ts). */
+  let ownRevisions = new Map<number, number>();
+  /**
+   * Brings the index up to the database's own foods, when any server added, changed or removed one since: those gone
+   * are removed, those added or changed put in (the shipped foods' documents and the unchanged stay as they are).
+   */
+  async function syncOwn(): Promise<void> {
+    if (!onPostgres) return;
+    const signature = await onPostgres.signature();
+    if (signature === ownSignature) return;
+    const own = await onPostgres.allOwn();
+    const now = new Map(own.map((row) => [row.id, row.revision]));
+    // The first time (or after a reload), whole: a keyword snapshot may hold own foods removed since it was saved.
+    if (ownSignature === undefined) keyword.index.replaceAll([...foodDocuments(), ...own.map(foodKeywordDocument)]);
+    else {
+      for (const id of ownRevisions.keys()) if (!now.has(id)) keyword.index.remove(id);
+      for (const row of own) if (ownRevisions.get(row.id) !== row.revision) keyword.index.upsert(foodKeywordDocument(row));
+    }
+    ownRevisions = now;
+    ownSignature = signature;
+  }
+  const foods = createFoodsCorpus({ repository, store, beforeSearch: syncOwn, profiles: deps.profiles, settings: deps.settings, retriever, crossLanguage, concepts: loadFoodConcepts() });
   const portions = createPortionsService({
-    portions: createPortionsRepository(deps.db),
-    foods: repository,
+    foods: store,
     requireProfile: (profile) => {
       if (!deps.profiles.exists(profile)) throw new AppError('not_found', `There is no profile "${profile}".`);
     },
   });
-  const reload = () => keyword.index.replaceAll(foodDocuments());
+  const reload = () => {
+    keyword.index.replaceAll(foodDocuments());
+    ownSignature = undefined;
+    ownRevisions = new Map();
+  };
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', reload);
   return {
     name: 'foods',
+    ...(ownVectors ? { ownRows: ownVectors.ownRows } : {}),
     retriever,
     crossLanguage,
     search: (input) => foods.search(input),

@@ -2,14 +2,15 @@
  * Another app's import (Cronometer, MyFitnessPal: diary.import.preview and diary.import.confirm) with the diary on
  * PostgreSQL (issue #21): one script gives the same previews, refusals, imports and days on both stores, the entries
  * landing where the diary is; a confirm is one transaction (a connection dropped in it keeps nothing, and the same
- * confirm again lands once); a row logging a profile's own food or unit is flagged in the preview there, and confirm refuses it by its line.
+ * confirm again lands once); a row logging a profile's own food or unit imports there as on SQLite, the food and unit
+ * added through another server with a data directory of its own.
  * Keyword-only services: what is compared is the import's bookkeeping, not the embedder's judgement.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
-import type { Food, ImportPreview } from '../../../shared/contract.js';
+import type { DiaryDay, Food, ImportPreview } from '../../../shared/contract.js';
 import { repositoryRoot } from '../../helpers/cli.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { count, dropConnectionWhenBlocked } from '../../helpers/postgres-cuts.js';
@@ -128,12 +129,13 @@ describe.runIf(run)("another app's import on the PostgreSQL diary", () => {
     expect(await count(url, 'diary_entries')).toBe(2);
   });
 
-  it("flags a row logged as a profile's own food or own unit in the preview, and confirm refuses it by line, writing nothing; SQLite imports them", async () => {
+  it("imports rows logged as a profile's own food or own unit on both stores, added through another server on PostgreSQL", async () => {
     const url = await freshDatabase();
     const csv = `${header}\n2026-06-08,,Breakfast,Granola casera,50 g,225,Cereals\n2026-06-08,,Lunch,Rice,80 g,280,Grains\n2026-06-08,,Dinner,Dal,1 katori,160,Legumes\n`;
-    const importOwn = async (services: Services) => {
-      const granola = await value<Food>(services, 'foods.add', { profile: 'ana', name: 'Granola casera', per100g: { energy_kcal: 450 } });
-      await value(services, 'foods.portions.add', { profile: 'ana', code: 'B013', name: 'katori', grams: 150 });
+    /** Adds the own food and unit through `adding`, imports through `importing`; the day as names, amounts and nutrients. */
+    const importOwn = async (adding: Services, importing: Services) => {
+      const granola = await value<Food>(adding, 'foods.add', { profile: 'ana', name: 'Granola casera', per100g: { energy_kcal: 450 } });
+      await value(adding, 'foods.portions.add', { profile: 'ana', code: 'B013', name: 'katori', grams: 150 });
       const input = {
         profile: 'ana',
         csv,
@@ -143,27 +145,31 @@ describe.runIf(run)("another app's import on the PostgreSQL diary", () => {
           { line: 4, food: 'B013' },
         ],
       };
-      return { services, granola, preview: await value<ImportPreview>(services, 'diary.import.preview', input), result: await call(services, 'diary.import.confirm', input) };
+      const preview = await value<ImportPreview>(importing, 'diary.import.preview', input);
+      const result = await call(importing, 'diary.import.confirm', input);
+      const day = await value<DiaryDay>(adding, 'diary.day', { profile: 'ana', date: '2026-06-08' });
+      const entries = day.meals.flatMap((meal) =>
+        meal.entries.map((entry) => ({
+          meal: meal.meal,
+          food: entry.food.name,
+          grams: entry.grams,
+          portion: entry.portion && { name: entry.portion.name.en, quantity: entry.portion.quantity },
+          nutrients: entry.nutrients,
+        })),
+      );
+      return { statuses: preview.rows.map((row) => [row.line, row.status, row.grams]), result, entries: rounded(entries), totals: rounded(day.totals) };
     };
-    const postgres = await importOwn(await onPostgres(url));
-    expect(postgres.preview.rows.map((row) => [row.line, row.status])).toEqual([
-      [2, 'unmatched'],
-      [3, 'ready'],
-      [4, 'no_grams'],
+    const postgres = await importOwn(await onPostgres(url), await onPostgres(url));
+    const sqlite = await onSqlite();
+    expect(postgres).toEqual(await importOwn(sqlite, sqlite));
+    expect(postgres.statuses).toEqual([
+      [2, 'ready', 50],
+      [3, 'ready', 80],
+      [4, 'ready', 150],
     ]);
-    expect(postgres.preview.rows[0]?.problem).toBe(
-      `"Granola casera" (${postgres.granola.code}) is this profile's own food, which cannot be logged while the diary is on PostgreSQL (its code belongs to one data directory, issue #21); choose a shipped food or exclude the row`,
-    );
-    expect(postgres.preview.rows[2]?.problem).toMatch(/^"katori" is this profile's own unit, which cannot be logged while the diary is on PostgreSQL .*; give the grams or exclude the row$/);
-    expect(postgres.result).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_input', message: expect.stringMatching(/^2 rows are not resolved \(the first is line 2: "Granola casera"\); nothing was imported\./) },
-    });
-    expect(await count(url, 'diary_entries')).toBe(0);
-    expect(await count(url, 'diary_imports')).toBe(0);
-    const sqlite = await importOwn(await onSqlite());
-    expect(sqlite.preview.rows.map((row) => row.status)).toEqual(['ready', 'ready', 'ready']);
-    expect(sqlite.result).toMatchObject({ ok: true, value: { added: 3 } });
-    expect(entryCount(sqlite.services, 'ana')).toBe(3);
+    expect(postgres.result).toMatchObject({ ok: true, value: { added: 3 } });
+    expect(postgres.entries).toContainEqual(expect.objectContaining({ food: 'Granola casera', grams: 50, nutrients: expect.objectContaining({ energy_kcal: 225 }) }));
+    expect(await count(url, 'diary_entries')).toBe(3);
+    expect(entryCount(sqlite, 'ana')).toBe(3);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The demo diary with the diary on PostgreSQL (issue #21): loading it puts its entries and targets there, marked as
- * the demo's (migrations/postgres/0007_diary_demo.sql): the SQLite demo's days of shipped foods, in the same units,
- * with the same targets. Its own packaged foods are the demo profile's own foods, which cannot be logged there yet
- * (their codes belong to one data directory): those entries are left out, and the load says how many. Loading it
- * again replaces only its own rows; two servers starting at once on one database load it once, and a server's first
- * start later leaves it as it is; `demo.remove` removes its rows there.
+ * the demo's (migrations/postgres/0007_diary_demo.sql): the SQLite demo's days, in the same units, with the same
+ * targets. Its seven packaged foods and their units are the demo profile's own, kept there too (0008_own_foods.sql),
+ * so every entry of the SQLite demo is there. Loading it again replaces only its own rows; two servers starting at
+ * once on one database load it (and add its foods) once, and a server's first start later leaves it as it is;
+ * `demo.remove` removes its rows and foods there.
  */
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
@@ -15,7 +15,7 @@ import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { count, withClient } from '../../helpers/postgres-cuts.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { diaryServices, entryCount, testToday, value } from './diary-helpers.js';
+import { diaryServices, entryCount, rounded, testToday, value } from './diary-helpers.js';
 
 const run = postgresTests('the demo diary on PostgreSQL');
 const tempDir = useTempDirs();
@@ -29,21 +29,27 @@ async function onPostgres(url: string): Promise<Services> {
   return services;
 }
 
-type Row = { date: string; meal: string; code: string; grams: number; portion_id: number | null; portion_quantity: number | null };
+/**
+ * An entry as both stores can be compared: a shipped food by its code and a shipped unit by its id (the same in every
+ * data directory), the demo's own food and unit by name (each store gives them codes and ids of its own).
+ */
+type Row = { date: string; meal: string; food: string; grams: number; portion: string | null; portion_quantity: number | null };
 
-/** The SQLite demo's entries (shipped foods, and its own) and targets, loaded ending testToday. */
-async function sqliteDemo(): Promise<{ shipped: Row[]; own: number; targets: unknown[] }> {
+/** The SQLite demo's entries (shipped foods and its own) and targets, loaded ending testToday. */
+async function sqliteDemo(): Promise<{ entries: Row[]; own: number; targets: unknown[] }> {
   const demo = await diaryServices(tempDir(), { demo: true });
   try {
-    const rows = demo.db
+    const entries = demo.db
       .prepare(
-        `SELECT e.date, e.meal, f.code, e.grams, e.portion_id, e.portion_quantity, f.owner FROM diary_entries e JOIN foods f ON f.id = e.food_id
+        `SELECT e.date, e.meal, CASE WHEN f.owner IS NULL THEN f.code ELSE 'own:' || f.name END AS food, e.grams,
+           CASE WHEN p.id IS NULL THEN NULL WHEN p.owner IS NULL THEN 'shipped:' || p.id ELSE 'own:' || p.name_en END AS portion, e.portion_quantity
+         FROM diary_entries e JOIN foods f ON f.id = e.food_id LEFT JOIN food_portions p ON p.id = e.portion_id
          WHERE e.profile = 'demo' ORDER BY e.date, e.id`,
       )
-      .all() as Array<Row & { owner: string | null }>;
+      .all() as Row[];
     return {
-      shipped: rows.filter((row) => row.owner === null).map(({ owner: _owner, ...row }) => row),
-      own: rows.filter((row) => row.owner !== null).length,
+      entries,
+      own: entries.filter((row) => row.food.startsWith('own:')).length,
       targets: demo.db.prepare("SELECT nutrient, amount, effective_from FROM diary_targets WHERE profile = 'demo' ORDER BY nutrient, effective_from").all(),
     };
   } finally {
@@ -53,40 +59,49 @@ async function sqliteDemo(): Promise<{ shipped: Row[]; own: number; targets: unk
 
 /** The demo profile's rows in PostgreSQL, and how many of them are marked as the demo's. */
 async function postgresRows(url: string): Promise<{ entries: Row[]; targets: unknown[]; marked: number }> {
-  const where = "profile = 'demo'";
+  const where = "e.profile = 'demo'";
   return withClient(url, async (client) => ({
-    entries: (await client.query<Row>(`SELECT date, meal, food_code AS code, grams, portion_id::int, portion_quantity FROM diary_entries WHERE ${where} ORDER BY date, id`)).rows,
-    targets: (await client.query(`SELECT nutrient, amount, effective_from FROM diary_targets WHERE ${where} ORDER BY nutrient, effective_from`)).rows,
+    entries: (
+      await client.query<Row>(
+        `SELECT e.date, e.meal, coalesce('own:' || f.name, e.food_code) AS food, e.grams,
+           CASE WHEN e.portion_id IS NULL THEN NULL WHEN p.id IS NULL THEN 'shipped:' || e.portion_id ELSE 'own:' || p.name_en END AS portion, e.portion_quantity
+         FROM diary_entries e LEFT JOIN own_foods f ON f.code = e.food_code LEFT JOIN own_food_portions p ON p.id = e.portion_id
+         WHERE ${where} ORDER BY e.date, e.id`,
+      )
+    ).rows,
+    targets: (await client.query("SELECT nutrient, amount, effective_from FROM diary_targets WHERE profile = 'demo' ORDER BY nutrient, effective_from")).rows,
     marked: Number(
-      (await client.query<{ n: string }>(`SELECT (SELECT count(*) FROM diary_entries WHERE ${where} AND demo) + (SELECT count(*) FROM diary_targets WHERE ${where} AND demo) AS n`)).rows[0]?.n,
+      (await client.query<{ n: string }>("SELECT (SELECT count(*) FROM diary_entries WHERE profile = 'demo' AND demo) + (SELECT count(*) FROM diary_targets WHERE profile = 'demo' AND demo) AS n"))
+        .rows[0]?.n,
     ),
   }));
 }
 
 describe.runIf(run)('the demo diary on PostgreSQL', () => {
-  it("puts the SQLite demo's days of shipped foods and its targets there, marked as the demo's, and says what it left out", async () => {
+  it("puts every entry of the SQLite demo and its targets there, its packaged foods and their units as the demo profile's own", async () => {
     const expected = await sqliteDemo();
+    expect(expected.own).toBeGreaterThan(0);
     const url = await freshDatabase();
     const services = await onPostgres(url);
     const said: string[] = [];
     const result = await services.module('diary')?.seedDemo?.({ today: testToday, onProgress: (message) => said.push(message) });
-    expect(result).toEqual({ profiles: 1, foods: 7, days: 90, entries: expected.shipped.length, targets: 8, kept: 0, left_out: expected.own });
-    expect(expected.own).toBeGreaterThan(0);
-    expect(said).toEqual([
-      expect.stringMatching(
-        new RegExp(
-          `^the diary is on PostgreSQL postgres://\\S+, where a profile's own foods and units cannot be logged yet \\(their codes belong to one data directory, issue #21\\): the demo's ${expected.own} entries of its own packaged foods are left out$`,
-        ),
-      ),
-    ]);
+    expect(result).toEqual({ profiles: 1, foods: 7, days: 90, entries: expected.entries.length, targets: 8, kept: 0 });
+    expect(said).toEqual([]);
     const stored = await postgresRows(url);
-    expect(stored.entries).toEqual(expected.shipped);
+    expect(stored.entries).toEqual(expected.entries);
     expect(stored.targets).toEqual(expected.targets);
-    expect(stored.marked).toBe(expected.shipped.length + 8);
+    expect(stored.marked).toBe(expected.entries.length + 8);
     expect(entryCount(services)).toBe(0);
-    // The days read back through the diary's operations, in the demo's units.
-    const day = await value<{ totals: { entries: number } }>(services, 'diary.day', { profile: 'demo', date: testToday });
-    expect(day.totals.entries).toBe(expected.shipped.filter((row) => row.date === testToday).length);
+    expect(await count(url, 'own_foods')).toBe(7);
+    expect(await count(url, 'own_food_portions')).toBe(7);
+    // The days read back through the diary's operations, in the demo's units, with the packaged foods' nutrients.
+    const sqlite = await diaryServices(tempDir(), { demo: true });
+    for (const date of [testToday, '2026-05-01']) {
+      const day = await value<{ totals: { entries: number; nutrients: Record<string, number | null> } }>(services, 'diary.day', { profile: 'demo', date });
+      const same = await value<{ totals: { entries: number; nutrients: Record<string, number | null> } }>(sqlite, 'diary.day', { profile: 'demo', date });
+      expect(rounded(day.totals)).toEqual(rounded(same.totals));
+    }
+    await sqlite.close();
   });
 
   it('loading it again replaces only its own rows: an entry and a target the user added to the demo profile stay', async () => {
@@ -105,12 +120,15 @@ describe.runIf(run)('the demo diary on PostgreSQL', () => {
 
   it('two servers starting at once on one database load it once; a later first start leaves it, and an edit in it, as they are', async () => {
     const url = await freshDatabase();
-    const expected = (await sqliteDemo()).shipped.length;
+    const expected = (await sqliteDemo()).entries.length;
     const [a, b] = [await onPostgres(url), await onPostgres(url)];
     const results = await Promise.all([a, b].map((services) => seedShippedData(services, { demo: 'first-run', today: testToday })));
     expect(results.map((result) => result.demo.diary?.entries).sort()).toEqual([0, expected]);
     expect(await count(url, 'diary_entries')).toBe(expected);
     expect(await count(url, 'diary_targets')).toBe(8);
+    // Its packaged foods and their units were added once.
+    expect(await count(url, 'own_foods')).toBe(7);
+    expect(await count(url, 'own_food_portions')).toBe(7);
 
     await value(a, 'diary.add', { profile: 'demo', date: testToday, meal: 'snack', food: 'E001', grams: 150 });
     const later = await onPostgres(url);
@@ -134,6 +152,8 @@ describe.runIf(run)('the demo diary on PostgreSQL', () => {
     const removal = await value<DemoRemoval>(services, 'demo.remove', {});
     expect(removal).toEqual({ removed: true, profiles: ['demo'], foods: 7, entries: demoEntries, targets: 8 });
     expect(await postgresRows(url)).toEqual({ entries: [], targets: [], marked: 0 });
+    expect(await count(url, 'own_foods')).toBe(0);
+    expect(await count(url, 'own_food_portions')).toBe(0);
     expect(await count(url, 'diary_entries')).toBe(1);
     expect(services.profiles.exists('demo')).toBe(false);
     expect(await value(services, 'demo.remove', {})).toEqual({ removed: false, profiles: [], foods: 0, entries: 0, targets: 0 });

@@ -1,7 +1,8 @@
 /**
  * A profile import with the diary on PostgreSQL keeps nothing when the diary's write or commit fails: a connection
  * lost writing a target is told as such (not as a CSV problem), and a COMMIT that fails or whose connection is lost
- * leaves no profile or own food in the data directory, so the same import runs again (review of branch pgdiary).
+ * leaves no profile in the data directory and no own food in the database (they are written in the diary's
+ * transaction), so the same import runs again (review of branch pgdiary).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import type { Services } from '../../../main/app/bootstrap.js';
 import { exportProfile, importProfile } from '../../../main/app/profile-transfer.js';
 import type { Food } from '../../../shared/contract.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
-import { dropConnectionWhenBlocked, withClient } from '../../helpers/postgres-cuts.js';
+import { count, dropConnectionWhenBlocked, withClient } from '../../helpers/postgres-cuts.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { value } from './diary-helpers.js';
@@ -53,6 +54,7 @@ describe.runIf(run)("a profile import's commits on the PostgreSQL diary", () => 
     const [result] = await Promise.all([outcome(importProfile(s, 'copy', dir)), dropped]);
     expect(result).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^Lost the connection to the PostgreSQL database .*; what was not committed was rolled back\./) });
     expect(s.profiles.exists('copy')).toBe(false);
+    expect(await count(url, 'own_foods')).toBe(0);
   });
 
   it("keeps no profile or own food when the diary's COMMIT fails, and the import runs again", async () => {
@@ -67,9 +69,11 @@ describe.runIf(run)("a profile import's commits on the PostgreSQL diary", () => 
     expect(first).toMatchObject({ message: 'simulated commit failure' });
     expect(s.profiles.exists('copy')).toBe(false);
     expect(s.db.prepare("SELECT count(*) AS n FROM foods WHERE owner = 'copy'").get()).toEqual({ n: 0 });
+    expect(await count(url, 'own_foods')).toBe(0);
     await withClient(url, (c) => c.query('DROP TRIGGER fail_at_commit ON diary_imports'));
     const retry = await outcome(importProfile(s, 'copy', dir));
     expect(retry).toMatchObject({ ok: { foods: 1, diary: 1, targets: 1 } });
+    expect(await count(url, 'own_foods')).toBe(1);
   });
 
   it("keeps no profile or own food when the connection is lost in the diary's COMMIT and it was not saved, and the import runs again", async () => {
@@ -91,8 +95,10 @@ describe.runIf(run)("a profile import's commits on the PostgreSQL diary", () => 
     const [first] = await Promise.all([outcome(importProfile(s, 'copy', dir)), killer]);
     expect(first).toMatchObject({ code: 'unavailable', message: expect.stringContaining('was not saved; nothing was imported') });
     expect(s.profiles.exists('copy')).toBe(false);
+    expect(await count(url, 'own_foods')).toBe(0);
     await withClient(url, (c) => c.query('DROP TRIGGER slow_at_commit ON diary_imports'));
     const retry = await outcome(importProfile(s, 'copy', dir));
     expect(retry).toMatchObject({ ok: { foods: 1, diary: 1, targets: 1 } });
+    expect(await count(url, 'own_foods')).toBe(1);
   });
 });

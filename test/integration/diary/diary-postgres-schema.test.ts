@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { withClient } from '../../helpers/postgres-cuts.js';
+import { nutrientKeys } from '../../../shared/nutrients.js';
 
 const run = postgresTests('the PostgreSQL diary schema');
 const freshDatabase = usePostgresDatabases();
@@ -72,4 +73,30 @@ describe.runIf(run)('the PostgreSQL diary schema', () => {
       });
     });
   }
+
+  it("keeps a profile's own foods with a column for every nutrient, codes UP<n> and unit ids above the shipped ones (0008_own_foods.sql)", async () => {
+    const url = await freshDatabase();
+    await (await openPostgres(url)).close();
+    await withClient(url, async (client) => {
+      const columns = (
+        await client.query<{ name: string }>("SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'own_foods' AND data_type = 'double precision' ORDER BY ordinal_position")
+      ).rows;
+      expect(columns.map((column) => column.name)).toEqual([...nutrientKeys]);
+      const food = (code: string, kcal: number) =>
+        outcome(client, "INSERT INTO own_foods (id, code, owner, name, source, embed_text, embed_hash, energy_kcal) OVERRIDING SYSTEM VALUE VALUES ($1, $2, 'ana', 'Pan', 'user', 'Pan ', 'h', $3)", [
+          Number(code.replace(/\D/g, '')) || 1,
+          code,
+          kcal,
+        ]);
+      expect(await food('U5', 100)).toBe('23514');
+      expect(await food('A015', 100)).toBe('23514');
+      expect(await food('UP7', -1)).toBe('23514');
+      expect(await food('UP7', 100)).toBe('ok');
+      const unit = "INSERT INTO own_food_portions (food_code, owner, name_en, name_es, grams) VALUES ('UP7', 'ana', $1, $1, $2) RETURNING id";
+      expect(await outcome(client, unit, ['rebanada', 0])).toBe('23514');
+      const { rows } = await client.query<{ id: string }>(unit, ['rebanada', 35]);
+      expect(Number(rows[0]?.id)).toBeGreaterThan(1_000_000_000);
+      expect(await outcome(client, unit, ['rebanada', 40])).toBe('23505');
+    });
+  });
 });
