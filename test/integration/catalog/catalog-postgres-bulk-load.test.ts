@@ -7,6 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ingestCorpus } from '../../../main/app/ingest.js';
+import { reembedSpaces, reembedWork } from '../../../main/app/reembed.js';
+import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { readCatalog } from '../../../main/corpora/catalog/catalog-files.js';
 import { importInto } from '../../../main/corpora/catalog/catalog-postgres-import.js';
 import { catalogFormula } from '../../../main/corpora/catalog/catalog-repository.js';
@@ -15,11 +18,13 @@ import type { Embedder } from '../../../main/embedding/embedder.js';
 import { createPostgresVectorSpaces, type PostgresVectorSpaces } from '../../../main/retrieval/postgres-vector-spaces.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
+import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { letters, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
 
 const run = postgresTests('bulk loads of vectors on PostgreSQL');
 const tempDir = useTempDirs();
+const openServices = useServices();
 const freshDatabase = usePostgresDatabases();
 const fields = 1_500;
 const embedder = jittered(createWordHashEmbedder({ id: 'test:bulk:64', dimensions: 64 }));
@@ -216,6 +221,28 @@ describe.runIf(run)('bulk loads of vectors on PostgreSQL', () => {
       }
     } finally {
       await other.close();
+      await database.close();
+    }
+  });
+
+  it('build a missing index on an ingest or a re-embed with nothing to embed, as the app runs them', async () => {
+    const url = await freshDatabase();
+    const services = await openServices({ dataDir: tempDir(), embedder, multilingual: null, databaseUrl: url });
+    const catalog = services.module('catalog') as CorpusModule;
+    await ingestCorpus(services, catalog);
+    const database = await openPostgres(url, { poolSize: 2 });
+    try {
+      const table = await tableOf(database, catalogFormula);
+      // What a load stopped after its last vector leaves: every vector, no index.
+      await database.query(`DROP INDEX ${table}_hnsw`);
+      const job = services.jobs.start('reembed', reembedWork(reembedSpaces(services, services.modules, 'catalog')));
+      const finished = await services.jobs.wait(job.job);
+      expect(finished.message).toMatch(/^nothing to embed/);
+      expect(await plannedThroughIndex(database, table)).toBe(true);
+      await database.query(`DROP INDEX ${table}_hnsw`);
+      expect((await ingestCorpus(services, catalog)).embedded).toBe(0);
+      expect(await plannedThroughIndex(database, table)).toBe(true);
+    } finally {
       await database.close();
     }
   });
