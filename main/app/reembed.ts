@@ -28,6 +28,11 @@ export interface ReembedSpace {
   pending(): Promise<number>;
   /** Embeds them batch by batch, resumable: state lives in the database. */
   embed(embedder: Embedder, options: ReembedOptions): Promise<ReembedResult>;
+  /**
+   * Embedded even with nothing pending: a store that keeps more than vectors (PostgreSQL's HNSW index, left unbuilt by
+   * a stopped bulk load) finishes it there.
+   */
+  finishesWhenCurrent?: boolean;
 }
 
 type SqliteDeps = { db: Database; vectors: VectorStore };
@@ -57,6 +62,7 @@ export function storedSpace(module: CorpusModule, storage: NonNullable<CorpusMod
       return counts.missing + counts.stale;
     },
     embed: (embedder, options) => storage.embedSpace(crossLanguage, embedder, options),
+    finishesWhenCurrent: true,
   };
 }
 
@@ -115,6 +121,8 @@ export function reembedWork(spaces: readonly ReembedSpace[], settings: ReembedSe
       throw new AppError('unavailable', `Nothing can be embedded: ${[...problems].join('; ') || 'no embedder is available'}.`);
     }
     const total = ready.reduce((sum, target) => sum + target.pending, 0);
+    // Silently: nothing is pending, only what a stopped run left besides vectors (an index to build).
+    for (const { space, embedder, pending } of ready) if (pending === 0 && space.finishesWhenCurrent) await space.embed(embedder, { signal });
     if (total === 0) return ['nothing to embed: every row has a current vector', ...skipped].join('; ');
     let doneBefore = 0;
     const results: Array<{ label: string; result: ReembedResult }> = [];
@@ -127,7 +135,7 @@ export function reembedWork(spaces: readonly ReembedSpace[], settings: ReembedSe
       const result = await space.embed(embedder, {
         ...pacing,
         signal,
-        onProgress: ({ done }) => report(Math.min(doneBefore + done, total), total, `${label}: ${doneBefore + done} of ${total}`),
+        onProgress: ({ done, note }) => report(Math.min(doneBefore + done, total), total, `${label}: ${doneBefore + done} of ${total}${note ? ` (${note})` : ''}`),
       });
       results.push({ label, result });
       doneBefore += result.embedded;

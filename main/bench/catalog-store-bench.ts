@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServices, type ServiceOptions } from '../app/bootstrap.js';
 import { ingestCorpus } from '../app/ingest.js';
+import { reembedSpaces, reembedWork } from '../app/reembed.js';
 import { readCatalog } from '../corpora/catalog/catalog-files.js';
 import type { CorpusModule } from '../corpora/corpus-module.js';
 import { benchCatalogTwoServers, type CatalogTwoServerRun } from './catalog-two-server-bench.js';
@@ -12,10 +13,19 @@ import { hashingEmbedder, withBenchSchema } from './store-bench-support.js';
 export interface CatalogStoreRun {
   store: 'SQLite' | 'PostgreSQL';
   fields: number;
-  /** Reading, writing and embedding the catalog (`ingest --corpus catalog`). */
+  /** Reading, writing and embedding the catalog (`ingest --corpus catalog`; PostgreSQL in parts: every import, then one re-embed). */
   ingestSeconds: number;
+  /** PostgreSQL, a catalog in parts: importing them all, without embedding. */
+  importSeconds?: number;
+  /** PostgreSQL, a catalog in parts: the one re-embed after the imports (the vectors and the index build). */
+  embedSeconds?: number;
+  /** PostgreSQL's bulk load: building the HNSW index once after the vectors (part of the ingest or embed seconds). */
+  indexSeconds?: number;
   hybrid: LatencySummary;
 }
+
+/** Which stores the bench loads: both by default; one to weigh a large catalog on it alone. */
+export type CatalogBenchStore = 'sqlite' | 'postgres';
 
 export interface CatalogStoreBenchResult {
   /** `shipped`: the real catalog and models; `synthetic`: N fields and a hashing embedder, to weigh the stores alone. */
@@ -85,6 +95,8 @@ export async function benchCatalogStores(options: {
   databaseUrl?: string;
   /** Synthetic fields instead of the shipped catalog (and a hashing embedder instead of the model). */
   fields?: number;
+  /** The stores to load (default both; PostgreSQL only with `databaseUrl`). */
+  stores?: readonly CatalogBenchStore[];
   progress: (message: string) => void;
 }): Promise<CatalogStoreBenchResult> {
   const synthetic = options.fields !== undefined;
@@ -99,19 +111,59 @@ export async function benchCatalogStores(options: {
       ...(synthetic ? { embedder: hashingEmbedder(), multilingual: null } : { modelDir: options.modelDir }),
       ...(databaseUrl ? { databaseUrl } : {}),
     };
+    const counts = { inserted: 0, updated: 0, unchanged: 0 };
+    const add = (part: { inserted: number; updated: number; unchanged: number }) => {
+      counts.inserted += part.inserted;
+      counts.updated += part.updated;
+      counts.unchanged += part.unchanged;
+    };
+    const started = performance.now();
+    const seconds = (from: number) => round((performance.now() - from) / 1000, 1);
+    // On PostgreSQL a catalog in parts is imported whole before anything is embedded (a first load, as a team would
+    // run it: imports with semantic search off, then one `cita reembed`), so its vectors go in as one bulk load.
+    // SQLite has no index to build: each part is ingested and embedded in turn, as before.
+    const inParts = files.length > 1 && databaseUrl !== undefined;
+    let importSeconds: number | undefined;
+    if (inParts) {
+      const importing = await createServices({ ...serviceOptions, embedder: null });
+      try {
+        for (const [index, from] of files.entries()) {
+          options.progress(`catalog on ${store}: importing part ${index + 1} of ${files.length} (${seconds(started)} s)`);
+          add(await ingestCorpus(importing, importing.module('catalog') as CorpusModule, { from }));
+        }
+      } finally {
+        await importing.close();
+      }
+      importSeconds = seconds(started);
+    }
     const services = await createServices(serviceOptions);
     try {
       const catalog = services.module('catalog') as CorpusModule;
-      options.progress(`catalog on ${store}: ingesting ${synthetic ? `${options.fields} synthetic fields` : 'the shipped catalog'}…`);
-      const started = performance.now();
-      const counts = { inserted: 0, updated: 0, unchanged: 0 };
-      for (const from of files.length > 0 ? files : [undefined]) {
-        const part = await ingestCorpus(services, catalog, from ? { from } : {});
-        counts.inserted += part.inserted;
-        counts.updated += part.updated;
-        counts.unchanged += part.unchanged;
+      options.progress(`catalog on ${store}: ${inParts ? 'embedding' : 'ingesting'} ${synthetic ? `${options.fields} synthetic fields` : 'the shipped catalog'}…`);
+      const embedStarted = performance.now();
+      let indexStarted: number | undefined;
+      let lastReport = 0;
+      const onProgress = (message: string) => {
+        if (indexStarted === undefined && message.includes('building the vector index')) indexStarted = performance.now();
+        else if (performance.now() - lastReport < 30_000) return;
+        lastReport = performance.now();
+        options.progress(`catalog on ${store}: ${message} (${seconds(started)} s)`);
+      };
+      if (inParts) {
+        // `cita reembed --corpus catalog`'s job.
+        const job = services.jobs.start('reembed', reembedWork(reembedSpaces(services, services.modules, 'catalog')));
+        const unsubscribe = services.events.on('job.progress', (event) => {
+          if (event.job === job.job && event.state === 'running') onProgress(event.message);
+        });
+        const finished = await services.jobs.wait(job.job);
+        unsubscribe();
+        if (finished.state !== 'done') throw new Error(`the re-embed ended ${finished.state}: ${finished.message}`);
+      } else {
+        for (const from of files.length > 0 ? files : [undefined]) add(await ingestCorpus(services, catalog, { ...(from ? { from } : {}), onProgress }));
       }
-      const ingestSeconds = round((performance.now() - started) / 1000, 1);
+      const ingestSeconds = seconds(started);
+      const embedSeconds = inParts ? seconds(embedStarted) : undefined;
+      const indexSeconds = indexStarted === undefined ? undefined : seconds(indexStarted);
       const cases = catalog.evaluation?.load() ?? [];
       queries = cases.length;
       queryTexts = cases.map((entry) => entry.query);
@@ -125,14 +177,23 @@ export async function benchCatalogStores(options: {
         },
         5,
       );
-      runs.push({ store, fields: counts.inserted + counts.unchanged + counts.updated, ingestSeconds, hybrid });
+      runs.push({
+        store,
+        fields: counts.inserted + counts.unchanged + counts.updated,
+        ingestSeconds,
+        ...(importSeconds !== undefined ? { importSeconds } : {}),
+        ...(embedSeconds !== undefined ? { embedSeconds } : {}),
+        ...(indexSeconds !== undefined ? { indexSeconds } : {}),
+        hybrid,
+      });
     } finally {
       await services.close();
     }
   };
-  await measure('SQLite');
+  const stores = options.stores ?? ['sqlite', 'postgres'];
+  if (stores.includes('sqlite')) await measure('SQLite');
   let twoServers: CatalogTwoServerRun | undefined;
-  if (options.databaseUrl) {
+  if (options.databaseUrl && stores.includes('postgres')) {
     await withBenchSchema(options.databaseUrl, async (url) => {
       await measure('PostgreSQL', url);
       if (!synthetic) twoServers = await benchCatalogTwoServers({ workDir: options.workDir, modelDir: options.modelDir, databaseUrl: url, queries: queryTexts, progress: options.progress });

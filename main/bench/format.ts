@@ -133,7 +133,14 @@ export function formatBenchReport(report: BenchReport): string {
     const catalog = report.catalogStores;
     const what = catalog.scenario === 'shipped' ? `the shipped catalog, ${catalog.embedderId ?? 'keyword-only'}` : `synthetic fields, ${catalog.embedderId}`;
     lines.push('', `data catalog per store (${what}; hybrid search over the ${catalog.queries} evaluation queries)`);
-    for (const run of catalog.runs) lines.push(`  ${run.store.padEnd(10)} ${run.fields} fields ingested in ${run.ingestSeconds} s; hybrid ${latency(run.hybrid)}`);
+    for (const run of catalog.runs) {
+      const parts = [
+        run.importSeconds !== undefined ? `imported in ${run.importSeconds} s` : '',
+        run.embedSeconds !== undefined ? `embedded in ${run.embedSeconds} s` : '',
+        run.indexSeconds !== undefined ? `index built in ${run.indexSeconds} s` : '',
+      ].filter(Boolean);
+      lines.push(`  ${run.store.padEnd(10)} ${run.fields} fields ingested in ${run.ingestSeconds} s${parts.length > 0 ? ` (${parts.join(', ')})` : ''}; hybrid ${latency(run.hybrid)}`);
+    }
     const two = catalog.twoServers;
     if (two) {
       lines.push(`  two cita serve processes on the PostgreSQL catalog, both searched at once over HTTP: hybrid ${latency(two.hybrid)}`);

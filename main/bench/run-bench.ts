@@ -11,7 +11,7 @@ import { packageRoot } from '../paths.js';
 import { embeddedStoreComfortVectors } from '../retrieval/store-capacity.js';
 import { defaultBinaryCandidates } from '../retrieval/vector-store.js';
 import { benchHybrid, semanticFoodQueries, type HybridBenchResult } from './hybrid-bench.js';
-import { benchCatalogStores, type CatalogStoreBenchResult } from './catalog-store-bench.js';
+import { benchCatalogStores, type CatalogBenchStore, type CatalogStoreBenchResult } from './catalog-store-bench.js';
 import { benchCeiling, type CeilingBenchResult } from './ceiling-bench.js';
 import { benchIngestCeiling, type IngestCeilingResult } from './ingest-ceiling-bench.js';
 import { benchConcurrency, type ConcurrencyBenchResult } from './concurrency-bench.js';
@@ -37,6 +37,8 @@ export interface BenchOptions {
   databaseUrl?: string;
   /** The `catalog` section loads this many synthetic fields (hashing embedder) instead of the shipped catalog. */
   catalogFields?: number;
+  /** The stores the `catalog` section loads (default both). */
+  catalogStores?: readonly CatalogBenchStore[];
   /** The `kb` section weighs the stores on this many synthetic cards (hashing embedder) instead of the shipped KB. */
   kbCards?: number;
   progress?: (message: string) => void;
@@ -257,8 +259,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           progress,
           ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
           ...(options.catalogFields !== undefined ? { fields: options.catalogFields } : {}),
+          ...(options.catalogStores ? { stores: options.catalogStores } : {}),
         });
-        if (!options.databaseUrl) report.skipped.push({ section: 'catalog', reason: 'PostgreSQL not measured: give --database postgres://… (or CITA_DATABASE_URL)' });
+        if (!options.databaseUrl && options.catalogStores?.includes('postgres') !== false)
+          report.skipped.push({ section: 'catalog', reason: 'PostgreSQL not measured: give --database postgres://… (or CITA_DATABASE_URL)' });
       }
     }
   } finally {

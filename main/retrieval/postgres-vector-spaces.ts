@@ -2,6 +2,7 @@ import type { Embedder } from '../embedding/embedder.js';
 import { pause, type ReembedOptions, type ReembedResult } from './reembed-job.js';
 import type { VectorCounts } from './vector-bookkeeping.js';
 import type { VectorNeighbour } from './vector-store.js';
+import type pg from 'pg';
 import type { PostgresDatabase } from '../db/postgres/postgres-database.js';
 
 /** Rows per embedder call and per vector write (each batch its own commit: a dropped connection keeps the batches before it). */
@@ -10,6 +11,16 @@ const embedBatch = 32;
 const pendingPage = 512;
 /** pgvector's HNSW returns at most ef_search rows; past this many neighbours the space is scanned exactly instead. */
 const maximumEfSearch = 1000;
+/**
+ * A load of at least this many rows, into a space holding no more vectors than the load writes, goes in without the
+ * HNSW index, which is built once at the end (README "Toward 1M fields"): one build over all the vectors, in parallel,
+ * costs less than inserting them into the graph one at a time. Below it the index is kept and fed as usual.
+ */
+export const bulkLoadMinimum = 10_000;
+/** The most memory an index build asks of the server for its session (maintenance_work_mem): the graph of 1M 384-d vectors fits. */
+const maximumIndexBuildBytes = 4 * 1024 ** 3;
+/** Parallel workers an index build asks for (the server caps them by max_parallel_workers and the table's size). */
+const indexBuildWorkers = 4;
 
 /** The tables of one corpus's vector spaces (every name is a constant of cita's, checked before use). */
 export interface VectorSpaceTables {
@@ -23,6 +34,19 @@ export interface VectorSpaceTables {
   key: string;
   /** The corpus, as re-embed progress names it. */
   corpus: string;
+}
+
+/** One run of embedPending: what it writes, into which table, how fast. */
+interface Load {
+  embedder: Embedder;
+  table: string;
+  column: string;
+  /** The FROM … WHERE of the rows without a current vector. */
+  pending: string;
+  total: number;
+  batchSize: number;
+  pauseMs: number;
+  options: ReembedOptions;
 }
 
 interface SpaceRow {
@@ -42,6 +66,13 @@ export interface PostgresVectorSpaces {
    */
   embedPending(embedder: Embedder, formula: string, column: string, options?: ReembedOptions): Promise<ReembedResult>;
   counts(embedderId: string | null, formula: string): Promise<VectorCounts>;
+  /** Whether the space's HNSW index is there (false while a bulk load runs, or after one was stopped): searches scan exactly meanwhile. */
+  indexed(embedderId: string, formula: string): Promise<boolean>;
+}
+
+export interface PostgresVectorSpacesOptions {
+  /** Rows a load must write at least to go in without the index (default bulkLoadMinimum; tests lower it). */
+  bulkLoadMinimum?: number;
 }
 
 const identifier = /^[a-z_]+$/;
@@ -56,8 +87,9 @@ function vectorLiteral(vector: Float32Array): string {
 }
 
 /** The vector spaces of `tables` in `database`. */
-export function createPostgresVectorSpaces(database: PostgresDatabase, given: VectorSpaceTables): PostgresVectorSpaces {
+export function createPostgresVectorSpaces(database: PostgresDatabase, given: VectorSpaceTables, options: PostgresVectorSpacesOptions = {}): PostgresVectorSpaces {
   const tables = checked(given);
+  const bulkMinimum = options.bulkLoadMinimum ?? bulkLoadMinimum;
   const known = new Map<string, SpaceRow>();
 
   /** A space's vector table, checked before it is written into SQL. */
@@ -95,9 +127,51 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
       await client.query(
         `CREATE TABLE ${table} (${tables.key} bigint PRIMARY KEY REFERENCES ${tables.rows} (id) ON DELETE CASCADE, embedding vector(${Number(dimensions)}) NOT NULL, content_hash text NOT NULL)`,
       );
-      await client.query(`CREATE INDEX ${table}_hnsw ON ${table} USING hnsw (embedding vector_cosine_ops)`);
+      await client.query(`CREATE INDEX ${indexOf(table)} ON ${table} USING hnsw (embedding vector_cosine_ops)`);
     });
     return (await find(embedderId, formula)) as SpaceRow;
+  }
+
+  function indexOf(table: string): string {
+    return `${table}_hnsw`;
+  }
+
+  async function hasIndex(client: Pick<pg.PoolClient, 'query'>, table: string): Promise<boolean> {
+    return (await client.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [indexOf(table)])).rows[0]?.found != null;
+  }
+
+  /**
+   * The lock that serialises dropping and building a space's index between processes: held for a session, so a bulk
+   * load keeps it from its DROP INDEX to the end of its CREATE INDEX (a process that dies lets it go with its connection).
+   */
+  function lockKey(table: string): string {
+    return `cita_vector_index:${table}`;
+  }
+
+  /**
+   * Builds the space's HNSW index if it is missing, on `client`, which holds the index lock: with memory for the
+   * whole graph (when the server allows it) and parallel workers, for this session only.
+   */
+  async function buildIndex(client: pg.PoolClient, table: string, dimensions: number, onNote?: (note: string) => void): Promise<void> {
+    if (await hasIndex(client, table)) return;
+    const [counted] = (await client.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows;
+    const vectors = counted?.n ?? 0;
+    // pgvector's graph: each vector and about 1 kB of neighbour lists; never less than the server's own setting.
+    const wanted = Math.min(maximumIndexBuildBytes, vectors * (dimensions * 4 + 1024) + 64 * 1024 ** 2);
+    const [current] = (await client.query<{ bytes: string }>("SELECT pg_size_bytes(current_setting('maintenance_work_mem')) AS bytes")).rows;
+    if (wanted > Number(current?.bytes ?? 0)) await client.query(`SET maintenance_work_mem = '${Math.ceil(wanted / 1024 ** 2)}MB'`);
+    await client.query(`SET max_parallel_maintenance_workers = ${indexBuildWorkers}`);
+    await client.query('SET statement_timeout = 0');
+    onNote?.(`building the vector index over ${vectors} vectors`);
+    await client.query(`CREATE INDEX IF NOT EXISTS ${indexOf(table)} ON ${table} USING hnsw (embedding vector_cosine_ops)`);
+  }
+
+  /** Waits for the index lock (another process's bulk load ends with its build), then builds the index if it is missing. */
+  async function ensureIndex(table: string, dimensions: number, onNote?: (note: string) => void): Promise<void> {
+    await database.session(async (client) => {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey(table)]);
+      await buildIndex(client, table, dimensions, onNote);
+    });
   }
 
   async function nearest(embedderId: string, formula: string, vector: Float32Array, k: number, within?: ReadonlySet<number>): Promise<VectorNeighbour[]> {
@@ -147,12 +221,42 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     // Explicit options, else the embedder's pacing (a cloud quota), else 32 a batch without pauses.
     const batchSize = options.batchSize ?? embedder.pacing?.batchSize ?? embedBatch;
     const pauseMs = options.pauseMs ?? embedder.pacing?.pauseMs ?? 0;
-    const table = vectorTable(await space(embedder.id, formula, embedder.dimensions));
+    const spaceRow = await space(embedder.id, formula, embedder.dimensions);
+    const table = vectorTable(spaceRow);
     // Walked in id order with one index probe of the vectors per row, so a page stops at its own rows (a join was
     // planned as a hash of every vector, for every page).
     const pending = `FROM ${tables.rows} r WHERE (SELECT v.content_hash FROM ${table} v WHERE v.${tables.key} = r.id) IS DISTINCT FROM r.embed_hash`;
     const [counted] = await database.query<{ n: number }>(`SELECT count(*) AS n ${pending}`);
     const total = counted?.n ?? 0;
+    const load: Load = { embedder, table, column, pending, total, batchSize, pauseMs, options };
+    const waitForIndex = () => ensureIndex(table, spaceRow.dimensions, note(total, options));
+    if (total < bulkMinimum) return write(load, waitForIndex);
+    // The rule for a bulk load: at least bulkMinimum rows, and at least as many as the space holds already (a first
+    // load, a re-embed under a new embedder, or one that doubles the space), so the one build covers at most twice
+    // the vectors written.
+    const [existing] = await database.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`);
+    if ((existing?.n ?? 0) > total) return write(load, waitForIndex);
+    // The index is dropped before the vectors are written and built once at the end, under the index lock held by
+    // this session throughout. Another process's bulk load of the same space holds it already: this one then writes
+    // as usual (into the table without its index, which that process builds) and waits for that build at its end.
+    return database.session(async (client) => {
+      const [taken] = (await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS taken', [lockKey(table)])).rows;
+      if (!taken?.taken) return write(load, waitForIndex);
+      await client.query(`DROP INDEX IF EXISTS ${indexOf(table)}`);
+      return write(load, () => buildIndex(client, table, spaceRow.dimensions, note(total, options)));
+    });
+  }
+
+  /** A progress line's note for the index build ("catalog: 100000 of 100000 (building the vector index …)"). */
+  function note(total: number, options: ReembedOptions): (message: string) => void {
+    return (message) => options.onProgress?.({ corpus: tables.corpus, done: total, total, note: message });
+  }
+
+  /**
+   * Writes the vectors of the rows `pending` selects, in id order, batch by batch, each batch its own commit, then
+   * `finish` (the index there) unless the load was stopped: a stopped or killed load leaves the index to the next run.
+   */
+  async function write({ embedder, table, column, pending, total, batchSize, pauseMs, options }: Load, finish: () => Promise<void>): Promise<ReembedResult> {
     const pageSize = Math.max(pendingPage, batchSize);
     const corpus = tables.corpus;
     let done = 0;
@@ -197,6 +301,7 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
       }
       afterId = (page[page.length - 1] as { id: number }).id;
     }
+    await finish();
     return { corpus, embedded: done, total, cancelled: false };
   }
 
@@ -222,5 +327,11 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     nearest,
     embedPending,
     counts,
+    async indexed(embedderId, formula) {
+      const row = await find(embedderId, formula);
+      if (!row) return false;
+      const [found] = await database.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [indexOf(vectorTable(row))]);
+      return found?.found != null;
+    },
   };
 }

@@ -15,7 +15,8 @@ export interface ReembedOptions {
   /** Pause between batches, for cloud quotas; default: the embedder's pacing (cloud: 65 s, the seed's), else 0. */
   pauseMs?: number;
   signal?: AbortSignal;
-  onProgress?: (progress: { corpus: string; done: number; total: number }) => void;
+  /** `note`: a step after the rows are written (PostgreSQL: "building the vector index over N vectors"). */
+  onProgress?: (progress: { corpus: string; done: number; total: number; note?: string }) => void;
 }
 
 export interface ReembedResult {

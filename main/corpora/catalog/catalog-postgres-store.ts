@@ -63,8 +63,8 @@ export async function createCatalogPostgresStore(deps: { database: PostgresDatab
   async function embedAvailable(kind: SpaceKind, onProgress?: (message: string) => void): Promise<number> {
     const embedder = await kind.embedding.get();
     if (!embedder) return 0;
-    const progress = ({ done, total }: { done: number; total: number }) => {
-      if (done > 0) onProgress?.(`embedding ${kind.label}: ${done} of ${total}`);
+    const progress = ({ done, total, note }: { done: number; total: number; note?: string }) => {
+      if (done > 0) onProgress?.(`embedding ${kind.label}: ${done} of ${total}${note ? ` (${note})` : ''}`);
     };
     return (await embedSpace(kind, embedder, { onProgress: progress })).embedded;
   }

@@ -46,8 +46,8 @@ export async function createKbPostgresStore(deps: {
   async function embedWith(embedding: EmbeddingService | undefined, label: string, onProgress?: (message: string) => void): Promise<number> {
     const embedder = await embedding?.get();
     if (!embedder) return 0;
-    const progress = ({ done, total }: { done: number; total: number }) => {
-      if (done > 0) onProgress?.(`embedding ${label}: ${done} of ${total}`);
+    const progress = ({ done, total, note }: { done: number; total: number; note?: string }) => {
+      if (done > 0) onProgress?.(`embedding ${label}: ${done} of ${total}${note ? ` (${note})` : ''}`);
     };
     return (await spaces.embedPending(embedder, kbFormula, 'embed_text', { onProgress: progress })).embedded;
   }

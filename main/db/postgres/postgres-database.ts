@@ -21,6 +21,11 @@ export interface PostgresDatabase {
    * `readOnly` transaction is refused any write by the server, and a connection lost in it is told as a failed read.
    */
   transaction<T>(work: (client: pg.PoolClient) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  /**
+   * Runs `work` on one connection outside any transaction, each statement committing on its own: for what lives as
+   * long as the session (an advisory lock held through a long load, settings for one index build).
+   */
+  session<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -188,6 +193,19 @@ function wrap(pool: pg.Pool, label: string): PostgresDatabase {
         throw lost ?? error;
       } finally {
         release(client, broken);
+      }
+    },
+    async session(work) {
+      const client = await checkout(false);
+      let broken: Error | undefined;
+      try {
+        return await work(client);
+      } catch (error) {
+        broken = lostConnection(error, 'work');
+        throw broken ?? error;
+      } finally {
+        // Closed, not handed back: what the work set for its session (locks, settings) ends with it.
+        release(client, broken ?? new Error('session ended'));
       }
     },
     close: () => pool.end(),
