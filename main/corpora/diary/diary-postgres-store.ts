@@ -422,12 +422,14 @@ export function createDiaryPostgresStore(deps: { database: PostgresDatabase; foo
     removeProfile: (profile) =>
       database.transaction(async (client) => {
         await lockProfile(client, profile);
+        // Its own units and foods first (their vectors go with them: ON DELETE CASCADE): an add logging one of them
+        // holds it share-locked, so these deletes wait for that add to commit, and the entries' delete below, a later
+        // statement, then sees its entry. An add coming after finds the food gone ("removed meanwhile").
+        await client.query('DELETE FROM own_food_portions WHERE owner = $1', [profile]);
+        const foods = await client.query('DELETE FROM own_foods WHERE owner = $1', [profile]);
         const entries = await client.query('DELETE FROM diary_entries WHERE profile = $1', [profile]);
         const targets = await client.query('DELETE FROM diary_targets WHERE profile = $1', [profile]);
         await client.query('DELETE FROM diary_imports WHERE profile = $1', [profile]);
-        // Its own units and foods after its entries (their vectors go with them: ON DELETE CASCADE).
-        await client.query('DELETE FROM own_food_portions WHERE owner = $1', [profile]);
-        const foods = await client.query('DELETE FROM own_foods WHERE owner = $1', [profile]);
         return { foods: foods.rowCount ?? 0, entries: entries.rowCount ?? 0, targets: targets.rowCount ?? 0 };
       }),
     // Every row here was written after the demo marks (0007_diary_demo.sql): none is of unknown origin.

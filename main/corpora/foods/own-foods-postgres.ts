@@ -20,7 +20,7 @@ const portionColumns = 'id, food_code, owner, name_en, name_es, grams, source';
 export interface OwnFoodsPostgres extends FoodsStore {
   readonly kind: 'postgres';
   readonly database: PostgresDatabase;
-  /** Changes whenever an own food is added, changed or removed, by any server: `count:max(revision)`. */
+  /** Changes whenever an own food is added, changed or removed, by any server: the count and a hash of every id and revision. */
   signature(): Promise<string>;
   /** Every profile's own foods with their revisions (the keyword index holds them all, as SQLite's holds every profile's). */
   allOwn(): Promise<Array<FoodRow & { revision: number }>>;
@@ -139,8 +139,11 @@ export function createOwnFoodsPostgres(deps: { database: PostgresDatabase; foods
     },
     ownFoods: ownOf,
     async signature() {
-      const [row] = await database.query<{ signature: string }>("SELECT count(*) || ':' || coalesce(max(revision), 0) AS signature FROM own_foods");
-      return row?.signature ?? '0:0';
+      // Every food's id and revision, not a count and a maximum: revisions come from a sequence and transactions commit
+      // out of its order, so a rename committed after a later add (or a removal netted by an import) leaves the count
+      // and the maximum as they were.
+      const [row] = await database.query<{ signature: string }>("SELECT count(*) || ':' || coalesce(md5(string_agg(id || '.' || revision, ',' ORDER BY id)), '') AS signature FROM own_foods");
+      return row?.signature ?? '0:';
     },
     allOwn: () => database.query<FoodRow & { revision: number }>(`SELECT ${foodColumns}, revision FROM own_foods ORDER BY id`),
   };

@@ -11,7 +11,7 @@ import { seedShippedData } from '../../../main/app/seed.js';
 import type { DiaryDay, DiaryEntry, DiarySeries, Food, Portion, SearchOutput } from '../../../shared/contract.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
-import { count } from '../../helpers/postgres-cuts.js';
+import { count, withClient } from '../../helpers/postgres-cuts.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { call, diaryServices, entryCount, testToday, value } from './diary-helpers.js';
@@ -124,6 +124,15 @@ describe.runIf(run)("a profile's own foods on the PostgreSQL diary", () => {
     expect(await search(b, 'remolachatortilla', 'keyword')).toEqual([own.code]);
     expect(await search(b, 'zanahoriaquesadilla', 'keyword')).toEqual([]);
     expect(await search(b, 'zanahoriaquesadilla casa', 'vector', 'ben')).not.toContain(own.code);
+
+    // A rename committed after a later add took its revision from the sequence before that add's: the count and the
+    // highest revision are as they were, and the other server must still see the new name. Done here by hand: the
+    // later food's revision is raised first (b reads it), then the rename takes a revision below it.
+    const later = await value<Food>(a, 'foods.add', { profile: 'ana', name: 'Berenjenapizza', per100g: per100g(150) });
+    await withClient(url, (client) => client.query('UPDATE own_foods SET revision = revision + 1000 WHERE code = $1', [later.code]));
+    expect(await search(b, 'berenjenapizza', 'keyword')).toEqual([later.code]);
+    await withClient(url, (client) => client.query("UPDATE own_foods SET name = 'Calabacinarepa', revision = revision + 1 WHERE code = $1", [own.code]));
+    expect(await search(b, 'calabacinarepa', 'keyword')).toEqual([own.code]);
   });
 });
 
