@@ -56,8 +56,13 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
 ]);
 
 /** The English form's mentions, without the findings the question or its English form rules out. */
-function affirmedInEnglish(query: Pick<KbQuery, 'english' | 'ruledOut'>, mentions: readonly ClinicalMention[]): ClinicalMention[] {
+export function affirmedInEnglish(query: Pick<KbQuery, 'english' | 'ruledOut'>, mentions: readonly ClinicalMention[]): ClinicalMention[] {
   return affirmedMentions(query.english, mentions).filter((mention) => !query.ruledOut.includes(mention.canonical));
+}
+
+/** The first mention of each canonical name, in order. */
+export function distinctMentions(mentions: readonly ClinicalMention[]): ClinicalMention[] {
+  return mentions.filter((mention, index) => mentions.findIndex((other) => other.canonical === mention.canonical) === index);
 }
 
 /** The one medicine, class or condition a question names, and the aspect of it asked about as English words. */
@@ -142,7 +147,7 @@ export interface EffectAsked {
  */
 export function effectAsked(query: Pick<KbQuery, 'question' | 'english' | 'mentions' | 'ruledOut'>, lexicon: ClinicalLexicon): EffectAsked | null {
   const named = [...query.mentions, ...affirmedInEnglish(query, lexicon.find(query.english))];
-  const distinct = named.filter((mention, index) => named.findIndex((other) => other.canonical === mention.canonical) === index);
+  const distinct = distinctMentions(named);
   const medicines = distinct.filter((mention) => mention.kind !== 'condition');
   if (medicines.length === 0) return null;
   const subject = medicines.length === 1 && medicines[0]?.kind === 'drug' ? medicines[0] : null;

@@ -1,7 +1,7 @@
 import { foldText } from '../../core/text-folding.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import type { KbQuery } from './kb-query.js';
-import { affirmedMentions } from './negation.js';
+import { affirmedInEnglish, distinctMentions } from './aspect-questions.js';
 
 /**
  * A question naming a medicine and something eaten or drunk asks what that food or drink does with the medicine:
@@ -141,8 +141,6 @@ export interface FoodAsked {
 export function foodAsked(query: Pick<KbQuery, 'question' | 'english' | 'language' | 'mentions' | 'ruledOut'>, lexicon: ClinicalLexicon): FoodAsked | null {
   const kinds = foodsAsked(query);
   if (kinds.length === 0) return null;
-  const english = affirmedMentions(query.english, lexicon.find(query.english)).filter((mention) => !query.ruledOut.includes(mention.canonical));
-  const named = [...query.mentions, ...english].filter((mention) => mention.kind !== 'condition');
-  const medicines = named.filter((mention, index) => named.findIndex((other) => other.canonical === mention.canonical) === index);
+  const medicines = distinctMentions([...query.mentions, ...affirmedInEnglish(query, lexicon.find(query.english))].filter((mention) => mention.kind !== 'condition'));
   return medicines.length === 0 ? null : { kinds, medicines };
 }
