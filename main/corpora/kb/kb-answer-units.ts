@@ -17,18 +17,22 @@ export interface ChosenQuote {
   action: boolean;
 }
 
-/** Units quoted per card at most (list items a chosen "…:" introduces come along). */
+/** Units quoted per card at most beside the first card (list items a chosen "…:" introduces come along). */
 export const quotesPerCard = 3;
 /**
- * Units quoted when the answer quotes a single card. Four until 2026-12-01; five then held the key fact in 3 more
- * answers of 60 (the lithium "urgent lithium level", clopidogrel "omeprazole or esomeprazole", levothyroxine "at
- * least 4 hours"), one of them on a development half and none lost, for 4.5 units per answer instead of 3.9. Six
- * since 2026-12-04: replaying the choice offline on every unit's scores for the 275 key-fact questions of sets 1 to
- * 14 (scripts/dump-kb-answers.ts), six held 11 more key facts than five (7 on sets up to holdout-9, 4 on 10-14) for
- * half a unit more per answer; seven added 3 more for another half unit. The cross-encoder reads the same units
- * either way, so it costs no time.
+ * Units quoted of the answer's first card, whether it is quoted alone or with others. Four until 2026-12-01; five
+ * then held the key fact in 3 more answers of 60 (the lithium "urgent lithium level", clopidogrel "omeprazole or
+ * esomeprazole", levothyroxine "at least 4 hours"), one of them on a development half and none lost, for 4.5 units per
+ * answer instead of 3.9. Six since 2026-12-04: replaying the choice offline on every unit's scores for the 275
+ * key-fact questions of sets 1 to 14 (scripts/dump-kb-answers.ts), six held 11 more key facts than five (7 on sets up
+ * to holdout-9, 4 on 10-14) for half a unit more per answer; seven added 3 more for another half unit. Until
+ * 2026-12-04 (later) only a lone card got them and a first card beside others got `quotesPerCard`: of the key facts
+ * on an expected card quoted beside others, 34 of 149 ranked 4th to 6th in it. Replayed on the nineteen sets' dump of
+ * `470703d`, six for the first card in every answer held 201 of 287 answered key-fact questions instead of 185, for
+ * 0.8 more units per answer; measured, 211 → 220 of 335 key facts with none lost.
+ * The cross-encoder reads the same units either way, so it costs no time.
  */
-export const quotesForSingleCard = 6;
+export const quotesForFirstCard = 6;
 /**
  * A further unit is quoted only when it scores within this many logits of the card's best. Chosen on the fresh
  * set's development half (scripts/dump-kb-answers.ts, then the rules compared offline): with a margin of 4 and 3
@@ -162,7 +166,7 @@ export async function chooseQuotes(
     const best = ranked[0];
     if (!best) return [];
     const margin = reranker ? secondQuoteMargin : Number.POSITIVE_INFINITY;
-    const limit = reranker ? (cards.length === 1 ? quotesForSingleCard : quotesPerCard) : 2;
+    const limit = reranker ? (cardIndex === 0 ? quotesForFirstCard : quotesPerCard) : 2;
     const chosen = [best];
     for (const next of ranked.slice(1, limit)) {
       if (next.score > Number.NEGATIVE_INFINITY && best.score - next.score <= margin && (reranker || next.score > 0)) chosen.push(next);

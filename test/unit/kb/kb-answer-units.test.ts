@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForAction, chooseQuotes, durationBonus, namedMedicines, namedQuotesPerCard, quotesForSingleCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
+import { asksForAction, chooseQuotes, durationBonus, namedMedicines, namedQuotesPerCard, quotesForFirstCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
 
@@ -54,14 +54,14 @@ describe('choosing the sentences that answer', () => {
     expect(quotes?.map((quote) => quote.unit.text)).toEqual(['Levels rise with dehydration.']);
   });
 
-  it(`quotes at most ${quotesForSingleCard} sentences of a lone card, and only those scoring close to its best`, async () => {
+  it(`quotes at most ${quotesForFirstCard} sentences of a lone card, and only those scoring close to its best`, async () => {
     const [quotes] = await chooseQuotes({ original: 'lithium levels', english: 'lithium levels' }, [card], createSharedWordReranker());
-    expect(quotes?.length).toBeLessThanOrEqual(quotesForSingleCard);
+    expect(quotes?.length).toBeLessThanOrEqual(quotesForFirstCard);
     const scores = (quotes ?? []).map((quote) => quote.score);
     expect(Math.max(...scores) - Math.min(...scores)).toBeLessThanOrEqual(secondQuoteMargin);
   });
 
-  it(`quotes ${quotesForSingleCard} close sentences when the answer quotes one card, ${quotesPerCard} per card beside others`, async () => {
+  it(`quotes ${quotesForFirstCard} close sentences of the first card, alone or beside others, and ${quotesPerCard} of each other card`, async () => {
     const dense = {
       title: 'Warfarin monitoring',
       sections: [{ heading: 'What happens', text: 'Warfarin INR rises. Warfarin INR falls. Warfarin INR varies. Warfarin INR drifts. Warfarin INR settles. Warfarin INR waits.' }],
@@ -69,9 +69,9 @@ describe('choosing the sentences that answer', () => {
     const other = { ...dense, title: 'Warfarin clinic' };
     const question = { original: 'warfarin INR', english: 'warfarin INR' };
     const [alone] = await chooseQuotes(question, [dense], createSharedWordReranker());
-    expect(alone).toHaveLength(quotesForSingleCard);
+    expect(alone).toHaveLength(quotesForFirstCard);
     const both = await chooseQuotes(question, [dense, other], createSharedWordReranker());
-    expect(both.map((quotes) => quotes.length)).toEqual([quotesPerCard, quotesPerCard]);
+    expect(both.map((quotes) => quotes.length)).toEqual([quotesForFirstCard, quotesPerCard]);
   });
 });
 
