@@ -87,7 +87,9 @@ export const foodKinds: readonly FoodKind[] = [
       'bananas?', 'avocados?', 'potato(es)?', 'tomato(es)?', 'oranges?', 'dried fruits?', 'coconut water', 'fruits?',
       'platanos?', 'bananos?', 'bananas?', 'aguacates?', 'paltas?', 'patatas?', 'tomates?', 'naranjas?', 'frutas?( secas)?', 'agua de coco',
     ]),
-    spoken: words(['bananas?', 'avocados?', 'potato(es)?', 'oranges?', 'fruits?', 'juices?', 'potassium[- ]rich', '(high|rich) in potassium', 'salt substitutes?']),
+    // Not "salt substitutes": the ACE inhibitor card names them (and potassium supplements) and no food, so it does not
+    // say which fruits to cut ("¿el plátano, la palta?"); a question about salt substitutes is a salt question.
+    spoken: words(['bananas?', 'avocados?', 'potato(es)?', 'oranges?', 'fruits?', 'juices?', 'potassium[- ]rich', '(high|rich) in potassium']),
   },
   {
     label: 'salt',

@@ -47,5 +47,12 @@ describe('the food or drink a question asks about with a medicine', () => {
     const coffee = foodsAsked(prepareKbQuery('Is coffee a problem with warfarin?', lexicon));
     expect(speaksOfFood('Vomiting blood or material that looks like coffee grounds.', coffee)).toBe(false);
     expect(speaksOfFood('Soybean products, high-fiber meals and coffee taken with the dose can also lower absorption.', coffee)).toBe(true);
+    // A card naming potassium salt substitutes says nothing of which fruits to cut; one naming the foods does.
+    const fruits = foodsAsked(prepareKbQuery('Mi mamá toma losartán y le salió el potasio alto. ¿Qué frutas tiene que dejar? ¿el plátano, la palta?', lexicon));
+    expect(fruits.map((kind) => kind.label)).toEqual(['potassium-rich food']);
+    expect(speaksOfFood('Potassium supplements and potassium-chloride salt substitutes.', fruits)).toBe(false);
+    expect(speaksOfFood('Limit foods high in potassium, such as bananas and avocados.', fruits)).toBe(true);
+    const salt = foodsAsked(prepareKbQuery('Can he use a salt substitute with his lisinopril?', lexicon));
+    expect(speaksOfFood('Potassium supplements and potassium-chloride salt substitutes.', salt)).toBe(true);
   });
 });
