@@ -6,6 +6,7 @@ import { ingestCorpus } from '../app/ingest.js';
 import type { CorpusModule } from '../corpora/corpus-module.js';
 import { startServedCita, type ServedCita } from './serve-bench.js';
 import { round, summarize, type LatencySummary } from './stats.js';
+import { hashingEmbedder } from './store-bench-support.js';
 
 /** Two `cita serve` processes on one PostgreSQL catalog, searched at once while another process imports. */
 export interface CatalogTwoServerRun {
@@ -45,11 +46,17 @@ function writeDocument(write: number) {
   };
 }
 
+/** Notices of a hybrid search that ran on keywords alone: timing one would not measure the hybrid search. */
+const withoutVectors = new Set(['keyword_only', 'no_vectors', 'embedder_failed']);
+
 async function timedSearch(server: ServedCita, query: string): Promise<number> {
   const started = performance.now();
-  const answer = (await server.post('search', { corpus: 'catalog', query, strategy: 'hybrid', k: 10 })) as { ok: boolean };
+  const answer = (await server.post('search', { corpus: 'catalog', query, strategy: 'hybrid', k: 10 })) as { ok: boolean; value?: SearchOutput };
+  const elapsed = performance.now() - started;
   if (!answer.ok) throw new Error(`search "${query}" failed`);
-  return performance.now() - started;
+  const degraded = answer.value?.notices.find((notice) => withoutVectors.has(notice.code));
+  if (degraded) throw new Error(`search "${query}" ran without vectors on a cita serve process: ${degraded.message}`);
+  return elapsed;
 }
 
 /**
@@ -63,12 +70,21 @@ export async function benchCatalogTwoServers(options: {
   modelDir: string;
   databaseUrl: string;
   queries: readonly string[];
+  /**
+   * The embedder the catalog's vectors come from: `model`, the real one (the shipped catalog); `hashing`, the bench's
+   * (a synthetic catalog), which the servers and the writer then use too, so their searches and writes are hybrid.
+   */
+  embedder: 'model' | 'hashing';
   progress: (message: string) => void;
 }): Promise<CatalogTwoServerRun> {
   const environment = { CITA_MODEL_DIR: options.modelDir, CITA_DATABASE_URL: '' };
+  const hashing = options.embedder === 'hashing';
   options.progress('catalog on PostgreSQL: starting two cita serve processes…');
-  const servers = await Promise.all([0, 1].map((index) => startServedCita(join(options.workDir, `two-server-${index}`), { databaseUrl: options.databaseUrl, env: environment })));
-  const writer = await createServices({ dataDir: join(options.workDir, 'two-server-writer'), modelDir: options.modelDir, databaseUrl: options.databaseUrl });
+  const servers = await Promise.all(
+    [0, 1].map((index) => startServedCita(join(options.workDir, `two-server-${index}`), { databaseUrl: options.databaseUrl, env: environment, embedder: hashing ? 'hashing' : 'configured' })),
+  );
+  const writerDir = join(options.workDir, 'two-server-writer');
+  const writer = await createServices({ dataDir: writerDir, databaseUrl: options.databaseUrl, ...(hashing ? { embedder: hashingEmbedder(), multilingual: null } : { modelDir: options.modelDir }) });
   try {
     const [a, b] = servers as [ServedCita, ServedCita];
     for (const server of servers) await timedSearch(server, options.queries[0] as string);
