@@ -26,6 +26,7 @@ export interface ServedCita {
 }
 
 export interface ServeOptions {
+  /** The server's whole life (default 2 minutes), start-up included: then it is killed, so a hung run leaves no server. */
   timeoutMs?: number;
   /** `--database`: the catalog in this PostgreSQL (several servers may share it). */
   databaseUrl?: string;
