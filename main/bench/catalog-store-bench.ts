@@ -34,8 +34,8 @@ export interface CatalogStoreBenchResult {
   queries: number;
   runs: CatalogStoreRun[];
   /**
-   * Two `cita serve` processes on the PostgreSQL catalog, with imports from a third. The shipped scenario only: the
-   * servers embed queries with the real model, and a synthetic catalog's vectors are the hashing embedder's.
+   * Two `cita serve` processes on the PostgreSQL catalog just measured, with imports from a third. On a synthetic
+   * catalog the servers and the writer embed with the hashing embedder its vectors came from.
    */
   twoServers?: CatalogTwoServerRun;
 }
@@ -196,7 +196,14 @@ export async function benchCatalogStores(options: {
   if (options.databaseUrl && stores.includes('postgres')) {
     await withBenchSchema(options.databaseUrl, async (url) => {
       await measure('PostgreSQL', url);
-      if (!synthetic) twoServers = await benchCatalogTwoServers({ workDir: options.workDir, modelDir: options.modelDir, databaseUrl: url, queries: queryTexts, progress: options.progress });
+      twoServers = await benchCatalogTwoServers({
+        workDir: options.workDir,
+        modelDir: options.modelDir,
+        databaseUrl: url,
+        queries: queryTexts,
+        embedder: synthetic ? 'hashing' : 'model',
+        progress: options.progress,
+      });
     });
   }
   return { scenario: synthetic ? 'synthetic' : 'shipped', embedderId, queries, runs, ...(twoServers ? { twoServers } : {}) };

@@ -6,6 +6,7 @@ import { ingestCorpus } from '../app/ingest.js';
 import type { CorpusModule } from '../corpora/corpus-module.js';
 import { startServedCita, type ServedCita } from './serve-bench.js';
 import { round, summarize, type LatencySummary } from './stats.js';
+import { hashingEmbedder } from './store-bench-support.js';
 
 /** Two `cita serve` processes on one PostgreSQL catalog, searched at once while another process imports. */
 export interface CatalogTwoServerRun {
@@ -24,6 +25,9 @@ export interface CatalogTwoServerRun {
 }
 
 const fieldsPerWrite = 5;
+
+/** How long a server may live: at 1M fields the searches and the read-back took minutes, past the 2-minute default. */
+const serverLifeMs = 3 * 60 * 60 * 1000;
 
 /** One new source with `fieldsPerWrite` fields whose names nothing else in the catalog has. */
 function writeDocument(write: number) {
@@ -45,11 +49,19 @@ function writeDocument(write: number) {
   };
 }
 
-async function timedSearch(server: ServedCita, query: string): Promise<number> {
+/** Notices of a hybrid search that ran on keywords alone: timing one would not measure the hybrid search. */
+const withoutVectors = new Set(['keyword_only', 'no_vectors', 'embedder_failed']);
+
+async function timedSearch(server: ServedCita, query: string, index: number): Promise<number> {
   const started = performance.now();
-  const answer = (await server.post('search', { corpus: 'catalog', query, strategy: 'hybrid', k: 10 })) as { ok: boolean };
-  if (!answer.ok) throw new Error(`search "${query}" failed`);
-  return performance.now() - started;
+  const answer = (await server.post('search', { corpus: 'catalog', query, strategy: 'hybrid', k: 10 }).catch((error: unknown) => {
+    throw new Error(`search "${query}" on cita serve process ${index + 1} failed: ${(error as Error).message}`);
+  })) as { ok: boolean; value?: SearchOutput };
+  const elapsed = performance.now() - started;
+  if (!answer.ok) throw new Error(`search "${query}" on cita serve process ${index + 1} failed`);
+  const degraded = answer.value?.notices.find((notice) => withoutVectors.has(notice.code));
+  if (degraded) throw new Error(`search "${query}" ran without vectors on cita serve process ${index + 1}: ${degraded.message}`);
+  return elapsed;
 }
 
 /**
@@ -63,21 +75,38 @@ export async function benchCatalogTwoServers(options: {
   modelDir: string;
   databaseUrl: string;
   queries: readonly string[];
+  /**
+   * The embedder the catalog's vectors come from: `model`, the real one (the shipped catalog); `hashing`, the bench's
+   * (a synthetic catalog), which the servers and the writer then use too, so their searches and writes are hybrid.
+   */
+  embedder: 'model' | 'hashing';
   progress: (message: string) => void;
 }): Promise<CatalogTwoServerRun> {
   const environment = { CITA_MODEL_DIR: options.modelDir, CITA_DATABASE_URL: '' };
+  const hashing = options.embedder === 'hashing';
   options.progress('catalog on PostgreSQL: starting two cita serve processes…');
-  const servers = await Promise.all([0, 1].map((index) => startServedCita(join(options.workDir, `two-server-${index}`), { databaseUrl: options.databaseUrl, env: environment })));
-  const writer = await createServices({ dataDir: join(options.workDir, 'two-server-writer'), modelDir: options.modelDir, databaseUrl: options.databaseUrl });
+  const servers = await Promise.all(
+    [0, 1].map((index) =>
+      startServedCita(join(options.workDir, `two-server-${index}`), {
+        databaseUrl: options.databaseUrl,
+        env: environment,
+        embedder: hashing ? 'hashing' : 'configured',
+        timeoutMs: serverLifeMs,
+      }),
+    ),
+  );
+  const writerDir = join(options.workDir, 'two-server-writer');
+  const writer = await createServices({ dataDir: writerDir, databaseUrl: options.databaseUrl, ...(hashing ? { embedder: hashingEmbedder(), multilingual: null } : { modelDir: options.modelDir }) });
   try {
     const [a, b] = servers as [ServedCita, ServedCita];
-    for (const server of servers) await timedSearch(server, options.queries[0] as string);
+    for (const [index, server] of servers.entries()) await timedSearch(server, options.queries[0] as string, index);
     options.progress(`catalog on PostgreSQL: ${options.queries.length} hybrid searches over two servers, with imports from a third process…`);
     const catalog = writer.module('catalog') as CorpusModule;
     const written: Array<{ source: string; physicalNames: string[]; businessNames: string[] }> = [];
     let searching = true;
     const writeStarted = performance.now();
-    const writing = (async () => {
+    // Settled into a value at once: a failed import must not end the process while the searches still run.
+    const writing = (async (): Promise<Error | null> => {
       for (let write = 0; searching || write === 0; write += 1) {
         const { source, document } = writeDocument(write);
         const file = join(options.workDir, 'two-server-writes', `${source}.json`);
@@ -86,15 +115,20 @@ export async function benchCatalogTwoServers(options: {
         await ingestCorpus(writer, catalog, { from: file });
         written.push({ source, physicalNames: document.fields.map((field) => field.physical_name), businessNames: document.fields.map((field) => field.business_name) });
       }
-    })();
+      return null;
+    })().catch((error: unknown) => error as Error);
     const times: [number[], number[]] = [[], []];
+    let searchFailure: Error | undefined;
     await Promise.all(
       servers.map(async (server, index) => {
-        for (let at = index; at < options.queries.length; at += 2) (times[index] as number[]).push(await timedSearch(server, options.queries[at] as string));
+        for (let at = index; at < options.queries.length; at += 2) (times[index] as number[]).push(await timedSearch(server, options.queries[at] as string, index));
       }),
-    );
+    ).catch((error: unknown) => (searchFailure = error as Error));
+    // Also after a failed search (whose error is the one told): the writer finishes its import before its services close.
     searching = false;
-    await writing;
+    const writeFailure = await writing;
+    if (searchFailure !== undefined) throw searchFailure;
+    if (writeFailure) throw new Error(`an import during the two-server searches failed: ${writeFailure.message}`);
     const writeSeconds = (performance.now() - writeStarted) / 1000;
     let lostWrites = 0;
     let foundFirst = 0;

@@ -26,18 +26,22 @@ export interface ServedCita {
 }
 
 export interface ServeOptions {
+  /** The server's whole life (default 2 minutes), start-up included: then it is killed, so a hung run leaves no server. */
   timeoutMs?: number;
   /** `--database`: the catalog in this PostgreSQL (several servers may share it). */
   databaseUrl?: string;
   /** Environment variables of the server on top of this process's (e.g. CITA_MULTILINGUAL_DIR). */
   env?: Record<string, string>;
+  /** `hashing`: the bench's hashing embedder instead of the configured one, to search a synthetic catalog's vectors. */
+  embedder?: 'configured' | 'hashing';
 }
 
 /** Starts the built `cita serve` on a data directory and resolves once it printed its URL and token. */
 export async function startServedCita(dataDir: string, options: ServeOptions = {}): Promise<ServedCita> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const database = options.databaseUrl ? ['--database', options.databaseUrl] : [];
-  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'cita.mjs'), 'serve', '--port', '0', '--json', '--data-dir', dataDir, ...database], {
+  const entry = options.embedder === 'hashing' ? join(packageRoot(), 'dist', 'main', 'cli', 'bench-serve-run.js') : join(packageRoot(), 'bin', 'cita.mjs');
+  const child = spawn(process.execPath, [entry, 'serve', '--port', '0', '--json', '--data-dir', dataDir, ...database], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
   });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createServices, type Services } from '../app/bootstrap.js';
+import { createServices, type ServiceOptions, type Services } from '../app/bootstrap.js';
 import { isPostgresUrl } from '../db/postgres/postgres-database.js';
 import { AppError, escapeControlCharacters, presentableError, storageFailure } from '../core/errors.js';
 import { exitCodeOf, listenForShutdown, type ShutdownListener } from '../app/shutdown-signals.js';
@@ -36,10 +36,13 @@ function databaseUrlOf(flag: unknown): string | undefined {
   return value;
 }
 
-/** Runs `cita` with the given arguments; returns the exit code (0 ok, 1 failed, 2 usage). */
-export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+/**
+ * Runs `cita` with the given arguments; returns the exit code (0 ok, 1 failed, 2 usage). `overrides` replaces parts of
+ * what the command builds (the bench's servers embed with its hashing embedder); `cita` itself passes none.
+ */
+export async function runCli(argv: string[], io: CliIo = processIo, overrides: Pick<ServiceOptions, 'embedder' | 'multilingual'> = {}): Promise<number> {
   const json = argv.includes('--json');
-  let services: Services | undefined;
+  let built: Services | undefined;
   let shutdown: ShutdownListener | undefined;
   let printer: ReturnType<typeof createProgressPrinter> | undefined;
   try {
@@ -67,8 +70,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       dataDir,
       json,
       async services() {
-        services ??= await createServices({ dataDir, ...(databaseUrl !== undefined ? { databaseUrl } : {}) });
-        return services;
+        built ??= await createServices({ dataDir, ...overrides, ...(databaseUrl !== undefined ? { databaseUrl } : {}) });
+        return built;
       },
       print(value, human) {
         // Data may hold what a terminal would obey (an ESC sequence in a food name): shown, not obeyed.
@@ -81,7 +84,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   } catch (error) {
     return reportError(error, json, io);
   } finally {
-    await services?.close();
+    await built?.close();
     printer?.flush();
     shutdown?.dispose();
   }

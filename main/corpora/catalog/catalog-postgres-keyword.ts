@@ -40,7 +40,8 @@ const formsOf = (key: string) => `(SELECT coalesce(cita_tsquery_or(${stems('x')}
  * query carry their id and rank only (with their search vectors they were 10 MB at 100k fields, spilled to disk), and
  * each candidate is scored in its own row. Each word's fields are still counted in a pass of their own: per-lexeme
  * counts cannot give that count (a word matches through several lexemes), and counting in the pass over the matching
- * rows was exact but no faster overall (README, "PostgreSQL (teams)").
+ * rows was exact but no faster overall (README, "PostgreSQL (teams)"). Every row is read from catalog_field_search
+ * (migrations/postgres/0009_catalog_field_search.sql): id, business term and search vector, not the whole field.
  */
 const keywordSql = `
   WITH spec AS (
@@ -54,14 +55,14 @@ const keywordSql = `
   matched AS (
     SELECT f.id, coalesce(f.business_term ILIKE $2, false) AS lifted,
            ts_rank('${rankWeights}', f.search_vector, (SELECT q FROM whole)) AS first_rank
-    FROM catalog_fields f
+    FROM catalog_field_search f
     WHERE (f.search_vector @@ (SELECT q FROM whole) OR f.business_term ILIKE $2) AND ($3::bigint[] IS NULL OR f.id = ANY ($3::bigint[]))
   ),
   total AS (SELECT fields::float8 AS n FROM catalog_field_total),
   -- Materialized: computed once, not again for each candidate that reads it below.
   weighted AS MATERIALIZED (
     SELECT spec.*, ln(1 + (total.n - m.n + 0.5) / (m.n + 0.5)) AS idf
-    FROM spec CROSS JOIN total CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM catalog_fields f WHERE f.search_vector @@ (spec.exact || spec.prefix || spec.fuzzy)) AS m
+    FROM spec CROSS JOIN total CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM catalog_field_search f WHERE f.search_vector @@ (spec.exact || spec.prefix || spec.fuzzy)) AS m
   ),
   -- Every lifted row, and the $5 best by one ts_rank of the whole query: the rows scored word by word below.
   candidates AS (
@@ -72,7 +73,7 @@ const keywordSql = `
   -- Each candidate scored over the words in their order, within its own row (no grouping of candidates × words).
   scored AS (
     SELECT c.id, c.lifted, s.rank, s.terms, s.hows, s.textual
-    FROM candidates c JOIN catalog_fields f ON f.id = c.id CROSS JOIN LATERAL (
+    FROM candidates c JOIN catalog_field_search f ON f.id = c.id CROSS JOIN LATERAL (
       SELECT coalesce(sum(CASE how
                WHEN 'exact' THEN idf * ts_rank('${rankWeights}', f.search_vector, exact)
                WHEN 'prefix' THEN ${looseMatching.prefixWeight} * idf * ts_rank('${rankWeights}', f.search_vector, prefix)
