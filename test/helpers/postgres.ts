@@ -26,6 +26,17 @@ export function postgresTests(what: string): boolean {
   return testDatabaseUrl !== undefined;
 }
 
+/** The rows of one statement, on a connection of its own (closed after it). */
+export async function queryRows<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** The URL of another database on the same server. */
 export function databaseUrlNamed(url: string, name: string): string {
   const parsed = new URL(url);

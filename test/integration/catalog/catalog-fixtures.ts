@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { SearchOutput } from '../../../shared/contract.js';
 import type { Services } from '../../../main/app/bootstrap.js';
 import { shippedCatalogPath } from '../../../main/corpora/catalog/catalog-files.js';
+import { queryRows } from '../../helpers/postgres.js';
 
 /** The shipped seed as plain JSON, to copy and change in a test. */
 export interface SeedJson {
@@ -99,12 +99,21 @@ export function letters(n: number): string {
 
 /** The field count PostgreSQL keeps for the keyword IDF (migrations/postgres/0003_catalog_field_total.sql) beside count(*). */
 export async function fieldTotal(url: string): Promise<{ kept: number; counted: number }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const [row] = (await client.query<{ kept: string; counted: string }>('SELECT (SELECT fields FROM catalog_field_total) AS kept, (SELECT count(*) FROM catalog_fields) AS counted')).rows;
-    return { kept: Number(row?.kept), counted: Number(row?.counted) };
-  } finally {
-    await client.end();
-  }
+  const [row] = await queryRows<{ kept: string; counted: string }>(url, 'SELECT (SELECT fields FROM catalog_field_total) AS kept, (SELECT count(*) FROM catalog_fields) AS counted');
+  return { kept: Number(row?.kept), counted: Number(row?.counted) };
+}
+
+/** A source of `fields` generated fields, each named by its own letters ("Importe ab"). */
+export function generatedSource(source: string, fields: number): SeedJson {
+  return {
+    version: 1,
+    sources: [{ id: source, name: `Fuente ${source}`, system: 'prueba', owner: 'Equipo de datos', description: '' }],
+    fields: Array.from({ length: fields }, (_, index) => ({
+      source,
+      physical_name: `F_${index}`,
+      business_name: `Importe ${letters(index)}`,
+      definition: `Monto ${letters(index)} de la fuente ${source}.`,
+      data_type: 'DECIMAL(18,2)',
+    })),
+  };
 }

@@ -3,7 +3,6 @@
  * 0009_catalog_field_search.sql): id, folded business name and search vector, equal to the fields' own through every
  * kind of write, and copied once for a database from before it.
  */
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { SearchOutput } from '../../../shared/contract.js';
 import type { Services } from '../../../main/app/bootstrap.js';
@@ -13,29 +12,19 @@ import { importInto } from '../../../main/corpora/catalog/catalog-postgres-impor
 import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
-import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
+import { postgresTests, queryRows, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { letters, shippedSeed, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
+import { generatedSource, shippedSeed, writeCatalogJson } from './catalog-fixtures.js';
 
 const run = postgresTests('the PostgreSQL catalog search table');
 const tempDir = useTempDirs();
 const openServices = useServices();
 const freshDatabase = usePostgresDatabases();
 
-async function execute<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** The fields, and how many of them the search table holds exactly (same id, business term and search vector) or not. */
 async function searchCopy(url: string): Promise<{ fields: number; same: number; different: number }> {
-  const [row] = await execute<{ fields: string; same: string; different: string }>(
+  const [row] = await queryRows<{ fields: string; same: string; different: string }>(
     url,
     `SELECT count(f.id) AS fields,
             count(*) FILTER (WHERE s.business_term = f.business_term AND s.search_vector = f.search_vector) AS same,
@@ -43,21 +32,6 @@ async function searchCopy(url: string): Promise<{ fields: number; same: number; 
      FROM catalog_fields f FULL JOIN catalog_field_search s ON s.id = f.id`,
   );
   return { fields: Number(row?.fields), same: Number(row?.same), different: Number(row?.different) };
-}
-
-/** A source of `fields` generated fields. */
-function generated(source: string, fields: number): SeedJson {
-  return {
-    version: 1,
-    sources: [{ id: source, name: `Fuente ${source}`, system: 'prueba', owner: 'Equipo de datos', description: '' }],
-    fields: Array.from({ length: fields }, (_, index) => ({
-      source,
-      physical_name: `F_${index}`,
-      business_name: `Importe ${letters(index)}`,
-      definition: `Monto ${letters(index)} de la fuente ${source}.`,
-      data_type: 'DECIMAL(18,2)',
-    })),
-  };
 }
 
 async function keywordIds(services: Services, query: string): Promise<string[]> {
@@ -72,7 +46,7 @@ describe.runIf(run)('the catalog search table on PostgreSQL', () => {
     const services = await openServices({ dataDir: tempDir(), embedder: createWordHashEmbedder(), databaseUrl: url });
     const catalog = services.module('catalog') as CorpusModule;
     await ingestCorpus(services, catalog);
-    await ingestCorpus(services, catalog, { from: writeCatalogJson(tempDir(), generated('tesoreria_prueba', 40)) });
+    await ingestCorpus(services, catalog, { from: writeCatalogJson(tempDir(), generatedSource('tesoreria_prueba', 40)) });
     expect(await searchCopy(url)).toEqual({ fields: 256, same: 256, different: 0 });
     // The shipped catalog again with two fields gone, one redefined with a word no other field has, one renamed and one new.
     const seed = shippedSeed();
@@ -90,9 +64,9 @@ describe.runIf(run)('the catalog search table on PostgreSQL', () => {
     expect((await keywordIds(services, 'saldo zafiro'))[0]).toBe('creditos.CRT_SALDO_VIGENTE_MN');
     expect((await keywordIds(services, 'Saldo extraordinario'))[0]).toBe('creditos.CRT_SALDO_NUEVO');
     // A source deleted by hand: its fields go by the cascade. Then every field at once.
-    await execute(url, "DELETE FROM catalog_sources WHERE id = 'tesoreria_prueba'");
+    await queryRows(url, "DELETE FROM catalog_sources WHERE id = 'tesoreria_prueba'");
     expect(await searchCopy(url)).toEqual({ fields: 215, same: 215, different: 0 });
-    await execute(url, 'TRUNCATE catalog_fields CASCADE');
+    await queryRows(url, 'TRUNCATE catalog_fields CASCADE');
     expect(await searchCopy(url)).toEqual({ fields: 0, same: 0, different: 0 });
   });
 
@@ -102,7 +76,7 @@ describe.runIf(run)('the catalog search table on PostgreSQL', () => {
     try {
       await database.transaction((client) => importInto(client, readCatalog(undefined)));
       const failing = database.transaction(async (client) => {
-        await importInto(client, readCatalog(writeCatalogJson(tempDir(), generated('tesoreria_prueba', 40))));
+        await importInto(client, readCatalog(writeCatalogJson(tempDir(), generatedSource('tesoreria_prueba', 40))));
         throw new Error('the import stops before its commit');
       });
       await expect(failing).rejects.toThrow(/stops before its commit/);
@@ -120,7 +94,7 @@ describe.runIf(run)('the catalog search table on PostgreSQL', () => {
     const services = await openServices({ dataDir: tempDir(), embedder: null, databaseUrl: url });
     expect(await searchCopy(url)).toEqual({ fields: 216, same: 216, different: 0 });
     expect((await keywordIds(services, 'saldo vencido'))[0]).toBe('creditos.CRT_SALDO_VENCIDO_MN');
-    const indexes = await execute<{ tablename: string; indexname: string }>(
+    const indexes = await queryRows<{ tablename: string; indexname: string }>(
       url,
       "SELECT tablename, indexname FROM pg_indexes WHERE tablename IN ('catalog_fields', 'catalog_field_search') ORDER BY 1, 2",
     );

@@ -2,7 +2,6 @@
  * The number of catalog fields PostgreSQL keeps for the keyword IDF's N (migrations/postgres/0003_catalog_field_total.sql),
  * so a search no longer counts the whole table: equal to a fresh count through every kind of write.
  */
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ingestCorpus } from '../../../main/app/ingest.js';
 import { readCatalog } from '../../../main/corpora/catalog/catalog-files.js';
@@ -10,40 +9,15 @@ import { importInto } from '../../../main/corpora/catalog/catalog-postgres-impor
 import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
-import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
+import { postgresTests, queryRows, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { fieldTotal, letters, shippedSeed, writeCatalogJson, type SeedJson } from './catalog-fixtures.js';
+import { fieldTotal, generatedSource, shippedSeed, writeCatalogJson } from './catalog-fixtures.js';
 
 const run = postgresTests('the PostgreSQL catalog field total');
 const tempDir = useTempDirs();
 const openServices = useServices();
 const freshDatabase = usePostgresDatabases();
-
-async function execute(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A source of `fields` generated fields. */
-function generated(source: string, fields: number): SeedJson {
-  return {
-    version: 1,
-    sources: [{ id: source, name: `Fuente ${source}`, system: 'prueba', owner: 'Equipo de datos', description: '' }],
-    fields: Array.from({ length: fields }, (_, index) => ({
-      source,
-      physical_name: `F_${index}`,
-      business_name: `Importe ${letters(index)}`,
-      definition: `Monto ${letters(index)} de la fuente ${source}.`,
-      data_type: 'DECIMAL(18,2)',
-    })),
-  };
-}
 
 describe.runIf(run)('the field total on PostgreSQL', () => {
   it('equals a fresh count after imports, a replacing import and deletes', async () => {
@@ -52,7 +26,7 @@ describe.runIf(run)('the field total on PostgreSQL', () => {
     const catalog = services.module('catalog') as CorpusModule;
     expect(await fieldTotal(url)).toEqual({ kept: 0, counted: 0 });
     await ingestCorpus(services, catalog);
-    await ingestCorpus(services, catalog, { from: writeCatalogJson(tempDir(), generated('tesoreria_prueba', 40)) });
+    await ingestCorpus(services, catalog, { from: writeCatalogJson(tempDir(), generatedSource('tesoreria_prueba', 40)) });
     expect(await fieldTotal(url)).toEqual({ kept: 256, counted: 256 });
     // The shipped catalog again with two fields gone, one redefined and one new: removals, an update and an insert.
     const seed = shippedSeed();
@@ -63,9 +37,9 @@ describe.runIf(run)('the field total on PostgreSQL', () => {
     expect(await ingestCorpus(services, catalog, { from: writeCatalogJson(tempDir(), changed) })).toMatchObject({ inserted: 1, updated: 1, removed: 2 });
     expect(await fieldTotal(url)).toEqual({ kept: 255, counted: 255 });
     // A source deleted by hand: its fields go by the cascade. Then every field at once.
-    await execute(url, "DELETE FROM catalog_sources WHERE id = 'tesoreria_prueba'");
+    await queryRows(url, "DELETE FROM catalog_sources WHERE id = 'tesoreria_prueba'");
     expect(await fieldTotal(url)).toEqual({ kept: 215, counted: 215 });
-    await execute(url, 'TRUNCATE catalog_fields CASCADE');
+    await queryRows(url, 'TRUNCATE catalog_fields CASCADE');
     expect(await fieldTotal(url)).toEqual({ kept: 0, counted: 0 });
   });
 
@@ -75,7 +49,7 @@ describe.runIf(run)('the field total on PostgreSQL', () => {
     try {
       await database.transaction((client) => importInto(client, readCatalog(undefined)));
       const failing = database.transaction(async (client) => {
-        await importInto(client, readCatalog(writeCatalogJson(tempDir(), generated('tesoreria_prueba', 40))));
+        await importInto(client, readCatalog(writeCatalogJson(tempDir(), generatedSource('tesoreria_prueba', 40))));
         throw new Error('the import stops before its commit');
       });
       await expect(failing).rejects.toThrow(/stops before its commit/);

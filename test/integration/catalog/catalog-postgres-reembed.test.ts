@@ -4,7 +4,6 @@
  * job progress as the SQLite corpora, resumably, and status counts the result. The old embedder's spaces are kept, as
  * on SQLite, so switching back re-embeds only what changed meanwhile. Runs against CITA_TEST_DATABASE_URL.
  */
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
@@ -13,7 +12,7 @@ import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
 import { runCita } from '../../helpers/cli.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
-import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
+import { postgresTests, queryRows, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { searchCatalog, shippedSeed, writeCatalogJson } from './catalog-fixtures.js';
@@ -66,16 +65,6 @@ async function reembed(services: Services, corpus?: string): Promise<{ state: st
   const finished = await services.jobs.wait(job.job);
   unsubscribe();
   return { ...finished, progress };
-}
-
-async function rows<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** A catalog on `url` embedded by the embedders named `name`, by a process that has ended since. */
@@ -140,7 +129,7 @@ describe.runIf(run)('re-embedding the catalog on PostgreSQL', () => {
     const job = await reembed(services, 'catalog');
     expect(job).toMatchObject({ state: 'done', message: 'catalog: 1 embedded; catalog (cross-language): 1 embedded' });
     expect(firstAgain.embedder.calls.documents).toBe(1);
-    expect(await rows(url, 'SELECT embedder_id, formula FROM catalog_vector_spaces ORDER BY id')).toEqual([
+    expect(await queryRows(url, 'SELECT embedder_id, formula FROM catalog_vector_spaces ORDER BY id')).toEqual([
       { embedder_id: 'test:first:64', formula: expect.any(String) },
       { embedder_id: 'test:first-multilingual:80', formula: expect.stringMatching(/:business-name$/) },
       { embedder_id: 'test:second:32', formula: expect.any(String) },
@@ -188,8 +177,8 @@ describe.runIf(run)('re-embedding the catalog on PostgreSQL', () => {
     for (const services of both) {
       expect(await catalogCounts(services)).toMatchObject({ main: { vectors: fields, stale: 0, missing: 0 }, crossLanguage: { vectors: fields, stale: 0, missing: 0 } });
     }
-    const [space] = await rows<{ table_name: string }>(url, "SELECT table_name FROM catalog_vector_spaces WHERE embedder_id = 'test:second:32'");
-    expect(await rows(url, `SELECT count(*)::int AS vectors, count(DISTINCT field_id)::int AS fields FROM ${space?.table_name}`)).toEqual([{ vectors: fields, fields }]);
+    const [space] = await queryRows<{ table_name: string }>(url, "SELECT table_name FROM catalog_vector_spaces WHERE embedder_id = 'test:second:32'");
+    expect(await queryRows(url, `SELECT count(*)::int AS vectors, count(DISTINCT field_id)::int AS fields FROM ${space?.table_name}`)).toEqual([{ vectors: fields, fields }]);
   });
 });
 
@@ -219,6 +208,6 @@ describe.runIf(run)('re-embedding the catalog on PostgreSQL cannot', () => {
     const job = await reembed(services, 'catalog');
     expect(job.state).toBe('failed');
     expect(job.message).toMatch(/^Nothing can be embedded: /);
-    expect(await rows(url, 'SELECT count(*)::int AS n FROM catalog_vectors_1')).toEqual([{ n: fields }]);
+    expect(await queryRows(url, 'SELECT count(*)::int AS n FROM catalog_vectors_1')).toEqual([{ n: fields }]);
   });
 });

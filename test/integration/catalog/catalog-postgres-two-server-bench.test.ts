@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchCatalogStores } from '../../../main/bench/catalog-store-bench.js';
 import { formatBenchReport } from '../../../main/bench/format.js';
-import type { BenchReport } from '../../../main/bench/run-bench.js';
+import { benchReport } from '../../helpers/bench-report.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
@@ -36,15 +36,7 @@ describe.runIf(run)('the catalog bench on a synthetic catalog in PostgreSQL', ()
     expect(two.fieldsWritten).toBe(two.writes * 5);
     expect(two.lostWrites).toBe(0);
     expect(two.foundFirst).toBe(two.fieldsWritten);
-    const report: BenchReport = {
-      quick: false,
-      machine: { cpus: 2, cpuModel: 'test', memoryGb: 1, node: 'v20', platform: 'linux-x64', loadBefore: [1, 1, 1], loadAfter: [1, 1, 1] },
-      memory: { benchPeakRssMb: 100 },
-      targets: [],
-      skipped: [],
-      seconds: 1,
-      catalogStores: result,
-    };
+    const report = benchReport({ catalogStores: result });
     const text = formatBenchReport(report);
     expect(text).toContain(`two cita serve processes on the PostgreSQL catalog of 700 fields, both searched at once over HTTP`);
     expect(text).toContain(`lost writes 0; ${two.fieldsWritten} of ${two.fieldsWritten} found first by name through the other server`);

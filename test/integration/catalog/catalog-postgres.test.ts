@@ -2,7 +2,6 @@
  * The data catalog on PostgreSQL + pgvector (issue #21): the same ingest, search and pages as on SQLite, with the
  * database's own full-text search and vectors. Runs against CITA_TEST_DATABASE_URL (.ci/run starts one).
  */
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
@@ -11,7 +10,7 @@ import { AppError } from '../../../main/core/errors.js';
 import { migratePostgres, openPostgres, shippedPostgresMigrations } from '../../../main/db/postgres/postgres-database.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
-import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
+import { postgresTests, queryRows, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { searchCatalog, shippedSeed, tableCount, writeCatalogJson } from './catalog-fixtures.js';
@@ -26,16 +25,6 @@ async function open(databaseUrl: string, embedder: Embedder | null = createWordH
   return { services, catalog: services.module('catalog') as CorpusModule };
 }
 
-async function rows<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 describe.runIf(run)('PostgreSQL migrations', () => {
   it('applies each version once, however often and by however many processes it is opened', async () => {
     const url = await freshDatabase();
@@ -44,14 +33,16 @@ describe.runIf(run)('PostgreSQL migrations', () => {
     const again = await openPostgres(url);
     expect(await migratePostgres(again, shippedPostgresMigrations())).toEqual([]);
     await again.close();
-    expect(await rows(url, 'SELECT version, name FROM cita_schema ORDER BY version')).toEqual(shippedPostgresMigrations().map((migration) => ({ version: migration.version, name: migration.name })));
-    expect((await rows<{ extname: string }>(url, 'SELECT extname FROM pg_extension ORDER BY extname')).map((row) => row.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'vector']));
+    expect(await queryRows(url, 'SELECT version, name FROM cita_schema ORDER BY version')).toEqual(
+      shippedPostgresMigrations().map((migration) => ({ version: migration.version, name: migration.name })),
+    );
+    expect((await queryRows<{ extname: string }>(url, 'SELECT extname FROM pg_extension ORDER BY extname')).map((row) => row.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'vector']));
   });
 
   it('refuses a database written by a newer cita, changing nothing', async () => {
     const url = await freshDatabase();
     await (await openPostgres(url)).close();
-    await rows(url, "INSERT INTO cita_schema (version, name) VALUES (99, 'from_the_future')");
+    await queryRows(url, "INSERT INTO cita_schema (version, name) VALUES (99, 'from_the_future')");
     const error = await openPostgres(url).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('database_too_new');
@@ -72,7 +63,7 @@ describe.runIf(run)('the catalog on PostgreSQL', () => {
     const { services, catalog } = await open(url);
     expect(await ingestCorpus(services, catalog)).toEqual({ corpus: 'catalog', inserted: 216, updated: 0, unchanged: 0, removed: 0, embedded: 216 });
     expect(tableCount(services, 'catalog_fields')).toBe(0);
-    const [counted] = await rows<{ fields: string; notes: string; sources: string }>(
+    const [counted] = await queryRows<{ fields: string; notes: string; sources: string }>(
       url,
       'SELECT (SELECT count(*) FROM catalog_fields) AS fields, (SELECT count(*) FROM catalog_notes) AS notes, (SELECT count(*) FROM catalog_sources) AS sources',
     );
@@ -122,7 +113,7 @@ describe.runIf(run)('the catalog on PostgreSQL', () => {
     const counts = await ingestCorpus(services, catalog, { from: writeCatalogJson(tempDir(), changed) });
     expect(counts).toEqual({ corpus: 'catalog', inserted: 0, updated: 1, unchanged: 214, removed: 1, embedded: 1 });
     expect(embedder.calls.documents - documentsBefore).toBe(1);
-    const [vectors] = await rows<{ n: string; stale: string }>(
+    const [vectors] = await queryRows<{ n: string; stale: string }>(
       url,
       `SELECT count(*) AS n, count(*) FILTER (WHERE v.content_hash <> f.embed_hash) AS stale FROM catalog_vectors_1 v JOIN catalog_fields f ON f.id = v.field_id`,
     );

@@ -9,9 +9,10 @@ import { formatBenchReport } from '../../../main/bench/format.js';
 import { benchKeyword } from '../../../main/bench/keyword-bench.js';
 import { benchKnn } from '../../../main/bench/knn-bench.js';
 import { benchNumpyKnn, numpyAvailable } from '../../../main/bench/numpy-knn.js';
-import { targetChecks, type BenchReport } from '../../../main/bench/run-bench.js';
+import { targetChecks } from '../../../main/bench/run-bench.js';
 import { percentile, recallAtK, summarize } from '../../../main/bench/stats.js';
 import { meanPairCosine, syntheticBase, vectorsAround } from '../../../main/bench/synthetic-vectors.js';
+import { benchReport } from '../../helpers/bench-report.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const tempDir = useTempDirs();
@@ -105,24 +106,12 @@ describe('the keyword benchmark', () => {
   });
 });
 
-function report(overrides: Partial<BenchReport>): BenchReport {
-  return {
-    quick: false,
-    machine: { cpus: 2, cpuModel: 'test', memoryGb: 1, node: 'v20', platform: 'linux-x64', loadBefore: [1, 1, 1], loadAfter: [1, 1, 1] },
-    memory: { benchPeakRssMb: 100 },
-    targets: [],
-    skipped: [],
-    seconds: 1,
-    ...overrides,
-  };
-}
-
 const latency = (p95Ms: number) => ({ runs: 10, p50Ms: p95Ms / 2, p95Ms, meanMs: p95Ms / 2, maxMs: p95Ms });
 
 describe('the target checks', () => {
   it('marks each target met, missed, or not measured', () => {
     const checks = targetChecks(
-      report({
+      benchReport({
         knn: {
           vectors: 'test',
           meanPairCosine: 0.5,
@@ -145,7 +134,7 @@ describe('the target checks', () => {
     expect(byName['KNN 100k binary + rescoring p95 (800 candidates)']).toMatchObject({ value: 8, met: true });
     expect(byName['KNN 100k binary recall@10 vs exact']).toMatchObject({ value: 0.97, met: true });
     expect(byName['query embedding p50 (q8)']).toMatchObject({ value: null, met: null });
-    expect(formatBenchReport({ ...report({}), targets: checks })).toContain('MISS KNN 100k float32 p95: 45 ms (target ≤ 30 ms)');
+    expect(formatBenchReport({ ...benchReport({}), targets: checks })).toContain('MISS KNN 100k float32 p95: 45 ms (target ≤ 30 ms)');
   });
 
   it('checks the embedder against its onnxruntime-node ceiling as ratios, and prints both sides', () => {
@@ -178,7 +167,7 @@ describe('the target checks', () => {
       ceiling: { threads: 2, seconds: 8, chunksPerSecond: 50, tokensPerSecond: 6000 },
       ratio: 0.8,
     };
-    const withCeiling = report({ ceiling, ingestCeiling });
+    const withCeiling = benchReport({ ceiling, ingestCeiling });
     const byName = Object.fromEntries(targetChecks(withCeiling).map((check) => [check.name, check]));
     expect(byName['long-passage ingest vs onnxruntime-node (all cores)']).toMatchObject({ value: 0.8, met: false });
     expect(byName['long passages embedded vs onnxruntime-node (all cores)']).toMatchObject({ value: 0.95, met: true });
@@ -190,11 +179,11 @@ describe('the target checks', () => {
 
   it('checks the concurrency burst: p95, errors and the write during it', () => {
     const concurrency = { searches: 200, latency: latency(620), errors: 0, firstError: null, seconds: 1.5, write: { afterMs: 100, ms: 150, error: null } };
-    const byName = Object.fromEntries(targetChecks(report({ concurrency })).map((check) => [check.name, check]));
+    const byName = Object.fromEntries(targetChecks(benchReport({ concurrency })).map((check) => [check.name, check]));
     expect(byName['concurrent hybrid searches p95']).toMatchObject({ value: 620, met: false });
     expect(byName['concurrent hybrid search errors']).toMatchObject({ value: 0, met: true });
     expect(byName['a food added during them']).toMatchObject({ value: 150, met: true });
-    expect(formatBenchReport(report({ concurrency }))).toContain('a food added 100 ms in: 150 ms');
+    expect(formatBenchReport(benchReport({ concurrency }))).toContain('a food added 100 ms in: 150 ms');
   });
 });
 
@@ -233,7 +222,7 @@ describe('the catalog on two cita serve processes', () => {
     lostWrites,
     foundFirst: 140,
   });
-  const withTwoServers = (lostWrites: number) => report({ catalogStores: { scenario: 'shipped', embedderId: 'local:test', queries: 190, runs: [], twoServers: twoServers(lostWrites) } });
+  const withTwoServers = (lostWrites: number) => benchReport({ catalogStores: { scenario: 'shipped', embedderId: 'local:test', queries: 190, runs: [], twoServers: twoServers(lostWrites) } });
 
   it('holds lost writes to 0 and prints them beside the searches', () => {
     const check = (lostWrites: number) => targetChecks(withTwoServers(lostWrites)).find((entry) => entry.name === 'catalog writes lost, two cita serve processes on PostgreSQL');
@@ -243,7 +232,7 @@ describe('the catalog on two cita serve processes', () => {
   });
 
   it('is not measured without PostgreSQL', () => {
-    expect(targetChecks(report({})).find((entry) => entry.name.startsWith('catalog writes lost'))).toMatchObject({ value: null, met: null });
+    expect(targetChecks(benchReport({})).find((entry) => entry.name.startsWith('catalog writes lost'))).toMatchObject({ value: null, met: null });
   });
 });
 
