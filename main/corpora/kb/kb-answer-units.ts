@@ -41,6 +41,23 @@ export const quotesForFirstCard = 6;
  */
 export const secondQuoteMargin = 8;
 /**
+ * A question of at least this many characters (as asked, before translation) tells a story and asks several things:
+ * on the twenty sets' answered key-fact questions, those of 200 characters or more carry 2.2 key facts each, the
+ * shorter ones 1.2, and their first card held every fact in 66 of 124 answers against 142 of 178.
+ */
+export const longQuestionCharacters = 200;
+/**
+ * Units quoted of the first card for a long question, and the margin they must score within. Replayed offline on
+ * every unit's scores of the twenty sets' 302 answered key-fact questions (scripts/dump-kb-answers.ts, 2026-12-04):
+ * 8 units within 10 logits held every key fact in 74 of the 124 long questions' answers instead of 66 (6 within 8:
+ * 66; 8 within 8: 72; 10 within 10: 81 for 11.9 units an answer), for 10.0 units an answer instead of 7.9; the short
+ * questions' answers do not change. Ranking by other signals was tried on the same dump and gave less: the embedder's
+ * cosine (+2 to +4), the multilingual model's cosine of the question as asked (−6 to −35), a section's kind or one
+ * unit per section (−5 to −52).
+ */
+export const quotesForFirstCardOfLongQuestion = 8;
+export const secondQuoteMarginOfLongQuestion = 10;
+/**
  * Weight of the keyword overlap added to the cross-encoder's logit. On the fresh set's key facts (dev and test)
  * the unit holding the fact was among a card's first three 26 times of 44 by the logit alone, 27 with this.
  */
@@ -126,7 +143,8 @@ export function namedMedicines(mentions: readonly ClinicalMention[], lexicon: Cl
 
 /**
  * The sentences of each card that answer the question. With the cross-encoder: it reads each card's units (the
- * first `unitsReadPerCard` by keyword overlap), the best is quoted, a second one when it is close, and an action
+ * first `unitsReadPerCard` by keyword overlap), the best is quoted, further ones when they are close (more of the first
+ * card for a long question), and an action
  * unit leads when the question asks for one and the card has a close enough one; a question that asks several things
  * (`parts`, at most three) also gets the first card's best unit for each part, read again for it (the first
  * `unitsReadPerPart`), with no margin: it is that part's answer. Without the cross-encoder: keyword overlap
@@ -144,6 +162,7 @@ export async function chooseQuotes(
 ): Promise<ChosenQuote[][]> {
   const wantsAction = asksForAction(question.original) || asksForAction(question.english);
   const wantsDuration = asksForDuration(question.original) || asksForDuration(question.english);
+  const longQuestion = question.original.trim().length >= longQuestionCharacters;
   // Each section is split once: its units are scored, and a chosen "…:" unit brings its list from them.
   const unitsOfSection = new Map(cards.flatMap((card) => card.sections.map((section) => [section, quoteUnits(section.text)] as const)));
   const units = cards.map((card) =>
@@ -165,8 +184,9 @@ export async function chooseQuotes(
     const ranked = list.map((entry, unitIndex) => ({ ...entry, unitIndex, score: cardScores[unitIndex] ?? Number.NEGATIVE_INFINITY })).sort((a, b) => b.score - a.score);
     const best = ranked[0];
     if (!best) return [];
-    const margin = reranker ? secondQuoteMargin : Number.POSITIVE_INFINITY;
-    const limit = reranker ? (cardIndex === 0 ? quotesForFirstCard : quotesPerCard) : 2;
+    const longFirst = cardIndex === 0 && longQuestion;
+    const margin = reranker ? (longFirst ? secondQuoteMarginOfLongQuestion : secondQuoteMargin) : Number.POSITIVE_INFINITY;
+    const limit = reranker ? (longFirst ? quotesForFirstCardOfLongQuestion : cardIndex === 0 ? quotesForFirstCard : quotesPerCard) : 2;
     const chosen = [best];
     for (const next of ranked.slice(1, limit)) {
       if (next.score > Number.NEGATIVE_INFINITY && best.score - next.score <= margin && (reranker || next.score > 0)) chosen.push(next);

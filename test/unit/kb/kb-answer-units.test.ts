@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { asksForAction, chooseQuotes, durationBonus, namedMedicines, namedQuotesPerCard, quotesForFirstCard, quotesPerCard, secondQuoteMargin } from '../../../main/corpora/kb/kb-answer-units.js';
+import {
+  asksForAction,
+  chooseQuotes,
+  durationBonus,
+  longQuestionCharacters,
+  namedMedicines,
+  namedQuotesPerCard,
+  quotesForFirstCard,
+  quotesForFirstCardOfLongQuestion,
+  quotesPerCard,
+  secondQuoteMargin,
+} from '../../../main/corpora/kb/kb-answer-units.js';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
 
@@ -72,6 +83,21 @@ describe('choosing the sentences that answer', () => {
     expect(alone).toHaveLength(quotesForFirstCard);
     const both = await chooseQuotes(question, [dense, other], createSharedWordReranker());
     expect(both.map((quotes) => quotes.length)).toEqual([quotesForFirstCard, quotesPerCard]);
+  });
+
+  it(`quotes ${quotesForFirstCardOfLongQuestion} sentences of the first card for a question of ${longQuestionCharacters} characters or more, and no more of the others`, async () => {
+    const long = {
+      title: 'Warfarin monitoring',
+      sections: [{ heading: 'What happens', text: Array.from({ length: 12 }, (_, index) => `Warfarin INR reading ${index + 1} of the week.`).join(' ') }],
+    };
+    const other = { ...long, title: 'Warfarin clinic' };
+    const story = `warfarin INR ${'and the week before that '.repeat(12)}`.slice(0, longQuestionCharacters);
+    const [quotes, otherQuotes] = await chooseQuotes({ original: story, english: story }, [long, other], createSharedWordReranker());
+    expect(quotes).toHaveLength(quotesForFirstCardOfLongQuestion);
+    expect(otherQuotes).toHaveLength(quotesPerCard);
+    const shorter = story.slice(0, longQuestionCharacters - 1);
+    const [shortQuotes] = await chooseQuotes({ original: shorter, english: shorter }, [long, other], createSharedWordReranker());
+    expect(shortQuotes).toHaveLength(quotesForFirstCard);
   });
 });
 
