@@ -244,7 +244,10 @@ export function createFoodsCorpus(deps: {
       // before IFCT's Paneer, which "queso" translates to).
       const keywordSearch = async (query: string, language?: 'en') => {
         const hits = retriever.keyword.search(query, { limit, visibleOwners: owners, ...(language ? { language } : {}) });
-        const rows = await store.byIds(hits.map((hit) => hit.id));
+        const rows = await store.visibleByIds(
+          input.profile,
+          hits.map((hit) => hit.id),
+        );
         return namedFirst(hits, (id) => rows.get(id)?.name, [query]);
       };
       const keyword = strategy === 'vector' ? [] : withTranslation(await keywordSearch(input.query), translation ? await keywordSearch(translation.english, 'en') : [], limit, input.query);
@@ -291,7 +294,10 @@ export function createFoodsCorpus(deps: {
         fused = fuseConcept(fused, best, { k: conceptRrfK, limit: input.k, wholeQuery: named.wholeQuery });
         notices.push(conceptNotice(named.concept, members.length));
       }
-      const rows = await store.byIds(fused.map((hit) => hit.id));
+      const rows = await store.visibleByIds(
+        input.profile,
+        fused.map((hit) => hit.id),
+      );
       const hits = fused.flatMap((hit) => {
         const row = rows.get(hit.id);
         return row ? [toHit(hit, row, bars, crossBars)] : [];

@@ -32,8 +32,11 @@ export interface FoodsStore {
   visibleTo(profile: string): Promise<VisibleFoods>;
   /** A food the profile may see, by code. */
   visibleByCode(profile: string, code: string): Promise<FoodRow | undefined>;
-  /** Foods by id (hits of a search, foods an entry names), shipped or own. */
-  byIds(ids: readonly number[]): Promise<Map<number, FoodRow>>;
+  /**
+   * Foods the profile may see, by id (hits of a search, foods its entries name): shipped, or its own. Another profile's
+   * own food is left out even when asked for by id, whatever the caller checked before.
+   */
+  visibleByIds(profile: string, ids: readonly number[]): Promise<Map<number, FoodRow>>;
   /**
    * Adds a profile's own food. `demo`: the demo's, marked so; with `unlessNamed`, a food of the owner with the same
    * name and brand is returned instead of a new one, checked where no other writer adds one meanwhile.
@@ -60,7 +63,11 @@ export function createFoodsSqliteStore(foods: FoodsRepository, portions: Portion
       };
     },
     visibleByCode: async (profile, code) => foods.visibleByCode(profile, code),
-    byIds: async (ids) => foods.byIds(ids),
+    async visibleByIds(profile, ids) {
+      const found = new Map<number, FoodRow>();
+      for (const [id, row] of foods.byIds(ids)) if (row.owner === null || row.owner === profile) found.set(id, row);
+      return found;
+    },
     async insertOwn(food, options = {}) {
       if (options.unlessNamed) {
         const existing = foods.all().find((row) => row.owner === food.owner && row.name === food.name && row.brand === food.brand);

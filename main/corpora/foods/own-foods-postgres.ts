@@ -87,11 +87,13 @@ export function createOwnFoodsPostgres(deps: { database: PostgresDatabase; foods
       const [own] = await database.query<FoodRow>(`SELECT ${foodColumns} FROM own_foods WHERE code = $1 AND owner = $2`, [code, profile]);
       return own ?? shippedFood(deps.foods.visibleByCode(profile, code));
     },
-    async byIds(ids) {
+    async visibleByIds(profile, ids) {
       const found = new Map<number, FoodRow>();
       for (const [id, row] of deps.foods.byIds(ids.filter((id) => id > 0))) if (row.owner === null) found.set(id, row);
       const own = ids.filter((id) => id < 0).map((id) => -id);
-      if (own.length > 0) for (const row of await database.query<FoodRow>(`SELECT ${foodColumns} FROM own_foods WHERE id = ANY($1::bigint[])`, [own])) found.set(row.id, row);
+      if (own.length > 0) {
+        for (const row of await database.query<FoodRow>(`SELECT ${foodColumns} FROM own_foods WHERE id = ANY($1::bigint[]) AND owner = $2`, [own, profile])) found.set(row.id, row);
+      }
       return found;
     },
     async insertOwn(food, options = {}) {

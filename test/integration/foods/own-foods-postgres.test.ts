@@ -1,0 +1,54 @@
+/**
+ * The foods side of the profiles' own foods on PostgreSQL (issue #21, README "Own foods there"): what the store hands
+ * out by id, what a search reads after this server's own writes, what an add embeds, and a search while the database
+ * does not answer. The SQLite store is held to the same visibility.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Services } from '../../../main/app/bootstrap.js';
+import { createFoodsStore } from '../../../main/corpora/foods/foods-stores.js';
+import type { Food } from '../../../shared/contract.js';
+import { value } from '../diary/diary-helpers.js';
+import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
+import { useServices } from '../../helpers/services.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const run = postgresTests('the foods side of own foods on PostgreSQL');
+const tempDir = useTempDirs();
+const openServices = useServices();
+const freshDatabase = usePostgresDatabases();
+
+/** Keyword-only services with the IFCT foods and two profiles; own foods on PostgreSQL when given a URL. */
+async function server(url?: string): Promise<Services> {
+  const services = await openServices({ dataDir: tempDir(), embedder: null, multilingual: null, reranker: null, ...(url ? { databaseUrl: url } : {}) });
+  await services.module('foods')?.ingest?.({});
+  services.profiles.ensure('ana', 'Ana');
+  services.profiles.ensure('ben', 'Ben');
+  return services;
+}
+
+const per100g = { energy_kcal: 450, protein: 10, fat: 1, carbohydrate: 60 };
+
+/** Another profile's own food asked for by id is not handed out; the profile's own and the shipped ones are. */
+async function checkVisibleByIds(services: Services): Promise<void> {
+  const store = createFoodsStore(services);
+  const granola = await value<Food>(services, 'foods.add', { profile: 'ana', name: 'Granola casera', per100g });
+  const own = await store.visibleByCode('ana', granola.code);
+  const shipped = await store.visibleByCode('ben', 'A015');
+  if (!own || !shipped) throw new Error('the foods just added or shipped are not visible');
+  const ids = [own.id, shipped.id];
+  const codes = async (profile: string) => [...(await store.visibleByIds(profile, ids)).values()].map((row) => row.code).sort();
+  expect(await codes('ana')).toEqual(['A015', granola.code].sort());
+  expect(await codes('ben')).toEqual(['A015']);
+}
+
+describe.runIf(run)('own foods on PostgreSQL, the foods side', () => {
+  it("hands out a food by id only to a profile that may see it: another profile's own food is left out", async () => {
+    await checkVisibleByIds(await server(await freshDatabase()));
+  });
+});
+
+describe('own foods on SQLite, the foods side', () => {
+  it("hands out a food by id only to a profile that may see it: another profile's own food is left out", async () => {
+    await checkVisibleByIds(await server());
+  });
+});
