@@ -3,10 +3,10 @@
  * out by id, what a search reads after this server's own writes, what an add embeds, and a search while the database
  * does not answer. The SQLite store is held to the same visibility.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
 import { createFoodsStore } from '../../../main/corpora/foods/foods-stores.js';
-import type { Food } from '../../../shared/contract.js';
+import type { Food, SearchOutput } from '../../../shared/contract.js';
 import { value } from '../diary/diary-helpers.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
@@ -41,9 +41,44 @@ async function checkVisibleByIds(services: Services): Promise<void> {
   expect(await codes('ben')).toEqual(['A015']);
 }
 
+/** The codes a keyword search of `profile` finds. */
+async function keywordCodes(services: Services, query: string, profile = 'ana'): Promise<string[]> {
+  return (await value<SearchOutput>(services, 'search', { corpus: 'foods', query, k: 5, strategy: 'keyword', profile })).hits.map((hit) => hit.id);
+}
+
+/** Counts the statements that read every own food back (the keyword index's reload) from here on. */
+function countReloads(services: Services): () => number {
+  if (!services.postgres) throw new Error('these services have no PostgreSQL');
+  const query = vi.spyOn(services.postgres, 'query');
+  const before = query.mock.calls.length;
+  return () => query.mock.calls.slice(before).filter(([text]) => / FROM own_foods ORDER BY id\b/.test(text)).length;
+}
+
 describe.runIf(run)('own foods on PostgreSQL, the foods side', () => {
   it("hands out a food by id only to a profile that may see it: another profile's own food is left out", async () => {
     await checkVisibleByIds(await server(await freshDatabase()));
+  });
+
+  it("a search after this server's own add or change reads nothing back; after another server's, it reads and finds it", async () => {
+    const url = await freshDatabase();
+    const [a, b] = [await server(url), await server(url)];
+    expect(await keywordCodes(a, 'zanahoriaquesadilla')).toEqual([]);
+    const reloads = countReloads(a);
+    const own = await value<Food>(a, 'foods.add', { profile: 'ana', name: 'Zanahoriaquesadilla', per100g });
+    expect(await keywordCodes(a, 'zanahoriaquesadilla')).toEqual([own.code]);
+    await value<Food>(a, 'foods.update', { profile: 'ana', code: own.code, name: 'Remolachatortilla' });
+    expect(await keywordCodes(a, 'remolachatortilla')).toEqual([own.code]);
+    expect(await keywordCodes(a, 'zanahoriaquesadilla')).toEqual([]);
+    expect(reloads()).toBe(0);
+
+    const other = await value<Food>(b, 'foods.add', { profile: 'ana', name: 'Berenjenapizza', per100g });
+    expect(await keywordCodes(a, 'berenjenapizza')).toEqual([other.code]);
+    expect(reloads()).toBe(1);
+    // Another server's write, then this one's: the signature this server holds is not the database's, so it reads.
+    await value<Food>(b, 'foods.update', { profile: 'ana', code: other.code, name: 'Calabacinarepa' });
+    await value<Food>(a, 'foods.add', { profile: 'ana', name: 'Pimientopaella', per100g });
+    expect(await keywordCodes(a, 'calabacinarepa')).toEqual([other.code]);
+    expect(reloads()).toBe(2);
   });
 });
 
