@@ -15,9 +15,9 @@ import { createPortionsService } from './portions-service.js';
 
 /**
  * The vectors of the profiles' own foods on PostgreSQL: one pgvector table per embedder space (own_food_vectors_<id>,
- * HNSW cosine), as the catalog's and the KB's, written by the server that adds or changes a food (and by `cita seed`
- * and `cita reembed` for the rest), read by every one. A profile's own foods are few: a search compares the query with
- * each of them exactly.
+ * HNSW cosine), as the catalog's and the KB's, written by the server that adds or changes a food (that food only, in
+ * its request) and by `cita seed` and `cita reembed` for the rest, read by every one. A profile's own foods are few: a
+ * search compares the query with each of them exactly.
  */
 function ownFoodVectors(store: OwnFoodsPostgres, deps: Pick<ModuleDeps, 'embedding' | 'multilingual'>): { elsewhere: RowsElsewhere; ownRows: NonNullable<CorpusModule['ownRows']> } {
   const spaces = createPostgresVectorSpaces(store.database, { rows: 'own_foods', spaces: 'own_food_vector_spaces', prefix: 'own_food_vectors', key: 'food_id', corpus: 'foods (own)' });
@@ -32,7 +32,13 @@ function ownFoodVectors(store: OwnFoodsPostgres, deps: Pick<ModuleDeps, 'embeddi
         const found = await spaces.nearest(embedderId, foodsFormula, vector, k, new Set(own.map((row) => row.id)));
         return found.map((neighbour) => ({ itemId: -neighbour.itemId, distance: neighbour.distance }));
       },
-      embed: async (embedder) => void (await spaces.embedPending(embedder, foodsFormula, 'embed_text')),
+      // The foods' ids here are minus the database's (foods-store.ts).
+      embed: (embedder, rows) =>
+        spaces.embedRows(
+          embedder,
+          foodsFormula,
+          rows.map((row) => ({ id: -row.id, text: row.embed_text, embed_hash: row.embed_hash })),
+        ),
     },
     ownRows: {
       kind: 'postgres',

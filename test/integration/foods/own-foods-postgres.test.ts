@@ -5,9 +5,12 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
+import { seedShippedData } from '../../../main/app/seed.js';
 import { createFoodsStore } from '../../../main/corpora/foods/foods-stores.js';
+import type { Embedder } from '../../../main/embedding/embedder.js';
 import type { Food, SearchOutput } from '../../../shared/contract.js';
 import { value } from '../diary/diary-helpers.js';
+import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
@@ -17,9 +20,9 @@ const tempDir = useTempDirs();
 const openServices = useServices();
 const freshDatabase = usePostgresDatabases();
 
-/** Keyword-only services with the IFCT foods and two profiles; own foods on PostgreSQL when given a URL. */
-async function server(url?: string): Promise<Services> {
-  const services = await openServices({ dataDir: tempDir(), embedder: null, multilingual: null, reranker: null, ...(url ? { databaseUrl: url } : {}) });
+/** Services with the IFCT foods and two profiles, keyword-only unless given an embedder; own foods on PostgreSQL when given a URL. */
+async function server(url?: string, embedder: Embedder | null = null): Promise<Services> {
+  const services = await openServices({ dataDir: tempDir(), embedder, multilingual: null, reranker: null, ...(url ? { databaseUrl: url } : {}) });
   await services.module('foods')?.ingest?.({});
   services.profiles.ensure('ana', 'Ana');
   services.profiles.ensure('ben', 'Ben');
@@ -79,6 +82,32 @@ describe.runIf(run)('own foods on PostgreSQL, the foods side', () => {
     await value<Food>(a, 'foods.add', { profile: 'ana', name: 'Pimientopaella', per100g });
     expect(await keywordCodes(a, 'calabacinarepa')).toEqual([other.code]);
     expect(reloads()).toBe(2);
+  });
+});
+
+/** The `foods (own)` line of `status`: the own foods on PostgreSQL and their vectors under the server's embedder. */
+async function ownFoodsStatus(services: Services): Promise<{ rows: number; vectors: number; missing: number } | undefined> {
+  const status = await value<{ corpora: Array<{ corpus: string; rows: number; vectors: number; missing: number }> }>(services, 'status', {});
+  const line = status.corpora.find((corpus) => corpus.corpus === 'foods (own)');
+  return line && { rows: line.rows, vectors: line.vectors, missing: line.missing };
+}
+
+describe.runIf(run)('embedding own foods on PostgreSQL', () => {
+  it('an add embeds the food it adds, not the other own foods still without a vector', async () => {
+    const url = await freshDatabase();
+    const keywordOnly = await server(url);
+    await value<Food>(keywordOnly, 'foods.add', { profile: 'ben', name: 'Granola casera', per100g });
+    const embedder = createWordHashEmbedder();
+    const a = await server(url, embedder);
+    const before = embedder.calls.documents;
+    const own = await value<Food>(a, 'foods.add', { profile: 'ana', name: 'Zanahoriaquesadilla', brand: 'Casa', per100g });
+    expect(embedder.calls.documents - before).toBe(1);
+    expect(await ownFoodsStatus(a)).toEqual({ rows: 2, vectors: 1, missing: 1 });
+    const hits = await value<SearchOutput>(a, 'search', { corpus: 'foods', query: 'zanahoriaquesadilla casa', k: 3, strategy: 'vector', profile: 'ana' });
+    expect(hits.hits[0]?.id).toBe(own.code);
+    // The rest wait for `cita seed` or `cita reembed`, which embed every own food without a vector.
+    await seedShippedData(a, { demo: false });
+    expect(await ownFoodsStatus(a)).toEqual({ rows: 2, vectors: 2, missing: 0 });
   });
 });
 
