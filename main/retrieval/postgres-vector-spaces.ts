@@ -65,7 +65,7 @@ export interface PostgresVectorSpaces {
    * own commit: a stopped or killed run resumes. Paced and cancelled like the SQLite re-embed (reembed-job.ts).
    */
   embedPending(embedder: Embedder, formula: string, column: string, options?: ReembedOptions): Promise<ReembedResult>;
-  /** Embeds these rows only (a row just written), under `embedder`; one changed or removed since keeps no vector of this text. */
+  /** Embeds these rows only (rows just written), batch by batch, under `embedder`; one changed or removed since keeps no vector of this text. */
   embedRows(embedder: Embedder, formula: string, rows: ReadonlyArray<{ id: number; text: string; embed_hash: string }>): Promise<void>;
   counts(embedderId: string | null, formula: string): Promise<VectorCounts>;
   /** Whether the space's HNSW index is there (false while a bulk load runs, or after one was stopped): searches scan exactly meanwhile. */
@@ -268,7 +268,11 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     if (rows.length === 0) return;
     const table = vectorTable(await space(embedder.id, formula, embedder.dimensions));
     const ordered = [...rows].sort((a, b) => a.id - b.id);
-    await put(table, ordered, await embedder.embedDocuments(ordered.map((row) => row.text)));
+    const batchSize = embedder.pacing?.batchSize ?? embedBatch;
+    for (let start = 0; start < ordered.length; start += batchSize) {
+      const batch = ordered.slice(start, start + batchSize);
+      await put(table, batch, await embedder.embedDocuments(batch.map((row) => row.text)));
+    }
   }
 
   /** A progress line's note for the index build ("catalog: 100000 of 100000 (building the vector index …)"). */

@@ -3,8 +3,10 @@
  * out by id, what a search reads after this server's own writes, what an add embeds, and a search while the database
  * does not answer. The SQLite store is held to the same visibility.
  */
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
+import { exportProfile, importProfile } from '../../../main/app/profile-transfer.js';
 import { seedShippedData } from '../../../main/app/seed.js';
 import { createFoodsStore } from '../../../main/corpora/foods/foods-stores.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
@@ -108,6 +110,19 @@ describe.runIf(run)('embedding own foods on PostgreSQL', () => {
     // The rest wait for `cita seed` or `cita reembed`, which embed every own food without a vector.
     await seedShippedData(a, { demo: false });
     expect(await ownFoodsStatus(a)).toEqual({ rows: 2, vectors: 2, missing: 0 });
+  });
+
+  it('a profile import embeds the own foods it brings, once committed', async () => {
+    const sqlite = await server();
+    for (const name of ['Pan de masa madre', 'Mermelada casera']) await value<Food>(sqlite, 'foods.add', { profile: 'ana', name, per100g });
+    const directory = join(tempDir(), 'export');
+    await exportProfile(sqlite, 'ana', directory);
+    const url = await freshDatabase();
+    const a = await server(url, createWordHashEmbedder());
+    expect(await importProfile(a, 'eva', directory)).toMatchObject({ foods: 2 });
+    expect(await ownFoodsStatus(a)).toEqual({ rows: 2, vectors: 2, missing: 0 });
+    const hits = await value<SearchOutput>(a, 'search', { corpus: 'foods', query: 'mermelada casera', k: 3, strategy: 'vector', profile: 'eva' });
+    expect(hits.hits[0]).toMatchObject({ title: 'Mermelada casera', source: 'profile:eva' });
   });
 });
 
