@@ -37,11 +37,14 @@ export interface FoodsStore {
    * own food is left out even when asked for by id, whatever the caller checked before.
    */
   visibleByIds(profile: string, ids: readonly number[]): Promise<Map<number, FoodRow>>;
+  /** Adds a profile's own food. */
+  insertOwn(food: NewFood & { owner: string }): Promise<FoodRow>;
   /**
-   * Adds a profile's own food. `demo`: the demo's, marked so; with `unlessNamed`, a food of the owner with the same
-   * name and brand is returned instead of a new one, checked where no other writer adds one meanwhile.
+   * The owner's food of this name and brand, or a new one (`created`), checked where no other writer adds one
+   * meanwhile: two servers adding the demo's foods at once add each once, and only the one that added it says so.
+   * `demo`: a new food is the demo's, marked so.
    */
-  insertOwn(food: NewFood & { owner: string }, options?: { demo?: boolean; unlessNamed?: boolean }): Promise<FoodRow>;
+  ensureOwn(food: NewFood & { owner: string }, options?: { demo?: boolean }): Promise<{ row: FoodRow; created: boolean }>;
   updateOwn(owner: string, code: string, patch: { name?: string; brand?: string; per100g?: NewFood['per100g'] }): Promise<FoodRow | undefined>;
   /** Adds a profile's own unit of a food it can see; undefined when it has one of that name for the food already. */
   insertOwnPortion(portion: NewOwnPortion, options?: { demo?: boolean }): Promise<PortionRow | undefined>;
@@ -68,12 +71,11 @@ export function createFoodsSqliteStore(foods: FoodsRepository, portions: Portion
       for (const [id, row] of foods.byIds(ids)) if (row.owner === null || row.owner === profile) found.set(id, row);
       return found;
     },
-    async insertOwn(food, options = {}) {
-      if (options.unlessNamed) {
-        const existing = foods.all().find((row) => row.owner === food.owner && row.name === food.name && row.brand === food.brand);
-        if (existing) return existing;
-      }
-      return foods.insertOwn(food);
+    insertOwn: async (food) => foods.insertOwn(food),
+    async ensureOwn(food) {
+      // One connection, and no await between the look and the insert: no other writer of this process comes between.
+      const existing = foods.all().find((row) => row.owner === food.owner && row.name === food.name && row.brand === food.brand);
+      return existing ? { row: existing, created: false } : { row: foods.insertOwn(food), created: true };
     },
     updateOwn: async (owner, code, patch) => foods.updateOwn(owner, code, patch),
     insertOwnPortion: async (portion) => portions.insertOwn(portion),

@@ -41,7 +41,7 @@ export interface OwnFoodsPostgres extends FoodsStore {
   readonly kind: 'postgres';
   readonly database: PostgresDatabase;
   /** The own food added, with its revision. */
-  insertOwn(food: NewFood & { owner: string }, options?: { demo?: boolean; unlessNamed?: boolean }): Promise<OwnFoodRow>;
+  insertOwn(food: NewFood & { owner: string }): Promise<OwnFoodRow>;
   /** The own food changed, with its new revision; undefined when the owner has no food of that code. */
   updateOwn(owner: string, code: string, patch: { name?: string; brand?: string; per100g?: NewFood['per100g'] }): Promise<OwnFoodRow | undefined>;
   /** Changes whenever an own food is added, changed or removed, by any server: every id and revision counts. */
@@ -120,13 +120,14 @@ export function createOwnFoodsPostgres(deps: { database: PostgresDatabase; foods
       }
       return found;
     },
-    async insertOwn(food, options = {}) {
-      if (!options.unlessNamed) return database.transaction((client) => insertOwnFoodOn(client, food, options.demo === true));
+    insertOwn: (food) => database.transaction((client) => insertOwnFoodOn(client, food, false)),
+    async ensureOwn(food, options = {}) {
       // Under a lock of the owner's foods: two servers adding the demo's foods at once add each one once.
       return database.transaction(async (client) => {
         await client.query("SELECT pg_advisory_xact_lock(hashtext('cita own foods'), hashtext($1))", [food.owner]);
         const { rows } = await client.query<OwnFoodRow>(`SELECT ${ownColumns} FROM own_foods WHERE owner = $1 AND name = $2 AND brand = $3 ORDER BY id LIMIT 1`, [food.owner, food.name, food.brand]);
-        return rows[0] ?? insertOwnFoodOn(client, food, options.demo === true);
+        const existing = rows[0];
+        return existing ? { row: existing, created: false } : { row: await insertOwnFoodOn(client, food, options.demo === true), created: true };
       });
     },
     async updateOwn(owner, code, patch) {

@@ -56,7 +56,7 @@ export function createOwnFoodsSync(own: OwnFoodsPostgres, index: KeywordIndex, s
     },
     store: {
       ...own,
-      insertOwn: async (food, options) => written(await own.insertOwn(food, options)),
+      insertOwn: async (food) => written(await own.insertOwn(food)),
       async updateOwn(owner, code, patch) {
         const row = await own.updateOwn(owner, code, patch);
         return row && written(row);
