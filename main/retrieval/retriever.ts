@@ -108,7 +108,8 @@ export function createRetriever(deps: { db: Database; vectors: VectorStore; embe
       };
       const source = elsewhere
         ? {
-            hasVectors: async (embedderId: string) => hereHasVectors(embedderId) || (await elsewhere.hasVectors(embedderId)),
+            // No owners, none of their rows: the other store is not asked (it may not be answering).
+            hasVectors: async (embedderId: string) => hereHasVectors(embedderId) || ((owners?.length ?? 0) > 0 && (await elsewhere.hasVectors(embedderId))),
             // The shared rows here, the owners' there: one list by distance (both cosine), ties by id.
             nearest: async (embedderId: string, vector: Float32Array, count: number) =>
               [...nearestHere(embedderId, vector, count, []), ...(await elsewhere.nearest(embedderId, vector, count, owners ?? []))]

@@ -11,10 +11,11 @@ import { seedShippedData } from '../../../main/app/seed.js';
 import { createFoodsStore } from '../../../main/corpora/foods/foods-stores.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
 import type { Food, SearchOutput } from '../../../shared/contract.js';
-import { value } from '../diary/diary-helpers.js';
+import { call, value } from '../diary/diary-helpers.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
+import { cuttableRoute } from '../../helpers/tcp-relay.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
 const run = postgresTests('the foods side of own foods on PostgreSQL');
@@ -123,6 +124,37 @@ describe.runIf(run)('embedding own foods on PostgreSQL', () => {
     expect(await ownFoodsStatus(a)).toEqual({ rows: 2, vectors: 2, missing: 0 });
     const hits = await value<SearchOutput>(a, 'search', { corpus: 'foods', query: 'mermelada casera', k: 3, strategy: 'vector', profile: 'eva' });
     expect(hits.hits[0]).toMatchObject({ title: 'Mermelada casera', source: 'profile:eva' });
+  });
+});
+
+describe.runIf(run)('a food search while the own foods’ database does not answer', () => {
+  it('gives the shipped foods by every strategy, first saying the own foods could not be read', async () => {
+    const route = await cuttableRoute(await freshDatabase());
+    const services = await server(route.url, createWordHashEmbedder());
+    await seedShippedData(services, { demo: false });
+    const own = await value<Food>(services, 'foods.add', { profile: 'ana', name: 'Rice pudding casero', per100g });
+    const search = (query: string, strategy: string) => value<SearchOutput>(services, 'search', { corpus: 'foods', query, k: 50, strategy, profile: 'ana' });
+    expect((await search('rice', 'keyword')).hits.map((hit) => hit.id)).toContain(own.code);
+
+    await route.cut();
+    for (const [query, strategy] of [
+      ['rice', 'keyword'],
+      ['rice pudding', 'vector'],
+      ['rice', 'hybrid'],
+      ['oily fish', 'hybrid'],
+    ] as const) {
+      const output = await search(query, strategy);
+      expect(output.notices[0], `${query} by ${strategy}`).toEqual({
+        code: 'own_foods_unavailable',
+        message: 'Your own foods could not be read (the PostgreSQL database does not answer): these results are the shipped foods only.',
+      });
+      expect(output.hits.length, `${query} by ${strategy}`).toBeGreaterThan(0);
+      expect(output.hits.filter((hit) => hit.source !== 'IFCT 2017')).toEqual([]);
+    }
+    // The concept path still reads its members from the shipped foods.
+    expect((await search('oily fish', 'hybrid')).notices.map((notice) => notice.code)).toContain('concept');
+    // What needs the database still fails, as one line.
+    expect(await call(services, 'foods.add', { profile: 'ana', name: 'Arroz con leche', per100g })).toMatchObject({ ok: false, error: { code: 'unavailable' } });
   });
 });
 
