@@ -4,6 +4,7 @@ import { operations, profileIdSchema } from '../../shared/contract.js';
 import { nutrientKeys } from '../../shared/nutrients.js';
 import type { Result } from '../../shared/result.js';
 import { createDiaryLineReader, createEntriesDigest, importColumns, optionalImportColumns, portionFinder } from '../corpora/diary/diary-import.js';
+import type { FoodRow } from '../corpora/foods/foods-repository.js';
 import type { VisibleFoods } from '../corpora/foods/foods-store.js';
 import { createFoodsStore } from '../corpora/foods/foods-stores.js';
 import type { NewEntry } from '../corpora/diary/diary-repository.js';
@@ -195,6 +196,8 @@ export async function importProfile(services: Services, profileInput: string, di
   if (services.db.inTransaction) throw new AppError('conflict', 'Another profile import is running in this process; nothing was imported. Run this one when it is done.');
   const editor = { transport: 'cli' as const, role: 'editor' as const };
   const counts = { foods: 0, diary: 0, targets: 0 };
+  /** The own foods written in the diary store's transaction (PostgreSQL), embedded once it is committed. */
+  const writtenThere: FoodRow[] = [];
   services.db.exec('BEGIN IMMEDIATE');
   try {
     await store.importProfile(id, {
@@ -211,6 +214,7 @@ export async function importProfile(services: Services, profileInput: string, di
             const food = operations['foods.add'].input.safeParse(input);
             if (!food.success) throw new AppError('invalid_input', `${where} changed while importing; nothing was imported.`);
             row = await writer.food({ owner: id, name: food.data.name, brand: food.data.brand, group: '', source: 'user', per100g: food.data.per100g });
+            writtenThere.push(row);
           } else {
             const added = unwrap(await services.dispatcher.call('foods.add', input, editor), where) as { code: string };
             row = await foodsStore.visibleByCode(id, added.code);
@@ -267,7 +271,19 @@ export async function importProfile(services: Services, profileInput: string, di
       throw error;
     }
   }
+  await embedImported(services, writtenThere);
   return { profile: id, directory, ...counts };
+}
+
+/**
+ * Embeds the own foods an import wrote with the diary on PostgreSQL (on SQLite each went through `foods.add`, which
+ * embeds it), in both spaces, once all is committed: a vector search finds them without waiting for `cita seed`. Best
+ * effort, as `foods.add`'s: a failure leaves them to `cita seed` or `cita reembed`.
+ */
+async function embedImported(services: Services, rows: readonly FoodRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const foods = services.module('foods');
+  await Promise.all([foods?.retriever?.embedRows(rows), foods?.crossLanguage?.embedRows(rows)]);
 }
 
 /** A PostgreSQL connection lost while its COMMIT was under way (postgres-database.ts `lostConnection`, 'commit'). */

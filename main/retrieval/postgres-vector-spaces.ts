@@ -65,6 +65,8 @@ export interface PostgresVectorSpaces {
    * own commit: a stopped or killed run resumes. Paced and cancelled like the SQLite re-embed (reembed-job.ts).
    */
   embedPending(embedder: Embedder, formula: string, column: string, options?: ReembedOptions): Promise<ReembedResult>;
+  /** Embeds these rows only (rows just written), batch by batch, under `embedder`; one changed or removed since keeps no vector of this text. */
+  embedRows(embedder: Embedder, formula: string, rows: ReadonlyArray<{ id: number; text: string; embed_hash: string }>): Promise<void>;
   counts(embedderId: string | null, formula: string): Promise<VectorCounts>;
   /** Whether the space's HNSW index is there (false while a bulk load runs, or after one was stopped): searches scan exactly meanwhile. */
   indexed(embedderId: string, formula: string): Promise<boolean>;
@@ -247,6 +249,32 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     });
   }
 
+  /**
+   * Writes the vectors of `rows`. A row changed or removed since it was read keeps no vector of its old text. Rows go
+   * in in id order, so two processes embedding the same new rows lock them in the same order and one waits (no deadlock).
+   */
+  async function put(table: string, rows: ReadonlyArray<{ id: number; embed_hash: string }>, vectors: readonly Float32Array[]): Promise<void> {
+    await database.query(
+      `INSERT INTO ${table} (${tables.key}, embedding, content_hash)
+       SELECT v.id, v.embedding::vector, v.hash FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v (id, embedding, hash)
+       JOIN ${tables.rows} r ON r.id = v.id AND r.embed_hash = v.hash
+       ORDER BY v.id
+       ON CONFLICT (${tables.key}) DO UPDATE SET embedding = excluded.embedding, content_hash = excluded.content_hash`,
+      [rows.map((row) => row.id), vectors.map(vectorLiteral), rows.map((row) => row.embed_hash)],
+    );
+  }
+
+  async function embedRows(embedder: Embedder, formula: string, rows: ReadonlyArray<{ id: number; text: string; embed_hash: string }>): Promise<void> {
+    if (rows.length === 0) return;
+    const table = vectorTable(await space(embedder.id, formula, embedder.dimensions));
+    const ordered = [...rows].sort((a, b) => a.id - b.id);
+    const batchSize = embedder.pacing?.batchSize ?? embedBatch;
+    for (let start = 0; start < ordered.length; start += batchSize) {
+      const batch = ordered.slice(start, start + batchSize);
+      await put(table, batch, await embedder.embedDocuments(batch.map((row) => row.text)));
+    }
+  }
+
   /** A progress line's note for the index build ("catalog: 100000 of 100000 (building the vector index …)"). */
   function note(total: number, options: ReembedOptions): (message: string) => void {
     return (message) => options.onProgress?.({ corpus: tables.corpus, done: total, total, note: message });
@@ -283,16 +311,7 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
           if (options.signal?.aborted) return stopped();
           throw error;
         }
-        // A row changed or removed since it was read keeps no vector of its old text. Rows go in in id order, so two
-        // processes embedding the same new rows lock them in the same order and one waits (no deadlock).
-        await database.query(
-          `INSERT INTO ${table} (${tables.key}, embedding, content_hash)
-           SELECT v.id, v.embedding::vector, v.hash FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v (id, embedding, hash)
-           JOIN ${tables.rows} r ON r.id = v.id AND r.embed_hash = v.hash
-           ORDER BY v.id
-           ON CONFLICT (${tables.key}) DO UPDATE SET embedding = excluded.embedding, content_hash = excluded.content_hash`,
-          [batch.map((row) => row.id), vectors.map(vectorLiteral), batch.map((row) => row.embed_hash)],
-        );
+        await put(table, batch, vectors);
         done += batch.length;
         options.onProgress?.({ corpus, done: Math.min(done, total), total });
         // No pause after the last batch: a short page means nothing is left.
@@ -326,6 +345,7 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     },
     nearest,
     embedPending,
+    embedRows,
     counts,
     async indexed(embedderId, formula) {
       const row = await find(embedderId, formula);

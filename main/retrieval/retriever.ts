@@ -19,8 +19,8 @@ export interface RowsElsewhere {
   hasVectors(embedderId: string): Promise<boolean>;
   /** The k nearest of these owners' rows there, nearest first. */
   nearest(embedderId: string, vector: Float32Array, k: number, owners: readonly string[]): Promise<VectorNeighbour[]>;
-  /** Embeds every row there without a current vector under `embedder`. */
-  embed(embedder: Embedder): Promise<void>;
+  /** Embeds these rows there under `embedder` (the rest wait for `cita seed` or `cita reembed`). */
+  embed(embedder: Embedder, rows: readonly EmbeddableRow[]): Promise<void>;
 }
 
 export interface RetrieverOptions {
@@ -108,7 +108,8 @@ export function createRetriever(deps: { db: Database; vectors: VectorStore; embe
       };
       const source = elsewhere
         ? {
-            hasVectors: async (embedderId: string) => hereHasVectors(embedderId) || (await elsewhere.hasVectors(embedderId)),
+            // No owners, none of their rows: the other store is not asked (it may not be answering).
+            hasVectors: async (embedderId: string) => hereHasVectors(embedderId) || ((owners?.length ?? 0) > 0 && (await elsewhere.hasVectors(embedderId))),
             // The shared rows here, the owners' there: one list by distance (both cosine), ties by id.
             nearest: async (embedderId: string, vector: Float32Array, count: number) =>
               [...nearestHere(embedderId, vector, count, []), ...(await elsewhere.nearest(embedderId, vector, count, owners ?? []))]
@@ -123,7 +124,8 @@ export function createRetriever(deps: { db: Database; vectors: VectorStore; embe
         const embedder = await deps.embedding.get();
         if (!embedder || rows.length === 0) return false;
         const { elsewhere } = options;
-        if (elsewhere && rows.some((row) => elsewhere.holds(row))) await elsewhere.embed(embedder);
+        const there = elsewhere ? rows.filter((row) => elsewhere.holds(row)) : [];
+        if (elsewhere && there.length > 0) await elsewhere.embed(embedder, there);
         rows = rows.filter((row) => !elsewhere?.holds(row));
         if (rows.length === 0) return true;
         const space = deps.vectors.space(options.corpus, embedder.id, options.formula, embedder.dimensions);

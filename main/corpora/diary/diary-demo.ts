@@ -229,8 +229,10 @@ export async function seedDemoDiary(
   for (const food of demoFoods) {
     let row = existing.find((candidate) => candidate.name === food.name && candidate.brand === food.brand);
     if (!row) {
-      row = await deps.foods.insertOwn({ owner: demoProfile, name: food.name, brand: food.brand, group: 'Packaged foods', source: 'label', per100g: food.per100g }, { demo: true, unlessNamed: true });
-      createdFoods += 1;
+      // Looked up again where it is added: another server starting on the same database may have added it since.
+      const ensured = await deps.foods.ensureOwn({ owner: demoProfile, name: food.name, brand: food.brand, group: 'Packaged foods', source: 'label', per100g: food.per100g }, { demo: true });
+      row = ensured.row;
+      if (ensured.created) createdFoods += 1;
     }
     ids.set(food.key, row.id);
     ownCodes.set(food.key, row.code);

@@ -104,7 +104,10 @@ export function createDiaryService(deps: { store: DiaryStore; profiles: Profiles
 
   async function loggedFoods(profile: string, by: 'recent' | 'frequent', limit: number, skip: ReadonlySet<number> = new Set()): Promise<LoggedFood[]> {
     const rows = (await store.loggedFoods(profile, by, limit + skip.size)).filter((row) => !skip.has(row.food_id)).slice(0, limit);
-    const foods = await deps.foods.byIds(rows.map((row) => row.food_id));
+    const foods = await deps.foods.visibleByIds(
+      profile,
+      rows.map((row) => row.food_id),
+    );
     return rows.flatMap((row) => {
       const food = foods.get(row.food_id);
       if (!food) return [];

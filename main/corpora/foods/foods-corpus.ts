@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Food, Notice, Relevance, SearchHit, SearchOutput, searchInputSchema } from '../../../shared/contract.js';
 import type { Per100g } from '../../../shared/nutrients.js';
 import { AppError } from '../../core/errors.js';
+import { ConnectionLostError } from '../../db/postgres/postgres-database.js';
 import type { SettingsService } from '../../core/settings.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndexOptions } from '../../retrieval/keyword-index.js';
@@ -170,6 +171,14 @@ function noMatchNotice(query: string): Notice {
   };
 }
 
+/** The own foods' database did not answer: the hits are the shipped foods only. */
+function ownFoodsUnreadableNotice(): Notice {
+  return {
+    code: 'own_foods_unavailable',
+    message: 'Your own foods could not be read (the PostgreSQL database does not answer): these results are the shipped foods only.',
+  };
+}
+
 function weakMatchNotice(): Notice {
   return { code: 'weak_matches', message: 'No close match: these foods only resemble what you typed (a near spelling or a related food).' };
 }
@@ -228,79 +237,107 @@ export function createFoodsCorpus(deps: {
     };
   }
 
+  /** The shipped foods' side of the store, read from the data directory alone. */
+  const shippedOnly: Pick<FoodsStore, 'visibleByIds' | 'visibleInGroups'> = {
+    async visibleByIds(_profile, ids) {
+      return new Map([...repository.byIds(ids)].filter(([, row]) => row.owner === null));
+    },
+    visibleInGroups: async (profile, groups) => repository.visibleInGroups(profile, groups).filter((row) => row.owner === null),
+  };
+
+  /** The search of one profile; without `own`, of the shipped foods only (its own foods could not be read). */
+  async function searchWith(input: SearchInput, own: boolean): Promise<SearchOutput> {
+    const reader = own ? store : shippedOnly;
+    const strategy = input.strategy ?? 'hybrid';
+    const owners = own ? [input.profile] : [];
+    const notices: Notice[] = [];
+    const limit = Math.max(input.k, minimumKeywordHits);
+    const settings = deps.settings.get();
+    const crossBars = foodsCrossLanguageBarsFor(settings.foods.max_dist);
+    const translation = settings.language.glossary ? translateFoodQuery(input.query) : null;
+    if (translation) notices.push(translationNotice(translation));
+    // Each list puts the foods its words name first; the typed words' list still leads (a user's "Queso fresco"
+    // before IFCT's Paneer, which "queso" translates to).
+    const keywordSearch = async (query: string, language?: 'en') => {
+      const hits = retriever.keyword.search(query, { limit, visibleOwners: owners, ...(language ? { language } : {}) });
+      const rows = await reader.visibleByIds(
+        input.profile,
+        hits.map((hit) => hit.id),
+      );
+      return namedFirst(hits, (id) => rows.get(id)?.name, [query]);
+    };
+    const keyword = strategy === 'vector' ? [] : withTranslation(await keywordSearch(input.query), translation ? await keywordSearch(translation.english, 'en') : [], limit, input.query);
+    let fused: FusedHit[];
+    let embedderId: string | null = null;
+    let bars = foodsBars(null, deps.settings.get().foods.max_dist);
+    const wantsSemantic = strategy === 'vector' || (strategy === 'hybrid' && keyword.length < minimumKeywordHits && input.query.length >= minimumSemanticQueryLength);
+    if (!wantsSemantic) {
+      fused = keywordOnly(keyword, input.k);
+      if (strategy !== 'keyword') embedderId = retriever.embedderId();
+    } else {
+      // bge-small-en reads English: a Spanish query is embedded as its translation.
+      const semantic = await retriever.semantic(translation?.english ?? input.query, { k: input.k + keyword.length, owners });
+      embedderId = semantic.embedderId;
+      bars = foodsBars(embedderId, deps.settings.get().foods.max_dist);
+      if (!semantic.ok) {
+        notices.push(semantic.notice);
+        fused = keywordOnly(keyword, input.k);
+        if (semantic.notice.code === 'keyword_only') embedderId = null;
+      } else if (strategy === 'vector') {
+        fused = vectorOnly(semantic.neighbours, input.k);
+      } else {
+        fused = keywordFirstFill(keyword, semantic.neighbours, { limit: input.k, maxDistance: bars.max, minKeywordHits: minimumKeywordHits });
+      }
+    }
+    if (strategy !== 'keyword') {
+      const cross = await crossLanguageNeighbours(deps.crossLanguage, input.query, {
+        corpusLanguage: 'en',
+        k: Math.max(input.k, minimumKeywordHits),
+        owners,
+        // The hits of the words as typed (with the glossary on, also of their translation): when these read the
+        // whole query, IFCT already understands it and the path would only reshuffle good results.
+        keywordHits: keyword,
+      });
+      if (cross.ran)
+        fused = fuseCrossLanguage(fused, cross.neighbours, { k: settings.fusion.cross_language_rrf_k, limit: input.k, maxDistance: crossBars.max, weight: settings.fusion.cross_language_weight });
+      else if (cross.notice) notices.push(cross.notice);
+    }
+    // Keyword and vector stay single paths (baselines for evaluation); the app's hybrid search reads concepts.
+    const named = strategy === 'hybrid' && settings.foods.concepts ? conceptOfQuery(deps.concepts ?? [], input.query) : null;
+    if (named) {
+      const members = conceptMembers(named.concept, await reader.visibleInGroups(input.profile, named.concept.food_groups));
+      const best = members.slice(0, input.k).map((member) => ({ id: member.row.id, explanation: member.explanation }));
+      fused = fuseConcept(fused, best, { k: conceptRrfK, limit: input.k, wholeQuery: named.wholeQuery });
+      notices.push(conceptNotice(named.concept, members.length));
+    }
+    const rows = await reader.visibleByIds(
+      input.profile,
+      fused.map((hit) => hit.id),
+    );
+    const hits = fused.flatMap((hit) => {
+      const row = rows.get(hit.id);
+      return row ? [toHit(hit, row, bars, crossBars)] : [];
+    });
+    const relevant = hits.filter((hit) => hit.relevance !== 'none');
+    if (relevant.length === 0) notices.push(noMatchNotice(input.query));
+    else if (relevant.every((hit) => hit.relevance === 'weak')) notices.push(weakMatchNotice());
+    // "refused": nothing strong, i.e. no food the query names; weak look-alikes are still shown, marked as such.
+    return { corpus: 'foods', query: input.query, strategy, embedder: embedderId, hits, refused: !hits.some((hit) => hit.relevance === 'strong'), notices };
+  }
+
   return {
     async search(input) {
       requireProfile(input.profile);
-      await deps.beforeSearch?.();
-      const strategy = input.strategy ?? 'hybrid';
-      const owners = [input.profile];
-      const notices: Notice[] = [];
-      const limit = Math.max(input.k, minimumKeywordHits);
-      const settings = deps.settings.get();
-      const crossBars = foodsCrossLanguageBarsFor(settings.foods.max_dist);
-      const translation = settings.language.glossary ? translateFoodQuery(input.query) : null;
-      if (translation) notices.push(translationNotice(translation));
-      // Each list puts the foods its words name first; the typed words' list still leads (a user's "Queso fresco"
-      // before IFCT's Paneer, which "queso" translates to).
-      const keywordSearch = async (query: string, language?: 'en') => {
-        const hits = retriever.keyword.search(query, { limit, visibleOwners: owners, ...(language ? { language } : {}) });
-        const rows = await store.byIds(hits.map((hit) => hit.id));
-        return namedFirst(hits, (id) => rows.get(id)?.name, [query]);
-      };
-      const keyword = strategy === 'vector' ? [] : withTranslation(await keywordSearch(input.query), translation ? await keywordSearch(translation.english, 'en') : [], limit, input.query);
-      let fused: FusedHit[];
-      let embedderId: string | null = null;
-      let bars = foodsBars(null, deps.settings.get().foods.max_dist);
-      const wantsSemantic = strategy === 'vector' || (strategy === 'hybrid' && keyword.length < minimumKeywordHits && input.query.length >= minimumSemanticQueryLength);
-      if (!wantsSemantic) {
-        fused = keywordOnly(keyword, input.k);
-        if (strategy !== 'keyword') embedderId = retriever.embedderId();
-      } else {
-        // bge-small-en reads English: a Spanish query is embedded as its translation.
-        const semantic = await retriever.semantic(translation?.english ?? input.query, { k: input.k + keyword.length, owners });
-        embedderId = semantic.embedderId;
-        bars = foodsBars(embedderId, deps.settings.get().foods.max_dist);
-        if (!semantic.ok) {
-          notices.push(semantic.notice);
-          fused = keywordOnly(keyword, input.k);
-          if (semantic.notice.code === 'keyword_only') embedderId = null;
-        } else if (strategy === 'vector') {
-          fused = vectorOnly(semantic.neighbours, input.k);
-        } else {
-          fused = keywordFirstFill(keyword, semantic.neighbours, { limit: input.k, maxDistance: bars.max, minKeywordHits: minimumKeywordHits });
-        }
+      try {
+        await deps.beforeSearch?.();
+        return await searchWith(input, true);
+      } catch (error) {
+        // The database of the own foods does not answer: the shipped foods are in the data directory, so the search
+        // goes on without the own foods, and says so.
+        if (!(error instanceof ConnectionLostError)) throw error;
+        const output = await searchWith(input, false);
+        return { ...output, notices: [ownFoodsUnreadableNotice(), ...output.notices] };
       }
-      if (strategy !== 'keyword') {
-        const cross = await crossLanguageNeighbours(deps.crossLanguage, input.query, {
-          corpusLanguage: 'en',
-          k: Math.max(input.k, minimumKeywordHits),
-          owners,
-          // The hits of the words as typed (with the glossary on, also of their translation): when these read the
-          // whole query, IFCT already understands it and the path would only reshuffle good results.
-          keywordHits: keyword,
-        });
-        if (cross.ran)
-          fused = fuseCrossLanguage(fused, cross.neighbours, { k: settings.fusion.cross_language_rrf_k, limit: input.k, maxDistance: crossBars.max, weight: settings.fusion.cross_language_weight });
-        else if (cross.notice) notices.push(cross.notice);
-      }
-      // Keyword and vector stay single paths (baselines for evaluation); the app's hybrid search reads concepts.
-      const named = strategy === 'hybrid' && settings.foods.concepts ? conceptOfQuery(deps.concepts ?? [], input.query) : null;
-      if (named) {
-        const members = conceptMembers(named.concept, await store.visibleInGroups(input.profile, named.concept.food_groups));
-        const best = members.slice(0, input.k).map((member) => ({ id: member.row.id, explanation: member.explanation }));
-        fused = fuseConcept(fused, best, { k: conceptRrfK, limit: input.k, wholeQuery: named.wholeQuery });
-        notices.push(conceptNotice(named.concept, members.length));
-      }
-      const rows = await store.byIds(fused.map((hit) => hit.id));
-      const hits = fused.flatMap((hit) => {
-        const row = rows.get(hit.id);
-        return row ? [toHit(hit, row, bars, crossBars)] : [];
-      });
-      const relevant = hits.filter((hit) => hit.relevance !== 'none');
-      if (relevant.length === 0) notices.push(noMatchNotice(input.query));
-      else if (relevant.every((hit) => hit.relevance === 'weak')) notices.push(weakMatchNotice());
-      // "refused": nothing strong, i.e. no food the query names; weak look-alikes are still shown, marked as such.
-      return { corpus: 'foods', query: input.query, strategy, embedder: embedderId, hits, refused: !hits.some((hit) => hit.relevance === 'strong'), notices };
     },
 
     async add(input) {

@@ -10,13 +10,14 @@ import { loadFoodConcepts } from './food-concepts.js';
 import { createFoodsRepository, foodsFormula } from './foods-repository.js';
 import { createFoodsStore } from './foods-stores.js';
 import type { OwnFoodsPostgres } from './own-foods-postgres.js';
+import { createOwnFoodsSync } from './own-foods-sync.js';
 import { createPortionsService } from './portions-service.js';
 
 /**
  * The vectors of the profiles' own foods on PostgreSQL: one pgvector table per embedder space (own_food_vectors_<id>,
- * HNSW cosine), as the catalog's and the KB's, written by the server that adds or changes a food (and by `cita seed`
- * and `cita reembed` for the rest), read by every one. A profile's own foods are few: a search compares the query with
- * each of them exactly.
+ * HNSW cosine), as the catalog's and the KB's, written by the server that adds or changes a food (that food only, in
+ * its request) and by `cita seed` and `cita reembed` for the rest, read by every one. A profile's own foods are few: a
+ * search compares the query with each of them exactly.
  */
 function ownFoodVectors(store: OwnFoodsPostgres, deps: Pick<ModuleDeps, 'embedding' | 'multilingual'>): { elsewhere: RowsElsewhere; ownRows: NonNullable<CorpusModule['ownRows']> } {
   const spaces = createPostgresVectorSpaces(store.database, { rows: 'own_foods', spaces: 'own_food_vector_spaces', prefix: 'own_food_vectors', key: 'food_id', corpus: 'foods (own)' });
@@ -31,7 +32,13 @@ function ownFoodVectors(store: OwnFoodsPostgres, deps: Pick<ModuleDeps, 'embeddi
         const found = await spaces.nearest(embedderId, foodsFormula, vector, k, new Set(own.map((row) => row.id)));
         return found.map((neighbour) => ({ itemId: -neighbour.itemId, distance: neighbour.distance }));
       },
-      embed: async (embedder) => void (await spaces.embedPending(embedder, foodsFormula, 'embed_text')),
+      // The foods' ids here are minus the database's (foods-store.ts).
+      embed: (embedder, rows) =>
+        spaces.embedRows(
+          embedder,
+          foodsFormula,
+          rows.map((row) => ({ id: -row.id, text: row.embed_text, embed_hash: row.embed_hash })),
+        ),
     },
     ownRows: {
       kind: 'postgres',
@@ -49,7 +56,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   const store = createFoodsStore(deps);
   const onPostgres = store.kind === 'postgres' ? (store as OwnFoodsPostgres) : undefined;
   // With own foods on PostgreSQL, the data directory's own foods are not this server's: its index holds the shipped
-  // foods, and the database's own foods (every profile's, as SQLite's index holds them) from `syncOwn`.
+  // foods, and the database's own foods (every profile's, as SQLite's index holds them: own-foods-sync.ts).
   const foodDocuments = () => (onPostgres ? repository.all().filter((row) => row.owner === null) : repository.all()).map(foodKeywordDocument);
   const keyword = openKeywordIndex({
     file: join(deps.dataDir, 'keyword', 'foods.json'),
@@ -63,30 +70,18 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   const retriever = createRetriever(deps, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index, ...elsewhere });
   // The same rows in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
   const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: 'foods', table: 'foods', formula: foodsFormula, keyword: keyword.index, ...elsewhere });
-  /** The own foods' signature the index holds (PostgreSQL), undefined until first read or after a reload. */
-  let ownSignature: string | undefined;
-  /** The revision of each own food the index holds, by id (negative: foods-store.ts). */
-  let ownRevisions = new Map<number, number>();
-  /**
-   * Brings the index up to the database's own foods, when any server added, changed or removed one since: those gone
-   * are removed, those added or changed put in (the shipped foods' documents and the unchanged stay as they are).
-   */
-  async function syncOwn(): Promise<void> {
-    if (!onPostgres) return;
-    const signature = await onPostgres.signature();
-    if (signature === ownSignature) return;
-    const own = await onPostgres.allOwn();
-    const now = new Map(own.map((row) => [row.id, row.revision]));
-    // The first time (or after a reload), whole: a keyword snapshot may hold own foods removed since it was saved.
-    if (ownSignature === undefined) keyword.index.replaceAll([...foodDocuments(), ...own.map(foodKeywordDocument)]);
-    else {
-      for (const id of ownRevisions.keys()) if (!now.has(id)) keyword.index.remove(id);
-      for (const row of own) if (ownRevisions.get(row.id) !== row.revision) keyword.index.upsert(foodKeywordDocument(row));
-    }
-    ownRevisions = now;
-    ownSignature = signature;
-  }
-  const foods = createFoodsCorpus({ repository, store, beforeSearch: syncOwn, profiles: deps.profiles, settings: deps.settings, retriever, crossLanguage, concepts: loadFoodConcepts() });
+  // With own foods on PostgreSQL, this process's index follows the database's (own-foods-sync.ts).
+  const ownSync = onPostgres ? createOwnFoodsSync(onPostgres, keyword.index, foodDocuments) : undefined;
+  const foods = createFoodsCorpus({
+    repository,
+    store: ownSync?.store ?? store,
+    ...(ownSync ? { beforeSearch: () => ownSync.beforeSearch() } : {}),
+    profiles: deps.profiles,
+    settings: deps.settings,
+    retriever,
+    crossLanguage,
+    concepts: loadFoodConcepts(),
+  });
   const portions = createPortionsService({
     foods: store,
     requireProfile: (profile) => {
@@ -95,8 +90,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
   });
   const reload = () => {
     keyword.index.replaceAll(foodDocuments());
-    ownSignature = undefined;
-    ownRevisions = new Map();
+    ownSync?.forget();
   };
   const syncWithOtherProcesses = watchExternalWrites(deps.db, 'foods', reload);
   return {

@@ -32,13 +32,19 @@ export interface FoodsStore {
   visibleTo(profile: string): Promise<VisibleFoods>;
   /** A food the profile may see, by code. */
   visibleByCode(profile: string, code: string): Promise<FoodRow | undefined>;
-  /** Foods by id (hits of a search, foods an entry names), shipped or own. */
-  byIds(ids: readonly number[]): Promise<Map<number, FoodRow>>;
   /**
-   * Adds a profile's own food. `demo`: the demo's, marked so; with `unlessNamed`, a food of the owner with the same
-   * name and brand is returned instead of a new one, checked where no other writer adds one meanwhile.
+   * Foods the profile may see, by id (hits of a search, foods its entries name): shipped, or its own. Another profile's
+   * own food is left out even when asked for by id, whatever the caller checked before.
    */
-  insertOwn(food: NewFood & { owner: string }, options?: { demo?: boolean; unlessNamed?: boolean }): Promise<FoodRow>;
+  visibleByIds(profile: string, ids: readonly number[]): Promise<Map<number, FoodRow>>;
+  /** Adds a profile's own food. */
+  insertOwn(food: NewFood & { owner: string }): Promise<FoodRow>;
+  /**
+   * The owner's food of this name and brand, or a new one (`created`), checked where no other writer adds one
+   * meanwhile: two servers adding the demo's foods at once add each once, and only the one that added it says so.
+   * `demo`: a new food is the demo's, marked so.
+   */
+  ensureOwn(food: NewFood & { owner: string }, options?: { demo?: boolean }): Promise<{ row: FoodRow; created: boolean }>;
   updateOwn(owner: string, code: string, patch: { name?: string; brand?: string; per100g?: NewFood['per100g'] }): Promise<FoodRow | undefined>;
   /** Adds a profile's own unit of a food it can see; undefined when it has one of that name for the food already. */
   insertOwnPortion(portion: NewOwnPortion, options?: { demo?: boolean }): Promise<PortionRow | undefined>;
@@ -60,13 +66,16 @@ export function createFoodsSqliteStore(foods: FoodsRepository, portions: Portion
       };
     },
     visibleByCode: async (profile, code) => foods.visibleByCode(profile, code),
-    byIds: async (ids) => foods.byIds(ids),
-    async insertOwn(food, options = {}) {
-      if (options.unlessNamed) {
-        const existing = foods.all().find((row) => row.owner === food.owner && row.name === food.name && row.brand === food.brand);
-        if (existing) return existing;
-      }
-      return foods.insertOwn(food);
+    async visibleByIds(profile, ids) {
+      const found = new Map<number, FoodRow>();
+      for (const [id, row] of foods.byIds(ids)) if (row.owner === null || row.owner === profile) found.set(id, row);
+      return found;
+    },
+    insertOwn: async (food) => foods.insertOwn(food),
+    async ensureOwn(food) {
+      // One connection, and no await between the look and the insert: no other writer of this process comes between.
+      const existing = foods.all().find((row) => row.owner === food.owner && row.name === food.name && row.brand === food.brand);
+      return existing ? { row: existing, created: false } : { row: foods.insertOwn(food), created: true };
     },
     updateOwn: async (owner, code, patch) => foods.updateOwn(owner, code, patch),
     insertOwnPortion: async (portion) => portions.insertOwn(portion),

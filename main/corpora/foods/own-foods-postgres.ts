@@ -16,14 +16,38 @@ export const isOwnPortionId = (id: number): boolean => id >= firstOwnPortionId;
 const foodColumns = `-id AS id, code, owner, name, brand, food_group, '' AS scientific_name, '' AS local_names, source, embed_text, embed_hash, ${nutrientKeys.join(', ')}`;
 const portionColumns = 'id, food_code, owner, name_en, name_es, grams, source';
 
+/**
+ * An own food as the database holds it: every insert and update gives it a new revision, and `term` is its part of the
+ * signature (PostgreSQL's 64-bit `hashint8extended` of its database id, seeded with its revision), in decimal: the
+ * pool reads int8 as a number, which would round it, and a bigint would not survive a row's JSON.
+ */
+export type OwnFoodRow = FoodRow & { revision: number; term: string };
+
+/**
+ * What a set of own foods is, for telling whether it changed: how many, and the sum (exact, unbounded) of their terms.
+ * A sum, not a hash of the list, so a server can put its own write into the signature it holds without reading the
+ * table back (own-foods-sync.ts).
+ */
+export interface OwnFoodsSignature {
+  count: number;
+  sum: bigint;
+}
+
+/** An own food's columns with its revision and term. */
+const ownColumns = `${foodColumns}, revision, hashint8extended(id, revision)::text AS term`;
+
 /** The PostgreSQL side of the foods store, with what the foods corpus needs to search the own foods there. */
 export interface OwnFoodsPostgres extends FoodsStore {
   readonly kind: 'postgres';
   readonly database: PostgresDatabase;
-  /** Changes whenever an own food is added, changed or removed, by any server: the count and a hash of every id and revision. */
-  signature(): Promise<string>;
+  /** The own food added, with its revision. */
+  insertOwn(food: NewFood & { owner: string }): Promise<OwnFoodRow>;
+  /** The own food changed, with its new revision; undefined when the owner has no food of that code. */
+  updateOwn(owner: string, code: string, patch: { name?: string; brand?: string; per100g?: NewFood['per100g'] }): Promise<OwnFoodRow | undefined>;
+  /** Changes whenever an own food is added, changed or removed, by any server: every id and revision counts. */
+  signature(): Promise<OwnFoodsSignature>;
   /** Every profile's own foods with their revisions (the keyword index holds them all, as SQLite's holds every profile's). */
-  allOwn(): Promise<Array<FoodRow & { revision: number }>>;
+  allOwn(): Promise<OwnFoodRow[]>;
 }
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -43,18 +67,18 @@ function parameters(food: NewFood) {
 }
 
 /** Adds a profile's own food on `client` (in its transaction): its code is `UP` and the database's id. */
-export async function insertOwnFoodOn(client: Queryable, food: NewFood & { owner: string }, demo: boolean): Promise<FoodRow> {
+export async function insertOwnFoodOn(client: Queryable, food: NewFood & { owner: string }, demo: boolean): Promise<OwnFoodRow> {
   const values = parameters(food);
   const nutrientParams = nutrientKeys.map((_, index) => `$${index + 9}`).join(', ');
-  const { rows } = await client.query<FoodRow>(
+  const { rows } = await client.query<OwnFoodRow>(
     `WITH next AS (SELECT nextval(pg_get_serial_sequence('own_foods', 'id')) AS id)
      INSERT INTO own_foods (id, code, owner, name, brand, food_group, source, embed_text, embed_hash, demo, ${nutrientKeys.join(', ')})
      OVERRIDING SYSTEM VALUE
      SELECT next.id, 'UP' || next.id, $1, $2, $3, $4, $5, $6, $7, $8, ${nutrientParams} FROM next
-     RETURNING ${foodColumns}`,
+     RETURNING ${ownColumns}`,
     [food.owner, values.name, values.brand, values.group, values.source, values.embedText, values.embedHash, demo, ...values.nutrients],
   );
-  return rows[0] as FoodRow;
+  return rows[0] as OwnFoodRow;
 }
 
 /**
@@ -87,20 +111,23 @@ export function createOwnFoodsPostgres(deps: { database: PostgresDatabase; foods
       const [own] = await database.query<FoodRow>(`SELECT ${foodColumns} FROM own_foods WHERE code = $1 AND owner = $2`, [code, profile]);
       return own ?? shippedFood(deps.foods.visibleByCode(profile, code));
     },
-    async byIds(ids) {
+    async visibleByIds(profile, ids) {
       const found = new Map<number, FoodRow>();
       for (const [id, row] of deps.foods.byIds(ids.filter((id) => id > 0))) if (row.owner === null) found.set(id, row);
       const own = ids.filter((id) => id < 0).map((id) => -id);
-      if (own.length > 0) for (const row of await database.query<FoodRow>(`SELECT ${foodColumns} FROM own_foods WHERE id = ANY($1::bigint[])`, [own])) found.set(row.id, row);
+      if (own.length > 0) {
+        for (const row of await database.query<FoodRow>(`SELECT ${foodColumns} FROM own_foods WHERE id = ANY($1::bigint[]) AND owner = $2`, [own, profile])) found.set(row.id, row);
+      }
       return found;
     },
-    async insertOwn(food, options = {}) {
-      if (!options.unlessNamed) return database.transaction((client) => insertOwnFoodOn(client, food, options.demo === true));
+    insertOwn: (food) => database.transaction((client) => insertOwnFoodOn(client, food, false)),
+    async ensureOwn(food, options = {}) {
       // Under a lock of the owner's foods: two servers adding the demo's foods at once add each one once.
       return database.transaction(async (client) => {
         await client.query("SELECT pg_advisory_xact_lock(hashtext('cita own foods'), hashtext($1))", [food.owner]);
-        const { rows } = await client.query<FoodRow>(`SELECT ${foodColumns} FROM own_foods WHERE owner = $1 AND name = $2 AND brand = $3 ORDER BY id LIMIT 1`, [food.owner, food.name, food.brand]);
-        return rows[0] ?? insertOwnFoodOn(client, food, options.demo === true);
+        const { rows } = await client.query<OwnFoodRow>(`SELECT ${ownColumns} FROM own_foods WHERE owner = $1 AND name = $2 AND brand = $3 ORDER BY id LIMIT 1`, [food.owner, food.name, food.brand]);
+        const existing = rows[0];
+        return existing ? { row: existing, created: false } : { row: await insertOwnFoodOn(client, food, options.demo === true), created: true };
       });
     },
     async updateOwn(owner, code, patch) {
@@ -116,10 +143,10 @@ export function createOwnFoodsPostgres(deps: { database: PostgresDatabase; foods
           source: existing.source,
           per100g: patch.per100g ?? toFood(existing).per100g,
         });
-        const updated = await client.query<FoodRow>(
+        const updated = await client.query<OwnFoodRow>(
           `UPDATE own_foods SET name = $2, brand = $3, embed_text = $4, embed_hash = $5, ${nutrientKeys.map((key, index) => `${key} = $${index + 6}`).join(', ')},
              revision = nextval('own_foods_revision'), updated_at = now()
-           WHERE id = $1 RETURNING ${foodColumns}`,
+           WHERE id = $1 RETURNING ${ownColumns}`,
           [-existing.id, values.name, values.brand, values.embedText, values.embedHash, ...values.nutrients],
         );
         return updated.rows[0];
@@ -141,10 +168,10 @@ export function createOwnFoodsPostgres(deps: { database: PostgresDatabase; foods
     async signature() {
       // Every food's id and revision, not a count and a maximum: revisions come from a sequence and transactions commit
       // out of its order, so a rename committed after a later add (or a removal netted by an import) leaves the count
-      // and the maximum as they were.
-      const [row] = await database.query<{ signature: string }>("SELECT count(*) || ':' || coalesce(md5(string_agg(id || '.' || revision, ',' ORDER BY id)), '') AS signature FROM own_foods");
-      return row?.signature ?? '0:';
+      // and the maximum as they were. sum(bigint) is numeric: exact, never overflowing.
+      const [row] = await database.query<{ count: number; sum: string }>('SELECT count(*) AS count, coalesce(sum(hashint8extended(id, revision)), 0)::text AS sum FROM own_foods');
+      return { count: row?.count ?? 0, sum: BigInt(row?.sum ?? '0') };
     },
-    allOwn: () => database.query<FoodRow & { revision: number }>(`SELECT ${foodColumns}, revision FROM own_foods ORDER BY id`),
+    allOwn: () => database.query<OwnFoodRow>(`SELECT ${ownColumns} FROM own_foods ORDER BY id`),
   };
 }

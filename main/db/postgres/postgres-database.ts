@@ -115,6 +115,13 @@ const lostConnectionMessages = /Connection terminated|not queryable|timeout exce
 export type LostDuring = 'work' | 'commit' | 'read';
 
 /**
+ * The connection to PostgreSQL is gone or was refused (lostConnection's error): the database does not answer, as
+ * opposed to a failure of cita's own. A reader with something else to show (the foods search: the shipped foods) may
+ * tell it apart and carry on.
+ */
+export class ConnectionLostError extends AppError {}
+
+/**
  * A failure of the connection (the server restarted, a network cut, an administrator's `pg_terminate_backend`), as
  * one line a user can act on; undefined for anything else (a constraint, a syntax error: those are cita's to report).
  * The transaction that was open is gone with its connection, so nothing of it was kept. The line names no host, user
@@ -126,15 +133,15 @@ export function lostConnection(error: unknown, during: LostDuring = 'work'): App
   const message = String((error as Error | null)?.message ?? error).split('\n')[0] ?? '';
   if (!(typeof code === 'string' && lostConnectionCodes.test(code)) && !lostConnectionMessages.test(message)) return undefined;
   const lost = `Lost the connection to the PostgreSQL database (${message})`;
-  if (during === 'read') return new AppError('unavailable', `${lost} while reading; the read failed and nothing was changed. Run the command again.`);
+  if (during === 'read') return new ConnectionLostError('unavailable', `${lost} while reading; the read failed and nothing was changed. Run the command again.`);
   // Lost while the change was committing, the server may have committed before the connection went: say so, not "rolled back".
   if (during === 'commit') {
-    return new AppError(
+    return new ConnectionLostError(
       'unavailable',
       `${lost} while committing; the change may or may not have been saved. ` + 'Look before running the command again (an ingest is safe to repeat; an added diary entry would be added twice).',
     );
   }
-  return new AppError('unavailable', `${lost}; what was not committed was rolled back. Run the command again: an ingest is safe to repeat and carries on where it stopped.`);
+  return new ConnectionLostError('unavailable', `${lost}; what was not committed was rolled back. Run the command again: an ingest is safe to repeat and carries on where it stopped.`);
 }
 
 /** A statement that only reads (a write, or a `WITH` that may hold one, counts as a change). */

@@ -19,6 +19,7 @@ export const noticeTemplates: Partial<Record<Language, Readonly<Record<string, s
     not_answerable: 'Ningún resultado responde claramente a esta pregunta: son solo los más cercanos.',
     relevance_unchecked: 'No se comprobó si estos pasajes responden a la pregunta: la comprobación solo lee inglés.',
     no_match: 'Ningún alimento del catálogo coincide con «{{query}}». Revise la ortografía, pruebe otro nombre o añádalo como alimento propio.',
+    own_foods_unavailable: 'No se pudieron leer sus alimentos propios (la base de datos PostgreSQL no responde): estos resultados son solo los alimentos del catálogo.',
     weak_matches: 'Sin coincidencia cercana: estos alimentos solo se parecen a lo que escribió (una ortografía parecida o un alimento relacionado).',
     weak_matches_fields: 'Ningún campo coincide bien: estos solo están relacionados de lejos. Pruebe el término de negocio, el sistema o un nombre físico.',
     concept: 'Leído como «{{name_es}}»: {{count}} alimentos que un organismo público clasifica así; vea la explicación de cada alimento.',

@@ -9,6 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
 import { seedShippedData } from '../../../main/app/seed.js';
+import { seedDemoDiary } from '../../../main/corpora/diary/diary-demo.js';
+import { createDiaryStore } from '../../../main/corpora/diary/diary-stores.js';
+import { createFoodsStore } from '../../../main/corpora/foods/foods-stores.js';
 import { migratePostgres, openPostgres, shippedPostgresMigrations } from '../../../main/db/postgres/postgres-database.js';
 import type { DemoRemoval } from '../../../shared/contract.js';
 import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
@@ -124,6 +127,8 @@ describe.runIf(run)('the demo diary on PostgreSQL', () => {
     const [a, b] = [await onPostgres(url), await onPostgres(url)];
     const results = await Promise.all([a, b].map((services) => seedShippedData(services, { demo: 'first-run', today: testToday })));
     expect(results.map((result) => result.demo.diary?.entries).sort()).toEqual([0, expected]);
+    // Each packaged food is counted by the server that added it: 7 between the two, whichever added which.
+    expect(results.reduce((sum, result) => sum + (result.demo.diary?.foods ?? 0), 0)).toBe(7);
     expect(await count(url, 'diary_entries')).toBe(expected);
     expect(await count(url, 'diary_targets')).toBe(8);
     // Its packaged foods and their units were added once.
@@ -139,6 +144,19 @@ describe.runIf(run)('the demo diary on PostgreSQL', () => {
     expect(await count(url, 'diary_entries')).toBe(expected + 1);
     // Not the later start's 90 days, which would end on 2026-08-15.
     expect((await postgresRows(url)).entries.filter((row) => row.date > testToday)).toEqual([]);
+  });
+
+  it("a server whose look at the demo's foods came before another server added them counts none of them as its own", async () => {
+    const url = await freshDatabase();
+    const first = await onPostgres(url);
+    await first.module('diary')?.seedDemo?.({ today: testToday });
+    // The second server read the demo profile's foods before the first added them (the race of two first starts).
+    const second = await onPostgres(url);
+    const foods = createFoodsStore(second);
+    const lateLook = { ...foods, ownFoods: async () => [] };
+    const counts = await seedDemoDiary({ profiles: second.profiles, foods: lateLook, store: createDiaryStore(second), backup: async () => 'unused' }, testToday);
+    expect(counts).toMatchObject({ foods: 0 });
+    expect(await count(url, 'own_foods')).toBe(7);
   });
 
   it('demo.remove removes its entries and targets there, with the counts, and nothing of another profile', async () => {
