@@ -57,8 +57,8 @@ export function formatBenchReport(report: BenchReport): string {
       const simd = result.memorySimd;
       if (simd) {
         lines.push(`    float32 in memory, WebAssembly SIMD (exact): loaded in ${simd.loadMs} ms from ${simd.loadSource}, ${(simd.bytes / 2 ** 20).toFixed(1)} MB (${simd.bytesPerVector} B/vector)`);
-        lines.push(`      all partitions, ${simd.threads} thread${simd.threads === 1 ? '' : 's'}:${' '.repeat(simd.threads === 1 ? 18 : 17)}${latency(simd.all)}`);
-        if (simd.oneThread) lines.push(`      all partitions, 1 thread (in turns): ${latency(simd.oneThread)}; same results: ${simd.sameAsOneThread ? 'yes' : 'NO'}`);
+        lines.push(`      ${`all partitions, ${simd.threads} thread${simd.threads === 1 ? '' : 's'}:`.padEnd(34)}${latency(simd.all)}`);
+        if (simd.oneThread) lines.push(`      ${'the same on 1 thread, in turns:'.padEnd(34)}${latency(simd.oneThread)}; identical results: ${simd.sameAsOneThread ? 'yes' : 'NO'}`);
         lines.push(`      shared + one profile:             ${latency(simd.visible)}`);
         lines.push(`      same top 10 as vec0 for ${Math.round(simd.sameTopK * 100)}% of queries; distances within ${simd.maxDistanceDifference}`);
       }

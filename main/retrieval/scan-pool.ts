@@ -1,30 +1,39 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { startWorkerFile } from '../core/worker-file.js';
-import { controlWord, controlWords, maximumScanThreads, scanChunkRows, scanState, type ScanWorkerData, type ScanWorkerMessage } from './scan-protocol.js';
+import { controlWord, controlWords, frontTaken, fullSpan, maximumScanThreads, scanChunkRows, scanState, takeChunk, type ScanWorkerData, type ScanWorkerMessage } from './scan-protocol.js';
 import type { SimdDotKernel } from './simd-dot-kernel.js';
 import type { WasmMemory } from './wasm-assembly.js';
 
 /**
- * Long-lived worker threads that split an exact scan with the calling thread. A scan reads every row once and one
- * thread reads ~7 GB/s, so more threads help until memory bandwidth runs out. The call stays synchronous: the caller
+ * Long-lived worker threads that split an exact scan with the calling thread. The call stays synchronous: the caller
  * posts each worker its slice through a shared control block (`Atomics.notify`), scans the first slice itself, then
- * waits (`Atomics.wait`, which Node allows on the main thread) for each worker's answer and copies it beside its own.
- * Every slice runs the same kernel on the same rows, so the dot products are the bytes one thread would compute.
+ * takes back, chunk by chunk from the end, whatever part of each worker's slice the worker has not started, and waits
+ * (`Atomics.wait`, which Node allows on the main thread) only for chunks a worker is scanning, copying its answers
+ * beside its own. So a worker that wakes late on a busy machine costs no waiting. Every row is scanned once, by the
+ * same kernel, so the dot products are the bytes one thread computes.
  *
- * A worker that fails, or does not answer within `answerWithinMs`, has its slice scanned by the caller and is never
+ * A worker that fails, or does not answer within `answerWithinMs`, has its chunks scanned by the caller and is never
  * used again. Workers start on the first scan large enough to split (that scan, and any before they are up, runs
  * on one thread), never keep the process alive (`unref`), and end with `close()`.
  */
 
-/** Threads `auto` gives a scan: every core up to this (a scan is memory-bound; measured only on 2 cores so far). */
+/**
+ * Threads `auto` gives a scan: every core up to this. A scan is bound by memory bandwidth once the matrix is past the
+ * cache (one thread read ~20 GB/s here at 100k × 384), so more threads than this are unlikely to help; measured only
+ * on 2 cores so far.
+ */
 export const autoScanThreadsCap = 4;
 
 /**
- * Rows from which a scan is split: a worker round trip costs ~15-40 µs (more on a loaded machine), and one thread
- * scans 384-d rows at ~0.1-0.2 µs each. Measured on the 2-core machine with `cita bench --only knn`: TODO.
+ * Rows from which a scan is split. A worker round trip costs ~15-40 µs, and one thread scans a 384-d row in ~30 ns
+ * while the matrix fits in the cache (10k rows, 15 MB) and ~60-100 ns past it. Measured on the 2-core machine, kernel
+ * alone, one thread and two taking turns (4 runs at load 3.5-4.7, with no core to spare: two spinning threads got
+ * 0.5-1.1 × one's work done): two were slower below 50k rows in every run (p50 5k 0.16 → 0.18 ms, 10k 0.33-0.40 →
+ * 0.37-0.48 ms, 20k 0.97-1.41 → 1.04-1.68 ms) and at 50k-100k as often faster as slower. A machine with idle cores
+ * would gain from fewer rows; this one has not shown it.
  */
-export const defaultParallelScanMinimumRows = 20_000;
+export const defaultParallelScanMinimumRows = 50_000;
 
 /** How long a caller waits for a worker's slice before scanning it itself; far above a slice's ~10 ms at 100k rows. */
 export const defaultWorkerAnswerMs = 1000;
@@ -72,6 +81,8 @@ interface ScanWorker {
   results: Float32Array;
   retired: boolean;
   started: Promise<void>;
+  /** When its last job was posted (performance.now()). */
+  postedAt: number;
 }
 
 /** Atomics.waitAsync (Node 16+; TypeScript declares it in ES2024, and this project compiles against ES2023). */
@@ -115,6 +126,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       memoryId: -1,
       results: new Float32Array(0),
       retired: false,
+      postedAt: 0,
       started: Promise.race([exited, Promise.resolve(up).then(() => undefined)]),
     };
     // An error ends the worker; without a listener it would be thrown here.
@@ -130,11 +142,18 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     void entry.worker.terminate();
   }
 
-  /** Workers that are up, starting them all on the first call. */
+  /**
+   * Workers free for a job, starting them all on the first call. One still busy with an earlier job (it woke after
+   * the caller had taken its whole slice) sits this one out; one that failed, or has been busy past the bound, retires.
+   */
   function helpers(): ScanWorker[] {
     if (closed || threads === 1) return [];
     workers ??= Array.from({ length: threads - 1 }, (_, slot) => startOne(slot));
-    return workers.filter((entry) => !entry.retired && Atomics.load(entry.control, controlWord.state) !== scanState.starting);
+    return workers.filter((entry) => {
+      const state = Atomics.load(entry.control, controlWord.state);
+      if (state === scanState.failed || (state === scanState.job && performance.now() - entry.postedAt > answerWithinMs)) retire(entry);
+      return !entry.retired && (state === scanState.idle || state === scanState.done);
+    });
   }
 
   function memoryId(memory: WasmMemory): number {
@@ -166,6 +185,8 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     control[controlWord.stride] = job.stride;
     control[controlWord.query] = job.query;
     control[controlWord.scratch] = job.scratch + entry.slot * scanChunkRows * 4;
+    control[controlWord.span] = fullSpan(Math.ceil((end - first) / scanChunkRows));
+    entry.postedAt = performance.now();
     Atomics.store(control, controlWord.state, scanState.job);
     Atomics.notify(control, controlWord.state);
   }
@@ -194,22 +215,28 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       }
       const parts = team.length + 1;
       const boundary = (part: number) => Math.floor((part * job.count) / parts);
-      team.forEach((entry, index) => post(entry, kernel, job, boundary(index + 1), boundary(index + 2)));
-      kernel.dots(job.rows, boundary(1), job.stride, job.query, job.out);
-      const deadline = performance.now() + answerWithinMs;
+      const slices = team.map((entry, index) => ({ entry, first: boundary(index + 1), end: boundary(index + 2) }));
+      for (const { entry, first, end } of slices) post(entry, kernel, job, first, end);
+      const scan = (first: number, end: number) => kernel.dots(job.rows + first * job.stride * 4, end - first, job.stride, job.query, job.out + first * 4);
+      scan(0, boundary(1));
       const dots = new Float32Array(kernel.memory.buffer, job.out, job.count);
+      let deadline: number | undefined;
       let threadsAnswered = 1;
-      team.forEach((entry, index) => {
-        const first = boundary(index + 1);
-        const end = boundary(index + 2);
+      for (const { entry, first, end } of slices) {
+        for (let chunk = takeChunk(entry.control, 'back'); chunk >= 0; chunk = takeChunk(entry.control, 'back')) {
+          scan(first + chunk * scanChunkRows, Math.min(end, first + (chunk + 1) * scanChunkRows));
+        }
+        const workerRows = Math.min(end - first, frontTaken(entry.control) * scanChunkRows);
+        if (workerRows === 0) continue;
+        deadline ??= performance.now() + answerWithinMs;
         if (answered(entry, deadline)) {
-          dots.set(entry.results.subarray(0, end - first), first);
+          dots.set(entry.results.subarray(0, workerRows), first);
           threadsAnswered += 1;
-          return;
+          continue;
         }
         retire(entry);
-        kernel.dots(job.rows + first * job.stride * 4, end - first, job.stride, job.query, job.out + first * 4);
-      });
+        scan(first, first + workerRows);
+      }
       return threadsAnswered;
     },
     async start() {

@@ -1,11 +1,11 @@
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { controlWord, scanChunkRows, scanState, type ScanWorkerData, type ScanWorkerMessage } from './scan-protocol.js';
+import { controlWord, scanChunkRows, scanState, takeChunk, type ScanWorkerData, type ScanWorkerMessage } from './scan-protocol.js';
 import { createSimdDotKernel, type SimdDotKernel } from './simd-dot-kernel.js';
 
 /**
  * A scan worker (scan-pool.ts): it sleeps in `Atomics.wait` on its control block, and for each job runs the dot
- * kernel over its slice of rows in the shared memory, chunk by chunk into its own scratch, copying each chunk into
- * its results buffer. It holds one memory at a time, so a space the caller has dropped is freed at the next job on
+ * kernel over the chunks of its slice of rows in the shared memory that the caller has not taken, from the front,
+ * each into its own scratch and then into its results buffer. It holds one memory at a time, so a space the caller has dropped is freed at the next job on
  * another. Any error ends the worker after saying `failed`; the caller then scans the slice itself.
  */
 
@@ -39,12 +39,13 @@ function scanSlice(): void {
   if (results.length < count) throw new Error(`a results buffer of ${results.length} floats for ${count} rows`);
   // The scratch lies below the rows, so a view made before the memory grew still covers it.
   if (scratch.length === 0 || scratch.byteOffset !== scratchAddress) scratch = new Float32Array(kernel.memory.buffer, scratchAddress, scanChunkRows);
-  for (let first = 0; first < count; first += scanChunkRows) {
-    // The caller gave up waiting: it scans this slice itself.
-    if (Atomics.load(control, controlWord.state) !== scanState.job) return;
+  for (let chunk = takeChunk(control, 'front'); chunk >= 0; chunk = takeChunk(control, 'front')) {
+    const first = chunk * scanChunkRows;
     const rowsInChunk = Math.min(scanChunkRows, count - first);
     kernel.dots(rows + first * stride * 4, rowsInChunk, stride, query, scratchAddress);
     results.set(scratch.subarray(0, rowsInChunk), first);
+    // The caller gave up waiting: it scans this slice itself.
+    if (Atomics.load(control, controlWord.state) !== scanState.job) return;
   }
 }
 
