@@ -99,9 +99,22 @@ export function scanThreads(setting: number | 'auto', cores: number = availableP
   return Math.max(1, Math.min(maximumScanThreads, Math.floor(wanted)));
 }
 
-/** A pool for scans on this thread; no worker starts until a scan needs one. */
+/**
+ * Whether this thread may block in `Atomics.wait`: Node's main thread may; a browser page's may not, and an embedder
+ * can forbid it. Asked with a value that does not match, so it never blocks: the check comes first.
+ */
+export function blockingWaitAllowed(): boolean {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A pool for scans on this thread (one thread alone where it may not wait); no worker starts until a scan needs one. */
 export function createScanPool(options: ScanPoolOptions): ScanPool {
-  const threads = scanThreads(options.threads);
+  const threads = blockingWaitAllowed() ? scanThreads(options.threads) : 1;
   const minimumRows = options.minimumRows ?? defaultParallelScanMinimumRows;
   const answerWithinMs = options.answerWithinMs ?? defaultWorkerAnswerMs;
   const startWorker = options.startWorker ?? startScanWorker;
