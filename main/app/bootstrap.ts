@@ -14,6 +14,7 @@ import { embedderThreads } from '../embedding/embedder-threads.js';
 import { defaultModelDir, defaultMultilingualDir, defaultRerankerDir } from '../paths.js';
 import type { Reranker } from '../reranking/reranker.js';
 import { createRerankerService, type RerankerService } from '../reranking/reranker-service.js';
+import { createScanPool, type ScanPool } from '../retrieval/scan-pool.js';
 import { createVectorStore, type VectorStore } from '../retrieval/vector-store.js';
 import { backupDatabase } from './backup.js';
 import { coreHandlers } from './core-handlers.js';
@@ -52,6 +53,8 @@ export interface ServiceOptions {
   databaseUrl?: string;
   /** Vector values (rows × dimensions) per space past which `status` warns (main/retrieval/store-capacity.ts); tests lower it. */
   storeComfortValues?: number;
+  /** Threads an exact in-memory scan uses, the caller's included (main/retrieval/scan-pool.ts); default `auto`. */
+  scanThreads?: number | 'auto';
 }
 
 /** Everything stateful, built once and passed around; nothing lives in module state. */
@@ -79,8 +82,9 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const settings: SettingsService = createSettingsService(createSettingsRepository(db));
   const events: EventBus = createEventBus();
   const profiles: ProfilesRepository = createProfilesRepository(db);
-  // Exact search in memory (WebAssembly SIMD) for spaces of 10k+ rows, vec0 below: same results, 5-9x faster there.
-  const vectors: VectorStore = createVectorStore(db, { exact: 'auto' });
+  // Exact search in memory (WebAssembly SIMD), split across every core (up to 4) for large spaces.
+  const scanPool: ScanPool = createScanPool({ threads: options.scanThreads ?? 'auto' });
+  const vectors: VectorStore = createVectorStore(db, { exact: 'auto', scanPool });
   const jobs: JobRunner = createJobRunner(events);
   const secrets: SecretStore = options.secrets ?? createFileSecretStore(options.dataDir);
   const embedding: EmbeddingService = createEmbeddingService({
@@ -111,7 +115,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     postgres = options.databaseUrl === undefined ? undefined : await openPostgres(options.databaseUrl);
   } catch (error) {
     // An unreachable PostgreSQL (or one without pgvector, or with a newer schema) leaves nothing open behind it.
-    await Promise.all([embedding.close(), multilingual.close(), reranker.close()]);
+    await Promise.all([embedding.close(), multilingual.close(), reranker.close(), scanPool.close()]);
     db.close();
     unmark();
     throw error;
@@ -123,7 +127,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   } catch (error) {
     // A module that cannot open its store (e.g. KB rows a newer cita wrote on PostgreSQL) leaves nothing open either.
     for (const module of modules) await module.close?.();
-    await Promise.all([embedding.close(), multilingual.close(), reranker.close(), postgres?.close()]);
+    await Promise.all([embedding.close(), multilingual.close(), reranker.close(), postgres?.close(), scanPool.close()]);
     db.close();
     unmark();
     throw error;
@@ -165,6 +169,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
       await multilingual.close();
       await reranker.close();
       await postgres?.close();
+      await scanPool.close();
       db.close();
       unmark();
     },

@@ -57,12 +57,15 @@ export function formatBenchReport(report: BenchReport): string {
       const simd = result.memorySimd;
       if (simd) {
         lines.push(`    float32 in memory, WebAssembly SIMD (exact): loaded in ${simd.loadMs} ms from ${simd.loadSource}, ${(simd.bytes / 2 ** 20).toFixed(1)} MB (${simd.bytesPerVector} B/vector)`);
-        lines.push(`      all partitions:                   ${latency(simd.all)}`);
+        lines.push(`      ${`all partitions, ${simd.threads} thread${simd.threads === 1 ? '' : 's'}:`.padEnd(34)}${latency(simd.all)}`);
+        if (simd.oneThread) lines.push(`      ${'the same on 1 thread, in turns:'.padEnd(34)}${latency(simd.oneThread)}; identical results: ${simd.sameAsOneThread ? 'yes' : 'NO'}`);
         lines.push(`      shared + one profile:             ${latency(simd.visible)}`);
         lines.push(`      same top 10 as vec0 for ${Math.round(simd.sameTopK * 100)}% of queries; distances within ${simd.maxDistanceDifference}`);
       }
       if (result.numpy?.available) {
-        lines.push(`    numpy ${result.numpy.numpyVersion} matrix @ query + argpartition (same vectors): ${latency(result.numpy.latency)}; in-memory p95 ${result.numpy.ratioP95} × numpy's`);
+        lines.push(
+          `    numpy ${result.numpy.numpyVersion} matrix @ query + argpartition (same vectors): ${latency(result.numpy.latency)}; in-memory p95 ${result.numpy.ratioP95} × numpy's (1 thread ${result.numpy.oneThreadRatioP95} ×)`,
+        );
       } else if (result.numpy) {
         lines.push(`    numpy: not measured (${result.numpy.reason})`);
       }

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../db/connection.js';
+import { createScanPool } from '../retrieval/scan-pool.js';
 import { createSpaceLoader, type SpaceLoadSource } from '../retrieval/simd-space-loader.js';
 import type { VectorSpace } from '../retrieval/vector-space.js';
 import { createVectorStore, type VectorNeighbour } from '../retrieval/vector-store.js';
 import { benchNumpyKnn, type NumpyKnnResult } from './numpy-knn.js';
-import { recallAtK, round, timeEach, type LatencySummary } from './stats.js';
+import { recallAtK, round, timeEach, timeTakingTurns, type LatencySummary } from './stats.js';
 import { vectorsAround } from './synthetic-vectors.js';
 
 export interface KnnBenchOptions {
@@ -21,6 +22,8 @@ export interface KnnBenchOptions {
   /** Also time numpy's matrix-vector product on the same vectors (issue #15's yardstick), when python3 has numpy. */
   numpy?: boolean;
   workDir: string;
+  /** Threads of the in-memory scan (scan-pool.ts), the caller's included; default `auto`, as the app runs it. */
+  scanThreads?: number | 'auto';
   k?: number;
   progress?: (message: string) => void;
 }
@@ -48,9 +51,10 @@ export interface KnnSizeResult {
   memorySimd?: MemorySimdRun;
   /**
    * numpy on the same vectors and queries (matrix @ query, then argpartition for the k best), or why it did not run;
-   * `ratio` is cita's in-memory p95 over numpy's, both measured in this run.
+   * `ratioP95` is cita's in-memory p95 (with its threads) over numpy's, `oneThreadRatioP95` the same on one thread,
+   * all measured in this run.
    */
-  numpy?: NumpyKnnResult & { ratioP95?: number };
+  numpy?: NumpyKnnResult & { ratioP95?: number; oneThreadRatioP95?: number };
   alternatives?: {
     /** vec0 float32 with distance_metric=l2 (same ranking for unit vectors). */
     float32L2: LatencySummary;
@@ -69,7 +73,14 @@ export interface MemorySimdRun {
   bytesPerVector: number;
   /** Growth of the process's resident memory over the load (noisy: includes what the garbage collector keeps). */
   rssGrowthMb: number;
+  /** Threads the scan used (the caller's included): 1 below the scan pool's minimum rows. */
+  threads: number;
+  /** All partitions, on `threads` threads, as the app searches. */
   all: LatencySummary;
+  /** All partitions on the calling thread alone, taking turns query by query with `all`. Optional: later than the rest. */
+  oneThread?: LatencySummary;
+  /** Whether both gave the same ids and the same distances, bit for bit, for every query (the threads split the same sums). */
+  sameAsOneThread?: boolean;
   /** Shared + one profile, visibility applied inside the scan. */
   visible: LatencySummary;
   /** Share of queries whose ids are vec0's, in the same order, and the largest distance difference from vec0's. */
@@ -104,7 +115,7 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
       const exact = exactHits.map((hits) => hits.map((hit) => hit.itemId));
 
       progress(`knn ${size}: float32 in memory, WebAssembly SIMD`);
-      const memorySimd = await benchMemorySimd(db, space, options.queries, exactHits, k);
+      const memorySimd = await benchMemorySimd(db, space, options.queries, exactHits, k, options.scanThreads ?? 'auto');
 
       progress(`knn ${size}: binary option`);
       const binaryStores = options.candidates.map((candidates) => ({ candidates, store: createVectorStore(db, { quantized: { kind: 'binary', candidates } }) }));
@@ -145,7 +156,9 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
       if (options.numpy) {
         progress(`knn ${size}: numpy on the same vectors`);
         const numpy = benchNumpyKnn({ rows: rowBlocks(options.base, size), queries: options.queries, k, workDir: directory });
-        result.numpy = numpy.available ? { ...numpy, ratioP95: round(memorySimd.all.p95Ms / numpy.latency.p95Ms, 2) } : numpy;
+        result.numpy = numpy.available
+          ? { ...numpy, ratioP95: round(memorySimd.all.p95Ms / numpy.latency.p95Ms, 2), oneThreadRatioP95: round((memorySimd.oneThread?.p95Ms ?? Number.NaN) / numpy.latency.p95Ms, 2) }
+          : numpy;
       }
       if (options.alternatives) {
         progress(`knn ${size}: sqlite-vec alternatives`);
@@ -160,8 +173,18 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
   return results;
 }
 
-/** The memory-simd option against vec0's answers: load cost, memory, latency, and whether the top k is the same. */
-async function benchMemorySimd(db: ReturnType<typeof openDatabase>, space: VectorSpace, queries: readonly Float32Array[], exactHits: readonly VectorNeighbour[][], k: number): Promise<MemorySimdRun> {
+/**
+ * The memory-simd option against vec0's answers: load cost, memory, latency with the scan's threads and on one
+ * thread alone (taking turns, the queries four times over for a steadier p95), and whether the top k is the same.
+ */
+async function benchMemorySimd(
+  db: ReturnType<typeof openDatabase>,
+  space: VectorSpace,
+  queries: readonly Float32Array[],
+  exactHits: readonly VectorNeighbour[][],
+  k: number,
+  scanThreads: number | 'auto',
+): Promise<MemorySimdRun> {
   // Measured on a copy that is dropped at once; the store reads its own on its first search (timeEach's warm-up).
   const measured = (() => {
     const rssBefore = process.memoryUsage().rss;
@@ -169,30 +192,43 @@ async function benchMemorySimd(db: ReturnType<typeof openDatabase>, space: Vecto
     const rssGrowthMb = round((process.memoryUsage().rss - rssBefore) / 2 ** 20, 1);
     return { milliseconds: load.milliseconds, source: load.source, bytes: load.index.bytes(), vectors: load.index.size(), rssGrowthMb };
   })();
-  const store = createVectorStore(db, { exact: 'memory-simd' });
-  const all = await timeEach(queries, (query) => store.nearest(space, query, k));
-  const visible = await timeEach(queries, (query) => store.nearest(space, query, k, ['bench-profile']));
-  let same = 0;
-  let maxDistanceDifference = 0;
-  queries.forEach((query, index) => {
-    const expected = exactHits[index] ?? [];
-    const got = store.nearest(space, query, k);
-    if (got.length === expected.length && got.every((hit, position) => hit.itemId === expected[position]?.itemId)) same += 1;
-    got.forEach((hit, position) => {
-      maxDistanceDifference = Math.max(maxDistanceDifference, Math.abs(hit.distance - (expected[position]?.distance ?? Number.POSITIVE_INFINITY)));
+  const scanPool = createScanPool({ threads: scanThreads });
+  try {
+    await scanPool.start();
+    const store = createVectorStore(db, { exact: 'memory-simd', scanPool });
+    const oneThreadStore = createVectorStore(db, { exact: 'memory-simd' });
+    const rounds = Array.from({ length: 4 }, () => queries).flat();
+    const [all, oneThread] = (await timeTakingTurns(rounds, [(query) => store.nearest(space, query, k), (query) => oneThreadStore.nearest(space, query, k)])) as [LatencySummary, LatencySummary];
+    const visible = await timeEach(queries, (query) => store.nearest(space, query, k, ['bench-profile']));
+    let same = 0;
+    let sameAsOneThread = true;
+    let maxDistanceDifference = 0;
+    queries.forEach((query, index) => {
+      const expected = exactHits[index] ?? [];
+      const got = store.nearest(space, query, k);
+      if (got.length === expected.length && got.every((hit, position) => hit.itemId === expected[position]?.itemId)) same += 1;
+      if (JSON.stringify(got) !== JSON.stringify(oneThreadStore.nearest(space, query, k))) sameAsOneThread = false;
+      got.forEach((hit, position) => {
+        maxDistanceDifference = Math.max(maxDistanceDifference, Math.abs(hit.distance - (expected[position]?.distance ?? Number.POSITIVE_INFINITY)));
+      });
     });
-  });
-  return {
-    loadMs: round(measured.milliseconds, 1),
-    loadSource: measured.source,
-    bytes: measured.bytes,
-    bytesPerVector: round(measured.bytes / Math.max(1, measured.vectors), 1),
-    rssGrowthMb: measured.rssGrowthMb,
-    all,
-    visible,
-    sameTopK: round(same / queries.length, 3),
-    maxDistanceDifference: Number(maxDistanceDifference.toPrecision(2)),
-  };
+    return {
+      loadMs: round(measured.milliseconds, 1),
+      loadSource: measured.source,
+      bytes: measured.bytes,
+      bytesPerVector: round(measured.bytes / Math.max(1, measured.vectors), 1),
+      rssGrowthMb: measured.rssGrowthMb,
+      threads: scanPool.threadsFor(measured.vectors),
+      all,
+      oneThread,
+      sameAsOneThread,
+      visible,
+      sameTopK: round(same / queries.length, 3),
+      maxDistanceDifference: Number(maxDistanceDifference.toPrecision(2)),
+    };
+  } finally {
+    await scanPool.close();
+  }
 }
 
 /** The bench's rows in blocks, the same every time: generated block by block so 100k never sit in memory at once. */

@@ -66,3 +66,25 @@ export function recallAtK(exact: readonly number[], approximate: readonly number
   if (truth.size === 0) return 1;
   return approximate.slice(0, k).filter((id) => truth.has(id)).length / truth.size;
 }
+
+/**
+ * Times each of `runs` once per input, taking turns input by input, after `warmUp` untimed calls of each: on a machine
+ * shared with other work a change of load then falls on every contender alike. CPU time is per call, all threads.
+ */
+export async function timeTakingTurns<T>(inputs: readonly T[], runs: readonly ((input: T) => unknown)[], warmUp = 1): Promise<LatencySummary[]> {
+  if (inputs.length === 0) throw new Error('timeTakingTurns needs at least one input');
+  for (const run of runs) for (let index = 0; index < warmUp; index++) await run(inputs[0] as T);
+  const times = runs.map(() => [] as number[]);
+  const cpuMicroseconds = runs.map(() => 0);
+  for (const input of inputs) {
+    for (const [position, run] of runs.entries()) {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      await run(input);
+      times[position]?.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuMicroseconds[position] = (cpuMicroseconds[position] as number) + cpu.user + cpu.system;
+    }
+  }
+  return times.map((list, position) => ({ ...summarize(list), cpuMeanMs: round((cpuMicroseconds[position] as number) / 1000 / inputs.length, 2) }));
+}

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
 import { AppError } from '../core/errors.js';
+import { startWorkerFile } from '../core/worker-file.js';
 import type { ModelKind, ModelKinds, ModelWorkerReply, ModelWorkerRequest, RunOrder } from './model-worker-protocol.js';
 import { createReadTurns, type ReadTurns } from '../core/read-turns.js';
 
@@ -181,7 +180,7 @@ export function sharedModelWorker(): ModelWorkerHost {
 /** A model worker thread in this process (the only thread of the process that may run ONNX sessions). */
 function threadChannel(): ModelWorkerChannel {
   keepOnnxRuntimeLoaded();
-  const worker = startWorker('model-worker-thread');
+  const worker = startWorkerFile(import.meta.url, 'model-worker-thread');
   return {
     post: (request) => worker.postMessage(request),
     onMessage: (listener) => worker.on('message', listener),
@@ -234,26 +233,4 @@ export function processChannel(): ModelWorkerChannel {
 function keepOnnxRuntimeLoaded(): void {
   const requireFromHere = createRequire(import.meta.url);
   createRequire(requireFromHere.resolve('@huggingface/transformers'))('onnxruntime-node');
-}
-
-/**
- * The worker is JavaScript once tsc has built dist/, and TypeScript under vitest/tsx. Node 20 ignores `--import tsx`
- * in a worker's execArgv, so a TypeScript worker starts from a tiny CommonJS shim that registers tsx's loader and
- * then imports the real worker file.
- */
-function startWorker(name: string): Worker {
-  const extension = extname(fileURLToPath(import.meta.url));
-  const script = new URL(`./${name}${extension}`, import.meta.url);
-  if (extension !== '.ts') return new Worker(script, { execArgv: [] });
-  const shim = `import(${JSON.stringify(tsxEsmApi().href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`;
-  return new Worker(shim, { eval: true, execArgv: [] });
-}
-
-/** The ESM entry of `tsx/esm/api`, read from tsx's package exports (require.resolve would give the CommonJS one). */
-function tsxEsmApi(): URL {
-  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, { import?: { default?: string } }> };
-  const entry = manifest.exports['./esm/api']?.import?.default;
-  if (!entry) throw new AppError('unavailable', 'tsx has no ESM entry for tsx/esm/api; cannot start a TypeScript worker');
-  return pathToFileURL(join(dirname(manifestPath), entry));
 }

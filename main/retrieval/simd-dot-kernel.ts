@@ -7,13 +7,25 @@
  * function is
  *   dots(rows, count, stride, query, out): for i in 0..count:
  *     out_f32[i] = Σ_j rows_f32[i * stride + j] * query_f32[j]
- * with every pointer a byte offset into the exported memory, 16-byte aligned, and `stride` (floats per row) a
+ * with every pointer a byte offset into its memory, 16-byte aligned, and `stride` (floats per row) a
  * positive multiple of 16; rows and query are padded with zeros up to the stride. Each sum is accumulated in 16
  * float32 partial sums (4 accumulators × 4 lanes) and then added up, so it differs from a sequential float32 sum
  * only by rounding (~1e-7 for unit vectors).
  */
 
-import { addConstant, compileModule, instantiateKernel, leb, localGet as get, localSet as set, localTee as tee, singleFunctionModule, valueType, type WasmMemory } from './wasm-assembly.js';
+import {
+  addConstant,
+  compileModule,
+  createSharedMemory,
+  instantiateKernel,
+  leb,
+  localGet as get,
+  localSet as set,
+  localTee as tee,
+  singleFunctionModule,
+  valueType,
+  type WasmMemory,
+} from './wasm-assembly.js';
 
 // Locals: 0 rows, 1 count, 2 stride, 3 query, 4 out (parameters); 5 item, 6 row pointer, 7 query pointer, 8 row end
 // (i32); 9-12 four accumulators (v128).
@@ -105,6 +117,7 @@ const compiled = compileModule(
       [4, valueType.v128],
     ],
     body,
+    sharedMemory: true,
   }),
 );
 
@@ -113,15 +126,19 @@ export function simdStride(dimensions: number): number {
   return Math.max(16, Math.ceil(dimensions / 16) * 16);
 }
 
-/** One instance: its own memory, grown on demand. */
+/** One instance over a shared memory, grown on demand. */
 export interface SimdDotKernel {
   readonly memory: WasmMemory;
   dots(rows: number, count: number, stride: number, query: number, out: number): void;
-  /** Makes the memory at least `bytes` long (views of the old buffer become invalid). */
+  /** Makes the memory at least `bytes` long (views made before see only the old length: make them again). */
   ensure(bytes: number): void;
 }
 
-export function createSimdDotKernel(): SimdDotKernel {
-  const kernel = instantiateKernel<SimdDotKernel['dots']>(compiled, 'dots');
+/**
+ * A kernel over a new shared memory, or over `memory` (another thread's instance over the same bytes: a scan
+ * worker's). The memory is shared so that threads can split a scan (scan-pool.ts); one thread alone runs as fast.
+ */
+export function createSimdDotKernel(memory: WasmMemory = createSharedMemory()): SimdDotKernel {
+  const kernel = instantiateKernel<SimdDotKernel['dots']>(compiled, 'dots', memory);
   return { memory: kernel.memory, dots: kernel.run, ensure: kernel.ensure };
 }

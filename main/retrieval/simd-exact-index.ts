@@ -1,3 +1,5 @@
+import type { ScanPool } from './scan-pool.js';
+import { scanScratchBytes } from './scan-protocol.js';
 import { createSimdDotKernel, simdStride } from './simd-dot-kernel.js';
 
 /**
@@ -5,6 +7,9 @@ import { createSimdDotKernel, simdStride } from './simd-dot-kernel.js';
  * row's dot product with the query, then one JavaScript pass turns them into cosine distances and keeps the k best
  * visible rows in a heap. Every row is compared, so the result is the exact top k, like sqlite-vec's vec0 KNN; only
  * the float32 rounding of the sums differs (distances agree to ~1e-6).
+ *
+ * With a scan pool, a large index splits the dot products across threads (scan-pool.ts): the same kernel on the
+ * same rows, so the same bytes as one thread. The WebAssembly memory is shared for that reason, even without a pool.
  *
  * Memory: the dimensions rounded up to a multiple of 16, times 4 bytes, per row (1,536 bytes at 384 dimensions),
  * plus about 60 bytes of bookkeeping (1,598 bytes a row measured at 100k); the WebAssembly memory grows and never
@@ -53,15 +58,16 @@ function inverseNorm(vector: Float32Array): number {
   return sum === 0 ? 0 : 1 / Math.sqrt(sum);
 }
 
-/** An empty index for vectors of `dimensions` floats. */
-export function createExactSimdIndex(dimensions: number, initialCapacity = 256): ExactSimdIndex {
+/** An empty index for vectors of `dimensions` floats, scanned on the calling thread alone or with `pool`'s workers. */
+export function createExactSimdIndex(dimensions: number, initialCapacity = 256, pool?: ScanPool): ExactSimdIndex {
   if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error(`an exact index needs a positive number of dimensions, got ${dimensions}`);
   const stride = simdStride(dimensions);
   const rowBytes = stride * 4;
   const kernel = createSimdDotKernel();
-  // Memory: [query, one row long][rows × capacity][one f32 dot per row]. The rows never move when the capacity
-  // grows; the dots are scratch and simply start after the new capacity.
-  const rowsStart = rowBytes;
+  // Memory: [query, one row long][scan workers' scratch, with a pool][rows × capacity][one f32 dot per row]. The rows
+  // never move when the capacity grows; the dots are scratch and simply start after the new capacity.
+  const scratchStart = rowBytes;
+  const rowsStart = scratchStart + (pool ? scanScratchBytes : 0);
 
   let capacity = 0;
   let count = 0;
@@ -173,7 +179,9 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256):
       queryRow.set(query);
       queryRow.fill(0, dimensions);
       const queryInverse = inverseNorm(query);
-      kernel.dots(rowsStart, count, stride, 0, outStart);
+      const job = { rows: rowsStart, count, stride, query: 0, out: outStart, scratch: scratchStart };
+      if (pool) pool.dots(kernel, job);
+      else kernel.dots(job.rows, job.count, job.stride, job.query, job.out);
       const visible = visibleOwners ? visibleSlots(visibleOwners) : undefined;
 
       // A max-heap of the best `wanted` so far: its root is the worst kept (largest distance, then largest id).

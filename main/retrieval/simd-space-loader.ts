@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { ScanPool } from './scan-pool.js';
 import { createExactSimdIndex, type ExactSimdIndex } from './simd-exact-index.js';
 import type { VectorSpace } from './vector-space.js';
 
@@ -40,7 +41,8 @@ export interface SpaceLoader {
   load(): SpaceLoad;
 }
 
-export function createSpaceLoader(db: Database, space: VectorSpace): SpaceLoader {
+/** A loader for one space; the indexes it reads split their scans with `pool` when given. */
+export function createSpaceLoader(db: Database, space: VectorSpace, pool?: ScanPool): SpaceLoader {
   const table = space.table;
   const dimensions = space.dimensions;
   const publicCount = db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck();
@@ -69,7 +71,7 @@ export function createSpaceLoader(db: Database, space: VectorSpace): SpaceLoader
   /** The index read from vec0's chunks, or undefined when the layout is not the one expected. */
   function fromChunks(expectedRows: number): ExactSimdIndex | undefined {
     if (!chunks) return undefined;
-    const index = createExactSimdIndex(dimensions, expectedRows);
+    const index = createExactSimdIndex(dimensions, expectedRows, pool);
     const rowBytes = dimensions * 4;
     for (const chunk of chunks.iterate()) {
       const size = chunk.size;
@@ -105,7 +107,7 @@ export function createSpaceLoader(db: Database, space: VectorSpace): SpaceLoader
   }
 
   function fromScan(expectedRows: number): ExactSimdIndex {
-    const index = createExactSimdIndex(dimensions, expectedRows);
+    const index = createExactSimdIndex(dimensions, expectedRows, pool);
     for (const row of publicScan.iterate()) index.upsert({ itemId: row.item_id, owner: row.owner, vector: asVector(row.embedding, 0) });
     return index;
   }

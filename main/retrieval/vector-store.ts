@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { createBinaryQuantizedIndex, meanVector, type BinaryQuantizedIndex } from './binary-quantized-index.js';
+import type { ScanPool } from './scan-pool.js';
 import type { ExactSimdIndex } from './simd-exact-index.js';
 import { createSpaceLoader, type SpaceLoader } from './simd-space-loader.js';
 import type { VectorSpace } from './vector-space.js';
@@ -67,6 +68,11 @@ export interface VectorStoreOptions {
   exact?: 'vec0' | 'memory-simd' | 'auto';
   /** The space size from which `exact: 'auto'` holds a space in memory (default `defaultMemorySimdMinimumRows`). */
   memorySimdMinimumRows?: number;
+  /**
+   * Worker threads that split the in-memory scan of large spaces with the calling thread (scan-pool.ts); without
+   * it every scan runs on the calling thread. The pool belongs to whoever made it, who closes it.
+   */
+  scanPool?: ScanPool;
 }
 
 /** Candidates rescored per query by the binary option unless told otherwise (recall@10 ≥ 0.95 in `cita bench`). */
@@ -214,7 +220,7 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
   function memoryIndexOf(space: VectorSpace): ExactSimdIndex | undefined {
     let state = memory.get(space.table);
     if (!state) {
-      state = { loader: createSpaceLoader(db, space), dataVersion: -1 };
+      state = { loader: createSpaceLoader(db, space, options.scanPool), dataVersion: -1 };
       memory.set(space.table, state);
     }
     const version = dataVersion.get() ?? 0;

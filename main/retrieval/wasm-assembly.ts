@@ -1,7 +1,7 @@
 /**
  * The little WebAssembly assembler the scan kernels share: encodings, local-variable opcodes, a module of one
- * exported function over one exported memory, and its instantiation. Kernels stay a page of opcodes each, with
- * no build step and no dependency.
+ * exported function over one memory (its own, or a shared one it imports), and its instantiation. Kernels stay a
+ * page of opcodes each, with no build step and no dependency.
  */
 
 export const valueType = { i32: 0x7f, i64: 0x7e, v128: 0x7b } as const;
@@ -44,12 +44,28 @@ function name(text: string): number[] {
   return [...leb(text.length), ...[...text].map((character) => character.charCodeAt(0))];
 }
 
+/** The most pages a 32-bit WebAssembly memory can have (4 GB); a shared memory must declare its maximum. */
+export const maximumMemoryPages = 65_536;
+
 /**
- * A module exporting `memory` (1 page to start, growable) and one function `exportName` taking `parameters` i32
- * arguments and returning nothing, with the given local groups ([count, type]) and body (ending with `end`).
+ * A module with one function `exportName` taking `parameters` i32 arguments and returning nothing, with the given
+ * local groups ([count, type]) and body (ending with `end`), over one memory: its own, exported as `memory` (1 page
+ * to start, growable), or with `sharedMemory` a shared one it imports as `env.memory` (up to `maximumMemoryPages`),
+ * so that other threads can run the same function over the same bytes.
  */
-export function singleFunctionModule(options: { exportName: string; parameters: number; locals: ReadonlyArray<readonly [number, number]>; body: readonly number[] }): Uint8Array {
+export function singleFunctionModule(options: {
+  exportName: string;
+  parameters: number;
+  locals: ReadonlyArray<readonly [number, number]>;
+  body: readonly number[];
+  sharedMemory?: boolean;
+}): Uint8Array {
   const functionBody = [...leb(options.locals.length), ...options.locals.flatMap(([count, type]) => [...leb(count), type]), ...options.body];
+  const exportFunction = [...name(options.exportName), 0x00, 0x00];
+  const memorySections = options.sharedMemory
+    ? // import "env" "memory": memory, limits shared with a maximum (flag 3), 1 page to start.
+      { imports: section(2, [0x01, ...name('env'), ...name('memory'), 0x02, 0x03, 0x01, ...leb(maximumMemoryPages)]), own: [], exports: section(7, [0x01, ...exportFunction]) }
+    : { imports: [], own: section(5, [0x01, 0x00, 0x01]), exports: section(7, [0x02, ...exportFunction, ...name('memory'), 0x02, 0x00]) };
   return new Uint8Array([
     0x00,
     0x61,
@@ -60,9 +76,10 @@ export function singleFunctionModule(options: { exportName: string; parameters: 
     0x00,
     0x00,
     ...section(1, [0x01, 0x60, ...leb(options.parameters), ...new Array<number>(options.parameters).fill(valueType.i32), 0x00]),
+    ...memorySections.imports,
     ...section(3, [0x01, 0x00]),
-    ...section(5, [0x01, 0x00, 0x01]),
-    ...section(7, [0x02, ...name(options.exportName), 0x00, 0x00, ...name('memory'), 0x02, 0x00]),
+    ...memorySections.own,
+    ...memorySections.exports,
     ...section(10, [0x01, ...leb(functionBody.length), ...functionBody]),
   ]);
 }
@@ -75,6 +92,7 @@ export interface WasmMemory {
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  Memory: new (descriptor: { initial: number; maximum: number; shared: true }) => WasmMemory;
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
@@ -83,10 +101,22 @@ export function compileModule(bytes: Uint8Array): object {
   return new wasm.Module(bytes);
 }
 
-/** One instance of a compiled kernel: its own memory, grown on demand, and its function. */
-export function instantiateKernel<F>(compiled: object, exportName: string): { memory: WasmMemory; run: F; ensure(bytes: number): void } {
-  const instance = new wasm.Instance(compiled, {});
-  const memory = instance.exports.memory as WasmMemory;
+/**
+ * A memory several threads can use at once, for a module built with `sharedMemory`. Its buffer is a
+ * SharedArrayBuffer: growing it never moves the bytes, but `memory.buffer` is then a new, longer object, so views
+ * must be made again to see the new pages.
+ */
+export function createSharedMemory(): WasmMemory {
+  return new wasm.Memory({ initial: 1, maximum: maximumMemoryPages, shared: true });
+}
+
+/**
+ * One instance of a compiled kernel and its function, over its own memory or, for a module built with
+ * `sharedMemory`, over the given shared one; `ensure` grows the memory on demand.
+ */
+export function instantiateKernel<F>(compiled: object, exportName: string, shared?: WasmMemory): { memory: WasmMemory; run: F; ensure(bytes: number): void } {
+  const instance = new wasm.Instance(compiled, shared ? { env: { memory: shared } } : {});
+  const memory = shared ?? (instance.exports.memory as WasmMemory);
   return {
     memory,
     run: instance.exports[exportName] as F,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { normalize, seededRandom, syntheticBase, vectorsAround } from '../../../main/bench/synthetic-vectors.js';
 import { openDatabase, type Database } from '../../../main/db/connection.js';
+import { createScanPool, type ScanPool } from '../../../main/retrieval/scan-pool.js';
 import { createSpaceLoader } from '../../../main/retrieval/simd-space-loader.js';
 import type { VectorSpace } from '../../../main/retrieval/vector-space.js';
 import { createVectorStore, type VectorNeighbour, type VectorRecord, type VectorStore } from '../../../main/retrieval/vector-store.js';
@@ -195,6 +196,42 @@ describe('the memory-simd exact option of the vector store', () => {
     db.transaction(() => memory.put(space, [{ itemId: 778, owner: null, vector: fresh, contentHash: 'x' }]))();
     expect(memory.nearest(space, fresh, 1)[0]?.itemId).toBe(778);
     db.close();
+  });
+
+  it('splits the scans of a space with the scan pool it is given, answering bit for bit as one thread, through its writes', async () => {
+    const pool = createScanPool({ threads: 2, minimumRows: 1000 });
+    await pool.start();
+    // Scans that went through the pool with a worker free to take a part (the caller may still take it all).
+    let splitScans = 0;
+    const counting: ScanPool = {
+      ...pool,
+      dots: (kernel, job) => {
+        if (pool.threadsFor(job.count) > 1) splitScans += 1;
+        return pool.dots(kernel, job);
+      },
+    };
+    try {
+      const db = open();
+      const split = createVectorStore(db, { exact: 'memory-simd', scanPool: counting });
+      const space = split.space('kb', 'test:embedder', 'f1', dimensions);
+      split.put(space, records(vectorsAround(base, 3000, 19), partitions));
+      const queries = vectorsAround(base, 4, 20, 0.5);
+      const expectIdentical = () => {
+        // A store on the same connection does not see another's writes: a new one reads the space as it is now.
+        const alone = createVectorStore(db, { exact: 'memory-simd' });
+        for (const query of queries) {
+          for (const owners of visibilities) expect(split.nearest(space, query, 10, owners)).toEqual(alone.nearest(space, query, 10, owners));
+        }
+      };
+      expectIdentical();
+      split.put(space, records(vectorsAround(base, 500, 21), partitions, 2500));
+      for (let itemId = 1; itemId <= 3000; itemId += 7) split.remove(space, itemId);
+      expectIdentical();
+      expect(splitScans).toBeGreaterThan(0);
+      db.close();
+    } finally {
+      await pool.close();
+    }
   });
 
   it('is off by default, and `auto` holds a space in memory only from the size it is given', () => {
