@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchOutput } from '../../../shared/contract.js';
 import type { Services } from '../../../main/app/bootstrap.js';
-import { shippedCatalogPath } from '../../../main/corpora/catalog/catalog-files.js';
+import { readCatalog, shippedCatalogPath } from '../../../main/corpora/catalog/catalog-files.js';
+import { importInto } from '../../../main/corpora/catalog/catalog-postgres-import.js';
+import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
 import { queryRows } from '../../helpers/postgres.js';
 
 /** The shipped seed as plain JSON, to copy and change in a test. */
@@ -116,4 +118,22 @@ export function generatedSource(source: string, fields: number): SeedJson {
       data_type: 'DECIMAL(18,2)',
     })),
   };
+}
+
+/**
+ * Imports the shipped catalog into the database at `url`, then a generated source (`fields` fields) in a transaction
+ * that throws before its commit; rejects with that error, once the database is closed, so a test can check what the
+ * failed import left.
+ */
+export async function importShippedThenFailOne(url: string, directory: string, fields = 40): Promise<void> {
+  const database = await openPostgres(url);
+  try {
+    await database.transaction((client) => importInto(client, readCatalog(undefined)));
+    await database.transaction(async (client) => {
+      await importInto(client, readCatalog(writeCatalogJson(directory, generatedSource('tesoreria_prueba', fields))));
+      throw new Error('the import stops before its commit');
+    });
+  } finally {
+    await database.close();
+  }
 }

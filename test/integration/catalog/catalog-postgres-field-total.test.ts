@@ -12,7 +12,7 @@ import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { postgresTests, queryRows, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useServices } from '../../helpers/services.js';
 import { useTempDirs } from '../../helpers/temp.js';
-import { fieldTotal, generatedSource, shippedSeed, writeCatalogJson } from './catalog-fixtures.js';
+import { fieldTotal, generatedSource, importShippedThenFailOne, shippedSeed, writeCatalogJson } from './catalog-fixtures.js';
 
 const run = postgresTests('the PostgreSQL catalog field total');
 const tempDir = useTempDirs();
@@ -45,17 +45,7 @@ describe.runIf(run)('the field total on PostgreSQL', () => {
 
   it('is left as it was by an import that fails', async () => {
     const url = await freshDatabase();
-    const database = await openPostgres(url);
-    try {
-      await database.transaction((client) => importInto(client, readCatalog(undefined)));
-      const failing = database.transaction(async (client) => {
-        await importInto(client, readCatalog(writeCatalogJson(tempDir(), generatedSource('tesoreria_prueba', 40))));
-        throw new Error('the import stops before its commit');
-      });
-      await expect(failing).rejects.toThrow(/stops before its commit/);
-    } finally {
-      await database.close();
-    }
+    await expect(importShippedThenFailOne(url, tempDir())).rejects.toThrow(/stops before its commit/);
     expect(await fieldTotal(url)).toEqual({ kept: 216, counted: 216 });
   });
 

@@ -28,7 +28,7 @@ function randomUnit(dimensions: number, random: () => number): Float32Array {
 /** The same answer, bit for bit: ids in the same order, distances `Object.is`-equal. */
 function expectIdentical(got: ReturnType<ExactSimdIndex['nearest']>, expected: ReturnType<ExactSimdIndex['nearest']>): void {
   expect(got.map((hit) => hit.itemId)).toEqual(expected.map((hit) => hit.itemId));
-  got.forEach((hit, position) => expect(Object.is(hit.distance, expected[position]?.distance)).toBe(true));
+  got.forEach((hit, position) => expect(hit.distance).toBe(expected[position]?.distance));
 }
 
 /** The owners the queries below ask for: everyone, two partitions, one, nobody. */
