@@ -7,6 +7,7 @@ import type { CorpusModule } from '../corpora/corpus-module.js';
 import { startServedCita, type ServedCita } from './serve-bench.js';
 import { round, summarize, type LatencySummary } from './stats.js';
 import { hashingEmbedder } from './store-bench-support.js';
+import { semanticUnavailableCodes } from '../retrieval/semantic-path.js';
 
 /** Two `cita serve` processes on one PostgreSQL catalog, searched at once while another process imports. */
 export interface CatalogTwoServerRun {
@@ -50,7 +51,7 @@ function writeDocument(write: number) {
 }
 
 /** Notices of a hybrid search that ran on keywords alone: timing one would not measure the hybrid search. */
-const withoutVectors = new Set(['keyword_only', 'no_vectors', 'embedder_failed']);
+const withoutVectors = semanticUnavailableCodes;
 
 async function timedSearch(server: ServedCita, query: string, index: number): Promise<number> {
   const started = performance.now();

@@ -5,6 +5,7 @@ import { AppError } from '../core/errors.js';
 import { etaOf } from '../core/progress.js';
 import { storeOf } from './run-evaluation.js';
 import { beirQueryMetrics, loadBeirSet, meanBeirMetrics, trecRunLines, type BeirMetrics } from './beir.js';
+import { semanticUnavailableCodes } from '../retrieval/semantic-path.js';
 
 /** The most hits a BEIR evaluation asks for per query: enough for Recall@1000. */
 export const beirDepth = 1000;
@@ -68,7 +69,7 @@ export async function runBeirEvaluation(
       if (!result.ok) throw new AppError(result.error.code, `BEIR query ${query.id} failed: ${result.error.message}`);
       const output = result.value as SearchOutput;
       embedder = output.embedder ?? embedder;
-      const degraded = output.notices.find((notice) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(notice.code));
+      const degraded = output.notices.find((notice) => semanticUnavailableCodes.has(notice.code));
       if (degraded && strategy !== 'keyword') note = degraded.message;
       rankings.push({ queryId: query.id, ranked: [...new Set(output.hits.map((hit) => hit.kb?.original_id ?? hit.kb?.card_id ?? hit.id))] });
       if ((index + 1) % 25 === 0 || index + 1 === set.queries.length) {

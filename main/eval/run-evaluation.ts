@@ -3,6 +3,7 @@ import type { Services } from '../app/bootstrap.js';
 import type { CorpusModule, EvaluationCase } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
 import { evaluateRankings } from './metrics.js';
+import { semanticUnavailableCodes } from '../retrieval/semantic-path.js';
 
 export interface EvaluationRow {
   corpus: string;
@@ -187,7 +188,7 @@ export async function runEvaluation(
         output = await call<SearchOutput>('search', input, entry.id);
       }
       embedder = output.embedder ?? embedder;
-      const notice = output.notices.find((item) => ['keyword_only', 'no_vectors', 'embedder_failed'].includes(item.code));
+      const notice = output.notices.find((item) => semanticUnavailableCodes.has(item.code));
       if (notice && strategy !== 'keyword') degraded = notice.message;
       const items = output.hits.map((hit) => (entry.matchHitId ? hit.id : evaluation.itemOf(hit)));
       const parts = [entry.subset ?? null, ...(entry.parts ?? [])];

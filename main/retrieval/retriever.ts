@@ -78,6 +78,7 @@ export function watchExternalWrites(db: Database, table: string, reload: () => v
 
 /** Builds the retriever of one corpus. */
 export function createRetriever(deps: { db: Database; vectors: VectorStore; embedding: EmbeddingService }, options: RetrieverOptions): Retriever {
+  const emptyQuery = deps.db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${options.table}) AS empty`);
   async function currentSpace(create: boolean): Promise<VectorSpace | undefined> {
     const embedder = await deps.embedding.get();
     if (!embedder) return undefined;
@@ -116,7 +117,11 @@ export function createRetriever(deps: { db: Database; vectors: VectorStore; embe
                 .sort((a, b) => a.distance - b.distance || a.itemId - b.itemId)
                 .slice(0, count),
           }
-        : { hasVectors: hereHasVectors, nearest: (embedderId: string, vector: Float32Array, count: number) => nearestHere(embedderId, vector, count, owners) };
+        : {
+            hasVectors: hereHasVectors,
+            nearest: (embedderId: string, vector: Float32Array, count: number) => nearestHere(embedderId, vector, count, owners),
+            isEmpty: () => (emptyQuery.get() as { empty: number }).empty === 1,
+          };
       return semanticSearch(deps.embedding, options.corpus, source, query, { k, ...(signal ? { signal } : {}) });
     },
     async embedRows(rows) {

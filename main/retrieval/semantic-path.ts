@@ -2,6 +2,9 @@ import type { EmbeddingService } from '../embedding/embedding-service.js';
 import type { Notice } from '../../shared/contract.js';
 import type { VectorNeighbour } from './vector-store.js';
 
+/** The codes of the notices this path gives when it cannot run: the results are then keyword results only. */
+export const semanticUnavailableCodes: ReadonlySet<string> = new Set(['keyword_only', 'empty_corpus', 'no_vectors', 'embedder_failed']);
+
 /** The k nearest rows to a query, or why the semantic path is unavailable. */
 export type SemanticResult = { ok: true; embedderId: string; neighbours: VectorNeighbour[] } | { ok: false; embedderId: string | null; notice: Notice };
 
@@ -11,11 +14,13 @@ export interface SemanticSource {
   hasVectors(embedderId: string): boolean | Promise<boolean>;
   /** The k nearest rows to the query's vector under this embedder. */
   nearest(embedderId: string, vector: Float32Array, k: number): VectorNeighbour[] | Promise<VectorNeighbour[]>;
+  /** Whether the corpus holds no row at all (asked only when it has no vectors): then there is nothing to embed. */
+  isEmpty?(): boolean | Promise<boolean>;
 }
 
 /**
  * The semantic path of one corpus, whatever stores the vectors: the k nearest rows to the query, or why the path is
- * unavailable (no embedder, no vectors yet, the embedder failed), each worded once here. It never throws for those.
+ * unavailable (no embedder, an empty corpus, no vectors yet, the embedder failed), each worded once here. It never throws for those.
  */
 export async function semanticSearch(embedding: EmbeddingService, corpus: string, source: SemanticSource, query: string, options: { k: number; signal?: AbortSignal }): Promise<SemanticResult> {
   const embedder = await embedding.get();
@@ -24,6 +29,14 @@ export async function semanticSearch(embedding: EmbeddingService, corpus: string
     return { ok: false, embedderId: null, notice: { code: 'keyword_only', message: `Keyword-only results: ${problem}.` } };
   }
   if (!(await source.hasVectors(embedder.id))) {
+    // "Run cita reembed" would embed nothing: nothing is loaded yet (a new data directory the CLI opened first).
+    if (await source.isEmpty?.()) {
+      return {
+        ok: false,
+        embedderId: embedder.id,
+        notice: { code: 'empty_corpus', message: `The ${corpus} corpus is empty: nothing is loaded yet. Run "cita seed" for the shipped data, or "cita ingest --corpus ${corpus} --from FILE".` },
+      };
+    }
     return {
       ok: false,
       embedderId: embedder.id,

@@ -12,6 +12,7 @@ export const noticeTemplates: Partial<Record<Language, Readonly<Record<string, s
     cross_language_unavailable: 'Resultados sin búsqueda entre idiomas: esa parte de la búsqueda no está disponible ahora.',
     keyword_only: 'Solo resultados por palabras clave: la búsqueda por significado no está disponible.',
     embedder_failed: 'El modelo de búsqueda por significado falló; se muestran los resultados por palabras clave.',
+    empty_corpus: 'Este índice está vacío: aún no se ha cargado nada. Cargue los datos incluidos con «cita seed» o importe un archivo con «cita ingest».',
     no_vectors: 'Este índice aún no tiene vectores del modelo en uso; se muestran los resultados por palabras clave. Reindexe desde Estado del índice.',
     semantic_only: 'Ninguna palabra de la pregunta aparece en las fichas: son solo las fichas más cercanas por significado y puede que no la respondan.',
     reranker_unavailable: 'Ordenado sin el reordenador (cross-encoder), que no está disponible.',
