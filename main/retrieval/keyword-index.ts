@@ -1,5 +1,5 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import { queryWords, stemText, textLanguage, type QueryWord, type StemLanguage } from './stemming.js';
+import { queryWords, stemText, textLanguage, type QueryWord, type StemCache, type StemLanguage } from './stemming.js';
 import { foldText, stopWords } from '../core/text-folding.js';
 
 /** A document as the keyword index sees it: an id, text fields and an owner for visibility. */
@@ -87,6 +87,17 @@ export function processTerm(term: string): string | null {
 
 const tokenizeForIndex = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
 
+/** MiniSearch's BM25 parameters (its defaults): term saturation k, length normalisation b and the BM25+ floor d. */
+export const defaultBm25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
+
+/**
+ * How a query word left as typed also matches other terms of the index: from `prefixFrom` letters the longer terms it
+ * starts, from `fuzzyFrom` letters the terms within round(`fuzzy` × length) edits (at most `maximumEdits`). MiniSearch
+ * weighs such a match `prefixWeight` × len / (len + 0.3 × extra letters) and `fuzzyWeight` × len / (len + edits) of
+ * an exact one (len: the matched term's length). The PostgreSQL stores reproduce it (kb- and catalog-postgres-keyword.ts).
+ */
+export const looseMatching = { prefixFrom: 3, fuzzyFrom: 5, fuzzy: 0.2, maximumEdits: 6, prefixWeight: 0.6, fuzzyWeight: 0.3 } as const;
+
 /** The distinct terms of a query as the index looks them up (stems in the query's language, stop words dropped). */
 export function queryTerms(query: string, language?: StemLanguage): string[] {
   return queryWords(query, language).map((word) => word.primary);
@@ -137,10 +148,11 @@ function miniSearchOptions(options: KeywordIndexOptions) {
       boost: options.boost ?? {},
       combineWith: options.combineWith,
       // Prefix matching from 3 letters ("naran" → naranja); one typo allowed from 5 letters.
-      prefix: options.loose === false ? false : (term: string) => term.length >= 3,
-      fuzzy: options.loose === false ? false : (term: string) => (term.length >= 5 ? 0.2 : false),
-      weights: { fuzzy: 0.3, prefix: 0.6 },
-      ...(options.bm25 ? { bm25: options.bm25 } : {}),
+      prefix: options.loose === false ? false : (term: string) => term.length >= looseMatching.prefixFrom,
+      fuzzy: options.loose === false ? false : (term: string) => (term.length >= looseMatching.fuzzyFrom ? looseMatching.fuzzy : false),
+      maxFuzzy: looseMatching.maximumEdits,
+      weights: { fuzzy: looseMatching.fuzzyWeight, prefix: looseMatching.prefixWeight },
+      bm25: options.bm25 ?? defaultBm25,
     },
   };
 }
@@ -163,10 +175,31 @@ const dirtShare = 0.5;
 const minimumDirt = 1000;
 
 /** A document's fields as stemmed terms, every field in the language of the whole document. */
-function toRecord(document: KeywordDocument): Record<string, unknown> {
+function toRecord(document: KeywordDocument, stems?: StemCache): Record<string, unknown> {
   const language = textLanguage(Object.values(document.fields).join('\n'));
-  const fields = Object.fromEntries(Object.entries(document.fields).map(([name, text]) => [name, stemText(text, language).join(' ')]));
+  const fields = Object.fromEntries(Object.entries(document.fields).map(([name, text]) => [name, stemText(text, language, stems).join(' ')]));
   return { id: document.id, owner: document.owner, ...fields };
+}
+
+/** One field of a document as the index holds it: its terms in order, and its BM25 length. */
+export interface IndexedField {
+  terms: string[];
+  /** Distinct tokens, as MiniSearch counts them: a field without a term is one empty token long. */
+  length: number;
+}
+
+/**
+ * A document's fields exactly as the index takes them (the terms its BM25 counts and each field's length), for a
+ * store that ranks the same documents with the same formula elsewhere (catalog-postgres-terms.ts).
+ */
+export function indexedFields(document: KeywordDocument, stems?: StemCache): Record<string, IndexedField> {
+  const record = toRecord(document, stems);
+  return Object.fromEntries(
+    Object.keys(document.fields).map((name) => {
+      const tokens = tokenizeForIndex(record[name] as string);
+      return [name, { terms: tokens.filter((token) => token.length > 0), length: new Set(tokens).size }];
+    }),
+  );
 }
 
 function recordsOf(list: Iterable<KeywordDocument>): Map<number, Record<string, unknown>> {

@@ -46,11 +46,23 @@ export function stemToken(folded: string, language: StemLanguage): string | null
   return stemmers[language].stem(folded);
 }
 
+/**
+ * Stems already computed, keyed by language and folded token: a caller stemming many texts at once (an import of
+ * thousands of catalog fields) keeps one for the run. Snowball is most of the cost, and a catalog repeats its words.
+ */
+export type StemCache = Map<string, string | null>;
+
 /** A text's terms as the index stores them: tokens folded, stop words dropped, stemmed in the text's language. */
-export function stemText(text: string, language: StemLanguage = textLanguage(text)): string[] {
+export function stemText(text: string, language: StemLanguage = textLanguage(text), cache?: StemCache): string[] {
   const terms: string[] = [];
   for (const token of wordTokens(text)) {
-    const term = stemToken(foldText(token), language);
+    const folded = foldText(token);
+    const key = `${language}:${folded}`;
+    let term = cache?.get(key);
+    if (term === undefined) {
+      term = stemToken(folded, language);
+      cache?.set(key, term);
+    }
     if (term !== null) terms.push(term);
   }
   return terms;

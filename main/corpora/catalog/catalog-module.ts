@@ -23,7 +23,13 @@ const crossLanguageFieldRows = '(SELECT id, owner, business_name AS embed_text, 
 /** The business data catalog as a module of the app: on SQLite, or on PostgreSQL when the services have one. */
 export const createCatalogModule: ModuleFactory = async (deps) => {
   if (deps.postgres) {
-    const store = await createCatalogPostgresStore({ database: deps.postgres, embedding: deps.embedding, multilingual: deps.multilingual });
+    // The one-time update of an older cita's fields can take minutes: it says so on stderr, as the KB's does.
+    const store = await createCatalogPostgresStore({
+      database: deps.postgres,
+      embedding: deps.embedding,
+      multilingual: deps.multilingual,
+      onProgress: (message) => process.stderr.write(`cita: ${message}\n`),
+    });
     return onPostgres(catalogModuleOver(deps, store), store, deps.embedding, (options) => ingestInto(store, options));
   }
   const retriever = createRetriever(deps, { corpus: 'catalog', table: 'catalog_fields', formula: catalogFormula, keyword: createCatalogKeywordIndex() });

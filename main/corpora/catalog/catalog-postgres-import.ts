@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { tokenize } from '../../core/text-folding.js';
+import type { StemCache } from '../../retrieval/stemming.js';
 import type { CatalogDocument, CatalogFieldRecord } from './catalog-document.js';
 import { businessTermForm } from './catalog-keyword.js';
+import { catalogKeywordColumnNames, catalogKeywordColumns, catalogKeywordColumnTypes, lockCatalogWrites } from './catalog-postgres-terms.js';
 import { catalogFieldRow } from './catalog-repository.js';
 import type { CatalogImportSummary } from './catalog-store.js';
 
@@ -15,15 +16,25 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** What a field's row holds, derived from its record: the common columns and the folded search ones. */
-function fieldValues(field: CatalogFieldRecord) {
+/**
+ * What a field's row holds, derived from its record: the common columns, the folded business name and the keyword
+ * terms. Only for the fields an import writes: stemming every unchanged field of a large catalog again would be wasted.
+ */
+function fieldValues(field: CatalogFieldRecord, stems: StemCache) {
   return {
     ...catalogFieldRow(field),
     business_term: businessTermForm(field.businessName),
-    definition_words: tokenize(field.definition).join(' '),
-    physical_words: tokenize(field.physicalName).join(' '),
+    ...catalogKeywordColumns({ business_name: field.businessName, definition: field.definition, physical_name: field.physicalName }, stems),
   };
 }
+
+/** The columns an import writes of a new field, with their SQL types. */
+const insertedColumns = [
+  ...(['source', 'physical_name', 'business_name', 'definition', 'data_type', 'embed_text', 'embed_hash', 'business_term'] as const).map((name) => ({ name, type: 'text' })),
+  ...catalogKeywordColumnNames.map((name) => ({ name, type: catalogKeywordColumnTypes[name] })),
+];
+/** The columns an import rewrites of a changed field (its source and physical name are its key). */
+const updatedColumns = insertedColumns.filter((column) => column.name !== 'source' && column.name !== 'physical_name');
 
 type FieldValues = ReturnType<typeof fieldValues>;
 
@@ -32,7 +43,7 @@ type FieldValues = ReturnType<typeof fieldValues>;
  * The advisory lock serialises imports from every process, so two of them never race on the same (source, field).
  */
 export async function importInto(client: pg.PoolClient, document: CatalogDocument): Promise<CatalogImportSummary> {
-  await client.query("SELECT pg_advisory_xact_lock(hashtext('cita_catalog_import'))");
+  await client.query(lockCatalogWrites);
   for (const source of document.sources) {
     await client.query(
       `INSERT INTO catalog_sources (id, name, system, data_owner, description) VALUES ($1, $2, $3, $4, $5)
@@ -65,38 +76,40 @@ export async function importInto(client: pg.PoolClient, document: CatalogDocumen
   const inserts: Array<{ values: FieldValues; field: CatalogFieldRecord }> = [];
   const updates: Array<{ id: number; values: FieldValues; field: CatalogFieldRecord }> = [];
   const listed = new Set<string>();
+  const stems: StemCache = new Map();
   for (const field of document.fields) {
     const key = `${field.source}\u0000${field.physicalName}`;
     listed.add(key);
-    const values = fieldValues(field);
     const row = byKey.get(key);
     if (!row) {
-      inserts.push({ values, field });
+      inserts.push({ values: fieldValues(field, stems), field });
       continue;
     }
     const notes = existingNotes.get(row.id) ?? [];
+    const common = catalogFieldRow(field);
     const same =
-      row.business_name === values.business_name &&
-      row.definition === values.definition &&
-      row.data_type === values.data_type &&
-      row.embed_hash === values.embed_hash &&
+      row.business_name === common.business_name &&
+      row.definition === common.definition &&
+      row.data_type === common.data_type &&
+      row.embed_hash === common.embed_hash &&
       notes.length === field.notes.length &&
       notes.every((note, index) => note.note === field.notes[index]?.note && note.condition_text === field.notes[index]?.conditionJson);
     if (same) counts.unchanged += 1;
-    else updates.push({ id: row.id, values, field });
+    else updates.push({ id: row.id, values: fieldValues(field, stems), field });
   }
   const noteRows: Array<{ fieldId: number; position: number; note: string; condition: string }> = [];
   const notesFor = (fieldId: number, field: CatalogFieldRecord) => field.notes.forEach((note, position) => noteRows.push({ fieldId, position, note: note.note, condition: note.conditionJson }));
-  const column = <K extends keyof FieldValues>(rows: ReadonlyArray<{ values: FieldValues }>, key: K) => rows.map((row) => row.values[key]);
+  const valuesOf = <K extends keyof FieldValues>(rows: ReadonlyArray<{ values: FieldValues }>, key: K) => rows.map((row) => row.values[key]);
 
   for (const chunk of chunks(inserts, importChunk)) {
+    // In the document's order, as SQLite assigns ids: equal scores then break the same way on both stores.
     const inserted = await client.query<{ id: number; source: string; physical_name: string }>(
-      `INSERT INTO catalog_fields (source, physical_name, business_name, definition, data_type, embed_text, embed_hash, business_term, definition_words, physical_words)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+      `INSERT INTO catalog_fields (${insertedColumns.map((column) => column.name).join(', ')})
+       SELECT ${insertedColumns.map((column) => column.name).join(', ')}
+       FROM unnest(${insertedColumns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ')}) WITH ORDINALITY AS v (${insertedColumns.map((column) => column.name).join(', ')}, ord)
+       ORDER BY ord
        RETURNING id, source, physical_name`,
-      (['source', 'physical_name', 'business_name', 'definition', 'data_type', 'embed_text', 'embed_hash', 'business_term', 'definition_words', 'physical_words'] as const).map((key) =>
-        column(chunk, key),
-      ),
+      insertedColumns.map((column) => valuesOf(chunk, column.name)),
     );
     const ids = new Map(inserted.rows.map((row) => [`${row.source}\u0000${row.physical_name}`, row.id]));
     for (const { field } of chunk) notesFor(ids.get(`${field.source}\u0000${field.physicalName}`) as number, field);
@@ -104,12 +117,10 @@ export async function importInto(client: pg.PoolClient, document: CatalogDocumen
   }
   for (const chunk of chunks(updates, importChunk)) {
     await client.query(
-      `UPDATE catalog_fields f SET business_name = v.business_name, definition = v.definition, data_type = v.data_type, embed_text = v.embed_text,
-         embed_hash = v.embed_hash, business_term = v.business_term, definition_words = v.definition_words, updated_at = now()
-       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-         AS v (id, business_name, definition, data_type, embed_text, embed_hash, business_term, definition_words)
+      `UPDATE catalog_fields f SET ${updatedColumns.map((column) => `${column.name} = v.${column.name}`).join(', ')}, updated_at = now()
+       FROM unnest($1::bigint[], ${updatedColumns.map((column, index) => `$${index + 2}::${column.type}[]`).join(', ')}) AS v (id, ${updatedColumns.map((column) => column.name).join(', ')})
        WHERE f.id = v.id`,
-      [chunk.map((update) => update.id), ...(['business_name', 'definition', 'data_type', 'embed_text', 'embed_hash', 'business_term', 'definition_words'] as const).map((key) => column(chunk, key))],
+      [chunk.map((update) => update.id), ...updatedColumns.map((column) => valuesOf(chunk, column.name))],
     );
     await client.query('DELETE FROM catalog_notes WHERE field_id = ANY($1::bigint[])', [chunk.map((update) => update.id)]);
     for (const { id, field } of chunk) notesFor(id, field);
@@ -120,18 +131,6 @@ export async function importInto(client: pg.PoolClient, document: CatalogDocumen
       `INSERT INTO catalog_notes (field_id, position, note, condition_json, condition_text)
        SELECT v.field_id, v.position, v.note, v.condition::jsonb, v.condition FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[]) AS v (field_id, position, note, condition)`,
       [chunk.map((row) => row.fieldId), chunk.map((row) => row.position), chunk.map((row) => row.note), chunk.map((row) => row.condition)],
-    );
-  }
-  const changedIds = (
-    await client.query<{ id: number }>('SELECT id FROM catalog_fields WHERE source = ANY($1::text[]) AND id <> ALL($2::bigint[])', [sourceIds, existing.map((row) => row.id)])
-  ).rows.map((row) => row.id);
-  for (const chunk of chunks([...changedIds, ...updates.map((update) => update.id)], importChunk)) {
-    await client.query(
-      `INSERT INTO catalog_words (word)
-       SELECT DISTINCT w FROM catalog_fields f, regexp_split_to_table(f.business_term || ' ' || f.definition_words || ' ' || f.physical_words, ' ') AS w
-       WHERE f.id = ANY($1::bigint[]) AND length(w) >= 2
-       ON CONFLICT (word) DO NOTHING`,
-      [chunk],
     );
   }
   // An import is authoritative for the sources it lists: their fields it no longer lists go, with their notes and vectors.

@@ -1,159 +1,273 @@
+import type pg from 'pg';
 import { editDistance } from '../../core/edit-distance.js';
-import { stopWords, tokenize } from '../../core/text-folding.js';
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
-import type { KeywordHit, KeywordMatch } from '../../retrieval/keyword-index.js';
+import { defaultBm25, keywordMatchOf, looseMatching, type KeywordHit } from '../../retrieval/keyword-index.js';
+import { queryWords, type QueryWord } from '../../retrieval/stemming.js';
 import { businessTermForm, liftBusinessTerms, minimumBusinessTermLength } from './catalog-keyword.js';
 
-/** ts_rank's weights {D, C, B, A}: the business name (A) weighs three times the definition and physical name (C), as MiniSearch's boost 3. */
-const rankWeights = '{0.1, 0.3333, 0.4, 1.0}';
+/** The business name weighs three times the definition and the physical name, as the SQLite index's boost (catalog-keyword.ts). */
+const fieldBoosts = { business: 3, definition: 1, physical: 1 } as const;
+type TextName = keyof typeof fieldBoosts;
+const textNames = Object.keys(fieldBoosts) as TextName[];
 
-/**
- * MiniSearch's loose matching on SQLite (keyword-index.ts), reproduced: a query word of 3+ letters also matches the
- * words it starts, one of 5+ letters the words within round(0.2 × length) edits; such matches weigh 0.6 and 0.3 of
- * an exact one. At most `maximumForms` forms of each kind per word, so a short prefix cannot widen a query without end.
- */
-const looseMatching = { prefixFrom: 3, fuzzyFrom: 5, fuzzy: 0.2, prefixWeight: 0.6, fuzzyWeight: 0.3, maximumForms: 50 };
+/** A term of the catalog's vocabulary and the number of fields holding it in each text (migrations/postgres/0010). */
+interface TermRow {
+  term: string;
+  business_fields: number;
+  definition_fields: number;
+  physical_fields: number;
+}
 
-interface QueryWordSpec {
-  w: string;
-  prefix: string[];
-  fuzzy: string[];
+/** What BM25 needs of the whole catalog: the number of fields and the sums of each text's lengths. */
+interface TotalRow {
+  fields: number;
+  business_length: number;
+  definition_length: number;
+  physical_length: number;
 }
 
 /**
- * Rows scored word by word, at least: the best this many by one ts_rank of the whole query (and every business-term
- * match). A catalog of this size or less is scored whole, exactly as specified; a larger one keeps the scoring cheap.
+ * One term a query looks up, as MiniSearch looks it up on SQLite: for the query's `word`, in its primary spelling
+ * (`sub` 0: the word's stem, and the terms it starts or is a typo of) or its secondary one (`sub` 1: the stem in the
+ * other language), `form` its place among that spelling's terms (the exact term first, then the prefix terms, then
+ * the typo terms), `source` the query term it counts for, and per text the weight and IDF of a field holding it there.
  */
-const minimumScoredCandidates = 1000;
+export interface QueryForm {
+  word: number;
+  sub: 0 | 1;
+  form: number;
+  source: string;
+  lexeme: string;
+  weight: Record<TextName, number>;
+  idf: Record<TextName, number>;
+}
 
-/** A word or its loose forms as one tsquery: Spanish and English stems, OR-ed. */
-const stems = (text: string) => `to_tsquery('spanish', quote_literal(${text})) || to_tsquery('english', quote_literal(${text}))`;
-const formsOf = (key: string) => `(SELECT coalesce(cita_tsquery_or(${stems('x')}), ''::tsquery) FROM jsonb_array_elements_text(s->'${key}') AS x)`;
+/** MiniSearch's IDF: `matching` of `total` fields hold the term in that text. */
+function inverseDocumentFrequency(total: number, matching: number): number {
+  return Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+}
 
 /**
- * Phase 1 on PostgreSQL, one statement. Per query word: an exact, a prefix and a fuzzy tsquery, and its BM25 IDF over
- * the fields it matches. A field scores the sum over its matched words of IDF × ts_rank (× the loose weight when the
- * word met it only loosely), times the number of words it matched (MiniSearch's coordination). The rows whose folded
- * business name contains the folded query (ILIKE, trigram index) come back too, flagged, whatever their rank.
- *
- * N is kept by triggers (migrations/postgres/0003_catalog_field_total.sql) instead of counted; the rows matching the
- * query carry their id and rank only (with their search vectors they were 10 MB at 100k fields, spilled to disk), and
- * each candidate is scored in its own row. Each word's fields are still counted in a pass of their own: per-lexeme
- * counts cannot give that count (a word matches through several lexemes), and counting in the pass over the matching
- * rows was exact but no faster overall (README, "PostgreSQL (teams)"). Every row is read from catalog_field_search
- * (migrations/postgres/0009_catalog_field_search.sql): id, business term and search vector, not the whole field.
+ * The query terms MiniSearch would score, with what it would weigh them by (keyword-index.ts: `queryExpression` and
+ * MiniSearch's `executeQuerySpec`). A word left as typed also meets the vocabulary's terms it starts (from 3 letters,
+ * weight 0.6 × len / (len + 0.3 × extra letters)) and, from 5 letters, those within round(0.2 × length) edits that
+ * it does not start (0.3 × len / (len + edits)); a word's spelling in the other language meets its exact term only.
+ * Terms no field holds are left out: MiniSearch finds nothing under them either. The weights are computed here, in the
+ * same operations as MiniSearch's, so the database multiplies the same numbers.
+ */
+export function queryForms(words: readonly QueryWord[], vocabulary: readonly TermRow[], total: TotalRow): QueryForm[] {
+  const counts = new Map(vocabulary.map((row) => [row.term, row]));
+  const forms: QueryForm[] = [];
+  const add = (word: number, sub: 0 | 1, form: number, source: string, lexeme: string, termWeight: number) => {
+    const row = counts.get(lexeme);
+    if (!row) return;
+    const matching: Record<TextName, number> = { business: row.business_fields, definition: row.definition_fields, physical: row.physical_fields };
+    if (textNames.every((name) => matching[name] <= 0)) return;
+    const weight = {} as Record<TextName, number>;
+    const idf = {} as Record<TextName, number>;
+    for (const name of textNames) {
+      // MiniSearch: termWeight × termBoost (1) × fieldBoost × documentBoost (1) × BM25, left to right.
+      weight[name] = termWeight * fieldBoosts[name];
+      idf[name] = matching[name] > 0 ? inverseDocumentFrequency(total.fields, matching[name]) : 0;
+    }
+    forms.push({ word, sub, form, source, lexeme, weight, idf });
+  };
+  words.forEach((word, index) => {
+    const primary = word.primary;
+    add(index, 0, 0, primary, primary, 1);
+    if (word.asTyped && primary.length >= looseMatching.prefixFrom) {
+      const prefixed = vocabulary.filter((row) => row.term !== primary && row.term.startsWith(primary)).map((row) => row.term);
+      const edits = primary.length >= looseMatching.fuzzyFrom ? Math.min(looseMatching.maximumEdits, Math.round(primary.length * looseMatching.fuzzy)) : 0;
+      const typos =
+        edits === 0
+          ? []
+          : vocabulary
+              .filter((row) => !row.term.startsWith(primary))
+              .map((row) => ({ term: row.term, distance: editDistance(primary, row.term, edits) }))
+              .filter((row) => row.distance > 0 && row.distance <= edits);
+      let form = 1;
+      for (const term of prefixed.sort()) {
+        const distance = term.length - primary.length;
+        add(index, 0, form++, primary, term, (looseMatching.prefixWeight * term.length) / (term.length + 0.3 * distance));
+      }
+      for (const { term, distance } of typos.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0))) {
+        add(index, 0, form++, primary, term, (looseMatching.fuzzyWeight * term.length) / (term.length + distance));
+      }
+    }
+    if (word.secondary !== null) add(index, 1, 0, word.secondary, word.secondary, 1);
+  });
+  return forms;
+}
+
+/**
+ * MiniSearch's BM25 of one term in one text, in its operations and order (its `calcBM25Score` after the IDF):
+ * d + tf × (k + 1) / (tf + k × (1 − b + b × length / average)), with d, k + 1, k, 1 − b and b as $16 to $20.
+ */
+function bm25Of(frequency: string, length: string, average: string): string {
+  return `($16::float8 + (${frequency} * $17::float8) / (${frequency} + $18::float8 * ($19::float8 + ($20::float8 * ${length}::float8) / ${average}::float8)))`;
+}
+
+/**
+ * BM25 over each field's three texts as MiniSearch computes it on SQLite (its default k, b and d; the catalog index's
+ * boosts; each text's own length against the catalog's average): each (query form, text) pair a field holds adds
+ * weight × IDF × BM25, the sums follow MiniSearch's nesting (a spelling's forms in turn, a word's two spellings, the
+ * words in the query's order), and the total is multiplied by the number of query terms matched (MiniSearch's
+ * coordination). The fields holding any form are found term by term through the GIN index on their term counts, and
+ * every one is scored: the best `limit` come back in the order SQLite ranks them (score over the best score, then
+ * id), with every field whose folded business name contains the folded query (the seed's substring match, on the
+ * trigram index).
  */
 const keywordSql = `
-  WITH spec AS (
-    SELECT t.ord, s->>'w' AS w, ${stems("s->>'w'")} AS exact, ${formsOf('prefix')} AS prefix, ${formsOf('fuzzy')} AS fuzzy
-    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t (s, ord)
+  WITH q AS (
+    SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::varbit[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::float8[])
+      AS q (word, sub, form, lexeme, source, business_weight, business_idf, definition_weight, definition_idf, physical_weight, physical_idf)
   ),
-  whole AS (SELECT coalesce(cita_tsquery_or(exact || prefix || fuzzy), ''::tsquery) AS q FROM spec),
-  -- The whole query as one InitPlan value, so the GIN and trigram indexes find the rows (a bitmap OR of the two). Ids
-  -- and ranks only: the search vectors of the few candidates are read again below, so this set (every matching row)
-  -- stays small enough to keep in memory.
-  matched AS (
-    SELECT f.id, coalesce(f.business_term ILIKE $2, false) AS lifted,
-           ts_rank('${rankWeights}', f.search_vector, (SELECT q FROM whole)) AS first_rank
-    FROM catalog_field_search f
-    WHERE (f.search_vector @@ (SELECT q FROM whole) OR f.business_term ILIKE $2) AND ($3::bigint[] IS NULL OR f.id = ANY ($3::bigint[]))
+  -- Each field holding a query term, found term by term through the GIN index, with the term's counts there.
+  found AS (
+    SELECT s.id, t.lexeme, (s.term_counts ->> t.lexeme)::bigint AS code, s.business_length, s.definition_length, s.physical_length
+    FROM unnest($12::text[]) AS t (lexeme)
+    JOIN catalog_field_search s ON s.term_counts ? t.lexeme
+    WHERE $13::bigint[] IS NULL OR s.id = ANY ($13::bigint[])
   ),
-  total AS (SELECT fields::float8 AS n FROM catalog_field_total),
-  -- Materialized: computed once, not again for each candidate that reads it below.
-  weighted AS MATERIALIZED (
-    SELECT spec.*, ln(1 + (total.n - m.n + 0.5) / (m.n + 0.5)) AS idf
-    FROM spec CROSS JOIN total CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM catalog_field_search f WHERE f.search_vector @@ (spec.exact || spec.prefix || spec.fuzzy)) AS m
+  -- Each (field, form): the form's BM25 in the business name, the definition and the physical name, added in that order
+  -- (a text without the term adds nothing: x + 0 is x). MiniSearch keeps one running sum across a spelling's forms and
+  -- texts; adding per form first is one row per form instead of one per text (about a third of the statement's time
+  -- at 20k fields) and differs only in the last bits, only when a field meets a word through two terms, where the
+  -- forms' order (MiniSearch's tree order) can differ anyway. Materialized: the sort below then carries these few
+  -- columns, not the fields' term counts (which spilled it to disk).
+  per_form AS MATERIALIZED (
+    SELECT f.id, q.word, q.sub, q.form, q.source,
+           coalesce(CASE WHEN f.code % 1000 > 0 THEN q.business_weight * (q.business_idf * ${bm25Of('(f.code % 1000)::float8', 'f.business_length', '$21')}) END, 0)
+           + coalesce(CASE WHEN f.code / 1000 % 1000 > 0 THEN q.definition_weight * (q.definition_idf * ${bm25Of('(f.code / 1000 % 1000)::float8', 'f.definition_length', '$22')}) END, 0)
+           + coalesce(CASE WHEN f.code / 1000000 > 0 THEN q.physical_weight * (q.physical_idf * ${bm25Of('(f.code / 1000000)::float8', 'f.physical_length', '$23')}) END, 0) AS score
+    FROM found f JOIN q ON q.lexeme = f.lexeme
   ),
-  -- Every lifted row, and the $5 best by one ts_rank of the whole query: the rows scored word by word below.
-  candidates AS (
-    SELECT id, lifted FROM matched WHERE lifted
-    UNION ALL
-    (SELECT id, lifted FROM matched WHERE NOT lifted ORDER BY first_rank DESC, id LIMIT $5)
+  -- A word: its first spelling's forms in order, then its other spelling's one form. Then the words in order, times
+  -- the number of query terms matched.
+  per_word AS (
+    SELECT id, word, sum(score ORDER BY sub, form) AS score, bit_or(source) AS sources FROM per_form GROUP BY id, word
   ),
-  -- Each candidate scored over the words in their order, within its own row (no grouping of candidates × words).
   scored AS (
-    SELECT c.id, c.lifted, s.rank, s.terms, s.hows, s.textual
-    FROM candidates c JOIN catalog_field_search f ON f.id = c.id CROSS JOIN LATERAL (
-      SELECT coalesce(sum(CASE how
-               WHEN 'exact' THEN idf * ts_rank('${rankWeights}', f.search_vector, exact)
-               WHEN 'prefix' THEN ${looseMatching.prefixWeight} * idf * ts_rank('${rankWeights}', f.search_vector, prefix)
-               WHEN 'fuzzy' THEN ${looseMatching.fuzzyWeight} * idf * ts_rank('${rankWeights}', f.search_vector, fuzzy)
-             END ORDER BY ord), 0) * count(how) AS rank,
-             array_agg(w ORDER BY ord) FILTER (WHERE how IS NOT NULL) AS terms,
-             array_agg(how ORDER BY ord) FILTER (WHERE how IS NOT NULL) AS hows,
-             count(how) > 0 AS textual
-      FROM (
-        SELECT w.ord, w.w, w.idf, w.exact, w.prefix, w.fuzzy,
-               CASE WHEN f.search_vector @@ w.exact THEN 'exact' WHEN f.search_vector @@ w.prefix THEN 'prefix' WHEN f.search_vector @@ w.fuzzy THEN 'fuzzy' END AS how
-        FROM weighted w
-      ) AS per_word
-    ) AS s
+    SELECT id, sum(score ORDER BY word) * bit_count(bit_or(sources)) AS score, bit_or(sources) AS sources FROM per_word GROUP BY id
   ),
-  ranked AS (SELECT *, row_number() OVER (ORDER BY textual DESC, rank DESC, id) AS position FROM scored)
-  SELECT id, rank, textual, lifted, terms, hows FROM ranked WHERE lifted OR position <= $4 ORDER BY textual DESC, rank DESC, id`;
+  best AS (SELECT max(score) AS score FROM scored),
+  top AS (SELECT s.id FROM scored s CROSS JOIN best b ORDER BY s.score / b.score DESC, s.id LIMIT $15),
+  lifted AS (
+    SELECT id FROM catalog_field_search WHERE $14::text IS NOT NULL AND business_term LIKE $14 AND ($13::bigint[] IS NULL OR id = ANY ($13::bigint[]))
+  ),
+  chosen AS (SELECT id FROM top UNION SELECT id FROM lifted)
+  SELECT c.id, s.score, s.sources::text AS sources, c.id IN (SELECT id FROM lifted) AS lifted,
+         (SELECT array_agg(t.lexeme ORDER BY t.lexeme) FROM catalog_field_search f CROSS JOIN LATERAL unnest($12::text[]) AS t (lexeme)
+          WHERE s.id IS NOT NULL AND f.id = c.id AND f.term_counts ? t.lexeme) AS lexemes
+  FROM chosen c LEFT JOIN scored s ON s.id = c.id
+  ORDER BY s.score / (SELECT score FROM best) DESC NULLS LAST, c.id`;
 
-/** The query's words as the database matches them: folded, stop words dropped, each once. */
-export function postgresQueryWords(query: string): string[] {
-  return [...new Set(tokenize(query).filter((word) => !stopWords.has(word)))];
+/** The fields whose folded business name contains the folded query, when no query term is in the vocabulary. */
+const liftedSql = `SELECT id FROM catalog_field_search WHERE business_term LIKE $1 AND ($2::bigint[] IS NULL OR id = ANY ($2::bigint[])) ORDER BY id`;
+
+/** `text` inside a LIKE pattern, matched as it is. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/** The query terms each form counts for, as bit strings (one bit per distinct term, in order of first appearance). */
+function sourceBits(forms: readonly QueryForm[]): { sources: string[]; bits: string[] } {
+  const sources = [...new Set(forms.map((form) => form.source))];
+  const bits = forms.map((form) => sources.map((source) => (source === form.source ? '1' : '0')).join(''));
+  return { sources, bits };
+}
+
+/** The vocabulary a query's words meet: each word's exact terms, and the terms a typed word starts or is a typo of. */
+async function vocabularyOf(client: pg.PoolClient, words: readonly QueryWord[]): Promise<TermRow[]> {
+  const exact = [...new Set(words.flatMap((word) => (word.secondary === null ? [word.primary] : [word.primary, word.secondary])))];
+  const typed = words.filter((word) => word.asTyped && word.primary.length >= looseMatching.prefixFrom);
+  return (
+    await client.query<TermRow>(
+      `SELECT term, business_fields, definition_fields, physical_fields FROM catalog_terms WHERE term = ANY ($1::text[])
+       UNION
+       SELECT t.term, t.business_fields, t.definition_fields, t.physical_fields
+       FROM unnest($2::text[], $3::text[], $4::boolean[]) AS q (word, prefix, fuzzy)
+       JOIN catalog_terms t ON t.term LIKE q.prefix OR (q.fuzzy AND t.term % q.word)`,
+      [exact, typed.map((word) => word.primary), typed.map((word) => `${likeLiteral(word.primary)}%`), typed.map((word) => word.primary.length >= looseMatching.fuzzyFrom)],
+    )
+  ).rows;
 }
 
 /**
- * Phase 1 of the catalog on PostgreSQL: the query's words and their loose forms, ranked by one statement, then the
- * business-term lift both stores share (`liftBusinessTerms`).
+ * Phase 1 of the catalog on PostgreSQL, ranked as SQLite ranks it: the query read by the same code (stemming.ts, the
+ * catalog index's Spanish first), the same terms in the fields (catalog-postgres-terms.ts), MiniSearch's BM25 with its
+ * loose matches in one statement, then the business-term lift both stores share (`liftBusinessTerms`). The document
+ * frequencies, field count and length sums come from tables the writes keep (migrations/postgres/0010), read in the
+ * same snapshot as the fields. What can still differ is the last bits of a score: MiniSearch keeps each text's
+ * average length as a running mean (its value depends on the order the index was built in) and meets a word's prefix
+ * and typo terms in its tree's order; here the average is the exact mean and the terms come in alphabetical order. On
+ * the shipped catalog the 190 evaluation queries rank the same 100 fields in the same order with the same match kind
+ * and coverage on both stores; given MiniSearch the exact averages, 188 of them score every field to the last bit.
  */
 export function createPostgresKeyword(database: PostgresDatabase): (query: string, limit: number, within?: ReadonlySet<number>) => Promise<KeywordHit[]> {
-  /** Each query word with the catalog's words it also matches loosely: longer words it starts, words one typo away. */
-  async function looseForms(words: readonly string[]): Promise<QueryWordSpec[]> {
-    const found =
-      words.length === 0
-        ? []
-        : await database.query<{ w: string; word: string }>(
-            `SELECT q.w, c.word FROM unnest($1::text[]) AS q (w)
-       JOIN catalog_words c ON c.word <> q.w AND ((length(q.w) >= $2 AND c.word LIKE q.w || '%') OR (length(q.w) >= $3 AND c.word % q.w))`,
-            [words, looseMatching.prefixFrom, looseMatching.fuzzyFrom],
-          );
-    return words.map((w) => {
-      const candidates = found.filter((row) => row.w === w).map((row) => row.word);
-      const prefix = candidates
-        .filter((word) => w.length >= looseMatching.prefixFrom && word.startsWith(w))
-        .sort()
-        .slice(0, looseMatching.maximumForms);
-      const distance = Math.min(6, Math.round(w.length * looseMatching.fuzzy));
-      const fuzzy = candidates
-        .filter((word) => !word.startsWith(w) && w.length >= looseMatching.fuzzyFrom && editDistance(w, word, distance) <= distance)
-        .sort()
-        .slice(0, looseMatching.maximumForms);
-      return { w, prefix, fuzzy };
-    });
-  }
-
-  async function keyword(query: string, limit: number, within?: ReadonlySet<number>): Promise<KeywordHit[]> {
-    const words = postgresQueryWords(query);
+  return async (query, limit, within) => {
+    const words = queryWords(query, 'es');
     const term = businessTermForm(query);
-    const pattern = term.length >= minimumBusinessTermLength ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const pattern = term.length >= minimumBusinessTermLength ? `%${likeLiteral(term)}%` : null;
     if (words.length === 0 && pattern === null) return [];
-    const spec = await looseForms(words);
-    const rows = await database.query<{ id: number; rank: number; textual: boolean; lifted: boolean; terms: string[] | null; hows: KeywordMatch[] | null }>(keywordSql, [
-      JSON.stringify(spec),
-      pattern,
-      within ? [...within] : null,
-      limit,
-      Math.max(minimumScoredCandidates, 10 * limit),
-    ]);
-    const textual = rows.filter((row) => row.textual);
-    const best = textual[0]?.rank || 1;
-    const textHits: KeywordHit[] = textual.map((row, index) => ({
-      id: row.id,
-      score: row.rank,
-      normalized: row.rank / best,
-      rank: index + 1,
-      terms: row.terms ?? [],
-      // The loosest way any matched word met the field, as MiniSearch reports it.
-      match: row.hows?.includes('fuzzy') ? 'fuzzy' : row.hows?.includes('prefix') ? 'prefix' : 'exact',
-      coverage: words.length === 0 ? 0 : (row.terms?.length ?? 0) / words.length,
-    }));
+    const only = within ? [...within] : null;
+    const { rows, forms } = await database.transaction(
+      async (client) => {
+        // One snapshot: the counts and totals read first belong to the fields scored after.
+        await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        // Trigram similarity only narrows the typo candidates: the edit distance in queryForms decides, so the bar is low.
+        await client.query('SET LOCAL pg_trgm.similarity_threshold = 0.1');
+        const [total] = (await client.query<TotalRow>('SELECT fields, business_length, definition_length, physical_length FROM catalog_field_total')).rows;
+        const vocabulary = words.length === 0 || !total ? [] : await vocabularyOf(client, words);
+        const found = total ? queryForms(words, vocabulary, total) : [];
+        const lexemes = [...new Set(found.map((form) => form.lexeme))];
+        if (!total || lexemes.length === 0) {
+          const lifted = pattern === null ? [] : (await client.query<{ id: number }>(liftedSql, [pattern, only])).rows;
+          return { rows: lifted.map((row) => ({ id: row.id, score: null, sources: null, lifted: true, lexemes: null })), forms: found };
+        }
+        const { bits } = sourceBits(found);
+        const average = (sum: number) => sum / total.fields;
+        const result = await client.query<{ id: number; score: number | null; sources: string | null; lifted: boolean; lexemes: string[] | null }>(keywordSql, [
+          found.map((form) => form.word),
+          found.map((form) => form.sub),
+          found.map((form) => form.form),
+          found.map((form) => form.lexeme),
+          bits,
+          ...textNames.flatMap((name) => [found.map((form) => form.weight[name]), found.map((form) => form.idf[name])]),
+          lexemes,
+          only,
+          pattern,
+          limit,
+          defaultBm25.d,
+          defaultBm25.k + 1,
+          defaultBm25.k,
+          1 - defaultBm25.b,
+          defaultBm25.b,
+          average(total.business_length),
+          average(total.definition_length),
+          average(total.physical_length),
+        ]);
+        return { rows: result.rows, forms: found };
+      },
+      { readOnly: true },
+    );
+    const { sources } = sourceBits(forms);
+    const textual = rows.filter((row) => row.score !== null);
+    const best = textual[0]?.score || 1;
+    const textHits: KeywordHit[] = textual.map((row, index) => {
+      const score = row.score as number;
+      const matched = [...(row.sources ?? '')].flatMap((bit, position) => (bit === '1' ? [sources[position] as string] : []));
+      const lexemes = row.lexemes ?? [];
+      return {
+        id: row.id,
+        score,
+        normalized: score / best,
+        rank: index + 1,
+        terms: lexemes,
+        match: keywordMatchOf(matched, lexemes),
+        coverage: words.filter((word) => matched.includes(word.primary) || (word.secondary !== null && matched.includes(word.secondary))).length / words.length,
+      };
+    });
     return liftBusinessTerms(textHits, new Set(rows.filter((row) => row.lifted).map((row) => row.id)), limit, within !== undefined);
-  }
-
-  return keyword;
+  };
 }

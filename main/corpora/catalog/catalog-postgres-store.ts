@@ -7,6 +7,7 @@ import type { ReembedOptions, ReembedResult } from '../../retrieval/reembed-job.
 import { semanticSearch } from '../../retrieval/semantic-path.js';
 import { importInto } from './catalog-postgres-import.js';
 import { createPostgresKeyword } from './catalog-postgres-keyword.js';
+import { upgradeCatalogKeywordColumns } from './catalog-postgres-terms.js';
 import { catalogFormula, type CatalogFieldRow, type CatalogNoteRow, type CatalogSourceRow } from './catalog-repository.js';
 import type { SelfEmbeddingCatalogStore } from './catalog-store.js';
 
@@ -23,13 +24,21 @@ interface SpaceKind {
 }
 
 /**
- * The catalog on PostgreSQL (migrations/postgres/0001_catalog.sql). Phase 1 is the database's own full-text search
- * (Spanish and English stems, `ts_rank`) plus the seed's `business_name ILIKE '%term%'` on a trigram index; vectors
- * live in pgvector tables with an HNSW cosine index. The process holds no index of its own, so any number of cita
- * processes can share the database. Imports are serialised by an advisory lock and run in one transaction.
+ * The catalog on PostgreSQL (migrations/postgres/0001_catalog.sql, 0010_catalog_keyword_terms.sql). Phase 1 ranks,
+ * in the database, the terms SQLite's MiniSearch index holds by the same BM25, plus the seed's business-name substring
+ * match on a trigram index (catalog-postgres-keyword.ts); vectors live in pgvector tables with an HNSW cosine index. The process holds no index of its own, so any number of cita processes can share the
+ * database. Imports are serialised by an advisory lock and run in one transaction.
  */
-export async function createCatalogPostgresStore(deps: { database: PostgresDatabase; embedding: EmbeddingService; multilingual?: EmbeddingService }): Promise<SelfEmbeddingCatalogStore> {
+export async function createCatalogPostgresStore(deps: {
+  database: PostgresDatabase;
+  embedding: EmbeddingService;
+  multilingual?: EmbeddingService;
+  /** Where the one-time work of opening a database an older cita wrote says how far it is (a line each time). */
+  onProgress?: (message: string) => void;
+}): Promise<SelfEmbeddingCatalogStore> {
   const { database } = deps;
+  // Fields an older cita wrote are searched as this one's from the first search on.
+  await upgradeCatalogKeywordColumns(database, deps.onProgress);
   const main: SpaceKind = { embedding: deps.embedding, formula: catalogFormula, column: 'embed_text', label: 'catalog' };
   const crossKind: SpaceKind | undefined = deps.multilingual && {
     embedding: deps.multilingual,

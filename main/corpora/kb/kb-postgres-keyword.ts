@@ -1,11 +1,11 @@
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
 import { editDistance } from '../../core/edit-distance.js';
-import { keywordMatchOf, type KeywordHit } from '../../retrieval/keyword-index.js';
+import { defaultBm25, keywordMatchOf, looseMatching, type KeywordHit } from '../../retrieval/keyword-index.js';
 import { queryWords, stemText, textLanguage, type QueryWord } from '../../retrieval/stemming.js';
 import { kbKeywordDocument } from './kb-search.js';
 
 /** MiniSearch's BM25 parameters (k, b, d), which the SQLite store ranks with: the same formula here. */
-const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
+const bm25 = defaultBm25;
 
 /**
  * How the keyword columns below are derived; stored with each chunk (`keyword_format`), so rows an older cita derived
@@ -73,12 +73,8 @@ export function kbKeywordColumns(embedText: string) {
   };
 }
 
-/**
- * MiniSearch's loose matching on SQLite (keyword-index.ts), for a query word the stemmer left as typed: from 3 letters
- * it also matches the longer words it starts, from 5 the words within round(0.2 × length) edits (at most 6); such a
- * match weighs 0.6 × len / (len + 0.3 × extra letters) and 0.3 × len / (len + edits) of an exact one.
- */
-const loose = { prefixFrom: 3, fuzzyFrom: 5, fuzzy: 0.2, maximumEdits: 6, prefixWeight: 0.6, fuzzyWeight: 0.3 };
+/** MiniSearch's loose matching on SQLite (keyword-index.ts), for a query word the stemmer left as typed. */
+const loose = looseMatching;
 
 /**
  * BM25 over the chunks' three fields, as MiniSearch computes it on SQLite: per field and lexeme, the IDF over the

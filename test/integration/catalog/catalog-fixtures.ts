@@ -2,8 +2,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchOutput } from '../../../shared/contract.js';
 import type { Services } from '../../../main/app/bootstrap.js';
+import { tokenize } from '../../../main/core/text-folding.js';
+import type { CatalogDocument } from '../../../main/corpora/catalog/catalog-document.js';
 import { readCatalog, shippedCatalogPath } from '../../../main/corpora/catalog/catalog-files.js';
+import { businessTermForm } from '../../../main/corpora/catalog/catalog-keyword.js';
 import { importInto } from '../../../main/corpora/catalog/catalog-postgres-import.js';
+import { catalogFieldRow } from '../../../main/corpora/catalog/catalog-repository.js';
 import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
 import { queryRows } from '../../helpers/postgres.js';
 
@@ -103,6 +107,92 @@ export function letters(n: number): string {
 export async function fieldTotal(url: string): Promise<{ kept: number; counted: number }> {
   const [row] = await queryRows<{ kept: string; counted: string }>(url, 'SELECT (SELECT fields FROM catalog_field_total) AS kept, (SELECT count(*) FROM catalog_fields) AS counted');
   return { kept: Number(row?.kept), counted: Number(row?.counted) };
+}
+
+/**
+ * The three BM25 length sums PostgreSQL keeps beside the field total (migrations/postgres/0010), and the same sums
+ * counted from the search table.
+ */
+export async function lengthTotals(url: string): Promise<{ kept: number[]; counted: number[] }> {
+  const [row] = await queryRows<{ kept: string[]; counted: string[] }>(
+    url,
+    `SELECT (SELECT ARRAY[business_length, definition_length, physical_length] FROM catalog_field_total) AS kept,
+            (SELECT ARRAY[coalesce(sum(business_length), 0), coalesce(sum(definition_length), 0), coalesce(sum(physical_length), 0)] FROM catalog_field_search) AS counted`,
+  );
+  return { kept: (row?.kept ?? []).map(Number), counted: (row?.counted ?? []).map(Number) };
+}
+
+/**
+ * The vocabulary's document frequencies (catalog_terms) against the same counted from every field's term counts: the
+ * terms whose kept counts differ (a term no field holds must be kept at zero or not at all).
+ */
+export async function termCountsDiffering(url: string): Promise<string[]> {
+  const rows = await queryRows<{ term: string }>(
+    url,
+    `WITH counted AS (
+       SELECT c.key AS term, count(*) FILTER (WHERE c.value::bigint % 1000 > 0) AS business, count(*) FILTER (WHERE c.value::bigint / 1000 % 1000 > 0) AS definition,
+              count(*) FILTER (WHERE c.value::bigint / 1000000 > 0) AS physical
+       FROM catalog_field_search s CROSS JOIN LATERAL jsonb_each_text(s.term_counts) AS c GROUP BY c.key
+     )
+     SELECT coalesce(k.term, c.term) AS term FROM catalog_terms k FULL JOIN counted c ON c.term = k.term
+     WHERE (coalesce(k.business_fields, 0), coalesce(k.definition_fields, 0), coalesce(k.physical_fields, 0))
+           IS DISTINCT FROM (coalesce(c.business, 0), coalesce(c.definition, 0), coalesce(c.physical, 0))
+     ORDER BY 1`,
+  );
+  return rows.map((row) => row.term);
+}
+
+/**
+ * Writes `document` into the database at `url` migrated only up to schema `version` (at most 9), as the cita of that
+ * schema wrote a new catalog: sources, fields with their folded business name and words (the columns PostgreSQL
+ * stemmed itself until migrations/postgres/0010), and notes. The database of an older cita, for the tests that open it.
+ */
+export async function importAsOlderCita(url: string, version: number, document: CatalogDocument = readCatalog(undefined)): Promise<void> {
+  const database = await openPostgres(url, { upTo: version });
+  try {
+    await database.transaction(async (client) => {
+      for (const source of document.sources) {
+        await client.query('INSERT INTO catalog_sources (id, name, system, data_owner, description) VALUES ($1, $2, $3, $4, $5)', [
+          source.id,
+          source.name,
+          source.system,
+          source.dataOwner,
+          source.description,
+        ]);
+      }
+      for (const field of document.fields) {
+        const row = catalogFieldRow(field);
+        const [inserted] = (
+          await client.query<{ id: number }>(
+            `INSERT INTO catalog_fields (source, physical_name, business_name, definition, data_type, embed_text, embed_hash, business_term, definition_words, physical_words)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+            [
+              row.source,
+              row.physical_name,
+              row.business_name,
+              row.definition,
+              row.data_type,
+              row.embed_text,
+              row.embed_hash,
+              businessTermForm(field.businessName),
+              tokenize(field.definition).join(' '),
+              tokenize(field.physicalName).join(' '),
+            ],
+          )
+        ).rows;
+        for (const [position, note] of field.notes.entries()) {
+          await client.query('INSERT INTO catalog_notes (field_id, position, note, condition_json, condition_text) VALUES ($1, $2, $3, $4::jsonb, $4)', [
+            inserted?.id,
+            position,
+            note.note,
+            note.conditionJson,
+          ]);
+        }
+      }
+    });
+  } finally {
+    await database.close();
+  }
 }
 
 /** A source of `fields` generated fields, each named by its own letters ("Importe ab"). */

@@ -100,7 +100,7 @@ describe.runIf(run)('a connection dropped in the middle', () => {
     const url = await freshDatabase();
     // Migrated first, so the table the import will wait on exists.
     expect(runCita(['status', '--data-dir', tempDir(), '--database', url], { env: keywordOnlyEnvironment() }).status).toBe(0);
-    const { dropped } = await dropConnectionWhenBlocked(url, 'catalog_words', 'INSERT INTO catalog_words');
+    const { dropped } = await dropConnectionWhenBlocked(url, 'catalog_notes', 'INSERT INTO catalog_notes');
     const environment = keywordOnlyEnvironment();
     const dataDir = tempDir();
     const [failed, pid] = await Promise.all([runCitaAsync(['ingest', '--corpus', 'catalog', '--data-dir', dataDir, '--database', url], { env: environment }), dropped]);
@@ -109,8 +109,9 @@ describe.runIf(run)('a connection dropped in the middle', () => {
       failed,
       /^cita: Lost the connection to the PostgreSQL database \(terminating connection due to administrator command\); what was not committed was rolled back\. Run the command again/,
     );
-    // The import had written its sources, fields and notes before it waited on the vocabulary: all rolled back.
-    for (const table of ['catalog_sources', 'catalog_fields', 'catalog_notes', 'catalog_words']) expect(await count(url, table), table).toBe(0);
+    // The import had written its sources, fields and their terms (the vocabulary) before it waited to write the notes,
+    // its last statement: all rolled back.
+    for (const table of ['catalog_sources', 'catalog_fields', 'catalog_field_search', 'catalog_terms', 'catalog_notes']) expect(await count(url, table), table).toBe(0);
 
     const retried = await runCitaAsync(['ingest', '--corpus', 'catalog', '--json', '--data-dir', dataDir, '--database', url], { env: environment });
     expect(retried.status, retried.stderr).toBe(0);
