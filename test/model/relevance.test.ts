@@ -146,6 +146,16 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(answer.citations[0]?.card_id).toBe('esc-angioedema-anaphylaxis');
   });
 
+  it('answers a question about refill gaps with a medicine no card covers from the adherence card, and refuses its half-life', async () => {
+    const gaps = await ask('He keeps missing his atenolol refills for months at a time. How do I approach him about the gaps?');
+    expect(gaps.answerability?.uncovered).toEqual(['atenolol']);
+    expect(gaps.refused).toBe(false);
+    expect(gaps.citations[0]?.card_id).toBe('adh-refill-gaps-access');
+    const halfLife = await ask("What's the half-life of atenolol?");
+    expect(halfLife.refused).toBe(true);
+    expect(halfLife.answer).toMatch(/No card covers atenolol/);
+  });
+
   it('quotes an answer to each question of a question that asks two, and a list item with the sentence that introduces it', async () => {
     const two = await ask(
       'My father has a stent and takes clopidogrel; his GP added omeprazole for heartburn. Is omeprazole a problem? And should he stop the clopidogrel before a tooth extraction next week?',

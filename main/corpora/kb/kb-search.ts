@@ -1,4 +1,4 @@
-import type { Answerability, Language, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
+import type { Answerability, KbCategory, Language, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../core/settings.js';
 import { foldText } from '../../core/text-folding.js';
 import type { Reranker } from '../../reranking/reranker.js';
@@ -350,12 +350,13 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without it the rule's fix widens the result to include undefined (tsc then fails)
       const shownChunk = reranked?.chunk ?? (chunks[0] as number);
       const covered = named.filter((mention) => covering.coveredByCard(cardId, mention)).length;
+      const passage = passages.get(shownChunk) as KbPassageRow;
       const signals: CardSignals = {
         rerank: reranked?.score ?? null,
         cosine: cosineOf.get(hit.id) ?? null,
         keywordCoverage: coverageOf.get(hit.id) ?? 0,
         mentionCount: named.length,
-        uncoveredDrugs,
+        uncoveredDrugs: uncoveredDrugsAgainst(passage.category, uncoveredDrugs),
         uncoveredConditions,
         cardCoverage: named.length === 0 ? 0 : covered / named.length,
         spanish: query.language === 'es',
@@ -363,7 +364,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       // A card the cross-encoder did not read (beyond the candidates) is scored without it.
       const scoring = reranked || rerankScores === null ? variant : calibration.variants[variantFor({ rerank: false, dense: calibrated && allNeighbours.length > 0 })];
       const { probability } = scoreCard(scoring, signals);
-      return { fused: hit, passage: passages.get(shownChunk) as KbPassageRow, signals, probability, relevance: relevanceOf(probability, thresholdsOf(scoring)) };
+      return { fused: hit, passage, signals, probability, relevance: relevanceOf(probability, thresholdsOf(scoring)) };
     });
 
     // The checks below read the whole card of each shown hit, fetched once.
@@ -385,8 +386,10 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       aspect !== null
         ? {
             asked: aspect.terms,
+            // A card on a behaviour with any medicine needs only to speak of the aspect: the medicine is its example.
             holds: (card: KbCardHit) =>
-              (aspect.subject.kind !== 'drug' || covering.coveredByCard(card.passage.card_id, aspect.subject)) && speaksOfAspect(`${card.passage.title}\n${bodyOf(card)}`, aspect.terms),
+              (aspect.subject.kind !== 'drug' || anyMedicineCategories.has(card.passage.category) || covering.coveredByCard(card.passage.card_id, aspect.subject)) &&
+              speaksOfAspect(`${card.passage.title}\n${bodyOf(card)}`, aspect.terms),
           }
         : effect !== null
           ? {
@@ -394,14 +397,16 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
               effectOf: effect.subject?.canonical ?? listOf(effect.medicines.map((mention) => mention.canonical)),
               // Unless the question asks outright whether the medicine caused it, an escalation card titled by the
               // effect answers what to do about it, whatever caused it: the medicine of a story ("on metformin… her
-              // jaw aches, no chest pain") may only say who the patient is. A question naming several medicines or a
-              // class needs a card about one of them (one the cards cover, if any is) that names an effect (effectAsked).
+              // jaw aches, no chest pain") may only say who the patient is; so does a card on a behaviour with any
+              // medicine titled by the effect (side effects as a reason for stopping). A question naming several
+              // medicines or a class needs a card about one of them (one the cards cover, if any is) that names an
+              // effect (effectAsked).
               holds: (card: KbCardHit) =>
                 ((effect.subject !== null
                   ? covering.coveredByCard(card.passage.card_id, effect.subject)
                   : aboutOneOf(card.passage.card_id)) &&
                   effectsSpoken.some((mention) => covering.coveredByCard(card.passage.card_id, mention))) ||
-                (!effect.explicit && card.passage.category === 'escalation' && titleNames(deps.lexicon(), card.passage.title, effectsSpoken)),
+                (!effect.explicit && (card.passage.category === 'escalation' || anyMedicineCategories.has(card.passage.category)) && titleNames(deps.lexicon(), card.passage.title, effectsSpoken)),
             }
           : null;
     // A question naming a food or drink and a medicine the cards cover needs a card about that medicine naming the food.
@@ -491,10 +496,25 @@ export function orderByRerank(pool: readonly PoolEntry[], scores: ReadonlyMap<nu
   return [...sorted, ...unread];
 }
 
-/** Cards an answer quotes at most. */
 /** First-stage cards on which a drug the question names may be met through its class (KbCoverage.coveredInQuestion). */
 export const classCoverageCards = 3;
 
+/**
+ * Categories of cards about a behaviour with any medicine (stopping one for its side effects, refill gaps, cost,
+ * forgetting doses): a medicine no card covers is the example of the question, not what it asks about, so it does
+ * not count against such a card (drug_uncovered), and the aspect and effect checks do not ask such a card to name
+ * it. On the twenty-one sets this answered 7 more answerable questions (metoprolol stopped for tiredness, amlodipine
+ * refill gaps, Januvia fills stopping in January) and no unanswerable one; the motivational-interviewing cards would
+ * have let one more through, a stroke story answered from the OARS card, so they are not among them.
+ */
+export const anyMedicineCategories: ReadonlySet<KbCategory> = new Set(['adherence-barrier']);
+
+/** The drugs no card covers that count against a card: none for a card about a behaviour with any medicine. */
+export function uncoveredDrugsAgainst(category: KbCategory, uncoveredDrugs: number): number {
+  return anyMedicineCategories.has(category) ? 0 : uncoveredDrugs;
+}
+
+/** Cards an answer quotes at most. */
 export const answerCards = 3;
 /** Logits of the cross-encoder a further card may trail the first quoted card by (see answeringCards). */
 export const companionCardMargin = 3;

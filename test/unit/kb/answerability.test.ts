@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAnswerabilityCalibration, questionSignals, relevanceOf, scoreCard, variantFeatures, variantFor, type CardSignals } from '../../../main/corpora/kb/answerability.js';
 import { loadKbCalibration } from '../../../main/corpora/kb/kb-calibration-file.js';
+import { uncoveredDrugsAgainst } from '../../../main/corpora/kb/kb-search.js';
 
 const signals = (overrides: Partial<CardSignals>): CardSignals => ({
   rerank: null,
@@ -56,6 +57,11 @@ describe('answerability from signals', () => {
     const question = questionSignals([signals({ rerank: -3, cosine: 0.8, keywordCoverage: 0.5 }), signals({ rerank: 4, cosine: 0.6, keywordCoverage: 1 })]);
     expect(question).toMatchObject({ rerank: 4, cosine: 0.8, keywordCoverage: 0.5 });
     expect(questionSignals([])).toBeNull();
+  });
+
+  it('counts a drug no card covers against every card but one about a behaviour with any medicine', () => {
+    expect(uncoveredDrugsAgainst('adherence-barrier', 2)).toBe(0);
+    for (const category of ['drug-interaction', 'escalation', 'motivational-interviewing', 'reference'] as const) expect(uncoveredDrugsAgainst(category, 2)).toBe(2);
   });
 
   it('picks the variant from the signals a search had', () => {
