@@ -27,11 +27,11 @@ export function postgresTests(what: string): boolean {
 }
 
 /** The rows of one statement, on a connection of its own (closed after it). */
-export async function queryRows<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
+export async function queryRows<Row extends pg.QueryResultRow>(url: string, sql: string, parameters: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<Row>(sql)).rows;
+    return (await client.query<Row>(sql, parameters)).rows;
   } finally {
     await client.end();
   }

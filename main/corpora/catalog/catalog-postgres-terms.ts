@@ -1,5 +1,5 @@
-import { AppError } from '../../core/errors.js';
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
+import { keywordRowsToDerive } from '../../db/postgres/keyword-format.js';
 import { indexedFields, type IndexedField } from '../../retrieval/keyword-index.js';
 import type { StemCache } from '../../retrieval/stemming.js';
 import { catalogKeywordDocument, type CatalogKeywordRow } from './catalog-keyword.js';
@@ -91,19 +91,7 @@ const upgradeSlice = 5000;
  * this process derived.
  */
 export async function upgradeCatalogKeywordColumns(database: PostgresDatabase, onProgress?: (message: string) => void, slice = upgradeSlice): Promise<number> {
-  const [state] = await database.query<{ pending: number; newest: number | null }>(
-    // Both read the keyword_format index: a database with nothing to derive opens without scanning its fields.
-    'SELECT (SELECT count(*)::int FROM catalog_fields WHERE keyword_format < $1) AS pending, (SELECT max(keyword_format)::int FROM catalog_fields) AS newest',
-    [catalogKeywordFormat],
-  );
-  if (state?.newest != null && state.newest > catalogKeywordFormat) {
-    throw new AppError(
-      'database_too_new',
-      `The PostgreSQL database ${database.label} holds catalog fields whose keyword terms are in format ${state.newest}, but this cita knows formats up to ` +
-        `${catalogKeywordFormat}. They were written by a newer cita; update cita. Nothing was changed.`,
-    );
-  }
-  const total = state?.pending ?? 0;
+  const total = await keywordRowsToDerive(database, { table: 'catalog_fields', format: catalogKeywordFormat, rows: 'catalog fields' });
   if (total === 0) return 0;
   const report = (done: number) => onProgress?.(`updating the data catalog's keyword terms on PostgreSQL (one time): ${done} of ${total} fields`);
   report(0);

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { AppError } from '../../core/errors.js';
 import type { Card } from './card.js';
 import type { CardChunk } from './chunking.js';
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
+import { keywordRowsToDerive } from '../../db/postgres/keyword-format.js';
 import { kbKeywordColumns, kbKeywordFormat } from './kb-postgres-keyword.js';
 import { cardRowOf, chunkFieldsOf, type KbCardRow, type KbSyncCounts } from './kb-repository.js';
 
@@ -156,19 +156,7 @@ const keywordTypes = keywordColumns.map((column) => chunkTypes[chunkColumns.inde
  * started). Returns the number of chunks this process derived again.
  */
 export async function upgradeKbKeywordColumns(database: PostgresDatabase, onProgress?: (message: string) => void): Promise<number> {
-  const [state] = await database.query<{ pending: number; newest: number | null }>(
-    // Both read the keyword_format index: a database with nothing to derive opens without scanning its chunks.
-    'SELECT (SELECT count(*)::int FROM kb_chunks WHERE keyword_format < $1) AS pending, (SELECT max(keyword_format)::int FROM kb_chunks) AS newest',
-    [kbKeywordFormat],
-  );
-  if (state?.newest != null && state.newest > kbKeywordFormat) {
-    throw new AppError(
-      'database_too_new',
-      `The PostgreSQL database ${database.label} holds KB chunks whose keyword terms are in format ${state.newest}, but this cita knows formats up to ` +
-        `${kbKeywordFormat}. They were written by a newer cita; update cita. Nothing was changed.`,
-    );
-  }
-  const total = state?.pending ?? 0;
+  const total = await keywordRowsToDerive(database, { table: 'kb_chunks', format: kbKeywordFormat, rows: 'KB chunks' });
   if (total === 0) return 0;
   const report = (done: number) => onProgress?.(`updating the clinical KB's keyword terms on PostgreSQL (one time): ${done} of ${total} chunks`);
   report(0);

@@ -6,7 +6,6 @@
  * stems with ts_rank, and 16 of the 190 evaluation queries ranked otherwise. Also: a database an older cita wrote is
  * derived again when it opens, resumably, saying how far it is on stderr. Runs against CITA_TEST_DATABASE_URL.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchInputSchema, type SearchOutput } from '../../../shared/contract.js';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
@@ -14,23 +13,13 @@ import { ingestCorpus } from '../../../main/app/ingest.js';
 import { catalogKeywordFormat, upgradeCatalogKeywordColumns } from '../../../main/corpora/catalog/catalog-postgres-terms.js';
 import type { CorpusModule } from '../../../main/corpora/corpus-module.js';
 import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
-import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
+import { postgresTests, queryRows, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { importAsOlderCita, searchCatalog, termCountsDiffering } from './catalog-fixtures.js';
 
 const run = postgresTests('the catalog keyword path on PostgreSQL');
 const tempDir = useTempDirs();
 const freshDatabase = usePostgresDatabases();
-
-async function rows<Row extends pg.QueryResultRow>(url: string, sql: string, parameters: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql, parameters)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Keyword search needs no embedder: both stores run without one. */
 const open = (databaseUrl?: string) => createServices({ dataDir: tempDir(), embedder: null, multilingual: null, reranker: null, ...(databaseUrl ? { databaseUrl } : {}) });
@@ -114,9 +103,9 @@ describe.runIf(run)('the catalog keyword path on PostgreSQL, beside SQLite', () 
 describe.runIf(run)('a catalog an older cita wrote on PostgreSQL', () => {
   /** What the keyword path reads of the database: each field's terms and lengths, the vocabulary's counts, the totals. */
   const keywordState = async (url: string) => ({
-    fields: await rows(url, 'SELECT source, physical_name, keyword_format, term_counts, business_length, definition_length, physical_length FROM catalog_fields ORDER BY source, physical_name'),
-    terms: await rows(url, 'SELECT term, business_fields, definition_fields, physical_fields FROM catalog_terms ORDER BY term COLLATE "C"'),
-    total: await rows(url, 'SELECT fields, business_length, definition_length, physical_length FROM catalog_field_total'),
+    fields: await queryRows(url, 'SELECT source, physical_name, keyword_format, term_counts, business_length, definition_length, physical_length FROM catalog_fields ORDER BY source, physical_name'),
+    terms: await queryRows(url, 'SELECT term, business_fields, definition_fields, physical_fields FROM catalog_terms ORDER BY term COLLATE "C"'),
+    total: await queryRows(url, 'SELECT fields, business_length, definition_length, physical_length FROM catalog_field_total'),
   });
 
   it('is derived again when a cita opens it, once by two opening together, saying how far it is on stderr, and then searched as a new one', async () => {
@@ -132,7 +121,7 @@ describe.runIf(run)('a catalog an older cita wrote on PostgreSQL', () => {
     }
     const older = await freshDatabase();
     await importAsOlderCita(older, 9);
-    const [pending] = await rows<{ n: number }>(older, 'SELECT count(*)::int AS n FROM catalog_fields');
+    const [pending] = await queryRows<{ n: number }>(older, 'SELECT count(*)::int AS n FROM catalog_fields');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const stdout = vi.spyOn(process.stdout, 'write');
     let opened: Services[];
@@ -175,7 +164,7 @@ describe.runIf(run)('a catalog an older cita wrote on PostgreSQL', () => {
         100,
       );
       await expect(cut).rejects.toThrow('cut');
-      const [left] = await rows<{ n: number }>(older, 'SELECT count(*)::int AS n FROM catalog_fields WHERE keyword_format < $1', [catalogKeywordFormat]);
+      const [left] = await queryRows<{ n: number }>(older, 'SELECT count(*)::int AS n FROM catalog_fields WHERE keyword_format < $1', [catalogKeywordFormat]);
       expect(left?.n).toBe(116);
       const lines: string[] = [];
       expect(await upgradeCatalogKeywordColumns(database, (message) => lines.push(message), 100)).toBe(116);
@@ -195,7 +184,7 @@ describe.runIf(run)('a catalog an older cita wrote on PostgreSQL', () => {
     const first = await open(url);
     await ingestCorpus(first, catalogOf(first));
     await first.close();
-    await rows(url, 'UPDATE catalog_fields SET keyword_format = $1 WHERE id = (SELECT min(id) FROM catalog_fields)', [catalogKeywordFormat + 1]);
+    await queryRows(url, 'UPDATE catalog_fields SET keyword_format = $1 WHERE id = (SELECT min(id) FROM catalog_fields)', [catalogKeywordFormat + 1]);
     await expect(open(url)).rejects.toMatchObject({
       code: 'database_too_new',
       message: expect.stringContaining(`keyword terms are in format ${catalogKeywordFormat + 1}, but this cita knows formats up to ${catalogKeywordFormat}.`),

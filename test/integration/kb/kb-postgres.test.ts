@@ -5,7 +5,6 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AskOutput, KbCard, KbCardSummary, SearchOutput } from '../../../shared/contract.js';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
@@ -19,23 +18,13 @@ import { openPostgres } from '../../../main/db/postgres/postgres-database.js';
 import { stemText, textLanguage, wordTokens } from '../../../main/retrieval/stemming.js';
 import type { Embedder } from '../../../main/embedding/embedder.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
-import { postgresTests, usePostgresDatabases } from '../../helpers/postgres.js';
+import { postgresTests, queryRows, usePostgresDatabases } from '../../helpers/postgres.js';
 import { useTempDirs } from '../../helpers/temp.js';
 import { copyCards, recordingEmbedder, shippedCardFiles } from './kb-fixtures.js';
 
 const run = postgresTests('the clinical KB on PostgreSQL');
 const tempDir = useTempDirs();
 const freshDatabase = usePostgresDatabases();
-
-async function rows<Row extends pg.QueryResultRow>(url: string, sql: string, parameters: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql, parameters)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function call<T>(services: Services, operation: string, input: unknown): Promise<T> {
   const result = await services.dispatcher.call(operation, input, { transport: 'cli', role: 'viewer' });
@@ -49,7 +38,7 @@ const open = (databaseUrl?: string, embedder: Embedder = createWordHashEmbedder(
 
 /** Every row version of the KB's tables (xmin changes with any write to a row): equal before and after = nothing written. */
 const rowVersions = (url: string) =>
-  rows<{ cards: string; chunks: string; vectors: string }>(
+  queryRows<{ cards: string; chunks: string; vectors: string }>(
     url,
     `SELECT (SELECT string_agg(id || ':' || xmin, ',' ORDER BY id) FROM kb_cards) AS cards,
             (SELECT string_agg(id || ':' || xmin, ',' ORDER BY id) FROM kb_chunks) AS chunks,
@@ -67,7 +56,7 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
       expect(first.inserted).toBeGreaterThan(shippedCardFiles().length);
       expect(first.embedded).toBe(first.inserted);
       expect(services.db.prepare('SELECT count(*) AS n FROM kb_chunks').get()).toEqual({ n: 0 });
-      const [counted] = await rows<{ cards: number; chunks: number; vectors: number }>(
+      const [counted] = await queryRows<{ cards: number; chunks: number; vectors: number }>(
         url,
         'SELECT (SELECT count(*)::int FROM kb_cards) AS cards, (SELECT count(*)::int FROM kb_chunks) AS chunks, (SELECT count(*)::int FROM kb_vectors_1) AS vectors',
       );
@@ -104,13 +93,13 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
       expect(counts.postgres.removed).toBeGreaterThan(0);
       expect(counts.postgres.updated + counts.postgres.inserted).toBeGreaterThan(0);
       expect(embedders.postgres.documents.slice(before.postgres)).toEqual(embedders.sqlite.documents.slice(before.sqlite));
-      const [vectors] = await rows<{ n: number; stale: number; orphans: number }>(
+      const [vectors] = await queryRows<{ n: number; stale: number; orphans: number }>(
         url,
         `SELECT (SELECT count(*)::int FROM kb_vectors_1) AS n,
                 (SELECT count(*)::int FROM kb_vectors_1 v JOIN kb_chunks k ON k.id = v.chunk_id WHERE v.content_hash <> k.embed_hash) AS stale,
                 (SELECT count(*)::int FROM kb_chunks WHERE card_id = 'ddi-maoi-tyramine') AS orphans`,
       );
-      const chunks = (await rows<{ n: number }>(url, 'SELECT count(*)::int AS n FROM kb_chunks'))[0]?.n;
+      const chunks = (await queryRows<{ n: number }>(url, 'SELECT count(*)::int AS n FROM kb_chunks'))[0]?.n;
       expect(vectors).toEqual({ n: chunks, stale: 0, orphans: 0 });
     } finally {
       await sqlite.close();
@@ -134,8 +123,8 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
     const older = await freshDatabase();
     const schema4 = await openPostgres(older, { upTo: 4 });
     try {
-      const cards = await rows(current, 'SELECT * FROM kb_cards ORDER BY id');
-      const chunks = (await rows<{ embed_text: string }>(current, 'SELECT id, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash FROM kb_chunks ORDER BY id')).map((chunk) => {
+      const cards = await queryRows(current, 'SELECT * FROM kb_cards ORDER BY id');
+      const chunks = (await queryRows<{ embed_text: string }>(current, 'SELECT id, card_id, chunk_index, section, passage, content_hash, embed_text, embed_hash FROM kb_chunks ORDER BY id')).map((chunk) => {
         const { title = '', section = '', passage = '' } = kbKeywordDocument({ id: 0, embed_text: chunk.embed_text }).fields;
         const language = textLanguage([title, section, passage].join('\n'));
         const words = (text: string) => wordTokens(foldText(text)).join(' ');
@@ -153,14 +142,14 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
       await schema4.close();
     }
     const keywordState = async (url: string) => ({
-      chunks: await rows(url, 'SELECT id, title_words, section_words, passage_words, title_length, section_length, passage_length, keyword_format, search_vector::text AS terms FROM kb_chunks ORDER BY id'),
-      words: (await rows<{ word: string }>(url, 'SELECT word FROM kb_words ORDER BY word COLLATE "C"')).map((row) => row.word),
+      chunks: await queryRows(url, 'SELECT id, title_words, section_words, passage_words, title_length, section_length, passage_length, keyword_format, search_vector::text AS terms FROM kb_chunks ORDER BY id'),
+      words: (await queryRows<{ word: string }>(url, 'SELECT word FROM kb_words ORDER BY word COLLATE "C"')).map((row) => row.word),
     });
-    const terms = (url: string) => rows(url, 'SELECT id, search_vector::text AS terms FROM kb_chunks ORDER BY id');
+    const terms = (url: string) => queryRows(url, 'SELECT id, search_vector::text AS terms FROM kb_chunks ORDER BY id');
     expect(await terms(older)).not.toEqual(await terms(current));
     // Two processes opening it at once: one migrates and derives, the other finds it done. The one-time work says how
     // far it is on stderr (stdout stays the command's output).
-    const [chunkCount] = await rows<{ n: number }>(older, 'SELECT count(*)::int AS n FROM kb_chunks');
+    const [chunkCount] = await queryRows<{ n: number }>(older, 'SELECT count(*)::int AS n FROM kb_chunks');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const stdout = vi.spyOn(process.stdout, 'write');
     let opened: Services[];
@@ -197,7 +186,7 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
     } finally {
       await first.close();
     }
-    await rows(url, 'UPDATE kb_chunks SET keyword_format = $1 WHERE id = (SELECT min(id) FROM kb_chunks)', [kbKeywordFormat + 1]);
+    await queryRows(url, 'UPDATE kb_chunks SET keyword_format = $1 WHERE id = (SELECT min(id) FROM kb_chunks)', [kbKeywordFormat + 1]);
     await expect(open(url)).rejects.toMatchObject({
       code: 'database_too_new',
       message: expect.stringContaining(`keyword terms are in format ${kbKeywordFormat + 1}, but this cita knows formats up to ${kbKeywordFormat}.`),
@@ -219,7 +208,7 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
       expect(finished).toMatchObject({ state: 'done', done: inserted });
       const after = await call<{ corpora: Array<{ corpus: string; vectors: number; missing: number }> }>(services, 'status', {});
       expect(after.corpora.find((entry) => entry.corpus === 'kb')).toMatchObject({ vectors: inserted, missing: 0 });
-      const [spaces] = await rows<{ n: number }>(url, 'SELECT count(*)::int AS n FROM kb_vector_spaces');
+      const [spaces] = await queryRows<{ n: number }>(url, 'SELECT count(*)::int AS n FROM kb_vector_spaces');
       expect(spaces?.n).toBe(2);
     } finally {
       await services.close();
@@ -280,7 +269,7 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
 
     it('sends terms to the database as they are, whatever they hold: quotes, backslashes, spaces, a non-ASCII digit', async () => {
       const terms = ["it's", 'back\\slash', "'\\'", 'a b', 'm²', 'x:1', 'y & !z', 'm²'];
-      const [row] = await rows<{ lexemes: string[]; counts: number[]; found: boolean; missing: boolean }>(
+      const [row] = await queryRows<{ lexemes: string[]; counts: number[]; found: boolean; missing: boolean }>(
         postgresUrl,
         `SELECT (SELECT array_agg(lexeme ORDER BY lexeme COLLATE "C") FROM unnest($1::tsvector)) AS lexemes,
                 (SELECT array_agg(cardinality(positions) ORDER BY lexeme COLLATE "C") FROM unnest($1::tsvector)) AS counts,
