@@ -15,10 +15,12 @@ export interface PostgresDatabase {
   readonly pool: pg.Pool;
   /** The URL without its password, for status lines and messages. */
   readonly label: string;
+  /** One statement; a SELECT whose connection is lost runs once more on another, as a read-only transaction does. */
   query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
   /**
    * Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. A
-   * `readOnly` transaction is refused any write by the server, and a connection lost in it is told as a failed read.
+   * `readOnly` transaction is refused any write by the server; one whose connection is lost runs once more on another
+   * (`work` may so run twice), and a second loss is told as a failed read.
    */
   transaction<T>(work: (client: pg.PoolClient) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
   /**
@@ -149,13 +151,17 @@ const readStatement = /^\s*SELECT\b/i;
 
 function wrap(pool: pg.Pool, label: string): PostgresDatabase {
   const ignore = () => undefined;
+  /** Failures to get a connection at all: the server is down or unreachable, and asking again would only wait again. */
+  const notConnected = new WeakSet<Error>();
   /** A connection of the pool; a failure to get one means nothing was sent. */
   async function checkout(reads: boolean): Promise<pg.PoolClient> {
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
     } catch (error) {
-      throw lostConnection(error, reads ? 'read' : 'work') ?? error;
+      const lost = lostConnection(error, reads ? 'read' : 'work');
+      if (lost) notConnected.add(lost);
+      throw lost ?? error;
     }
     // A connection dropped while checked out emits 'error' on the client, not the pool: unheard, it would end the process.
     client.on('error', ignore);
@@ -166,41 +172,61 @@ function wrap(pool: pg.Pool, label: string): PostgresDatabase {
     client.off('error', ignore);
     client.release(broken);
   }
+  /**
+   * A read whose connection was lost once the pool had handed it out runs once more, on another connection. The pool
+   * learns that an idle connection was dropped (a server restart, an administrator's `pg_terminate_backend`) only when
+   * it is used, and a read changes nothing, so the first search after a restart is answered, not refused. A second
+   * loss is reported, and so is a failure to connect at all.
+   */
+  async function readTwice<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof ConnectionLostError) || notConnected.has(error)) throw error;
+      return read();
+    }
+  }
   return {
     pool,
     label,
     async query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
       const reads = readStatement.test(text);
-      const client = await checkout(reads);
-      let broken: Error | undefined;
-      try {
-        return (await client.query<Row>(text, values)).rows;
-      } catch (error) {
-        // A write on its own commits as it runs: once sent, it may have been saved.
-        broken = lostConnection(error, reads ? 'read' : 'commit');
-        throw broken ?? error;
-      } finally {
-        release(client, broken);
-      }
+      const once = async () => {
+        const client = await checkout(reads);
+        let broken: Error | undefined;
+        try {
+          return (await client.query<Row>(text, values)).rows;
+        } catch (error) {
+          // A write on its own commits as it runs: once sent, it may have been saved.
+          broken = lostConnection(error, reads ? 'read' : 'commit');
+          throw broken ?? error;
+        } finally {
+          release(client, broken);
+        }
+      };
+      return reads ? readTwice(once) : once();
     },
     async transaction(work, options = {}) {
-      const client = await checkout(options.readOnly === true);
-      let broken: Error | undefined;
-      let during: LostDuring = options.readOnly ? 'read' : 'work';
-      try {
-        await client.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-        const result = await work(client);
-        if (!options.readOnly) during = 'commit';
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        const lost = lostConnection(error, during);
-        if (lost) broken = lost;
-        else await client.query('ROLLBACK').catch(() => undefined);
-        throw lost ?? error;
-      } finally {
-        release(client, broken);
-      }
+      const once = async () => {
+        const client = await checkout(options.readOnly === true);
+        let broken: Error | undefined;
+        let during: LostDuring = options.readOnly ? 'read' : 'work';
+        try {
+          await client.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
+          const result = await work(client);
+          if (!options.readOnly) during = 'commit';
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          const lost = lostConnection(error, during);
+          if (lost) broken = lost;
+          else await client.query('ROLLBACK').catch(() => undefined);
+          throw lost ?? error;
+        } finally {
+          release(client, broken);
+        }
+      };
+      return options.readOnly ? readTwice(once) : once();
     },
     async session(work) {
       const client = await checkout(false);

@@ -39,24 +39,29 @@ function expectNoDatabaseNamed(message: string | undefined): void {
 }
 
 /**
- * Drops the connection just after the first statement `matches` reached the server and ran, before the client hears
- * of it (a server restart at that instant): the caller sees the connection lost on that statement.
+ * Drops the connection just after each of the first `times` statements `matches` reached the server and ran, before
+ * the client hears of it (a server restart at that instant): the caller sees the connection lost on that statement.
+ * Returns what puts the pool back as it was.
  */
-function dropAfter(services: Services, matches: (text: string) => boolean): void {
+function dropAfter(services: Services, matches: (text: string) => boolean, times = 1): () => void {
   const pool = services.postgres?.pool as pg.Pool;
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  let dropped = false;
+  const original = pool.connect;
+  const connect = original.bind(pool) as () => Promise<pg.PoolClient>;
+  let dropped = 0;
   (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
     const client = await connect();
     const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
     (client as unknown as { query: typeof query }).query = async (text, values) => {
       const result = await query(text, values);
-      if (dropped || !matches(text)) return result;
-      dropped = true;
+      if (dropped >= times || !matches(text)) return result;
+      dropped += 1;
       await query('SELECT pg_terminate_backend(pg_backend_pid())').catch(() => undefined);
       return query('SELECT 1');
     };
     return client;
+  };
+  return () => {
+    pool.connect = original;
   };
 }
 
@@ -189,11 +194,19 @@ describe.runIf(run)('bad input on the PostgreSQL diary', () => {
     expect(await count(url, 'diary_entries')).toBe(1);
   });
 
-  it('a connection dropped as a read commits: one line saying the read failed and nothing was changed, not that a change may have been saved', async () => {
+  it('a connection dropped as a read commits is read again on another; dropped again, one line saying the read failed and nothing was changed', async () => {
     const url = await freshDatabase();
     const services = await onPostgres(url);
     expect(await call(services, 'diary.add', { profile: 'ana', date: testToday, meal: 'lunch', food: 'A015', grams: 80 })).toMatchObject({ ok: true });
-    dropAfter(services, (text) => text === 'COMMIT');
+    // Once (an idle connection the server dropped, found dead when used): the read runs again and is answered.
+    const restore = dropAfter(services, (text) => text === 'COMMIT');
+    expect(await call(services, 'diary.day', { profile: 'ana', date: testToday })).toMatchObject({
+      ok: true,
+      value: { meals: expect.arrayContaining([expect.objectContaining({ meal: 'lunch', entries: [expect.objectContaining({ food: expect.objectContaining({ code: 'A015' }) })] })]) },
+    });
+    restore();
+    // Twice: the second loss is reported, not tried a third time.
+    dropAfter(services, (text) => text === 'COMMIT', 2);
     const result = await call(services, 'diary.day', { profile: 'ana', date: testToday });
     expect(result).toMatchObject({
       ok: false,
@@ -204,6 +217,16 @@ describe.runIf(run)('bad input on the PostgreSQL diary', () => {
     });
     expectNoDatabaseNamed(result.ok ? '' : result.error.message);
     expect(await call(services, 'diary.day', { profile: 'ana', date: testToday })).toMatchObject({ ok: true });
+  });
+
+  it('a SELECT whose connection is dropped runs once more on another; a second drop is reported as a failed read', async () => {
+    const services = await onPostgres(await freshDatabase());
+    const database = services.postgres as NonNullable<Services['postgres']>;
+    const restore = dropAfter(services, (text) => text.startsWith('SELECT 41'));
+    expect(await database.query<{ answer: number }>('SELECT 41 + 1 AS answer')).toEqual([{ answer: 42 }]);
+    restore();
+    dropAfter(services, (text) => text.startsWith('SELECT 41'), 2);
+    await expect(database.query('SELECT 41 + 1 AS answer')).rejects.toThrow(/^Lost the connection to the PostgreSQL database \([^)]*\) while reading; the read failed and nothing was changed\./);
   });
 
   it('a connection dropped after a remove ran on its own: one line saying the change may or may not have been saved, not "rolled back, run again"', async () => {
