@@ -453,13 +453,27 @@ function readsAsBrand(text: string, token: Token): boolean {
   return !sentenceStart || /^\s*\d/u.test(text.slice(token.end));
 }
 
+/**
+ * Words that only say how much, which a speaker puts inside a phrase the lexicon holds without them ("se me cae
+ * muchísimo el pelo", "my hair is really falling out"): skipped inside a name, never at its start or end. Folded.
+ */
+const intensifiers = new Set([
+  ...['muy', 'mucho', 'mucha', 'muchisimo', 'muchisima', 'bastante', 'demasiado', 'demasiada', 'tanto', 'tanta', 'tan', 'super', 're', 'requete', 'fatal'],
+  ...['very', 'so', 'really', 'badly', 'quite', 'extremely', 'totally', 'constantly', 'always', 'just'],
+]);
+
+/** At most this many intensifiers in a row inside one name ("muy muy", "really really"). */
+const intensifiersInARow = 2;
+
 function longestMatchAt(index: NameIndex, text: string, tokens: readonly Token[], startToken: number): Match | undefined {
   let best: Match | undefined;
-  const pending: Array<{ prefix: string | undefined; next: number; plural: boolean }> = [{ prefix: undefined, next: startToken, plural: false }];
+  const pending: Array<{ prefix: string | undefined; next: number; plural: boolean; skipped?: number }> = [{ prefix: undefined, next: startToken, plural: false }];
   while (pending.length > 0) {
-    const { prefix, next, plural } = pending.pop() as { prefix: string | undefined; next: number; plural: boolean };
+    const { prefix, next, plural, skipped = 0 } = pending.pop() as { prefix: string | undefined; next: number; plural: boolean; skipped?: number };
     const token = tokens[next];
     if (!token || (next > startToken && breaksPhrase(text, tokens[next - 1] as Token, token))) continue;
+    // The name goes on after the intensifier; a match never ends on one, since it is never a target's last word.
+    if (prefix !== undefined && skipped < intensifiersInARow && intensifiers.has(token.text)) pending.push({ prefix, next: next + 1, plural, skipped: skipped + 1 });
     const steps = [{ word: token.text, plural }, ...singularsOf(token.text).map((word) => ({ word, plural: true }))];
     for (const step of steps) {
       const key = prefix === undefined ? step.word : `${prefix} ${step.word}`;

@@ -27,6 +27,18 @@ describe('which figure a question asks for', () => {
     }
   });
 
+  it('reads "what value" or "at what number" as a level question once the question has named a level, and not before', () => {
+    for (const question of [
+      'The cardiologist has ordered a serum digoxin level next week. What value is normal, and at what number does it become toxic?',
+      'Le pidieron niveles de litio. ¿Qué valor es normal?',
+      'Me sacaron la concentración de vancomicina, ¿a partir de qué cifra es peligrosa?',
+    ]) {
+      expect(figureAsked(question), question).toBe('level');
+    }
+    expect(figureAsked('My blood pressure was 150 over 95 this morning. At what number should I go to the ER?')).toBeNull();
+    expect(figureAsked('What number should I call if I take too much warfarin?')).toBeNull();
+  });
+
   it('reads how-often questions, monitoring intervals most of all', () => {
     for (const question of [
       'How often should lithium levels be checked in a stable patient?',

@@ -268,6 +268,16 @@ describe('how names are matched', () => {
     expect(canonicalsIn('Lleva Actos. ¿Actos 30 mg con insulina?')).toEqual(['pioglitazone', 'pioglitazone', 'insulin']);
   });
 
+  it('reads a name said with an intensifier inside it, but never takes the intensifier for a name or runs past two', () => {
+    expect(canonicalsIn('desde el metotrexato se me cae muchísimo el pelo')).toEqual(['methotrexate', 'alopecia']);
+    expect(canonicalsIn('se me cae muy muy el pelo')).toEqual(['alopecia']);
+    expect(canonicalsIn('my hair is really falling out')).toEqual(['alopecia']);
+    // Three in a row is no longer the phrase; an intensifier alone, or before the name, is nothing.
+    expect(canonicalsIn('se me cae muy muy muy el pelo')).toEqual([]);
+    expect(canonicalsIn('muy mucho muchísimo')).toEqual([]);
+    expect(lexicon.find('se me cae muchísimo el pelo')[0]).toMatchObject({ surface: 'se me cae muchísimo el pelo', start: 0 });
+  });
+
   it('does not run a name across a sentence break', () => {
     expect(canonicalsIn('The reading was low. Blood pressure was normal.')).toEqual([]);
   });
