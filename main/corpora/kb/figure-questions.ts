@@ -15,12 +15,13 @@ export type FigureKind = 'dose' | 'level' | 'duration' | 'frequency';
 const doseQuestion = new RegExp(
   [
     '\\b(what|which|usual|typical|starting|initial|start|max|maximum|recommended|correct|right|daily|maintenance|loading)\\s+(daily\\s+)?(dose|dosage|dosing)\\b',
-    '\\b(dose|dosage|dosing) (of|for)\\b',
+    // "the next dose of tramadol", "a missed dose of": one dose given or not, not how much.
+    '(?<!\\b(next|another|missed|skipped|extra|last|a|one|each|every|any) )\\b(dose|dosage|dosing) (of|for)\\b',
     '\\bhow (much|many)\\b[^?.!]*\\b(mg|mcg|milligrams?|micrograms?|units|tablets|pills|grams|ml)\\b',
     '\\b(mg|mcg|milligrams?|micrograms?) of\\b',
     '\\b(que|cual es la) dosis\\b',
     '\\bdosis (inicial|maxima|habitual|de mantenimiento|diaria|recomendada|correcta|adecuada)\\b',
-    '\\bdosis de (?!la |las |el |los |un |una |esta |este |esa |ese |sus |su )',
+    '(?<!\\b(proxima|siguiente|otra|ultima|una|cada|esa|esta) )\\bdosis de (?!la |las |el |los |un |una |esta |este |esa |ese |sus |su )',
     '\\bcuant[oa]s? (mg|miligramos|microgramos|comprimidos|pastillas|unidades|gramos|ml)\\b',
   ].join('|'),
 );

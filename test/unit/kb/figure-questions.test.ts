@@ -62,6 +62,9 @@ describe('which figure a question asks for', () => {
       'Paciente con diabetes, glucosa de 60 mg/dL y sudoroso, ¿qué hago?',
       'my lithium pt has had the runs, ER or can it wait?',
       'How far apart should Synthroid and Tums be?',
+      '¿Esto es para mandarla a la guardia ya? ¿Y le damos la próxima dosis de tramadol mientras tanto?',
+      'Should we hold the next dose of tramadol until the doctor calls back?',
+      'He missed a dose of warfarin yesterday, what now?',
     ]) {
       expect(figureAsked(question), question).toBeNull();
     }
