@@ -112,8 +112,10 @@ export const foodKinds: readonly FoodKind[] = [
     // Asked outright, not a meal of the story ("after lunch his face drooped", "se lo toma con el desayuno"): with or
     // without food, an empty stomach, a heavy meal, before or after meals.
     asked: words([
-      '(with|without) (a |any )?(food|meals?)', '(before|after) (food|meals)', 'empty stomach', 'greasy', 'fatty (meals?|foods?)', '(heavy|big|large) meals?',
-      '(con|sin) (la |las |los )?(comidas?|alimentos?)', '(antes|despues) de (las )?comidas', 'en ayunas', 'comidas? (grasosas?|grasientas?|pesadas?|copiosas?|abundantes?|con mucha grasa)',
+      '(with|without) (a |any )?(food|meals?)', '(before|after) (food|meals)', 'empty stomach', 'greasy', 'fatty (meals?|foods?)', '(heavy|big|large|fatty) (meals?|dinners?|lunch(es)?)',
+      '(con|sin) (la |las |los )?(comidas?|alimentos?)', '(antes|despues) de (las )?comidas', 'en ayunas', '(comidas?|cenas?|almuerzos?) (grasosas?|grasientas?|pesad[oa]s?|copios[oa]s?|abundantes?|con mucha grasa)',
+      // "si ceno fuerte antes", "comer pesado": a heavy meal said with the verb.
+      '(ceno|cene|cenar|cenamos|comi|comer|almuerzo|almorzar) (muy )?(fuerte|pesado|abundante|copioso)',
     ]),
     spoken: words(['food', 'foods', 'meals?', 'breakfast', 'lunch', 'dinner', 'empty stomach', 'snacks?', 'eat', 'eating', 'fasting']),
   },

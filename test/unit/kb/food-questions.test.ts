@@ -15,6 +15,8 @@ describe('the food or drink a question asks about with a medicine', () => {
     expect(kindsOf('¿Me puedo tomar unas cervezas con el metotrexato?')).toEqual(['alcohol']);
     expect(kindsOf('Does a big greasy meal make Viagra kick in later?')).toEqual(['meals and an empty stomach']);
     expect(kindsOf('¿El Xarelto se toma con la comida o en ayunas?')).toEqual(['meals and an empty stomach']);
+    expect(kindsOf('Me recetaron Viagra de 50. ¿Si ceno fuerte antes, la pastilla tarda más en hacer efecto?')).toEqual(['meals and an empty stomach']);
+    expect(kindsOf('Does a heavy dinner slow down sildenafil?')).toEqual(['meals and an empty stomach']);
     expect(kindsOf('¿Se puede tomar jugo de toronja con la atorvastatina?')).toEqual(['grapefruit']);
     const spinach = asked('Can he keep eating spinach on Coumadin?');
     expect(spinach?.medicines.map((mention) => mention.canonical)).toEqual(['warfarin']);
@@ -32,6 +34,8 @@ describe('the food or drink a question asks about with a medicine', () => {
     // "mi papá" is a father, not potatoes; "infusion" is a drip.
     expect(kindsOf('Mi papá toma litio, ¿le afecta el ibuprofeno?')).toEqual([]);
     expect(kindsOf('He is on an amiodarone infusion, is digoxin safe?')).toEqual([]);
+    // "como fuerte" is "kind of strong", not "I eat heavily".
+    expect(kindsOf('Con la warfarina sentí un dolor como fuerte en la rodilla, ¿qué hago?')).toEqual([]);
   });
 
   it('asks nothing of a question naming a food and no medicine', () => {
