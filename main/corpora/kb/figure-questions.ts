@@ -126,3 +126,13 @@ export function givesDoseOf(text: string, medicine: string, lexicon: Pick<Clinic
     return units.some((unit, index) => doseFigure.test(unit.text) && (names(unit.text) || names(units[index - 1]?.text ?? '')));
   });
 }
+
+/**
+ * Whether a card's text gives a level for one medicine: a level figure anywhere in a card that names the medicine by
+ * any of its names. The lithium card's "0.6 to 1.2 mEq/L" answers a lithium level question; a digoxin level
+ * question is not answered by it, nor by the hypoglycaemia card's "70 mg/dL". Looser than a dose: a card on one
+ * medicine gives its range in sentences that need not name it ("Older labels list 0.6 to 1.2 mEq/L").
+ */
+export function givesLevelOf(text: string, medicine: string, lexicon: Pick<ClinicalLexicon, 'find'>): boolean {
+  return levelFigure.test(text) && lexicon.find(text).some((mention) => mention.canonical === medicine);
+}

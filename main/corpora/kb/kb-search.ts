@@ -11,7 +11,7 @@ import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
-import { figureAsked, givesDoseOf, holdsFigure, type FigureKind } from './figure-questions.js';
+import { figureAsked, givesDoseOf, givesLevelOf, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { foodAsked, speaksOfFood, type FoodKind } from './food-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
@@ -556,12 +556,14 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
 
 /**
  * Whether a card gives the figure a question asks for: a dose asked of one named medicine next to that medicine
- * (`givesDoseOf`), anything else anywhere in the card.
+ * (`givesDoseOf`), a level asked of one named medicine in a card naming it (`givesLevelOf`), anything else anywhere
+ * in the card.
  */
 function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexicon, bodyOf: (card: KbCardHit) => string): (card: KbCardHit) => boolean {
   const medicines = new Set([...query.mentions, ...lexicon.find(query.english)].filter((mention) => mention.kind === 'drug').map((mention) => mention.canonical));
   const [medicine] = medicines;
-  if (asked !== 'dose' || medicines.size !== 1 || medicine === undefined) return (card) => holdsFigure(bodyOf(card), asked);
+  if (medicines.size !== 1 || medicine === undefined || (asked !== 'dose' && asked !== 'level')) return (card) => holdsFigure(bodyOf(card), asked);
+  if (asked === 'level') return (card) => givesLevelOf(`${card.passage.title}\n\n${bodyOf(card)}`, medicine, lexicon);
   return (card) => givesDoseOf(bodyOf(card), medicine, lexicon);
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
-import { asksForDuration, figureAsked, givesDoseOf, holdsDuration, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
+import { asksForDuration, figureAsked, givesDoseOf, givesLevelOf, holdsDuration, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
 import { packageRoot } from '../../../main/paths.js';
 
 describe('which figure a question asks for', () => {
@@ -155,5 +155,21 @@ describe('a dose of one medicine', () => {
     expect(givesDoseOf('Glucagon dosing:\n- 1 mg IM', 'glucagon', lexicon)).toBe(true);
     expect(givesDoseOf('Glucagon can be given. Rest and recheck. Then 15 g of sugar by mouth once awake.', 'glucagon', lexicon)).toBe(false);
     expect(givesDoseOf('## What to do\n\nGive 15 g of sugar.\n\n## Glucagon\n\nSomeone trained can give it.', 'glucagon', lexicon)).toBe(false);
+  });
+});
+
+describe('a level of one medicine', () => {
+  const lexicon = loadClinicalLexicon();
+  const card = (name: string) => readFileSync(join(packageRoot(), 'kb', 'clinical', `${name}.md`), 'utf8');
+
+  it('is given by a card that names the medicine and gives a level, not by a level of something else', () => {
+    expect(givesLevelOf(card('esc-lithium-toxicity'), 'lithium', lexicon)).toBe(true);
+    // The lithium card's range is no digoxin level, nor the hypoglycaemia card's 70 mg/dL.
+    expect(givesLevelOf(card('esc-lithium-toxicity'), 'digoxin', lexicon)).toBe(false);
+    expect(givesLevelOf(card('esc-hypoglycemia'), 'digoxin', lexicon)).toBe(false);
+    // The digoxin card speaks of a level without giving one.
+    expect(card('ddi-digoxin-amiodarone')).toContain('digoxin level');
+    expect(givesLevelOf(card('ddi-digoxin-amiodarone'), 'digoxin', lexicon)).toBe(false);
+    expect(givesLevelOf('Keep the serum digoxin concentration between 0.5 and 0.9 ng/mL.', 'digoxin', lexicon)).toBe(true);
   });
 });
