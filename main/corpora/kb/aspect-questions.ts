@@ -29,6 +29,8 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   // people
   'she', 'her', 'hers', 'he', 'his', 'him', 'they', 'them', 'someone', 'somebody', 'patient', 'patients', 'pt', 'man', 'woman',
   'mother', 'dad', 'mom', 'guy', 'lady', 'person', 'people', 'doctor', 'prescriber',
+  // family ("mi esposo", "my father"): who asks, not what
+  'husband', 'wife', 'father', 'son', 'daughter', 'brother', 'sister', 'grandmother', 'grandfather', 'grandma', 'grandpa', 'partner', 'friend',
   // everyday verbs
   'take', 'takes', 'taking', 'taken', 'took', 'give', 'given', 'gives', 'get', 'gets', 'getting', 'got', 'make', 'makes', 'made',
   'keep', 'keeps', 'kept', 'say', 'says', 'said', 'tell', 'told', 'ask', 'asked', 'asking', 'need', 'needs', 'needed', 'start',

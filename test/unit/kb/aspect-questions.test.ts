@@ -18,6 +18,8 @@ describe('the aspect a short question about one medicine asks about', () => {
     // The halves of a contraction say nothing of the aspect.
     expect(aspectOf("The levothyroxine hasn't dissolved in the water")).toEqual(['dissolved', 'water']);
     // How a medicine is used is not an aspect of it: the card on using it answers.
+    // Who asks is not the aspect: "my husband", "mi padre".
+    expect(aspectOf('My husband takes sertraline: can he drink wine?')).toEqual(['drink', 'wine']);
     expect(aspectOf('He uses his inhaler incorrectly')).toBeNull();
     expect(aspectOf('Is she taking her warfarin properly?')).toBeNull();
     // "How often" and "prolonged" say when, like "how long": the aspect is what is measured.
@@ -78,6 +80,11 @@ describe('the effect a question asks one medicine to have caused', () => {
     expect(effectOf('Can warfarin make your hair fall out?')).toEqual({ medicine: 'warfarin', effects: ['alopecia'] });
     expect(effectOf('Is breast swelling in men common on spironolactone?')).toEqual({ medicine: 'spironolactone', effects: ['gynecomastia'] });
     expect(effectOf('Everything looks blue-tinted for a few hours after his Viagra')).toEqual({ medicine: 'sildenafil', effects: ['color vision changes'] });
+    // Said with its own "no": "ya no tiene ganas en la intimidad" is the effect, not a finding ruled out.
+    expect(effectOf('Mi esposo empezó sertralina hace dos meses y ya no tiene ganas en la intimidad. ¿Eso es común con la sertralina?')).toEqual({
+      medicine: 'sertraline',
+      effects: ['sexual dysfunction'],
+    });
   });
 
   it('does not count a diagnosis the patient lives with as an effect', () => {
