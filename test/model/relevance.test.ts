@@ -217,6 +217,19 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(output.hits.some((hit) => hit.relevance !== 'strong')).toBe(true);
   });
 
+  it('calls no card the cross-encoder did not read strong, so a search of ten answers as an answer of five does', async () => {
+    // Ten hits: the cross-encoder reads the first five. The sixth and later (sildenafil, statins) were once "strong"
+    // by the embedder alone, and their durations let this question through the figure check.
+    const question = 'pt on Plavix 75 since a stent 2 yrs ago, booked for elective knee replacement next month. how many days pre-op does the clopidogrel need holding?';
+    const output = await search('kb', question);
+    expect(output.hits).toHaveLength(10);
+    const unread = output.hits.filter((hit) => hit.explain.rerank_score === null || hit.explain.rerank_score === undefined);
+    expect(unread.length).toBeGreaterThan(0);
+    expect(unread.filter((hit) => hit.relevance === 'strong').map((hit) => hit.id)).toEqual([]);
+    expect(output.refused).toBe(true);
+    expect((await ask(question)).refused).toBe(true);
+  });
+
   it('keeps the shipped calibration: on the development questions it refuses at least 80% of the unanswerable and at most 5% of the answerable', async () => {
     const development = loadKbEvaluationCases().filter((entry) => !(entry.parts ?? []).some((part) => part.endsWith(':test')));
     const report = await runEvaluation(services, { corpus: 'kb', strategy: 'hybrid', rerank: true, cases: development });

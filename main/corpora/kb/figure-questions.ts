@@ -136,3 +136,34 @@ export function givesDoseOf(text: string, medicine: string, lexicon: Pick<Clinic
 export function givesLevelOf(text: string, medicine: string, lexicon: Pick<ClinicalLexicon, 'find'>): boolean {
   return levelFigure.test(text) && lexicon.find(text).some((mention) => mention.canonical === medicine);
 }
+
+/** A unit of time a question counts in ("how many months", "¿cuántas horas?"). */
+export type DurationUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
+
+const durationUnits: readonly DurationUnit[] = ['minutes', 'hours', 'days', 'weeks', 'months', 'years'];
+const spanishUnits: Record<string, DurationUnit> = { minutos: 'minutes', horas: 'hours', dias: 'days', semanas: 'weeks', meses: 'months', anos: 'years' };
+const unitCounted = /\bhow many (minutes|hours|days|weeks|months|years)\b|\bcuant[oa]s (minutos|horas|dias|semanas|meses|anos)\b/;
+
+/** The unit a question counts a length of time in, when it asks "how many …" of one (read on the folded question). */
+export function durationUnitAsked(question: string): DurationUnit | null {
+  const found = unitCounted.exec(foldText(question));
+  if (!found) return null;
+  return (found[1] as DurationUnit | undefined) ?? spanishUnits[found[2] ?? ''] ?? null;
+}
+
+const durationIn = new RegExp(`\\b(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|a few)(\\s?(?:to|-|–|or)\\s?(\\d+))?[- ](${durationUnits.map((unit) => unit.slice(0, -1)).join('|')})s?\\b`, 'gi');
+const hoursIn: Record<DurationUnit, number> = { minutes: 1 / 60, hours: 1, days: 24, weeks: 168, months: 730, years: 8760 };
+const wordNumbers: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, several: 3, 'a few': 3 };
+
+/**
+ * Whether a text gives a length of time that, counted in the unit asked, comes to at least one: "how many weeks" is
+ * answered by "14 days" or "3 months", "how many days" by "48 hours", not by "12 hours"; a card on clopidogrel that
+ * says "within 15 minutes" does not say how many months to stay on it.
+ */
+export function holdsDurationIn(text: string, unit: DurationUnit): boolean {
+  return [...text.matchAll(durationIn)].some((match) => {
+    const given = `${(match[4] ?? '').toLowerCase()}s` as DurationUnit;
+    const count = Math.max(Number((match[1] ?? '').replace(',', '.')) || wordNumbers[(match[1] ?? '').toLowerCase()] || 0, Number(match[3] ?? 0));
+    return (count * hoursIn[given]) / hoursIn[unit] >= 1;
+  });
+}

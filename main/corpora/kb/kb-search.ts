@@ -11,7 +11,7 @@ import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
-import { figureAsked, givesDoseOf, givesLevelOf, holdsFigure, type FigureKind } from './figure-questions.js';
+import { durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDurationIn, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { foodAsked, speaksOfFood, type FoodKind } from './food-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
@@ -361,10 +361,14 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
         cardCoverage: named.length === 0 ? 0 : covered / named.length,
         spanish: query.language === 'es',
       };
-      // A card the cross-encoder did not read (beyond the candidates) is scored without it.
-      const scoring = reranked || rerankScores === null ? variant : calibration.variants[variantFor({ rerank: false, dense: calibrated && allNeighbours.length > 0 })];
+      // A card the cross-encoder did not read (beyond the candidates) is scored without it, and is at most weak: the
+      // first stage put it below every card that was read, so it cannot be what answers ("strong" would make a
+      // sildenafil card, sixth for a clopidogrel question, an answering card whose figures pass the checks).
+      const read = reranked !== undefined || rerankScores === null;
+      const scoring = read ? variant : calibration.variants[variantFor({ rerank: false, dense: calibrated && allNeighbours.length > 0 })];
       const { probability } = scoreCard(scoring, signals);
-      return { fused: hit, passage, signals, probability, relevance: relevanceOf(probability, thresholdsOf(scoring)) };
+      const relevance = relevanceOf(probability, thresholdsOf(scoring));
+      return { fused: hit, passage, signals, probability, relevance: read || relevance !== 'strong' ? relevance : 'weak' };
     });
 
     // The checks below read the whole card of each shown hit, fetched once.
@@ -556,12 +560,16 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
 
 /**
  * Whether a card gives the figure a question asks for: a dose asked of one named medicine next to that medicine
- * (`givesDoseOf`), a level asked of one named medicine in a card naming it (`givesLevelOf`), anything else anywhere
- * in the card.
+ * (`givesDoseOf`), a level asked of one named medicine in a card naming it (`givesLevelOf`), a count of time units in
+ * that unit or the next either side (`holdsDurationIn`), anything else anywhere in the card.
  */
 function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexicon, bodyOf: (card: KbCardHit) => string): (card: KbCardHit) => boolean {
   const medicines = new Set([...query.mentions, ...lexicon.find(query.english)].filter((mention) => mention.kind === 'drug').map((mention) => mention.canonical));
   const [medicine] = medicines;
+  if (asked === 'duration') {
+    const unit = durationUnitAsked(query.question) ?? durationUnitAsked(query.english);
+    if (unit !== null) return (card) => holdsDurationIn(bodyOf(card), unit);
+  }
   if (medicines.size !== 1 || medicine === undefined || (asked !== 'dose' && asked !== 'level')) return (card) => holdsFigure(bodyOf(card), asked);
   if (asked === 'level') return (card) => givesLevelOf(`${card.passage.title}\n\n${bodyOf(card)}`, medicine, lexicon);
   return (card) => givesDoseOf(bodyOf(card), medicine, lexicon);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
-import { asksForDuration, figureAsked, givesDoseOf, givesLevelOf, holdsDuration, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
+import { asksForDuration, durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDuration, holdsDurationIn, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
 import { packageRoot } from '../../../main/paths.js';
 
 describe('which figure a question asks for', () => {
@@ -171,5 +171,25 @@ describe('a level of one medicine', () => {
     expect(card('ddi-digoxin-amiodarone')).toContain('digoxin level');
     expect(givesLevelOf(card('ddi-digoxin-amiodarone'), 'digoxin', lexicon)).toBe(false);
     expect(givesLevelOf('Keep the serum digoxin concentration between 0.5 and 0.9 ng/mL.', 'digoxin', lexicon)).toBe(true);
+  });
+});
+
+describe('a count of time units', () => {
+  it('reads the unit a question counts in, in English and Spanish', () => {
+    expect(durationUnitAsked('How many months total am I supposed to stay on the Plavix before it can come off?')).toBe('months');
+    expect(durationUnitAsked('¿Cuántos días tengo que esperar entre que dejo una y arranco la otra?')).toBe('days');
+    expect(durationUnitAsked('How long should she wait?')).toBeNull();
+  });
+
+  it('is given by a length that comes to at least one of the unit asked, not in minutes when months are asked', () => {
+    expect(holdsDurationIn('Chest pain lasting more than 15 minutes: call 911.', 'months')).toBe(false);
+    expect(holdsDurationIn('Continue it for 12 months after a stent.', 'months')).toBe(true);
+    expect(holdsDurationIn('at least one year', 'months')).toBe(true);
+    expect(holdsDurationIn('Allow at least 14 days between stopping one and starting the other.', 'weeks')).toBe(true);
+    expect(holdsDurationIn('Allow at least 14 days between stopping one and starting the other.', 'days')).toBe(true);
+    expect(holdsDurationIn('Separate them by at least 4 hours.', 'months')).toBe(false);
+    expect(holdsDurationIn('Hold it for 12 hours.', 'days')).toBe(false);
+    expect(holdsDurationIn('Restart after 48 hours.', 'days')).toBe(true);
+    expect(holdsDurationIn('Wait 1 to 2 hours.', 'hours')).toBe(true);
   });
 });
