@@ -51,7 +51,7 @@ const frequencyQuestion = /\b(how often|how frequently|how many times (a|per|eac
 // A level the question has named, then asked about as "what value…" or "at what number…" ("a serum digoxin level
 // next week. What value is normal, and at what number does it become toxic?"). Without a level named, "what number"
 // may be a blood pressure or a count, which a level's units would not hold.
-const levelNamed = /\b(levels?|niveles?|concentrations?|concentracion(es)?)\b/;
+const levelNamed = /\b(levels?|nivel(es)?|concentrations?|concentracion(es)?)\b/;
 const valueAsked = /\b(what|which|que|cual|cuales) (\w+\s+){0,2}(values?|numbers?|results?|readings?|valor(es)?|numeros?|cifras?|resultados?)\b|\ba partir de que (valor|numero|cifra)\b/;
 
 /** The kind of figure the question asks for, or null when it asks for none (read on the folded question). */

@@ -31,6 +31,7 @@ describe('which figure a question asks for', () => {
     for (const question of [
       'The cardiologist has ordered a serum digoxin level next week. What value is normal, and at what number does it become toxic?',
       'Le pidieron niveles de litio. ¿Qué valor es normal?',
+      'Le van a sacar un nivel de digoxina. ¿Qué valor es normal?',
       'Me sacaron la concentración de vancomicina, ¿a partir de qué cifra es peligrosa?',
     ]) {
       expect(figureAsked(question), question).toBe('level');
