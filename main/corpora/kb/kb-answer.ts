@@ -81,16 +81,17 @@ const introduction: Record<Language, (cards: number) => string> = {
 
 /**
  * The refusal: no card is relevant enough, so nothing is quoted. It says so in one sentence, names drugs or
- * conditions no card covers, and lists the closest card titles as topics (they are in `context`, so a figure in a
+ * conditions no card covers (through `nameOf`: a Spanish refusal names them in Spanish, "amoxicilina", where the
+ * lexicon knows the name), and lists the closest card titles as topics (they are in `context`, so a figure in a
  * title is checked like any other).
  */
-export function refusedAnswer(question: string, language: Language, retrieval: KbRetrieval): AskOutput {
+export function refusedAnswer(question: string, language: Language, retrieval: KbRetrieval, nameOf: (canonical: string) => string = (canonical) => canonical): AskOutput {
   const { answerability } = retrieval;
   const lines = [refusal[language].nothing];
-  if (answerability.uncovered.length > 0) lines.push(uncoveredSentence[language](answerability.uncovered.join(', ')));
+  if (answerability.uncovered.length > 0) lines.push(uncoveredSentence[language](answerability.uncovered.map(nameOf).join(', ')));
   if (answerability.figure && !answerability.figure.found) lines.push(noFigureSentence[language][answerability.figure.asked]);
   if (answerability.population && !answerability.population.found) lines.push(noPopulationSentence[language][answerability.population.asked]);
-  if (answerability.aspect && !answerability.aspect.found) lines.push(noAspectSentence[language](answerability.aspect.asked.map((word) => `"${word}"`).join(', ')));
+  if (answerability.aspect && !answerability.aspect.found) lines.push(noAspectSentence[language](answerability.aspect.asked.map((word) => `"${nameOf(word)}"`).join(', ')));
   if (answerability.food && !answerability.food.found) lines.push(noFoodSentence[language](answerability.food));
   const closest = answerability.closest;
   if (closest.length > 0) lines.push(refusal[language].closest, ...closest.map((title) => `- ${title}`));
@@ -168,8 +169,14 @@ function leadOf({ card, quotes, sections }: QuotedCard, ref: string): { lead: Kb
  * `context` holds exactly the sections the quotes come from, and every figure of the answer is checked against the
  * context of the card its line cites.
  */
-export function composeAnswer(question: string, language: Language, retrieval: KbRetrieval, chosen: readonly QuotedCard[]): AskOutput {
-  if (!retrieval.answerability.answerable || chosen.length === 0) return refusedAnswer(question, language, retrieval);
+export function composeAnswer(
+  question: string,
+  language: Language,
+  retrieval: KbRetrieval,
+  chosen: readonly QuotedCard[],
+  nameOf: (canonical: string) => string = (canonical) => canonical,
+): AskOutput {
+  if (!retrieval.answerability.answerable || chosen.length === 0) return refusedAnswer(question, language, retrieval, nameOf);
 
   const blocks: ContextBlock[] = [];
   const answerLines: string[] = [introduction[language](chosen.length)];

@@ -56,6 +56,16 @@ describe('a KB refusal', () => {
     expect(refused.disclaimer).toBe(kbDisclaimer.en);
   });
 
+  it("names what no card covers, and the effect asked, through the name given for the answer's language", async () => {
+    const weak = cardHit('esc-lithium-toxicity', 'Lithium toxicity — when to escalate', 'Red flags', 'Early signs.', 'weak');
+    const retrieval = retrievalOf([weak], { uncovered: ['alopecia'], aspect: { asked: ['alopecia'], found: false } });
+    const cards = quotableCards(retrieval);
+    const spanish = composeAnswer('¿Se me cae el pelo por el litio?', 'es', retrieval, cards.map((card) => ({ card, quotes: [] })), (name) => (name === 'alopecia' ? 'caída del cabello' : name));
+    expect(spanish.answer.split('\n').slice(1, 3)).toEqual(['Ninguna ficha trata de caída del cabello.', 'Las fichas sobre este tema no dicen nada de lo que pregunta ("caída del cabello").']);
+    // Without a name given, the canonical name, as before.
+    expect(composeAnswer('Hair loss on lithium?', 'en', retrieval, []).answer.split('\n')[1]).toBe('No card covers alopecia.');
+  });
+
   it('keeps a figure in a closest-topic title verified, since the titles are its context', async () => {
     const weak = cardHit('esc-hypoglycemia', 'Hypoglycemia — the 15-15 rule', 'What to do', 'Give 15 grams.', 'weak');
     const refused = await answer('taxes?', retrievalOf([weak]));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AskInput } from '../../../shared/contract.js';
 import type { LlmChoice } from '../../../main/answer/llm/create-llm.js';
 import { LlmError, type LlmClient, type LlmRequest } from '../../../main/answer/llm/llm-client.js';
-import { askKb } from '../../../main/corpora/kb/kb-ask.js';
+import { askKb, spokenName } from '../../../main/corpora/kb/kb-ask.js';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import type { KbCardHit, KbSearch } from '../../../main/corpora/kb/kb-search.js';
 import { cardHit, retrievalOf, wholePassageQuotes } from '../../helpers/kb-hits.js';
@@ -105,5 +105,16 @@ describe('asking the KB', () => {
     const misconfigured = await askKb(deps([hit], () => ({ kind: 'misconfigured', problem: 'no base URL' })), input('low blood sugar?'));
     expect(misconfigured.composer).toBe('deterministic');
     expect(misconfigured.notices[0]?.message).toMatch(/no base URL/);
+  });
+});
+
+describe('how a refusal names a medicine or condition', () => {
+  it('uses the lexicon\'s Spanish name in a Spanish answer, and the canonical name otherwise', () => {
+    const lexicon = loadClinicalLexicon();
+    expect(spokenName(lexicon, 'es')('sexual dysfunction')).toBe('disfunción sexual');
+    expect(spokenName(lexicon, 'es')('warfarin')).toBe('warfarina');
+    expect(spokenName(lexicon, 'en')('warfarin')).toBe('warfarin');
+    // A word the lexicon does not hold (an aspect asked about) is itself.
+    expect(spokenName(lexicon, 'es')('husband')).toBe('husband');
   });
 });
