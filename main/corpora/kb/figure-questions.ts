@@ -142,11 +142,9 @@ export type DurationUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | '
 
 const durationUnits: readonly DurationUnit[] = ['minutes', 'hours', 'days', 'weeks', 'months', 'years'];
 const spanishUnits: Record<string, DurationUnit> = { minutos: 'minutes', horas: 'hours', dias: 'days', semanas: 'weeks', meses: 'months', anos: 'years' };
-const unitCounted = /\bhow many (minutes|hours|days|weeks|months|years)\b|\bcuant[oa]s (minutos|horas|dias|semanas|meses|anos)\b/;
-
 /** The unit a question counts a length of time in, when it asks "how many …" of one (read on the folded question). */
 export function durationUnitAsked(question: string): DurationUnit | null {
-  const found = unitCounted.exec(foldText(question));
+  const found = durationCountQuestion.exec(foldText(question));
   if (!found) return null;
   return (found[1] as DurationUnit | undefined) ?? spanishUnits[found[2] ?? ''] ?? null;
 }

@@ -64,12 +64,6 @@ export interface KbAskDeps {
 }
 
 /**
- * A question to the clinical KB: retrieve and judge answerability (refusing, by default, when no card is relevant
- * enough), choose the sentences of the relevant cards that answer it, and quote them; or, with a language model
- * configured, let it write the answer from the same passages. Either way every figure is checked against the card
- * its statement cites; a model failure falls back to the quotes.
- */
-/**
  * How a refusal names a medicine or condition: in a Spanish answer by its first Spanish name where the lexicon has
  * one ("amoxicilina", "disfunción sexual"), otherwise as the lexicon's canonical (English) name or the word itself.
  */
@@ -78,10 +72,17 @@ export function spokenName(lexicon: Pick<ClinicalLexicon, 'namesOf'>, language: 
   return (canonical) => lexicon.namesOf(canonical)?.es[0] ?? canonical;
 }
 
+/**
+ * A question to the clinical KB: retrieve and judge answerability (refusing, by default, when no card is relevant
+ * enough), choose the sentences of the relevant cards that answer it, and quote them; or, with a language model
+ * configured, let it write the answer from the same passages. Either way every figure is checked against the card
+ * its statement cites; a model failure falls back to the quotes.
+ */
 export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput> {
   const language = input.language ?? detectLanguage(input.question);
   const retrieval = await deps.search.retrieve(input.question, { k: Math.max(answerCards, 5), language, ...(input.strategy ? { strategy: input.strategy } : {}) });
-  if (!retrieval.answerability.answerable || retrieval.cards.length === 0) return composeAnswer(input.question, language, retrieval, [], spokenName(deps.lexicon(), language));
+  const nameOf = spokenName(deps.lexicon(), language);
+  if (!retrieval.answerability.answerable || retrieval.cards.length === 0) return composeAnswer(input.question, language, retrieval, [], nameOf);
   const cards = quotableCards(retrieval);
   const reranker = retrieval.reranker === null ? null : await deps.reranker();
   const sections = await Promise.all(cards.map((card) => deps.sectionsOf(card.passage.card_id)));
@@ -96,7 +97,7 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
     language,
     retrieval,
     cards.map((card, index) => ({ card, quotes: quotes[index] ?? [], sections: sections[index] ?? [] })).filter((entry) => entry.quotes.length > 0),
-    spokenName(deps.lexicon(), language),
+    nameOf,
   );
   if (quoted.refused) return quoted;
 

@@ -14,8 +14,8 @@ export function kbEvaluationPath(): string {
 
 /**
  * Every shipped KB set, in the order `cita eval` reports them: the original in-scope set, the harder answerable
- * set with key facts (written later, from the user's side), the unanswerable set, and the held-out sets 2 to 9 of
- * both kinds (2 to 21 since 2026-12-05). The answerable and unanswerable sets have a development half (`subset: "dev"`, used to calibrate
+ * set with key facts (written later, from the user's side), the unanswerable set, and the held-out sets 2 to 21 of
+ * both kinds. The answerable and unanswerable sets have a development half (`subset: "dev"`, used to calibrate
  * answerability) and a held-out half (`"test"`); the original is all dev, the held-out sets all test.
  */
 export function kbEvaluationPaths(): string[] {

@@ -560,8 +560,8 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
 
 /**
  * Whether a card gives the figure a question asks for: a dose asked of one named medicine next to that medicine
- * (`givesDoseOf`), a level asked of one named medicine in a card naming it (`givesLevelOf`), a count of time units in
- * that unit or the next either side (`holdsDurationIn`), anything else anywhere in the card.
+ * (`givesDoseOf`), a level asked of one named medicine in a card naming it (`givesLevelOf`), a count of time units by
+ * a length that comes to at least one of that unit (`holdsDurationIn`), anything else anywhere in the card.
  */
 function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexicon, bodyOf: (card: KbCardHit) => string): (card: KbCardHit) => boolean {
   const medicines = new Set([...query.mentions, ...lexicon.find(query.english)].filter((mention) => mention.kind === 'drug').map((mention) => mention.canonical));
