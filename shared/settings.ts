@@ -76,6 +76,11 @@ export const settingsSchema = z.object({
        * signals in use, or its weak half for a question whose first card covers every medicine and condition it names.
        */
       min_answerability: z.number().min(0).max(1).nullable().default(null),
+      /**
+       * Compare the question with the KB's example questions (kb/examples) as a signal of answerability, when the
+       * calibration reads them; off only to measure answerability without them.
+       */
+      examples: z.boolean().default(true),
       /** Second-stage ranking of the first stage's best cards by the local cross-encoder, when it is installed. */
       rerank: z.boolean().default(true),
       /**

@@ -6,6 +6,9 @@ import type { VectorCounts } from '../retrieval/vector-bookkeeping.js';
 import { storeSizeWarnings } from '../retrieval/store-capacity.js';
 import type { CorpusModule, ModuleDeps } from '../corpora/corpus-module.js';
 import { AppError } from '../core/errors.js';
+import { loadKbCalibration } from '../corpora/kb/kb-calibration-file.js';
+import { describeKbExamples } from '../corpora/kb/kb-examples.js';
+import { embedderModelOf } from '../retrieval/semantic-bars.js';
 import { ingestCorpus } from './ingest.js';
 import { validateSecretValue, type SecretStore } from '../core/secrets.js';
 import { jobVisibleTo } from '../core/jobs.js';
@@ -67,6 +70,15 @@ export function coreHandlers(
           choice: embedder.choice ?? null,
         },
         reranker: { ...reranker, model_path: path(reranker.model_path), problem: sentence(reranker.problem) },
+        ...(moduleOf('kb')
+          ? {
+              kb_examples: describeKbExamples(loadKbCalibration(), {
+                embedderModel: embedder.id === null ? null : embedderModelOf(embedder.id),
+                rerankerOn: reranker.mode === 'local' && deps.settings.get().kb.rerank,
+                switchedOn: deps.settings.get().kb.examples,
+              }),
+            }
+          : {}),
         multilingual: {
           id: multilingual.id,
           mode: multilingual.mode,

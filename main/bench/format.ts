@@ -116,6 +116,7 @@ export function formatBenchReport(report: BenchReport): string {
     lines.push('', `clinical KB answers end to end (${kb.embedderId ?? 'keyword-only'}; cross-encoder ${kb.rerankerId ?? 'not installed'}; ${kb.questions} questions of the shipped sets)`);
     lines.push(`  with the cross-encoder:    ${latency(kb.askWithRerank)}; ${Math.round(kb.answeredShare * 100)}% answered, the rest refused`);
     lines.push(`  without the cross-encoder: ${latency(kb.askWithoutRerank)}`);
+    lines.push(`  with it, without the example questions: ${latency(kb.askWithoutExamples)}`);
   }
   if (report.crossLanguage) {
     const cross = report.crossLanguage;

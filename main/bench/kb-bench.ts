@@ -12,6 +12,8 @@ export interface KbBenchResult {
   askWithRerank: LatencySummary;
   /** The same with the cross-encoder switched off: what reranking costs. */
   askWithoutRerank: LatencySummary;
+  /** With the cross-encoder, the example questions switched off (`kb.examples`): what reading them costs. */
+  askWithoutExamples: LatencySummary;
   /** Share of the timed questions answered (not refused), with the cross-encoder. */
   answeredShare: number;
 }
@@ -29,17 +31,21 @@ export async function benchKbAsk(options: { workDir: string; modelDir: string; r
     if (!ingested.ok) throw new Error(ingested.error.message);
     const all = loadKbEvaluationCases().map((entry) => entry.query);
     const questions = options.quick ? all.filter((_question, index) => index % 4 === 0) : all;
-    const ask = (rerank: boolean) => async (question: string) => {
-      services.settings.update({ kb: { rerank } });
-      const result = await services.dispatcher.call('ask', { corpus: 'kb', question }, { transport: 'cli', role: 'viewer' });
-      if (!result.ok) throw new Error(result.error.message);
-      return result.value as AskOutput;
-    };
+    const ask =
+      (rerank: boolean, examples = true) =>
+      async (question: string) => {
+        services.settings.update({ kb: { rerank, examples } });
+        const result = await services.dispatcher.call('ask', { corpus: 'kb', question }, { transport: 'cli', role: 'viewer' });
+        if (!result.ok) throw new Error(result.error.message);
+        return result.value as AskOutput;
+      };
     const repeat = Array.from({ length: options.rounds }, () => questions).flat();
     progress(`kb: timing ${repeat.length} answers with the cross-encoder`);
     const askWithRerank = await timeEach(repeat, ask(true), 3);
     progress(`kb: timing ${repeat.length} answers without it`);
     const askWithoutRerank = await timeEach(repeat, ask(false), 3);
+    progress(`kb: timing ${repeat.length} answers with the cross-encoder, without the example questions`);
+    const askWithoutExamples = await timeEach(repeat, ask(true, false), 3);
     let answered = 0;
     for (const question of questions) if (!(await ask(true)(question)).refused) answered += 1;
     return {
@@ -48,6 +54,7 @@ export async function benchKbAsk(options: { workDir: string; modelDir: string; r
       questions: questions.length,
       askWithRerank,
       askWithoutRerank,
+      askWithoutExamples,
       answeredShare: Math.round((answered / questions.length) * 1000) / 1000,
     };
   } finally {

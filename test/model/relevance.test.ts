@@ -230,6 +230,44 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect((await ask(question)).refused).toBe(true);
   });
 
+  it('reads the example questions as a signal of answerability, and goes without them when they are switched off', async () => {
+    const question = 'My dad takes Coumadin and his knee hurts, can he have some Aleve?';
+    const withExamples = await ask(question);
+    expect(withExamples.answerability?.model).toBe('rerank+dense+examples+multilingual');
+    const signal = (answer: AskOutput, name: string) => answer.answerability?.signals.find((entry) => entry.name === name);
+    // Cosines of bge-small query vectors: the question reads like one the warfarin/NSAID card answers.
+    expect(signal(withExamples, 'example_answered')?.value).toBeGreaterThan(signal(withExamples, 'example_unanswered')?.value ?? 1);
+    expect(signal(withExamples, 'example_answered_multilingual')?.value).toBeGreaterThan(signal(withExamples, 'example_unanswered_multilingual')?.value ?? 1);
+    const status = await services.dispatcher.call('status', {}, { transport: 'cli', role: 'viewer' });
+    if (!status.ok) throw new Error(status.error.message);
+    expect(status.value).toMatchObject({ kb_examples: { calibrated: true, problem: null } });
+
+    services.settings.update({ kb: { examples: false } });
+    try {
+      const without = await ask(question);
+      expect(without.answerability?.model).toBe('rerank+dense');
+      expect(signal(without, 'example_answered')).toBeUndefined();
+    } finally {
+      services.settings.update({ kb: { examples: true } });
+    }
+  });
+
+  it('through the example questions, answers what the cross-encoder alone refused and refuses what it answered', async () => {
+    // Questions of the evaluation sets (development data for the examples variant's weights): the cross-encoder
+    // reads a question about talking with a patient far lower than one about two drugs, and reads a question about
+    // a covered drug's neighbour (acetaminophen's ceiling, a book) as close to the card on it.
+    const discord = await ask("In MI, is discord the client's problem or mine?");
+    expect(discord.refused).toBe(false);
+    expect(discord.citations[0]?.card_id).toBe('mi-rolling-with-discord');
+    for (const question of [
+      'Can you recommend a good book to learn motivational interviewing?',
+      "What's the max amount of Tylenol per day I can tell a Coumadin patient is OK?",
+      '¿Hasta cuántas horas después sirve la pastilla del día siguiente?',
+    ]) {
+      expect((await ask(question)).refused, question).toBe(true);
+    }
+  });
+
   it('keeps the shipped calibration: on the development questions it refuses at least 80% of the unanswerable and at most 5% of the answerable', async () => {
     const development = loadKbEvaluationCases().filter((entry) => !(entry.parts ?? []).some((part) => part.endsWith(':test')));
     const report = await runEvaluation(services, { corpus: 'kb', strategy: 'hybrid', rerank: true, cases: development });

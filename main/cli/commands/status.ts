@@ -27,6 +27,11 @@ export function formatStatus(status: Status): string {
   lines.push(`reranker: ${status.reranker.id ?? 'none'} (${status.reranker.mode})`);
   if (status.reranker.model_path) lines.push(`reranker model: ${status.reranker.model_path}  sha256 ${status.reranker.model_sha256 ?? '?'}`);
   if (status.reranker.problem) lines.push(`note: ${status.reranker.problem}`);
+  if (status.kb_examples) {
+    const examples = status.kb_examples;
+    lines.push(`kb example questions: ${examples.answered} answered, ${examples.unanswered} no card answers${examples.calibrated ? ' (read by the answerability calibration)' : ''}`);
+    if (examples.problem) lines.push(`note: ${examples.problem}`);
+  }
   if (status.multilingual) {
     const multilingual = status.multilingual;
     lines.push(`cross-language: ${multilingual.id ?? 'off'} (${multilingual.mode === 'keyword-only' ? 'off' : multilingual.mode})`);

@@ -20,10 +20,19 @@ export interface CardSignals {
   /** Share of the named ones this card covers (0 when the question names none). */
   cardCoverage: number;
   spanish: boolean;
+  /**
+   * The question's cosine to the nearest example question a card answers, and to the nearest one no card answers
+   * (kb-examples.ts); the same for every card of a question. Absent without the examples or the embedder.
+   */
+  exampleAnswered?: number | null;
+  exampleUnanswered?: number | null;
+  /** The same with the multilingual embedder, reading the question as asked (Spanish meets Spanish examples). */
+  exampleAnsweredMultilingual?: number | null;
+  exampleUnansweredMultilingual?: number | null;
 }
 
 /** The calibrated combinations, one per set of available signals; see scripts/calibrate-kb.ts. */
-export type AnswerabilityVariant = 'rerank+dense' | 'dense' | 'rerank' | 'keyword';
+export type AnswerabilityVariant = 'rerank+dense+examples+multilingual' | 'rerank+dense+examples' | 'rerank+dense' | 'dense' | 'rerank' | 'keyword';
 
 const logisticSchema = z.object({
   features: z.array(z.string()).min(1),
@@ -49,7 +58,18 @@ const calibrationSchema = z.object({
   embedder: z.string(),
   reranker: z.string().nullable(),
   sets: z.array(z.string()),
-  variants: z.object({ 'rerank+dense': variantSchema, dense: variantSchema, rerank: variantSchema, keyword: variantSchema }),
+  variants: z.object({
+    /**
+     * Optional, stacked on 'rerank+dense': without the multilingual model the first falls back to the second, without
+     * the examples (or either variant) to 'rerank+dense'.
+     */
+    'rerank+dense+examples+multilingual': variantSchema.optional(),
+    'rerank+dense+examples': variantSchema.optional(),
+    'rerank+dense': variantSchema,
+    dense: variantSchema,
+    rerank: variantSchema,
+    keyword: variantSchema,
+  }),
 });
 
 export type AnswerabilityCalibration = z.infer<typeof calibrationSchema>;
@@ -66,6 +86,7 @@ export function loadAnswerabilityCalibration(path: string): AnswerabilityCalibra
   const parsed = calibrationSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`The answerability calibration ${path} is invalid: ${z.prettifyError(parsed.error)}`);
   for (const [name, variant] of Object.entries(parsed.data.variants)) {
+    if (!variant) continue;
     const { features, means, scales, weights } = variant.model;
     if (![means, scales, weights].every((list) => list.length === features.length)) {
       throw new Error(`The answerability calibration ${path}: variant ${name} has ${features.length} features but lists of other lengths`);
@@ -85,6 +106,10 @@ const featureReaders: Record<string, (signals: CardSignals) => number> = {
   names_covered_by_card: (signals) => (signals.mentionCount > 0 ? signals.cardCoverage : 0),
   names_nothing: (signals) => (signals.mentionCount === 0 ? 1 : 0),
   spanish: (signals) => (signals.spanish ? 1 : 0),
+  example_answered: (signals) => signals.exampleAnswered ?? 0,
+  example_unanswered: (signals) => signals.exampleUnanswered ?? 0,
+  example_answered_multilingual: (signals) => signals.exampleAnsweredMultilingual ?? 0,
+  example_unanswered_multilingual: (signals) => signals.exampleUnansweredMultilingual ?? 0,
 };
 
 /** The feature names calibration can choose from, per variant. */
@@ -94,6 +119,10 @@ const featureReaders: Record<string, (signals: CardSignals) => number> = {
  * development questions better but refused more held-out answerable questions; these three generalised best.
  */
 export const variantFeatures: Record<AnswerabilityVariant, string[]> = {
+  // The 'rerank+dense' model with the examples stacked on it (scripts/calibrate-kb-examples.ts): its three weights
+  // keep their ratios, so the cross-encoder cannot turn negative.
+  'rerank+dense+examples+multilingual': ['rerank', 'cosine', 'drug_uncovered', 'example_answered', 'example_unanswered', 'example_answered_multilingual', 'example_unanswered_multilingual'],
+  'rerank+dense+examples': ['rerank', 'cosine', 'drug_uncovered', 'example_answered', 'example_unanswered'],
   'rerank+dense': ['rerank', 'cosine', 'drug_uncovered'],
   dense: ['cosine', 'drug_uncovered'],
   rerank: ['rerank', 'drug_uncovered'],
@@ -121,8 +150,11 @@ export function featureValues(features: readonly string[], signals: CardSignals)
 }
 
 /** Which variant applies, from the signals a search actually had. */
-export function variantFor(available: { rerank: boolean; dense: boolean }): AnswerabilityVariant {
-  if (available.rerank && available.dense) return 'rerank+dense';
+export function variantFor(available: { rerank: boolean; dense: boolean; examples?: 'local' | 'local+multilingual' | null }): AnswerabilityVariant {
+  if (available.rerank && available.dense) {
+    if (available.examples === 'local+multilingual') return 'rerank+dense+examples+multilingual';
+    return available.examples === 'local' ? 'rerank+dense+examples' : 'rerank+dense';
+  }
   if (available.dense) return 'dense';
   return available.rerank ? 'rerank' : 'keyword';
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { llmFromSettings } from '../../answer/llm/create-llm.js';
 import { onPostgres, type CorpusModule, type ModuleDeps, type ModuleFactory } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
@@ -8,6 +9,8 @@ import { splitSections, withoutSourceLine } from './card.js';
 import type { KbDrugName } from '../../../shared/contract/kb.js';
 import { loadClinicalLexicon, type ClinicalLexicon } from './clinical-lexicon.js';
 import { kbFormula } from './chunking.js';
+import { createKbExampleIndex, kbExampleVectorsFile, kbMultilingualExampleVectorsFile, loadKbExamples, type KbExamples } from './kb-examples.js';
+import { prepareKbQuery } from './kb-query.js';
 import { drugNamesOfCards } from './kb-drug-names.js';
 import { askKb } from './kb-ask.js';
 import { kbItemOf, loadKbEvaluationCases, loadKbEvaluationPath } from './kb-evaluation.js';
@@ -45,6 +48,14 @@ export const createKbModule: ModuleFactory = async (deps) => {
 function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
   // Read on the first question: commands that never ask the KB do not pay for it.
   let lexicon: ClinicalLexicon | undefined;
+  // Read once for both embedders.
+  let bank: KbExamples | undefined;
+  const examples = createKbExampleIndex({
+    examples: () => (bank ??= loadKbExamples()),
+    textOf: (question) => prepareKbQuery(question, (lexicon ??= loadClinicalLexicon()), undefined, { glossary: deps.settings.get().language.glossary }).english,
+    cachePath: join(deps.dataDir, kbExampleVectorsFile),
+  });
+  const multilingualExamples = createKbExampleIndex({ examples: () => (bank ??= loadKbExamples()), textOf: (question) => question, cachePath: join(deps.dataDir, kbMultilingualExampleVectorsFile) });
   const kb = createKbSearch({
     store,
     settings: deps.settings,
@@ -52,6 +63,7 @@ function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
     calibration: loadKbCalibration(),
     reranker: () => deps.reranker.get(),
     rerankerProblem: () => deps.reranker.describe().problem,
+    examples: { index: examples, embedder: () => deps.embedding.get(), multilingual: { index: multilingualExamples, embedder: () => deps.multilingual.get() } },
   });
   // The drug names of the cards, worked out on the first kb.drugs and again after the cards change.
   let drugNames: { signature: string; names: KbDrugName[] } | undefined;
@@ -75,7 +87,15 @@ function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
         input,
       ),
     syncWithOtherProcesses: () => store.sync(),
-    ingest: (options) => ingestCards({ store, tokenCounter }, options),
+    ingest: async (options) => {
+      const result = await ingestCards({ store, tokenCounter }, options);
+      // The example questions are embedded with the cards, so the first question does not wait for them.
+      const embedder = await deps.embedding.get();
+      if (embedder) await examples.prepare(embedder);
+      const multilingual = await deps.multilingual.get();
+      if (multilingual) await multilingualExamples.prepare(multilingual);
+      return result;
+    },
     evaluation: { load: () => loadKbEvaluationCases(), loadPath: loadKbEvaluationPath, itemOf: kbItemOf, rerank: true, refuses: true },
     handlers: {
       'kb.cards': (input) => store.cardSummaries(input.category),

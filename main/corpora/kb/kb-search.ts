@@ -2,6 +2,7 @@ import type { Answerability, KbCategory, Language, Notice, Relevance, SearchHit,
 import type { SettingsService } from '../../core/settings.js';
 import { foldText } from '../../core/text-folding.js';
 import type { Reranker } from '../../reranking/reranker.js';
+import type { Embedder } from '../../embedding/embedder.js';
 import { crossLanguageNeighbours } from '../../retrieval/cross-language.js';
 import { fuseCrossLanguage, keywordOnly, reciprocalRankFusion, vectorOnly, weightedFusion, type FusedHit } from '../../retrieval/fusion.js';
 import { createKeywordIndex, type KeywordDocument, type KeywordHit, type KeywordIndex } from '../../retrieval/keyword-index.js';
@@ -16,6 +17,7 @@ import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js'
 import { foodAsked, speaksOfFood, type FoodKind } from './food-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
+import type { ExampleSimilarity, KbExampleIndex } from './kb-examples.js';
 import type { KbStore } from './kb-store.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
@@ -139,6 +141,11 @@ export interface KbSearchDeps {
   /** How hybrid fuses the two rankings; evaluations compare both, the app uses the default. */
   hybridFusion?: HybridFusion;
   rerankOrder?: RerankOrder;
+  /**
+   * The example questions (kb-examples.ts) and the embedder that reads them; without them, or when the calibration
+   * has no variant for them, answerability is what it was without examples.
+   */
+  examples?: { index: KbExampleIndex; embedder: () => Promise<Embedder | null>; multilingual?: { index: KbExampleIndex; embedder: () => Promise<Embedder | null> } };
 }
 
 /**
@@ -195,6 +202,32 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       cards.push({ itemId: card, distance: neighbour.distance });
     }
     return cards;
+  }
+
+  /** The question's similarity to the example questions, or null (with a notice when they could not be read). */
+  async function exampleSimilarity(english: string, embedderId: string | null, notices: Notice[]): Promise<ExampleSimilarity | null> {
+    if (!deps.examples) return null;
+    try {
+      const model = await deps.examples.embedder();
+      if (model === null || model.id !== embedderId) return null;
+      return await deps.examples.index.similarity(english, model, new Set(await store.cardIds()));
+    } catch (error) {
+      notices.push({ code: 'examples_unavailable', message: `Answerability without the example questions: ${(error as Error).message}` });
+      return null;
+    }
+  }
+
+  /** The same through the multilingual model, or null without it (switched off, missing, or failing). */
+  async function multilingualExampleSimilarity(question: string, notices: Notice[]): Promise<ExampleSimilarity | null> {
+    const multilingual = deps.examples?.multilingual;
+    if (!multilingual) return null;
+    try {
+      const model = await multilingual.embedder();
+      return model === null ? null : await multilingual.index.similarity(question, model, new Set(await store.cardIds()));
+    } catch (error) {
+      notices.push({ code: 'examples_unavailable', message: `Answerability without the multilingual reading of the example questions: ${(error as Error).message}` });
+      return null;
+    }
   }
 
   async function retrieve(question: string, options: KbRetrieveOptions): Promise<KbRetrieval> {
@@ -335,8 +368,13 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
 
     const ordered = rerankScores === null ? pool : orderByRerank(pool, rerankScores, rerankOrder);
     const calibrated = embedder !== null && calibration.embedder === embedderModelOf(embedder);
-    const variantName = variantFor({ rerank: rerankScores !== null, dense: calibrated && allNeighbours.length > 0 });
-    const variant = calibration.variants[variantName];
+    const dense = calibrated && allNeighbours.length > 0;
+    const examples = settings.kb.examples && rerankScores !== null && dense && calibration.variants['rerank+dense+examples'] ? await exampleSimilarity(query.english, embedder, notices) : null;
+    // The multilingual model reads the question as asked against the examples as written.
+    const multilingualExamples =
+      examples !== null && calibration.variants['rerank+dense+examples+multilingual'] ? await multilingualExampleSimilarity(question, notices) : null;
+    const variantName = variantFor({ rerank: rerankScores !== null, dense, examples: examples === null ? null : multilingualExamples === null ? 'local' : 'local+multilingual' });
+    const variant = calibration.variants[variantName] ?? calibration.variants['rerank+dense'];
     const thresholdsOf = (scoring: CalibratedVariant) => ({
       threshold: settings.kb.min_answerability ?? scoring.threshold,
       weakThreshold: Math.min(scoring.weakThreshold, settings.kb.min_answerability ?? 1),
@@ -360,12 +398,18 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
         uncoveredConditions,
         cardCoverage: named.length === 0 ? 0 : covered / named.length,
         spanish: query.language === 'es',
+        ...(examples ? { exampleAnswered: examples.answered, exampleUnanswered: examples.unanswered } : {}),
+        ...(multilingualExamples ? { exampleAnsweredMultilingual: multilingualExamples.answered, exampleUnansweredMultilingual: multilingualExamples.unanswered } : {}),
       };
       // A card the cross-encoder did not read (beyond the candidates) is scored without it, and is at most weak: the
       // first stage put it below every card that was read, so it cannot be what answers ("strong" would make a
       // sildenafil card, sixth for a clopidogrel question, an answering card whose figures pass the checks).
       const read = reranked !== undefined || rerankScores === null;
-      const scoring = read ? variant : calibration.variants[variantFor({ rerank: false, dense: calibrated && allNeighbours.length > 0 })];
+      // The example questions say whether the question is answerable, not which card answers it: they are the same
+      // for every card, so a card's own relevance stays the model's without them ('rerank+dense'), and the cards
+      // quoted and held to the figure and aspect checks are the ones it calls strong.
+      const cardVariant = calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] ?? variant;
+      const scoring = read ? cardVariant : (calibration.variants[variantFor({ rerank: false, dense })] ?? variant);
       const { probability } = scoreCard(scoring, signals);
       const relevance = relevanceOf(probability, thresholdsOf(scoring));
       return { fused: hit, passage, signals, probability, relevance: read || relevance !== 'strong' ? relevance : 'weak' };
@@ -437,10 +481,12 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       aspect: aspectCheck,
       food: foodCheck,
     });
-    // Answered through its first card alone (anchored, below the calibrated threshold): no card is strong, so that card is
-    // the one quoted (quotableCards), and it is labelled a weak match rather than "not relevant".
+    // Answered through its first card alone (anchored, below the calibrated threshold; or by the example questions,
+    // with no card strong on its own): that card is the one quoted (quotableCards), and it is labelled a weak match
+    // rather than "not relevant".
     const [first] = cards;
-    const throughAnchor = settings.kb.answerability && answeredThroughAnchor(answerability, thresholds.threshold) && first !== undefined;
+    const throughFirst = answeredThroughAnchor(answerability, thresholds.threshold) || (answerability.answerable && !cards.some((card) => card.relevance === 'strong'));
+    const throughAnchor = settings.kb.answerability && throughFirst && first !== undefined;
     const shown = throughAnchor ? [{ ...first, relevance: first.relevance === 'none' ? ('weak' as const) : first.relevance }, ...cards.slice(1)] : cards;
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards: shown, answerability, notices };
   }
@@ -634,12 +680,13 @@ function decide(
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
-  else if (relevant && !answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
-  else if (relevant && !answerable && food !== null && !food.found) reason = `The question asks about ${listOf(food.asked)} with ${listOf(food.with)}, and no relevant card about ${listOf(food.with)} speaks of it.`;
-  else if (relevant && !answerable && aspect !== null && !aspect.found && context.aspect?.effectOf !== undefined)
+  // A check that fails is the reason given, relevant cards or not: it says what no card states.
+  else if (!answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
+  else if (!answerable && food !== null && !food.found) reason = `The question asks about ${listOf(food.asked)} with ${listOf(food.with)}, and no relevant card about ${listOf(food.with)} speaks of it.`;
+  else if (!answerable && aspect !== null && !aspect.found && context.aspect?.effectOf !== undefined)
     reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
-  else if (relevant && !answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
-  else if (relevant && !answerable) reason = `The question asks for ${askedFigure[figure?.asked ?? 'dose']}, and no relevant card gives one.`;
+  else if (!answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
+  else if (!answerable && figure !== null && !figure.found) reason = `The question asks for ${askedFigure[figure.asked]}, and no relevant card gives one.`;
   else if (answeredThroughAnchor({ answerable, probability }, context.thresholds.threshold))
     reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;

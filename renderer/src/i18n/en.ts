@@ -155,6 +155,9 @@ export const en = {
     notVerified: 'not found or not verified',
     reranker: 'Reranker',
     rerankerOff: 'off ({{reason}})',
+    kbExamples: 'KB example questions',
+    kbExamplesCount: '{{answered}} a card answers, {{unanswered}} no card answers',
+    kbExamplesOff: 'not read ({{reason}})',
     schema: 'Database schema v{{version}} at {{path}}',
     empty: 'No data loaded yet. Run "cita seed" or use Re-ingest.',
     tableCaption: 'Rows and vectors per corpus',
@@ -295,6 +298,7 @@ export const en = {
       minAnswerabilityHelp:
         'A probability from 0 to 1. Empty: the calibrated threshold, or half of it for a question whose first card covers every medicine and condition it names (README, "Relevance"). A value applies to every question; higher refuses more.',
       rerankOn: 'Rerank the best cards with the local cross-encoder',
+      examplesOn: 'Compare questions with the example questions the cards answer and do not answer',
       rerankCandidates: 'Cards the cross-encoder reads',
       crossLanguageOn: 'Search across languages with the multilingual model (Spanish questions over English cards and foods, English over the Spanish catalog)',
       glossaryOn: 'Translate Spanish food and clinical words with the built-in glossaries',

@@ -157,6 +157,9 @@ export const es: Messages = {
     notVerified: 'no encontrado o sin verificar',
     reranker: 'Reordenador',
     rerankerOff: 'desactivado ({{reason}})',
+    kbExamples: 'Preguntas de ejemplo de la base clínica',
+    kbExamplesCount: '{{answered}} que una ficha responde, {{unanswered}} que ninguna responde',
+    kbExamplesOff: 'no se leen ({{reason}})',
     schema: 'Esquema de base de datos v{{version}} en {{path}}',
     empty: 'Aún no hay datos. Ejecute "cita seed" o use Reingestar.',
     tableCaption: 'Filas y vectores por corpus',
@@ -298,6 +301,7 @@ export const es: Messages = {
       minAnswerabilityHelp:
         'Una probabilidad de 0 a 1. Vacío: el umbral calibrado, o su mitad para una pregunta cuya primera ficha cubre todos los medicamentos y afecciones que nombra (README, «Relevance»). Un valor se aplica a todas las preguntas; más alto rechaza más.',
       rerankOn: 'Reordenar las mejores fichas con el cross-encoder local',
+      examplesOn: 'Comparar las preguntas con las preguntas de ejemplo que las fichas responden y no responden',
       rerankCandidates: 'Fichas que lee el cross-encoder',
       crossLanguageOn: 'Buscar entre idiomas con el modelo multilingüe (preguntas en español sobre fichas y alimentos en inglés, en inglés sobre el catálogo en español)',
       glossaryOn: 'Traducir palabras de alimentos y clínicas con los glosarios incorporados',

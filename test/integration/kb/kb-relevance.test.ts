@@ -113,6 +113,7 @@ async function logitFor(question: string, target: number): Promise<number> {
   const { answerability } = await call<AskOutput>(services, 'ask', { corpus: 'kb', question, strategy: 'keyword' });
   if (!answerability) throw new Error('no answerability');
   const variant = loadKbCalibration().variants[answerability.model as AnswerabilityVariant];
+  if (!variant) throw new Error(`no calibrated variant ${answerability.model}`);
   const index = variant.model.features.indexOf('rerank');
   const others = answerability.signals.filter((signal) => signal.name !== 'rerank').reduce((sum, signal) => sum + signal.contribution, 0);
   const needed = Math.log(target / (1 - target)) - variant.model.bias - others;

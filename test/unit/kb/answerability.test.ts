@@ -30,6 +30,7 @@ describe('the shipped answerability calibration', () => {
   it('has a calibrated variant for every set of available signals, each using the features chosen for it', () => {
     for (const [name, features] of Object.entries(variantFeatures)) {
       const variant = calibration.variants[name as keyof typeof variantFeatures];
+      if (!variant) throw new Error(`the shipped calibration has no variant ${name}`);
       expect(variant.model.features).toEqual(features);
       expect(variant.threshold).toBeGreaterThan(0);
       expect(variant.threshold).toBeLessThan(1);
@@ -69,6 +70,27 @@ describe('answerability from signals', () => {
     expect(variantFor({ rerank: false, dense: true })).toBe('dense');
     expect(variantFor({ rerank: true, dense: false })).toBe('rerank');
     expect(variantFor({ rerank: false, dense: false })).toBe('keyword');
+    expect(variantFor({ rerank: true, dense: true, examples: 'local' })).toBe('rerank+dense+examples');
+    expect(variantFor({ rerank: true, dense: true, examples: 'local+multilingual' })).toBe('rerank+dense+examples+multilingual');
+    // The examples are read only beside the cross-encoder and the embedder they were calibrated with.
+    expect(variantFor({ rerank: false, dense: true, examples: 'local' })).toBe('dense');
+  });
+
+  it('reads the example questions: nearer an answered one is more answerable, nearer an unanswered one less, and the cross-encoder still counts', () => {
+    for (const name of ['rerank+dense+examples', 'rerank+dense+examples+multilingual'] as const) {
+      const variant = loadKbCalibration().variants[name];
+      if (!variant) throw new Error(`the shipped calibration has no variant ${name}`);
+      const near = { rerank: 0, cosine: 0.7, exampleAnswered: 0.75, exampleUnanswered: 0.75, exampleAnsweredMultilingual: 0.5, exampleUnansweredMultilingual: 0.5 };
+      const base = scoreCard(variant, signals(near)).probability;
+      expect(scoreCard(variant, signals({ ...near, exampleAnswered: 0.85 })).probability, name).toBeGreaterThan(base);
+      expect(scoreCard(variant, signals({ ...near, exampleUnanswered: 0.85 })).probability, name).toBeLessThan(base);
+      expect(scoreCard(variant, signals({ ...near, rerank: 5 })).probability, name).toBeGreaterThan(base);
+      expect(scoreCard(variant, signals({ ...near, cosine: 0.8 })).probability, name).toBeGreaterThan(base);
+      if (name === 'rerank+dense+examples+multilingual') {
+        expect(scoreCard(variant, signals({ ...near, exampleAnsweredMultilingual: 0.7 })).probability).toBeGreaterThan(base);
+        expect(scoreCard(variant, signals({ ...near, exampleUnansweredMultilingual: 0.7 })).probability).toBeLessThan(base);
+      }
+    }
   });
 
   it('labels a probability strong, weak or none against the thresholds', () => {

@@ -224,6 +224,11 @@ function CorporaFields({ draft, change }: { draft: SettingsDraft; change: Change
       </p>
       <span className="form-label-cell" />
       <label className="checkbox">
+        <input type="checkbox" checked={draft.examples} disabled={!draft.answerability} onChange={(event) => change('examples', event.target.checked)} />
+        {t('settings.corpora.examplesOn')}
+      </label>
+      <span className="form-label-cell" />
+      <label className="checkbox">
         <input type="checkbox" checked={draft.rerank} onChange={(event) => change('rerank', event.target.checked)} />
         {t('settings.corpora.rerankOn')}
       </label>

@@ -18,6 +18,7 @@ export interface SettingsDraft {
   phase: Settings['catalog']['phase'];
   strategy: Settings['kb']['strategy'];
   answerability: boolean;
+  examples: boolean;
   minAnswerability: string;
   rerank: boolean;
   candidates: string;
@@ -47,6 +48,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     phase: settings.catalog.phase,
     strategy: settings.kb.strategy,
     answerability: settings.kb.answerability,
+    examples: settings.kb.examples,
     minAnswerability: settings.kb.min_answerability === null ? '' : String(settings.kb.min_answerability),
     rerank: settings.kb.rerank,
     candidates: String(settings.kb.rerank_candidates),
@@ -102,6 +104,7 @@ export function patchOf(draft: SettingsDraft): { ok: true; patch: SettingsPatch 
         strategy: draft.strategy,
         min_similarity: threshold,
         answerability: draft.answerability,
+        examples: draft.examples,
         min_answerability: minAnswerability,
         rerank: draft.rerank,
         rerank_candidates: candidates as number,

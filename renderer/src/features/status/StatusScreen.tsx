@@ -89,6 +89,15 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
         </dd>
         <dt>{t('status.reranker')}</dt>
         <dd>{reranker.id ? <code>{reranker.id}</code> : t('status.rerankerOff', { reason: reranker.problem ?? '—' })}</dd>
+        {status.kb_examples && (
+          <>
+            <dt>{t('status.kbExamples')}</dt>
+            <dd className="kb-examples">
+              {t('status.kbExamplesCount', { answered: formatNumber(status.kb_examples.answered, language), unanswered: formatNumber(status.kb_examples.unanswered, language) })}
+              {status.kb_examples.problem && <> · {t('status.kbExamplesOff', { reason: status.kb_examples.problem })}</>}
+            </dd>
+          </>
+        )}
       </dl>
       {embedder.mode === 'keyword-only' && <p className="hint">{t('status.keywordOnlyHelp')}</p>}
       <p className="muted">{t('status.schema', { version: app.schema_version, path: app.database })}</p>

@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { packageRoot } from '../../paths.js';
+import type { Embedder } from '../../embedding/embedder.js';
+
+/**
+ * Example questions of the clinical KB (`kb/examples/*.json`): for each card, questions it answers and questions that
+ * sound close to it but that no card answers, plus questions outside the KB altogether. They were written from the
+ * cards alone, never from the evaluation sets (kb/examples/README.md), so the sets still measure them. A question
+ * close to an answered example reads as answerable; one close to an unanswered example, as not (answerability.ts).
+ */
+const exampleSchema = z.object({
+  language: z.enum(['en', 'es']),
+  question: z.string().trim().min(1).max(2000),
+});
+
+const exampleFileSchema = z.object({
+  card: z.string().regex(/^[a-z0-9-]+$/).nullable(),
+  answered: z.array(exampleSchema),
+  not_answered: z.array(exampleSchema.extend({ why: z.string().min(1) })),
+});
+
+export interface KbExample {
+  card: string | null;
+  language: 'en' | 'es';
+  question: string;
+  answered: boolean;
+}
+
+export interface KbExamples {
+  examples: KbExample[];
+  /** The files they came from, for status. */
+  files: number;
+}
+
+/** The caches of the examples' vectors in the data directory, one per embedder (regenerated when absent or damaged). */
+export const kbExampleVectorsFile = 'kb-example-vectors.json';
+export const kbMultilingualExampleVectorsFile = 'kb-example-vectors-multilingual.json';
+
+/** Where the shipped example questions live. */
+export function defaultKbExamplesDir(): string {
+  return join(packageRoot(), 'kb', 'examples');
+}
+
+/**
+ * Reads every `*.json` of the directory (its README is not one). A file that does not parse or breaks the format
+ * stops with an error naming it: a half-read bank would move every answerability decision without saying so.
+ */
+export function loadKbExamples(dir: string = defaultKbExamplesDir()): KbExamples {
+  if (!existsSync(dir)) return { examples: [], files: 0 };
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+  const examples: KbExample[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new Error(`Cannot read the KB example questions ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    const parsed = exampleFileSchema.safeParse(raw);
+    if (!parsed.success) throw new Error(`The KB example questions ${path} are invalid: ${z.prettifyError(parsed.error)}`);
+    const { card } = parsed.data;
+    for (const entry of parsed.data.answered) examples.push({ card, language: entry.language, question: entry.question, answered: true });
+    for (const entry of parsed.data.not_answered) examples.push({ card, language: entry.language, question: entry.question, answered: false });
+  }
+  return { examples, files: names.length };
+}
+
+/** How close a question is to the nearest answered and the nearest unanswered example (cosine, the embedder's). */
+export interface ExampleSimilarity {
+  answered: number;
+  unanswered: number;
+}
+
+export interface KbExampleIndex {
+  /** Examples and files read (0 when the directory is absent). */
+  readonly count: number;
+  readonly files: number;
+  /**
+   * The question's similarity to the examples, `text` (the question as this index reads it) embedded as a query by
+   * `embedder`. The examples are embedded the same way (through `textOf`) on first use per embedder, and kept in the cache
+   * file so later processes do not embed them again. Only examples of `cards` (the KB's own card ids) and those of no
+   * card count; null when that leaves no examples of both kinds.
+   */
+  similarity(text: string, embedder: Embedder, cards: ReadonlySet<string>): Promise<ExampleSimilarity | null>;
+  /** Embeds the examples for `embedder` now (after an ingest), so the first question does not wait for it. */
+  prepare(embedder: Embedder): Promise<void>;
+}
+
+const cacheSchema = z.object({
+  version: z.literal(1),
+  embedder: z.string(),
+  vectors: z.record(z.string(), z.string()),
+});
+
+/** The cache key of one example's English form under one embedder. */
+function keyOf(embedderId: string, english: string): string {
+  return createHash('sha256').update(`${embedderId}\n${english}`).digest('hex').slice(0, 32);
+}
+
+function readCache(path: string, embedderId: string): Map<string, Float32Array> {
+  const vectors = new Map<string, Float32Array>();
+  if (!existsSync(path)) return vectors;
+  try {
+    const parsed = cacheSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (!parsed.success || parsed.data.embedder !== embedderId) return vectors;
+    for (const [key, encoded] of Object.entries(parsed.data.vectors)) {
+      const bytes = Buffer.from(encoded, 'base64');
+      vectors.set(key, new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+    }
+  } catch {
+    // A damaged cache is only a cache: the examples are embedded again and the file rewritten.
+    vectors.clear();
+  }
+  return vectors;
+}
+
+function writeCache(path: string, embedderId: string, vectors: ReadonlyMap<string, Float32Array>): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const encoded = Object.fromEntries([...vectors].map(([key, vector]) => [key, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64')]));
+  // Written whole, then renamed: a crash leaves the old file or the new one, never half of one.
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, JSON.stringify({ version: 1, embedder: embedderId, vectors: encoded }));
+  renameSync(partial, path);
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let index = 0; index < a.length; index += 1) sum += (a[index] ?? 0) * (b[index] ?? 0);
+  return sum;
+}
+
+/** Examples embedded as queries per embedder, in the order of the bank. */
+interface Embedded {
+  embedderId: string;
+  entries: Array<{ card: string | null; answered: boolean; vector: Float32Array }>;
+}
+
+/**
+ * The example bank of a data directory, read as one embedder reads questions: `textOf` is what it embeds of a
+ * question, so an example is read exactly as a user's question would be (for the local embedder the KB query's
+ * English form, the glossary's translation of a Spanish question; for the multilingual one the question as written).
+ */
+export function createKbExampleIndex(options: { examples: () => KbExamples; textOf: (question: string) => string; cachePath: string }): KbExampleIndex {
+  let bank: KbExamples | undefined;
+  const load = () => (bank ??= options.examples());
+  let embedding: { embedderId: string; promise: Promise<Embedded> } | undefined;
+
+  async function embedAll(embedder: Embedder): Promise<Embedded> {
+    const { examples } = load();
+    const english = examples.map((example) => options.textOf(example.question));
+    const cached = readCache(options.cachePath, embedder.id);
+    const vectors = new Map<string, Float32Array>();
+    let embeddedNow = 0;
+    for (const text of english) {
+      const key = keyOf(embedder.id, text);
+      if (vectors.has(key)) continue;
+      let vector = cached.get(key);
+      if (!vector || vector.length !== embedder.dimensions) {
+        vector = await embedder.embedQuery(text);
+        embeddedNow += 1;
+      }
+      vectors.set(key, vector);
+    }
+    // Only the bank's own vectors are kept: examples edited away leave the file with it.
+    if (embeddedNow > 0 || vectors.size !== cached.size) writeCache(options.cachePath, embedder.id, vectors);
+    return {
+      embedderId: embedder.id,
+      entries: examples.map((example, index) => ({ card: example.card, answered: example.answered, vector: vectors.get(keyOf(embedder.id, english[index] as string)) as Float32Array })),
+    };
+  }
+
+  function embedded(embedder: Embedder): Promise<Embedded> {
+    if (embedding?.embedderId !== embedder.id) {
+      const promise = embedAll(embedder);
+      embedding = { embedderId: embedder.id, promise };
+      // A failed embedding is tried again on the next question rather than remembered.
+      promise.catch(() => {
+        if (embedding?.promise === promise) embedding = undefined;
+      });
+    }
+    return embedding.promise;
+  }
+
+  return {
+    get count() {
+      return load().examples.length;
+    },
+    get files() {
+      return load().files;
+    },
+    async similarity(text, embedder, cards) {
+      // Only the examples of cards this KB holds count (a KB of one's own documents has none of the shipped cards).
+      const counted = (example: { card: string | null }) => example.card === null || cards.has(example.card);
+      const { examples } = load();
+      if (!examples.some((example) => example.answered && counted(example)) || !examples.some((example) => !example.answered && counted(example))) return null;
+      const [bankVectors, query] = await Promise.all([embedded(embedder), embedder.embedQuery(text)]);
+      let answered = -1;
+      let unanswered = -1;
+      for (const entry of bankVectors.entries) {
+        if (!counted(entry)) continue;
+        const cosine = dot(query, entry.vector);
+        if (entry.answered) answered = Math.max(answered, cosine);
+        else unanswered = Math.max(unanswered, cosine);
+      }
+      return { answered, unanswered };
+    },
+    async prepare(embedder) {
+      if (load().examples.length > 0) await embedded(embedder);
+    },
+  };
+}
+
+/** What `cita status` says of the example questions: their counts, and whether the calibration reads them. */
+export function describeKbExamples(
+  calibration: { embedder: string; variants: { 'rerank+dense+examples'?: unknown } },
+  models: { embedderModel: string | null; rerankerOn: boolean; switchedOn: boolean },
+  dir: string = defaultKbExamplesDir(),
+): { answered: number; unanswered: number; calibrated: boolean; problem: string | null } {
+  let examples: KbExample[];
+  try {
+    examples = loadKbExamples(dir).examples;
+  } catch (error) {
+    return { answered: 0, unanswered: 0, calibrated: false, problem: (error as Error).message };
+  }
+  const answered = examples.filter((example) => example.answered).length;
+  const unanswered = examples.length - answered;
+  let problem: string | null = null;
+  if (!models.switchedOn) problem = 'switched off in the settings (kb.examples)';
+  else if (answered === 0 || unanswered === 0) problem = 'no example questions of both kinds: answerability reads the cross-encoder and the embedder alone';
+  else if (!calibration.variants['rerank+dense+examples']) problem = 'the answerability calibration has no variant for the example questions';
+  else if (models.embedderModel !== calibration.embedder) problem = 'the examples are read only with the embedder the calibration was fitted with';
+  else if (!models.rerankerOn) problem = 'the examples are read only with the cross-encoder on';
+  return { answered, unanswered, calibrated: problem === null, problem };
+}

@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { foldText } from '../../../main/core/text-folding.js';
+import { kbEvaluationPaths, loadKbEvaluation } from '../../../main/corpora/kb/kb-evaluation.js';
+import { createKbExampleIndex, defaultKbExamplesDir, loadKbExamples } from '../../../main/corpora/kb/kb-examples.js';
+import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
+import { useTempDirs } from '../../helpers/temp.js';
+
+const tempDir = useTempDirs();
+const cards = new Set(['ddi-warfarin-nsaids']);
+
+function bank(files: Record<string, unknown>): string {
+  const dir = join(tempDir(), 'examples');
+  mkdirSync(dir, { recursive: true });
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+  return dir;
+}
+
+const warfarinCard = {
+  card: 'ddi-warfarin-nsaids',
+  answered: [
+    { language: 'en', question: 'can he take ibuprofen with his warfarin' },
+    { language: 'es', question: 'puede tomar ibuprofeno con el sintrom' },
+  ],
+  not_answered: [{ language: 'en', question: 'what is the warfarin dose for a child', why: 'no card gives a dose for children' }],
+};
+const outside = { card: null, answered: [], not_answered: [{ language: 'en', question: 'how do I change the oil in my car', why: 'not clinical' }] };
+
+describe('the KB example questions', () => {
+  it('reads every file of the directory, answered and unanswered, and skips what is not JSON', () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside, 'README.md': '# not a bank file' });
+    const { examples, files } = loadKbExamples(dir);
+    expect(files).toBe(2);
+    expect(examples.filter((example) => example.answered).map((example) => example.question)).toEqual(warfarinCard.answered.map((entry) => entry.question));
+    expect(examples.filter((example) => !example.answered).map((example) => [example.card, example.question])).toEqual([
+      ['ddi-warfarin-nsaids', 'what is the warfarin dose for a child'],
+      [null, 'how do I change the oil in my car'],
+    ]);
+  });
+
+  it('stops with the file named when one does not parse or breaks the format', () => {
+    expect(() => loadKbExamples(bank({ 'broken.json': '{"card": "x", ' }))).toThrow(/Cannot read the KB example questions .*broken\.json/);
+    const noWhy = { ...warfarinCard, not_answered: [{ language: 'en', question: 'what dose for a child' }] };
+    expect(() => loadKbExamples(bank({ 'no-why.json': noWhy }))).toThrow(/no-why\.json are invalid.*why/s);
+    const badLanguage = { ...warfarinCard, answered: [{ language: 'fr', question: 'peut-il prendre' }] };
+    expect(() => loadKbExamples(bank({ 'french.json': badLanguage }))).toThrow(/french\.json are invalid/);
+  });
+
+  it('is empty, not an error, when the directory is absent', () => {
+    expect(loadKbExamples(join(tempDir(), 'nowhere'))).toEqual({ examples: [], files: 0 });
+  });
+
+  it('ships a bank whose every card-bound file names a card of the KB', () => {
+    const { examples } = loadKbExamples(defaultKbExamplesDir());
+    const cards = new Set(examples.flatMap((example) => (example.card === null ? [] : [example.card])));
+    expect(examples.some((example) => example.answered)).toBe(true);
+    expect(examples.some((example) => !example.answered)).toBe(true);
+    for (const card of cards) expect(existsSync(join(defaultKbExamplesDir(), '..', 'clinical', `${card}.md`)), card).toBe(true);
+  });
+
+  it('holds no question of the evaluation sets, which measure it', () => {
+    const fold = (text: string) => foldText(text).replace(/\s+/g, ' ').trim();
+    const evaluated = new Set(kbEvaluationPaths().flatMap((path) => loadKbEvaluation(path).map((question) => fold(question.query))));
+    expect(evaluated.size).toBeGreaterThan(900);
+    const shared = loadKbExamples(defaultKbExamplesDir()).examples.filter((example) => evaluated.has(fold(example.question)));
+    expect(shared.map((example) => example.question)).toEqual([]);
+  });
+});
+
+describe('the example index', () => {
+  const indexOver = (dir: string, cachePath: string, textOf = (question: string) => question) =>
+    createKbExampleIndex({ examples: () => loadKbExamples(dir), textOf, cachePath });
+
+  it('gives the cosine to the nearest answered and the nearest unanswered example', async () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
+    const embedder = createWordHashEmbedder();
+    const index = indexOver(dir, join(tempDir(), 'vectors.json'));
+    const close = await index.similarity('can he take ibuprofen with his warfarin', embedder, cards);
+    expect(close?.answered).toBeCloseTo(1, 5);
+    expect(close?.unanswered).toBeLessThan(0.9);
+    const car = await index.similarity('how do I change the oil in my car', embedder, cards);
+    expect(car?.unanswered).toBeCloseTo(1, 5);
+    expect(car?.answered).toBeLessThan(0.9);
+  });
+
+  it('reads the examples through the English form, as a question is read', async () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
+    const index = indexOver(dir, join(tempDir(), 'vectors.json'), (question) => question.replace('sintrom', 'acenocoumarol').replace('ibuprofeno', 'ibuprofen'));
+    const found = await index.similarity('puede tomar ibuprofen con el acenocoumarol', createWordHashEmbedder(), cards);
+    expect(found?.answered).toBeCloseTo(1, 5);
+  });
+
+  it('embeds the bank once: a later process reads the cache file, another embedder embeds again', async () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
+    const cachePath = join(tempDir(), 'vectors.json');
+    const first = createWordHashEmbedder();
+    await indexOver(dir, cachePath).prepare(first);
+    expect(first.calls.queries).toBe(4);
+    expect(existsSync(cachePath)).toBe(true);
+
+    const second = createWordHashEmbedder();
+    const fromCache = await indexOver(dir, cachePath).similarity('ibuprofen and warfarin', second, cards);
+    expect(second.calls.queries).toBe(1); // the question only
+    const computed = await indexOver(dir, join(tempDir(), 'other.json')).similarity('ibuprofen and warfarin', createWordHashEmbedder(), cards);
+    expect(fromCache).toEqual(computed);
+
+    const other = createWordHashEmbedder({ id: 'test:another', dimensions: 32 });
+    await indexOver(dir, cachePath).prepare(other);
+    expect(other.calls.queries).toBe(4);
+  });
+
+  it('embeds again over a damaged cache and rewrites it', async () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
+    const cachePath = join(tempDir(), 'vectors.json');
+    writeFileSync(cachePath, '{"version": 1, "embedder": "test:word-hash:64", "vectors": {"abc": 7}');
+    const embedder = createWordHashEmbedder();
+    const found = await indexOver(dir, cachePath).similarity('can he take ibuprofen with his warfarin', embedder, cards);
+    expect(found?.answered).toBeCloseTo(1, 5);
+    expect(embedder.calls.queries).toBe(5);
+    expect(JSON.parse(readFileSync(cachePath, 'utf8'))).toMatchObject({ version: 1, embedder: 'test:word-hash:64' });
+  });
+
+  it('gives nothing without examples of both kinds', async () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': { ...warfarinCard, not_answered: [] } });
+    expect(await indexOver(dir, join(tempDir(), 'vectors.json')).similarity('warfarin', createWordHashEmbedder(), cards)).toBeNull();
+  });
+});
