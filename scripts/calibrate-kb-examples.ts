@@ -127,7 +127,9 @@ async function withExamples(services: Services, dataDir: string, searched: reado
 const dataDir = resolve(values['data-dir']);
 const services = await createServices({ dataDir });
 const searched: Searched[] = values['from-dump'] ? (JSON.parse(readFileSync(values['from-dump'], 'utf8')) as Searched[]) : await search(services);
+if (services.settings.get().kb.min_answerability !== null) throw new Error('kb.min_answerability is set in this data directory: the anchored bar would not be read right');
 const rows = await withExamples(services, dataDir, searched);
+const multilingualId = (await services.multilingual.get())?.id ?? null;
 await services.close();
 if (values.dump) writeFileSync(values.dump, JSON.stringify(rows));
 
@@ -220,6 +222,8 @@ for (const stack of stacks) {
   const [baseMean = 0, ...exampleMeans] = model.means;
   const [baseScale = 1, ...exampleScales] = model.scales;
   const factor = baseWeight / baseScale;
+  // A negative factor would turn the cross-encoder's weight negative (and reverse which card reads best).
+  if (factor <= 0) throw new Error(`${stack.name}: the shipped model's log-odds got a weight of ${baseWeight}; not written`);
   const variant: CalibratedVariant = {
     model: {
       features: [...base.model.features, ...stack.features],
@@ -243,7 +247,7 @@ for (const stack of stacks) {
   };
   variants[stack.name] = variant;
 }
-const calibration: AnswerabilityCalibration = { ...shipped, variants };
+const calibration: AnswerabilityCalibration = { ...shipped, multilingual: multilingualId, variants };
 const out = resolve(values.out ?? kbCalibrationPath());
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(calibration, null, 2)}\n`);

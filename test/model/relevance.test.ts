@@ -259,6 +259,12 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     const discord = await ask("In MI, is discord the client's problem or mine?");
     expect(discord.refused).toBe(false);
     expect(discord.citations[0]?.card_id).toBe('mi-rolling-with-discord');
+    services.settings.update({ kb: { examples: false } });
+    try {
+      expect((await ask("In MI, is discord the client's problem or mine?")).refused).toBe(true);
+    } finally {
+      services.settings.update({ kb: { examples: true } });
+    }
     for (const question of [
       'Can you recommend a good book to learn motivational interviewing?',
       "What's the max amount of Tylenol per day I can tell a Coumadin patient is OK?",

@@ -57,6 +57,8 @@ const calibrationSchema = z.object({
   /** The embedder and reranker the signals came from; another embedder falls back to the keyword variant. */
   embedder: z.string(),
   reranker: z.string().nullable(),
+  /** The multilingual model the examples variant with it was fitted with; another one is not read. */
+  multilingual: z.string().nullable().optional(),
   sets: z.array(z.string()),
   variants: z.object({
     /**

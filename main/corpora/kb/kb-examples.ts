@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { packageRoot } from '../../paths.js';
@@ -35,7 +35,11 @@ export interface KbExamples {
   files: number;
 }
 
-/** The caches of the examples' vectors in the data directory, one per embedder (regenerated when absent or damaged). */
+/**
+ * The caches of the examples' vectors in the data directory: one file for the local embedder's reading, one for the
+ * multilingual model's, each holding the vectors of the embedder that last wrote it (another embedder rewrites it;
+ * regenerated when absent or damaged).
+ */
 export const kbExampleVectorsFile = 'kb-example-vectors.json';
 export const kbMultilingualExampleVectorsFile = 'kb-example-vectors-multilingual.json';
 
@@ -84,8 +88,8 @@ export interface KbExampleIndex {
   /**
    * The question's similarity to the examples, `text` (the question as this index reads it) embedded as a query by
    * `embedder`. The examples are embedded the same way (through `textOf`) on first use per embedder, and kept in the cache
-   * file so later processes do not embed them again. Only examples of `cards` (the KB's own card ids) and those of no
-   * card count; null when that leaves no examples of both kinds.
+   * file so later processes do not embed them again. An answered example counts only when `cards` (the KB's own card
+   * ids) holds its card; null when that leaves no examples of both kinds.
    */
   similarity(text: string, embedder: Embedder, cards: ReadonlySet<string>): Promise<ExampleSimilarity | null>;
   /** Embeds the examples for `embedder` now (after an ingest), so the first question does not wait for it. */
@@ -120,13 +124,22 @@ function readCache(path: string, embedderId: string): Map<string, Float32Array> 
   return vectors;
 }
 
+/** Writes the cache; a cache that cannot be written (a read-only data directory) only costs the next process the embedding. */
 function writeCache(path: string, embedderId: string, vectors: ReadonlyMap<string, Float32Array>): void {
-  mkdirSync(dirname(path), { recursive: true });
   const encoded = Object.fromEntries([...vectors].map(([key, vector]) => [key, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64')]));
   // Written whole, then renamed: a crash leaves the old file or the new one, never half of one.
   const partial = `${path}.${process.pid}.partial`;
-  writeFileSync(partial, JSON.stringify({ version: 1, embedder: embedderId, vectors: encoded }));
-  renameSync(partial, path);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(partial, JSON.stringify({ version: 1, embedder: embedderId, vectors: encoded }));
+    renameSync(partial, path);
+  } catch {
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Nothing was written where nothing can be.
+    }
+  }
 }
 
 function dot(a: Float32Array, b: Float32Array): number {
@@ -146,18 +159,24 @@ interface Embedded {
  * question, so an example is read exactly as a user's question would be (for the local embedder the KB query's
  * English form, the glossary's translation of a Spanish question; for the multilingual one the question as written).
  */
-export function createKbExampleIndex(options: { examples: () => KbExamples; textOf: (question: string) => string; cachePath: string }): KbExampleIndex {
+export function createKbExampleIndex(options: {
+  examples: () => KbExamples;
+  textOf: (question: string) => string;
+  /** What `textOf` depends on besides the question (the glossary setting), so a change reads the examples again. */
+  readingKey?: () => string;
+  cachePath: string;
+}): KbExampleIndex {
   let bank: KbExamples | undefined;
   const load = () => (bank ??= options.examples());
-  let embedding: { embedderId: string; promise: Promise<Embedded> } | undefined;
+  let embedding: { key: string; promise: Promise<Embedded> } | undefined;
 
   async function embedAll(embedder: Embedder): Promise<Embedded> {
     const { examples } = load();
-    const english = examples.map((example) => options.textOf(example.question));
+    const texts = examples.map((example) => options.textOf(example.question));
     const cached = readCache(options.cachePath, embedder.id);
     const vectors = new Map<string, Float32Array>();
     let embeddedNow = 0;
-    for (const text of english) {
+    for (const text of texts) {
       const key = keyOf(embedder.id, text);
       if (vectors.has(key)) continue;
       let vector = cached.get(key);
@@ -171,14 +190,16 @@ export function createKbExampleIndex(options: { examples: () => KbExamples; text
     if (embeddedNow > 0 || vectors.size !== cached.size) writeCache(options.cachePath, embedder.id, vectors);
     return {
       embedderId: embedder.id,
-      entries: examples.map((example, index) => ({ card: example.card, answered: example.answered, vector: vectors.get(keyOf(embedder.id, english[index] as string)) as Float32Array })),
+      entries: examples.map((example, index) => ({ card: example.card, answered: example.answered, vector: vectors.get(keyOf(embedder.id, texts[index] as string)) as Float32Array })),
     };
   }
 
   function embedded(embedder: Embedder): Promise<Embedded> {
-    if (embedding?.embedderId !== embedder.id) {
+    // The reading (the glossary on or off) is part of the key: toggled at run time, the examples are read again.
+    const key = `${embedder.id}\n${options.readingKey?.() ?? ''}`;
+    if (embedding?.key !== key) {
       const promise = embedAll(embedder);
-      embedding = { embedderId: embedder.id, promise };
+      embedding = { key, promise };
       // A failed embedding is tried again on the next question rather than remembered.
       promise.catch(() => {
         if (embedding?.promise === promise) embedding = undefined;
@@ -195,10 +216,11 @@ export function createKbExampleIndex(options: { examples: () => KbExamples; text
       return load().files;
     },
     async similarity(text, embedder, cards) {
-      // Only the examples of cards this KB holds count (a KB of one's own documents has none of the shipped cards).
-      const counted = (example: { card: string | null }) => example.card === null || cards.has(example.card);
+      // A question a card answers counts only when the KB holds that card (a KB of one's own documents holds none of
+      // the shipped cards, and gets no examples read); a question no card answers counts whatever the KB holds.
+      const counted = (example: { card: string | null; answered: boolean }) => !example.answered || example.card === null || cards.has(example.card);
       const { examples } = load();
-      if (!examples.some((example) => example.answered && counted(example)) || !examples.some((example) => !example.answered && counted(example))) return null;
+      if (!examples.some((example) => example.answered && counted(example)) || !examples.some((example) => !example.answered)) return null;
       const [bankVectors, query] = await Promise.all([embedded(embedder), embedder.embedQuery(text)]);
       let answered = -1;
       let unanswered = -1;

@@ -11,6 +11,7 @@ import { loadClinicalLexicon, type ClinicalLexicon } from './clinical-lexicon.js
 import { kbFormula } from './chunking.js';
 import { createKbExampleIndex, kbExampleVectorsFile, kbMultilingualExampleVectorsFile, loadKbExamples, type KbExamples } from './kb-examples.js';
 import { prepareKbQuery } from './kb-query.js';
+import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import { drugNamesOfCards } from './kb-drug-names.js';
 import { askKb } from './kb-ask.js';
 import { kbItemOf, loadKbEvaluationCases, loadKbEvaluationPath } from './kb-evaluation.js';
@@ -48,11 +49,13 @@ export const createKbModule: ModuleFactory = async (deps) => {
 function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
   // Read on the first question: commands that never ask the KB do not pay for it.
   let lexicon: ClinicalLexicon | undefined;
+  const calibration = loadKbCalibration();
   // Read once for both embedders.
   let bank: KbExamples | undefined;
   const examples = createKbExampleIndex({
     examples: () => (bank ??= loadKbExamples()),
     textOf: (question) => prepareKbQuery(question, (lexicon ??= loadClinicalLexicon()), undefined, { glossary: deps.settings.get().language.glossary }).english,
+    readingKey: () => `glossary:${deps.settings.get().language.glossary}`,
     cachePath: join(deps.dataDir, kbExampleVectorsFile),
   });
   const multilingualExamples = createKbExampleIndex({ examples: () => (bank ??= loadKbExamples()), textOf: (question) => question, cachePath: join(deps.dataDir, kbMultilingualExampleVectorsFile) });
@@ -60,7 +63,7 @@ function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
     store,
     settings: deps.settings,
     lexicon: () => (lexicon ??= loadClinicalLexicon()),
-    calibration: loadKbCalibration(),
+    calibration,
     reranker: () => deps.reranker.get(),
     rerankerProblem: () => deps.reranker.describe().problem,
     examples: { index: examples, embedder: () => deps.embedding.get(), multilingual: { index: multilingualExamples, embedder: () => deps.multilingual.get() } },
@@ -89,11 +92,19 @@ function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
     syncWithOtherProcesses: () => store.sync(),
     ingest: async (options) => {
       const result = await ingestCards({ store, tokenCounter }, options);
-      // The example questions are embedded with the cards, so the first question does not wait for them.
-      const embedder = await deps.embedding.get();
-      if (embedder) await examples.prepare(embedder);
-      const multilingual = await deps.multilingual.get();
-      if (multilingual) await multilingualExamples.prepare(multilingual);
+      // The example questions are embedded with the cards, so the first question does not wait for them: only when a
+      // search would read them (switched on, with the embedder the calibration was fitted with: a cloud embedder is
+      // never asked), and a failure only says so, as the search will.
+      const embedder = deps.settings.get().kb.examples && calibration.variants['rerank+dense+examples'] ? await deps.embedding.get() : null;
+      if (embedder && embedderModelOf(embedder.id) === calibration.embedder) {
+        try {
+          await examples.prepare(embedder);
+          const multilingual = calibration.variants['rerank+dense+examples+multilingual'] ? await deps.multilingual.get() : null;
+          if (multilingual) await multilingualExamples.prepare(multilingual);
+        } catch (error) {
+          options.onProgress?.(`the example questions were not embedded: ${(error as Error).message}`);
+        }
+      }
       return result;
     },
     evaluation: { load: () => loadKbEvaluationCases(), loadPath: loadKbEvaluationPath, itemOf: kbItemOf, rerank: true, refuses: true },

@@ -223,7 +223,8 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     if (!multilingual) return null;
     try {
       const model = await multilingual.embedder();
-      return model === null ? null : await multilingual.index.similarity(question, model, new Set(await store.cardIds()));
+      if (model === null || (calibration.multilingual != null && model.id !== calibration.multilingual)) return null;
+      return await multilingual.index.similarity(question, model, new Set(await store.cardIds()));
     } catch (error) {
       notices.push({ code: 'examples_unavailable', message: `Answerability without the multilingual reading of the example questions: ${(error as Error).message}` });
       return null;
@@ -485,9 +486,16 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     // with no card strong on its own): that card is the one quoted (quotableCards), and it is labelled a weak match
     // rather than "not relevant".
     const [first] = cards;
-    const throughFirst = answeredThroughAnchor(answerability, thresholds.threshold) || (answerability.answerable && !cards.some((card) => card.relevance === 'strong'));
+    const readExamples = variantName.includes('examples');
+    const throughFirst = answeredThroughAnchor(answerability, thresholds.threshold) || (readExamples && answerability.answerable && !cards.some((card) => card.relevance === 'strong'));
     const throughAnchor = settings.kb.answerability && throughFirst && first !== undefined;
-    const shown = throughAnchor ? [{ ...first, relevance: first.relevance === 'none' ? ('weak' as const) : first.relevance }, ...cards.slice(1)] : cards;
+    // And a question the examples read as unanswerable has no strong card to show, whatever its cards' own scores.
+    const refusedByExamples = settings.kb.answerability && readExamples && answerability.probability < answerability.threshold;
+    const shown = throughAnchor
+      ? [{ ...first, relevance: first.relevance === 'none' ? ('weak' as const) : first.relevance }, ...cards.slice(1)]
+      : refusedByExamples
+        ? cards.map((card) => (card.relevance === 'strong' ? { ...card, relevance: 'weak' as const } : card))
+        : cards;
     return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards: shown, answerability, notices };
   }
 
@@ -680,6 +688,7 @@ function decide(
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
+  else if (!relevant && context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   // A check that fails is the reason given, relevant cards or not: it says what no card states.
   else if (!answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
   else if (!answerable && food !== null && !food.found) reason = `The question asks about ${listOf(food.asked)} with ${listOf(food.with)}, and no relevant card about ${listOf(food.with)} speaks of it.`;
@@ -690,7 +699,8 @@ function decide(
   else if (answeredThroughAnchor({ answerable, probability }, context.thresholds.threshold))
     reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
-  else if (context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
+  else if (context.variantName.includes('examples'))
+    reason = `No card is relevant enough to this question, read beside the example questions cards answer and do not answer (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food };
 }

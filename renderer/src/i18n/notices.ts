@@ -17,6 +17,7 @@ export const noticeTemplates: Partial<Record<Language, Readonly<Record<string, s
     semantic_only: 'Ninguna palabra de la pregunta aparece en las fichas: son solo las fichas más cercanas por significado y puede que no la respondan.',
     reranker_unavailable: 'Ordenado sin el reordenador (cross-encoder), que no está disponible.',
     reranker_failed: 'El reordenador (cross-encoder) falló; se muestra el orden de la primera búsqueda.',
+    examples_unavailable: 'Se decide si hay respuesta sin las preguntas de ejemplo, que no se pudieron leer ahora (Estado del índice dice por qué).',
     not_answerable: 'Ningún resultado responde claramente a esta pregunta: son solo los más cercanos.',
     relevance_unchecked: 'No se comprobó si estos pasajes responden a la pregunta: la comprobación solo lee inglés.',
     no_match: 'Ningún alimento del catálogo coincide con «{{query}}». Revise la ortografía, pruebe otro nombre o añádalo como alimento propio.',

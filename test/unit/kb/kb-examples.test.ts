@@ -121,6 +121,46 @@ describe('the example index', () => {
     expect(JSON.parse(readFileSync(cachePath, 'utf8'))).toMatchObject({ version: 1, embedder: 'test:word-hash:64' });
   });
 
+  it("counts a card's answered examples only when the KB holds the card, and every unanswered one", async () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
+    const index = indexOver(dir, join(tempDir(), 'vectors.json'));
+    // A KB of one's own documents: none of the shipped cards, so no example is read at all.
+    expect(await index.similarity('can he take ibuprofen with his warfarin', createWordHashEmbedder(), new Set(['my-own-notes']))).toBeNull();
+    const other = { ...warfarinCard, card: 'ddi-lithium-nsaids-thiazides-acei', answered: [{ language: 'en', question: 'lithium and naproxen together' }] };
+    const both = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'ddi-lithium.json': other });
+    const found = await indexOver(both, join(tempDir(), 'vectors.json')).similarity('lithium and naproxen together', createWordHashEmbedder(), cards);
+    // The lithium card is not in this KB: its answered example does not count, its unanswered one (a child's dose) does.
+    expect(found?.answered).toBeLessThan(0.9);
+    const child = await indexOver(both, join(tempDir(), 'vectors.json')).similarity('what is the warfarin dose for a child', createWordHashEmbedder(), new Set(['ddi-lithium-nsaids-thiazides-acei']));
+    expect(child?.unanswered).toBeCloseTo(1, 5);
+  });
+
+  it('answers from memory when the cache cannot be written', async () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
+    const blocker = join(tempDir(), 'a-file');
+    writeFileSync(blocker, 'not a directory');
+    const embedder = createWordHashEmbedder();
+    const index = indexOver(dir, join(blocker, 'vectors.json'));
+    expect((await index.similarity('can he take ibuprofen with his warfarin', embedder, cards))?.answered).toBeCloseTo(1, 5);
+    await index.similarity('warfarin and ibuprofen', embedder, cards);
+    expect(embedder.calls.queries).toBe(6); // the bank once, then the two questions
+  });
+
+  it('reads the examples again when what their reading depends on changes (the glossary)', async () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
+    let glossary = true;
+    const index = createKbExampleIndex({
+      examples: () => loadKbExamples(dir),
+      textOf: (question) => (glossary ? question.replace('sintrom', 'acenocoumarol') : question),
+      readingKey: () => String(glossary),
+      cachePath: join(tempDir(), 'vectors.json'),
+    });
+    const embedder = createWordHashEmbedder();
+    expect((await index.similarity('puede tomar ibuprofeno con el acenocoumarol', embedder, cards))?.answered).toBeCloseTo(1, 5);
+    glossary = false;
+    expect((await index.similarity('puede tomar ibuprofeno con el acenocoumarol', embedder, cards))?.answered).toBeLessThan(0.99);
+  });
+
   it('gives nothing without examples of both kinds', async () => {
     const dir = bank({ 'ddi-warfarin-nsaids.json': { ...warfarinCard, not_answered: [] } });
     expect(await indexOver(dir, join(tempDir(), 'vectors.json')).similarity('warfarin', createWordHashEmbedder(), cards)).toBeNull();
