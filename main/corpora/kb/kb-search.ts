@@ -204,29 +204,25 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     return cards;
   }
 
-  /** The question's similarity to the example questions, or null (with a notice when they could not be read). */
-  async function exampleSimilarity(english: string, embedderId: string | null, notices: Notice[]): Promise<ExampleSimilarity | null> {
-    if (!deps.examples) return null;
+  /**
+   * The question's similarity to the example questions through one embedder (`reader`), or null when it is absent,
+   * is not the one `accepts` (the calibrated one), or fails (then with a notice naming `what` was not read).
+   */
+  async function exampleSimilarity(
+    reader: { index: KbExampleIndex; embedder: () => Promise<Embedder | null> } | undefined,
+    text: string,
+    accepts: (embedderId: string) => boolean,
+    cards: () => Promise<ReadonlySet<string>>,
+    notices: Notice[],
+    what: string,
+  ): Promise<ExampleSimilarity | null> {
+    if (!reader) return null;
     try {
-      const model = await deps.examples.embedder();
-      if (model === null || model.id !== embedderId) return null;
-      return await deps.examples.index.similarity(english, model, new Set(await store.cardIds()));
+      const model = await reader.embedder();
+      if (model === null || !accepts(model.id)) return null;
+      return await reader.index.similarity(text, model, await cards());
     } catch (error) {
-      notices.push({ code: 'examples_unavailable', message: `Answerability without the example questions: ${(error as Error).message}` });
-      return null;
-    }
-  }
-
-  /** The same through the multilingual model, or null without it (switched off, missing, or failing). */
-  async function multilingualExampleSimilarity(question: string, notices: Notice[]): Promise<ExampleSimilarity | null> {
-    const multilingual = deps.examples?.multilingual;
-    if (!multilingual) return null;
-    try {
-      const model = await multilingual.embedder();
-      if (model === null || (calibration.multilingual != null && model.id !== calibration.multilingual)) return null;
-      return await multilingual.index.similarity(question, model, new Set(await store.cardIds()));
-    } catch (error) {
-      notices.push({ code: 'examples_unavailable', message: `Answerability without the multilingual reading of the example questions: ${(error as Error).message}` });
+      notices.push({ code: 'examples_unavailable', message: `Answerability without ${what}: ${(error as Error).message}` });
       return null;
     }
   }
@@ -370,10 +366,25 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const ordered = rerankScores === null ? pool : orderByRerank(pool, rerankScores, rerankOrder);
     const calibrated = embedder !== null && calibration.embedder === embedderModelOf(embedder);
     const dense = calibrated && allNeighbours.length > 0;
-    const examples = settings.kb.examples && rerankScores !== null && dense && calibration.variants['rerank+dense+examples'] ? await exampleSimilarity(query.english, embedder, notices) : null;
+    // The KB's card ids, read once for both readings of the examples.
+    let cardIds: Promise<ReadonlySet<string>> | undefined;
+    const cardsOfKb = () => (cardIds ??= store.cardIds().then((ids) => new Set(ids)));
+    const examples =
+      settings.kb.examples && rerankScores !== null && dense && calibration.variants['rerank+dense+examples']
+        ? await exampleSimilarity(deps.examples, query.english, (id) => id === embedder, cardsOfKb, notices, 'the example questions')
+        : null;
     // The multilingual model reads the question as asked against the examples as written.
     const multilingualExamples =
-      examples !== null && calibration.variants['rerank+dense+examples+multilingual'] ? await multilingualExampleSimilarity(question, notices) : null;
+      examples !== null && calibration.variants['rerank+dense+examples+multilingual']
+        ? await exampleSimilarity(
+            deps.examples?.multilingual,
+            question,
+            (id) => calibration.multilingual == null || id === calibration.multilingual,
+            cardsOfKb,
+            notices,
+            'the multilingual reading of the example questions',
+          )
+        : null;
     const variantName = variantFor({ rerank: rerankScores !== null, dense, examples: examples === null ? null : multilingualExamples === null ? 'local' : 'local+multilingual' });
     const variant = calibration.variants[variantName] ?? calibration.variants['rerank+dense'];
     const thresholdsOf = (scoring: CalibratedVariant) => ({
