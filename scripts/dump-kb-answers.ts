@@ -2,7 +2,8 @@
  * `tsx scripts/dump-kb-answers.ts --data-dir DIR --out FILE`
  * Development aid for KB sentence choice: for every answerable question with key facts, the cards an answer would
  * quote and, for them and the expected cards, every unit (sentence or list item) with its cross-encoder logit, keyword
- * overlap and embedder cosine, and which key facts it holds. Selection rules are then compared offline on the dump.
+ * overlap and embedder cosine, its logit and overlap for each sentence of a question of several (`parts`), and which
+ * key facts it holds. Selection rules are then compared offline on the dump.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -44,6 +45,16 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
       english,
       units.map((entry) => unitRerankText(card.title, entry.section.heading, entry.unit)),
     );
+    const parts = retrieval.query.parts;
+    const partLogits: number[][] = [];
+    for (const part of parts)
+      partLogits.push(
+        await reranker.score(
+          part,
+          units.map((entry) => unitRerankText(card.title, entry.section.heading, entry.unit)),
+        ),
+      );
+    const partOverlaps = parts.map((part) => keywordOverlapScores(part, [units.map((entry) => entry.unit)])[0] ?? []);
     const vectors = await embedder.embedDocuments(units.map((entry) => `${card.title}. ${entry.section.heading}. ${entry.unit.text}`));
     cards.push({
       id: cardId,
@@ -55,6 +66,8 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
         text: entry.unit.text,
         logit: logits[index],
         overlap: overlap[index],
+        partLogits: partLogits.map((logits) => logits[index]),
+        partOverlaps: partOverlaps.map((overlaps) => overlaps[index]),
         cosine: dot(queryVector, vectors[index] as Float32Array),
         mentions: [...new Set(lexicon.find(entry.unit.text).map((mention) => mention.canonical))],
         duration: holdsDuration(entry.unit.text),
@@ -74,6 +87,7 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
     half: question.half,
     query: question.query,
     english,
+    parts: retrieval.query.parts,
     action: asksForAction(question.query) || asksForAction(english),
     duration: asksForDuration(question.query) || asksForDuration(english),
     expected: question.expected,

@@ -65,10 +65,12 @@ export interface RefusalMetrics {
   recall: number;
   /** Of the answerable queries, the share refused. */
   answerable_refused_rate: number;
+  /** The unanswerable queries answered and the answerable ones refused (by id, with the query), to read them. */
+  wrong: Array<{ id: string; query: string; answerable: boolean }>;
 }
 
 /** Refusal metrics from (answerable, refused) pairs. */
-export function refusalMetrics(outcomes: ReadonlyArray<{ answerable: boolean; refused: boolean }>): RefusalMetrics {
+export function refusalMetrics(outcomes: ReadonlyArray<{ id: string; query: string; answerable: boolean; refused: boolean }>): RefusalMetrics {
   const unanswerable = outcomes.filter((outcome) => !outcome.answerable);
   const answerable = outcomes.filter((outcome) => outcome.answerable);
   const refusedUnanswerable = unanswerable.filter((outcome) => outcome.refused).length;
@@ -82,6 +84,7 @@ export function refusalMetrics(outcomes: ReadonlyArray<{ answerable: boolean; re
     precision: refused === 0 ? 1 : refusedUnanswerable / refused,
     recall: unanswerable.length === 0 ? 1 : refusedUnanswerable / unanswerable.length,
     answerable_refused_rate: answerable.length === 0 ? 0 : refusedAnswerable / answerable.length,
+    wrong: outcomes.filter((outcome) => outcome.answerable === outcome.refused).map(({ id, query, answerable: isAnswerable }) => ({ id, query, answerable: isAnswerable })),
   };
 }
 
@@ -172,7 +175,7 @@ export async function runEvaluation(
     const structureLabel = run.structure === 'tree' ? ` · tree B=${run.branches}` : '';
     const label = `${module.name} · ${strategy}${rerank === null ? '' : rerank ? ' + rerank' : ' (no rerank)'}${structureLabel}${variant ? ` · ${languageLabel(variant)}` : ''}`;
     options.onProgress?.(`evaluating ${label} (${cases.length} queries)`);
-    const outcomes: Array<{ parts: Array<string | null>; expected: string[]; ranked: string[]; answerable: boolean; refused: boolean; branchHit: boolean }> = [];
+    const outcomes: Array<{ id: string; query: string; parts: Array<string | null>; expected: string[]; ranked: string[]; answerable: boolean; refused: boolean; branchHit: boolean }> = [];
     const misses: Array<EvaluationRow['misses'][number] & { parts: Array<string | null> }> = [];
     let embedder: string | null = null;
     let degraded: string | null = null;
@@ -192,7 +195,16 @@ export async function runEvaluation(
       if (notice && strategy !== 'keyword') degraded = notice.message;
       const items = output.hits.map((hit) => (entry.matchHitId ? hit.id : evaluation.itemOf(hit)));
       const parts = [entry.subset ?? null, ...(entry.parts ?? [])];
-      outcomes.push({ parts, expected: entry.expected, ranked: items, answerable: entry.answerable ?? entry.expected.length > 0, refused: output.refused, branchHit });
+      outcomes.push({
+        id: entry.id,
+        query: entry.query,
+        parts,
+        expected: entry.expected,
+        ranked: items,
+        answerable: entry.answerable ?? entry.expected.length > 0,
+        refused: output.refused,
+        branchHit,
+      });
       const top3 = items.slice(0, 3);
       if (entry.expected.length > 0 && !top3.some((item) => entry.expected.includes(item))) {
         misses.push({ parts, id: entry.id, query: entry.query, expected: entry.expected, top3 });

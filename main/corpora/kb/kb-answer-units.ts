@@ -71,14 +71,32 @@ export const actionQuoteMargin = 6;
  * "at least 4 hours" sentence into "how should she space them?" answers (README).
  */
 export const durationBonus = 4;
-/** Units the cross-encoder reads per card at most: the first ones by keyword overlap (bounds the latency). */
+/** Units the cross-encoder reads of the first card at most: the first ones by keyword overlap (bounds the latency). */
 export const unitsReadPerCard = 24;
 /**
- * ...and per part of a question that asks several things (first card only), when each part is read again: every unit
- * of a card (they have 14-22). 12 until 2026-12-03: a part worded unlike its answer ("the checked bag", "hand
+ * ...and of each further card, which is quoted for at most `quotesPerCard` units. 24 until 2026-12-05; replayed on
+ * the twenty-three sets' key-fact questions, reading only the first 8 by keyword overlap lost no key fact, and it pays
+ * for reading the first card once per sentence of a story (`partQuoteMargin`).
+ */
+export const unitsReadPerOtherCard = 8;
+/**
+ * ...and per sentence of a question of several (first card only), when each is read again: every unit of a card
+ * (they have 14-22). 12 until 2026-12-03: a part worded unlike its answer ("the checked bag", "hand
  * luggage") shares no word with it and was never read; 24 held 2 more key facts of 255 at no measurable cost.
  */
 export const unitsReadPerPart = 24;
+/**
+ * Units of the first card quoted for each sentence of a question of several (`KbQuery.parts`), and the margin to that
+ * sentence's best they must score within. Replayed offline on every unit's scores for the whole question and for each
+ * of its sentences, for the twenty-three sets' 435 key-fact questions (2026-12-05): the answers held every key fact in
+ * 270 before (the old parts: question sentences only, one unit each). Ranking the first card's units by their best
+ * score instead of adding to the whole question's choice: 284 for fewer units, but 8 answers lost a fact the whole
+ * question's choice held (the sentence scores raise the best, and the margin then cuts); each sentence's 2 best
+ * within 4 added: 296 (3 best: 308), none lost; both added to the whole question's choice: 316, none lost, for 9.9
+ * units an answer instead of 8.5 (with four sentences read; two, as shipped for the latency: 310, 9.7 units).
+ */
+export const quotesPerPart = 2;
+export const partQuoteMargin = 4;
 /**
  * Units quoted per card at most for medicines the question names that the chosen units do not speak of (below).
  * Two: an interaction question rarely names more than three medicines, one of them the card's own subject.
@@ -143,11 +161,13 @@ export function namedMedicines(mentions: readonly ClinicalMention[], lexicon: Cl
 
 /**
  * The sentences of each card that answer the question. With the cross-encoder: it reads each card's units (the
- * first `unitsReadPerCard` by keyword overlap), the best is quoted, further ones when they are close (more of the first
+ * first `unitsReadPerCard` of the first card by keyword overlap, `unitsReadPerOtherCard` of the others), the best is quoted, further ones when they are close (more of the first
  * card for a long question), and an action
- * unit leads when the question asks for one and the card has a close enough one; a question that asks several things
- * (`parts`, at most three) also gets the first card's best unit for each part, read again for it (the first
- * `unitsReadPerPart`), with no margin: it is that part's answer. Without the cross-encoder: keyword overlap
+ * unit leads when the question asks for one and the card has a close enough one; a question of several sentences
+ * (`parts`, at most two) has the first card's units read for each sentence too (the first `unitsReadPerPart`), and
+ * adds to the whole question's choice the same choice made on each unit's best score for the question or one of its
+ * sentences, and each sentence's `quotesPerPart` best units (within `partQuoteMargin` of its best), with no margin to
+ * the whole question's best: they answer that sentence. Without the cross-encoder: keyword overlap
  * (selectQuotes), preferring action sections the same way. A unit ending with ":" brings the list it introduces, and
  * a list item the sentence introducing it. With the cross-encoder, a medicine the question names that a card speaks of
  * but none of its chosen units does gets that card's best unit naming it by its own name (at most `namedQuotesPerCard`;
@@ -169,14 +189,14 @@ export async function chooseQuotes(
     card.sections.flatMap((section) => (unitsOfSection.get(section) ?? []).map((unit) => ({ section, unit, action: actionSection.test(section.heading) }))),
   );
   const unitLists = units.map((list) => list.map((entry) => entry.unit));
-  const scores = reranker ? await crossEncoderScores(question.english, cards, units, reranker, unitsReadPerCard, wantsDuration) : keywordOverlapScores(question.english, unitLists);
-  // A question asking several things: the first card's best unit for each of them is quoted too.
-  const partBest: Array<{ unitIndex: number; score: number }> = [];
+  const readOfCard = (cardIndex: number) => (cardIndex === 0 ? unitsReadPerCard : unitsReadPerOtherCard);
+  const scores = reranker ? await crossEncoderScores(question.english, cards, units, reranker, readOfCard, wantsDuration) : keywordOverlapScores(question.english, unitLists);
+  // A question of several sentences: the first card's units are read for each sentence too (every unit of the card).
+  const partScores: number[][] = [];
   for (const part of question.parts ?? []) {
     if (!reranker || cards.length === 0) break;
-    const [partScores = []] = await crossEncoderScores(part, cards.slice(0, 1), units.slice(0, 1), reranker, unitsReadPerPart, wantsDuration);
-    const top = partScores.reduce<{ unitIndex: number; score: number } | null>((found, score, unitIndex) => (found === null || score > found.score ? { unitIndex, score } : found), null);
-    if (top !== null && top.score > Number.NEGATIVE_INFINITY) partBest.push(top);
+    const [scoresOfPart = []] = await crossEncoderScores(part, cards.slice(0, 1), units.slice(0, 1), reranker, () => unitsReadPerPart, wantsDuration);
+    partScores.push(scoresOfPart);
   }
 
   return units.map((list, cardIndex) => {
@@ -187,19 +207,35 @@ export async function chooseQuotes(
     const longFirst = cardIndex === 0 && longQuestion;
     const margin = reranker ? (longFirst ? secondQuoteMarginOfLongQuestion : secondQuoteMargin) : Number.POSITIVE_INFINITY;
     const limit = reranker ? (longFirst ? quotesForFirstCardOfLongQuestion : cardIndex === 0 ? quotesForFirstCard : quotesPerCard) : 2;
-    const chosen = [best];
-    for (const next of ranked.slice(1, limit)) {
-      if (next.score > Number.NEGATIVE_INFINITY && best.score - next.score <= margin && (reranker || next.score > 0)) chosen.push(next);
-    }
+    // The best unit, and the next ones up to the limit that score within the margin of it.
+    const closeToBest = (order: typeof ranked) => {
+      const [top, ...rest] = order;
+      if (!top) return [];
+      return [top, ...rest.slice(0, limit - 1).filter((next) => next.score > Number.NEGATIVE_INFINITY && top.score - next.score <= margin && (reranker || next.score > 0))];
+    };
+    const chosen = closeToBest(ranked);
     if (wantsAction && !chosen.some((entry) => entry.action)) {
       const action = ranked.find((entry) => entry.action);
       if (action && (!reranker || best.score - action.score <= actionQuoteMargin)) chosen.splice(chosen.length >= limit ? chosen.length - 1 : chosen.length, 1, action);
     }
-    if (cardIndex === 0) {
-      for (const { unitIndex, score } of partBest) {
-        const answering = ranked.find((entry) => entry.unitIndex === unitIndex);
-        // Ordered by its score for the part it answers: it may not have been read for the whole question at all.
-        if (answering && !chosen.some((entry) => entry.unitIndex === unitIndex)) chosen.push({ ...answering, score: Math.max(answering.score, score) });
+    if (cardIndex === 0 && partScores.length > 0) {
+      const add = (entry: (typeof ranked)[number]) => {
+        if (!chosen.some((found) => found.unitIndex === entry.unitIndex)) chosen.push(entry);
+      };
+      // The same choice with each unit scored as it best answers the whole question or one of its sentences.
+      const byBest = ranked
+        .map((entry) => ({ ...entry, score: Math.max(entry.score, ...partScores.map((scoresOfPart) => scoresOfPart[entry.unitIndex] ?? Number.NEGATIVE_INFINITY)) }))
+        .sort((a, b) => b.score - a.score);
+      closeToBest(byBest).forEach(add);
+      // Each sentence's own best units, with no margin to the whole question's best: they answer that sentence.
+      for (const scoresOfPart of partScores) {
+        const top = Math.max(...scoresOfPart);
+        if (top === Number.NEGATIVE_INFINITY) continue;
+        byBest
+          .filter((entry) => (scoresOfPart[entry.unitIndex] ?? Number.NEGATIVE_INFINITY) >= top - partQuoteMargin)
+          .sort((a, b) => (scoresOfPart[b.unitIndex] ?? 0) - (scoresOfPart[a.unitIndex] ?? 0))
+          .slice(0, quotesPerPart)
+          .forEach(add);
       }
     }
     if (reranker && medicines) {
@@ -237,7 +273,7 @@ export async function chooseQuotes(
 
 /**
  * Each unit's score for a query: the cross-encoder's logit plus the weighted keyword overlap (plus the duration bonus
- * when the question asks how long), read for the first `readPerCard` units of each card by keyword overlap (bounds
+ * when the question asks how long), read for the first `readOfCard(card)` units of each card by keyword overlap (bounds
  * the latency); units not read score minus infinity. Positions are per section, so units are numbered per card.
  */
 async function crossEncoderScores(
@@ -245,7 +281,7 @@ async function crossEncoderScores(
   cards: readonly CardUnits[],
   units: ReadonlyArray<ReadonlyArray<{ section: CardSection; unit: QuoteUnit }>>,
   reranker: Reranker,
-  readPerCard: number,
+  readOfCard: (cardIndex: number) => number,
   wantsDuration: boolean,
 ): Promise<number[][]> {
   const overlap = keywordOverlapScores(query, units.map((list) => list.map((entry) => entry.unit)));
@@ -253,7 +289,7 @@ async function crossEncoderScores(
     list
       .map((entry, unitIndex) => ({ entry, unitIndex, overlap: overlap[cardIndex]?.[unitIndex] ?? 0 }))
       .sort((a, b) => b.overlap - a.overlap || a.unitIndex - b.unitIndex)
-      .slice(0, readPerCard)
+      .slice(0, readOfCard(cardIndex))
       .map((item) => ({ cardIndex, ...item, text: unitRerankText(cards[cardIndex]?.title ?? '', item.entry.section.heading, item.entry.unit) })),
   );
   const logits = await reranker.score(query, pairs.map((pair) => pair.text));

@@ -27,8 +27,8 @@ export interface KbQuery {
   /** Words replaced on the way to `english`, for the notice that says so. */
   replaced: Array<{ from: string; to: string }>;
   /**
-   * A question that asks several things ("¿Hay algún problema con el omeprazol? ¿Tiene que dejar el Plavix?"): each
-   * question sentence in English. Empty when the question asks one thing.
+   * A question of several sentences ("Toma Plavix. ¿Hay algún problema con el omeprazol? ¿Tiene que dejar el
+   * Plavix?"): up to `maxQuestionParts` of them in English, read one by one for the answer. Empty for one sentence.
    */
   parts: string[];
 }
@@ -104,17 +104,30 @@ function englishForm(question: string, mentions: readonly ClinicalMention[], lan
   return { english: translation.english, replaced: [...replaced, ...translation.pairs.map((pair) => ({ from: pair.spanish, to: pair.english }))] };
 }
 
-/** Parts of a question read again for the answer at most (each costs a cross-encoder call). */
-export const maxQuestionParts = 3;
+/**
+ * Sentences of a question read again for the answer at most: each costs a cross-encoder call per unit of the first
+ * card. Replayed on the twenty-three sets' key-fact questions (see partQuoteMargin), four held 316 answers' facts,
+ * three 312, two 310, one 296; measured (`cita bench --quick --only kb`), four took the answer's p95 from 1.28 s to
+ * 2.00 s in the same session, beyond the 1.5 s aim, so two.
+ */
+export const maxQuestionParts = 2;
 
 /**
- * The question sentences of a question that asks more than one thing, each in English. Not led by the medicines the
- * question names: the cross-encoder then favours any sentence naming them over the one answering the part.
+ * The sentences of a question of more than one, each in English, for the answer to read one by one: the
+ * cross-encoder reads a story as a whole less well than its sentences ("she's jittery and sweaty" is met by the
+ * card's signs, "what do I do now?" by its actions). Question sentences first, then the others from the end (a story
+ * ends near what it asks), at most `maxQuestionParts`, in reading order. A sentence with no word of four letters or
+ * more ("2.5 mg?", "Ok??") is not one. Not led by the medicines the question names: the cross-encoder then favours
+ * any sentence naming them over the one answering the part. Until 2026-12-05 only question sentences, and only when
+ * two or more asked something; measured in the README ("Every sentence of a story").
  */
 function questionParts(question: string, lexicon: ClinicalLexicon, language: Language, options: { glossary?: boolean }): string[] {
-  const asked = question.split('\n').flatMap((line) => splitSentences(line)).filter((sentence) => sentence.endsWith('?'));
-  if (asked.length < 2) return [];
-  // A part asks something when its English has a word that carries meaning: "2.5 mg?" or "Really??" do not.
-  const parts = asked.map((sentence) => englishForm(sentence, lexicon.find(sentence), language, options).english).filter((english) => indexTerms(english).some((term) => /^\p{L}{4,}$/u.test(term)));
-  return parts.length < 2 ? [] : parts.slice(0, maxQuestionParts);
+  const sentences = question
+    .split('\n')
+    .flatMap((line) => splitSentences(line))
+    .map((sentence, index) => ({ index, asks: sentence.endsWith('?'), english: englishForm(sentence, lexicon.find(sentence), language, options).english }))
+    .filter((sentence) => indexTerms(sentence.english).some((term) => /^\p{L}{4,}$/u.test(term)));
+  if (sentences.length < 2) return [];
+  const read = [...sentences.filter((sentence) => sentence.asks), ...sentences.filter((sentence) => !sentence.asks).reverse()].slice(0, maxQuestionParts);
+  return read.sort((a, b) => a.index - b.index).map((sentence) => sentence.english);
 }

@@ -6,12 +6,17 @@ import {
   longQuestionCharacters,
   namedMedicines,
   namedQuotesPerCard,
+  partQuoteMargin,
+  quotesPerPart,
+  unitsReadPerCard,
+  unitsReadPerOtherCard,
   quotesForFirstCard,
   quotesForFirstCardOfLongQuestion,
   quotesPerCard,
   secondQuoteMargin,
 } from '../../../main/corpora/kb/kb-answer-units.js';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
+import type { Reranker } from '../../../main/reranking/reranker.js';
 import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
 
 const card = {
@@ -58,6 +63,53 @@ describe('choosing the sentences that answer', () => {
     const [withParts] = await chooseQuotes({ original: question, english: question, parts: ['urgent care same day', 'drink fluids hot'] }, [card], createSharedWordReranker());
     expect(withParts?.map((quote) => quote.unit.text)).toContain('"Drink fluids when it is hot."');
     expect(withParts?.every((quote) => Number.isFinite(quote.score))).toBe(true);
+  });
+
+  it(`keeps the whole question's choice of the first card's units, adds the same choice by each unit's best score for one of its sentences, and each sentence's ${quotesPerPart} best within ${partQuoteMargin} of it`, async () => {
+    // Scores by query and unit; the queries share no word with the units, so keyword overlap adds nothing.
+    const fillers = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'].map((word) => `Filler ${word} here.`);
+    const table: Record<string, Record<string, number>> = {
+      zzwhole: Object.fromEntries(fillers.map((text) => [text, 8.8])),
+      zzpart: { 'Answer alpha.': 9, 'Answer beta.': 9 - partQuoteMargin + 1, 'Answer gamma.': 9 - partQuoteMargin + 0.5 },
+      zzother: { 'Answer delta.': 8.9, 'Answer epsilon.': 8.85, 'Answer zeta.': 8.82 },
+    };
+    const tableReranker = (adjust: (score: number) => number = (score) => score): Reranker => ({
+      id: 'test:table:1',
+      async score(query, passages) {
+        return passages.map((passage) => adjust(Object.entries(table[query] ?? {}).find(([text]) => passage.endsWith(text))?.[1] ?? 0));
+      },
+    });
+    const answers = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'].map((word) => `Answer ${word}.`);
+    const storyCard = { title: 'Story', sections: [{ heading: 'Notes', text: [...fillers, ...answers].join(' ') }] };
+    const question = { original: 'zzwhole', english: 'zzwhole', parts: ['zzpart', 'zzother'] };
+    const [quotes = []] = await chooseQuotes(question, [storyCard], tableReranker());
+    const texts = quotes.map((quote) => quote.unit.text);
+    expect(texts.filter((text) => text.startsWith('Filler'))).toHaveLength(quotesForFirstCard);
+    // Alpha and beta are the first sentence's two best, delta and epsilon the second's; zeta, third for the second,
+    // is among the card's first by its best score; gamma, third for the first and below the fillers, is not quoted.
+    expect(texts.filter((text) => text.startsWith('Answer'))).toEqual(['Answer alpha.', 'Answer beta.', 'Answer delta.', 'Answer epsilon.', 'Answer zeta.']);
+    // Beta more than the margin below its sentence's best is not quoted for it.
+    const [farBelow = []] = await chooseQuotes(question, [storyCard], tableReranker((score) => (score === 9 - partQuoteMargin + 1 ? 9 - partQuoteMargin - 1 : score)));
+    expect(farBelow.map((quote) => quote.unit.text)).not.toContain('Answer beta.');
+  });
+
+  it(`has the cross-encoder read ${unitsReadPerCard} units of the first card and ${unitsReadPerOtherCard} of each other, the first by keyword overlap`, async () => {
+    const read: string[][] = [];
+    const counting: Reranker = {
+      id: 'test:counting:1',
+      async score(_query, passages) {
+        read.push([...passages]);
+        return passages.map(() => 0);
+      },
+    };
+    const many = (title: string) => ({ title, sections: [{ heading: 'Notes', text: Array.from({ length: 30 }, (_, index) => `Note ${['alpha', 'beta', 'gamma'][index % 3]} item${index}.`).join(' ') }] });
+    await chooseQuotes({ original: 'note item7 item8', english: 'note item7 item8' }, [many('First'), many('Second')], counting);
+    const passages = read.flat();
+    expect(passages.filter((text) => text.startsWith('First.'))).toHaveLength(unitsReadPerCard);
+    const second = passages.filter((text) => text.startsWith('Second.'));
+    expect(second).toHaveLength(unitsReadPerOtherCard);
+    // The units sharing most words with the question come first.
+    expect(second.some((text) => text.endsWith('item7.'))).toBe(true);
   });
 
   it('chooses by keyword overlap when there is no cross-encoder', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
-import { prepareKbQuery } from '../../../main/corpora/kb/kb-query.js';
+import { maxQuestionParts, prepareKbQuery } from '../../../main/corpora/kb/kb-query.js';
 import { englishFormNotice } from '../../../main/corpora/kb/kb-search.js';
 
 const lexicon = loadClinicalLexicon();
@@ -53,16 +53,18 @@ describe('a clinical question as the retrieval paths read it', () => {
     );
   });
 
-  it('splits a question that asks several things into its question sentences, in English, at most three', () => {
+  it(`splits a question of several sentences into them, in English, question sentences first and then from the end, at most ${maxQuestionParts}`, () => {
     const query = prepareKbQuery('Mi padre toma Plavix. ¿Hay algún problema con el omeprazol? ¿Tiene que dejar el Plavix antes del dentista?', lexicon);
     expect(query.parts).toHaveLength(2);
     expect(query.parts[0]).toContain('omeprazol');
     expect(query.parts[1]).toContain('clopidogrel');
-    const many = prepareKbQuery('Is warfarin safe with ibuprofen? What about naproxen with warfarin? And aspirin with warfarin? Or celecoxib with warfarin?', lexicon);
-    expect(many.parts).toHaveLength(3);
+    const story = prepareKbQuery('He takes warfarin daily. Yesterday he started ibuprofen. Tonight his gums were bleeding. What should I tell him?', lexicon);
+    expect(story.parts).toEqual(['Tonight his gums were bleeding.', 'What should I tell him?']);
+    const asks = prepareKbQuery('He takes warfarin daily. Is ibuprofen safe? Is naproxen better? Or celecoxib?', lexicon);
+    expect(asks.parts).toEqual(['Is ibuprofen safe?', 'Is naproxen better?'].slice(0, maxQuestionParts));
   });
 
-  it('leaves a question that asks one thing, or whose other sentences ask nothing, in one part', () => {
+  it('leaves a question of one sentence, or whose other sentences say nothing, in one part', () => {
     expect(prepareKbQuery('Can he take ibuprofen with warfarin?', lexicon).parts).toEqual([]);
     expect(prepareKbQuery('Can he take lithium with ibuprofen? 2.5 mg?', lexicon).parts).toEqual([]);
     expect(prepareKbQuery('Warfarin?? Ok??', lexicon).parts).toEqual([]);
