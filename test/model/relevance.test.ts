@@ -274,6 +274,16 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     }
   });
 
+  it('does not let the example questions answer a question no card is relevant to on its own', async () => {
+    // Written for this test (no set holds it): before the guard, the examples variant answered it from the
+    // suicidal-ideation card ("do not leave the person alone"), though the cards' own model read every card as not relevant.
+    const answer = await ask("My toddler won't sleep unless I stay with her, is it ok to leave her alone to cry?");
+    expect(answer.answerability?.model).toBe('rerank+dense+examples+multilingual');
+    expect(answer.refused).toBe(true);
+    expect(answer.citations).toEqual([]);
+    expect(answer.answerability?.reason).toMatch(/^No card is relevant to this question on its own/);
+  });
+
   it('keeps the shipped calibration: on the development questions it refuses at least 80% of the unanswerable and at most 5% of the answerable', async () => {
     const development = loadKbEvaluationCases().filter((entry) => !(entry.parts ?? []).some((part) => part.endsWith(':test')));
     const report = await runEvaluation(services, { corpus: 'kb', strategy: 'hybrid', rerank: true, cases: development });

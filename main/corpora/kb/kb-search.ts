@@ -394,6 +394,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       anchoredThreshold: settings.kb.min_answerability ?? scoring.weakThreshold,
     });
     const thresholds = thresholdsOf(variant);
+    const cardModelOf = (scoring: CalibratedVariant | undefined) => (scoring ? { variant: scoring, weakThreshold: thresholdsOf(scoring).weakThreshold } : null);
 
     const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
       const reranked = rerankScores?.get(hit.id);
@@ -484,6 +485,8 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const answerability = decide(cards, {
       variantName,
       variant,
+      // The example questions' variants stand on the cards' own model: below its weak bar, nothing is relevant.
+      cardModel: cardModelOf(variantName.includes('examples') ? calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] : undefined),
       thresholds,
       uncovered,
       enabled: settings.kb.answerability,
@@ -654,6 +657,8 @@ function decide(
   context: {
     variantName: string;
     variant: CalibratedVariant;
+    /** With a variant that reads the example questions, the model the cards' own relevance comes from, and its weak bar. */
+    cardModel: { variant: CalibratedVariant; weakThreshold: number } | null;
     thresholds: { threshold: number; weakThreshold: number; anchoredThreshold: number };
     uncovered: string[];
     enabled: boolean;
@@ -681,7 +686,13 @@ function decide(
   // The keyword model reads the first card's share of the named ones already (names_covered_by_card).
   const anchored = !context.variant.model.features.includes('names_covered_by_card') && cardAnchors(cards[0]);
   const threshold = anchored ? context.thresholds.anchoredThreshold : context.thresholds.threshold;
-  const relevant = scored !== null && (!context.enabled || probability >= threshold);
+  // The example questions say whether a question is answerable, not which card answers it: they do not let in a
+  // question whose cards read, by their own model, below its weak bar ("stye on my eyelid … or just leave it alone?"
+  // would quote the suicidal-ideation card for "do not leave the person alone"). README "Not relevant on its own".
+  const cardModel = context.cardModel;
+  const cardScored = signalsOfQuestion && cardModel ? scoreCard(cardModel.variant, signalsOfQuestion) : null;
+  const examplesAlone = context.enabled && !anchored && probability >= threshold && cardScored !== null && cardModel !== null && cardScored.probability < cardModel.weakThreshold;
+  const relevant = scored !== null && (!context.enabled || probability >= threshold) && !examplesAlone;
   // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about
   // warfarin do not answer "what is the starting dose of warfarin?" however close they read.
   const answering = answeringCards(cards, context.question);
@@ -699,6 +710,8 @@ function decide(
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
+  else if (examplesAlone && cardScored !== null && cardModel !== null)
+    reason = `No card is relevant to this question on its own (${cardScored.probability.toFixed(2)} < ${cardModel.weakThreshold.toFixed(2)} by the cards' own model), however the example questions read it.`;
   else if (!relevant && context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   // A check that fails is the reason given, relevant cards or not: it says what no card states.
   else if (!answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
