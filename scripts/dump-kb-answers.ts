@@ -41,10 +41,8 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
     const sections = withoutSourceLine(splitSections(card.body));
     const units = sections.flatMap((section) => quoteUnits(section.text).map((unit) => ({ section, unit })));
     const overlap = keywordOverlapScores(english, [units.map((entry) => entry.unit)])[0] ?? [];
-    const logits = await reranker.score(
-      english,
-      units.map((entry) => unitRerankText(card.title, entry.section.heading, entry.unit)),
-    );
+    const texts = units.map((entry) => unitRerankText(card.title, entry.section.heading, entry.unit));
+    const logits = await reranker.score(english, texts);
     const parts = retrieval.query.parts;
     const partLogits: number[][] = [];
     for (const part of parts)

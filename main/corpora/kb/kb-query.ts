@@ -122,12 +122,14 @@ export const maxQuestionParts = 2;
  * two or more asked something; measured in the README ("Every sentence of a story").
  */
 function questionParts(question: string, lexicon: ClinicalLexicon, language: Language, options: { glossary?: boolean }): string[] {
-  const sentences = question
-    .split('\n')
-    .flatMap((line) => splitSentences(line))
-    .map((sentence, index) => ({ index, asks: sentence.endsWith('?'), english: englishForm(sentence, lexicon.find(sentence), language, options).english }))
-    .filter((sentence) => indexTerms(sentence.english).some((term) => /^\p{L}{4,}$/u.test(term)));
-  if (sentences.length < 2) return [];
-  const read = [...sentences.filter((sentence) => sentence.asks), ...sentences.filter((sentence) => !sentence.asks).reverse()].slice(0, maxQuestionParts);
-  return read.sort((a, b) => a.index - b.index).map((sentence) => sentence.english);
+  const sentences = question.split('\n').flatMap((line) => splitSentences(line));
+  const order = sentences.map((sentence, index) => ({ sentence, index, asks: sentence.endsWith('?') }));
+  // Read in the order they are chosen, and only until enough are found: a long story is not translated sentence by sentence.
+  const read: Array<{ index: number; english: string }> = [];
+  for (const { sentence, index } of [...order.filter((entry) => entry.asks), ...order.filter((entry) => !entry.asks).reverse()]) {
+    if (read.length === maxQuestionParts) break;
+    const english = englishForm(sentence, lexicon.find(sentence), language, options).english;
+    if (indexTerms(english).some((term) => /^\p{L}{4,}$/u.test(term))) read.push({ index, english });
+  }
+  return read.length < 2 ? [] : read.sort((a, b) => a.index - b.index).map((sentence) => sentence.english);
 }

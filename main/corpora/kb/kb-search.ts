@@ -394,7 +394,9 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       anchoredThreshold: settings.kb.min_answerability ?? scoring.weakThreshold,
     });
     const thresholds = thresholdsOf(variant);
-    const cardModelOf = (scoring: CalibratedVariant | undefined) => (scoring ? { variant: scoring, weakThreshold: thresholdsOf(scoring).weakThreshold } : null);
+    // The example questions say whether a question is answerable, not which card answers it: a card's own relevance
+    // stays the model's without them ('rerank+dense').
+    const cardVariant = calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] ?? variant;
 
     const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
       const reranked = rerankScores?.get(hit.id);
@@ -418,10 +420,8 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       // first stage put it below every card that was read, so it cannot be what answers ("strong" would make a
       // sildenafil card, sixth for a clopidogrel question, an answering card whose figures pass the checks).
       const read = reranked !== undefined || rerankScores === null;
-      // The example questions say whether the question is answerable, not which card answers it: they are the same
-      // for every card, so a card's own relevance stays the model's without them ('rerank+dense'), and the cards
-      // quoted and held to the figure and aspect checks are the ones it calls strong.
-      const cardVariant = calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] ?? variant;
+      // The examples are the same for every card, so the cards quoted and held to the figure and aspect checks are the
+      // ones the cards' own model calls strong.
       const scoring = read ? cardVariant : (calibration.variants[variantFor({ rerank: false, dense })] ?? variant);
       const { probability } = scoreCard(scoring, signals);
       const relevance = relevanceOf(probability, thresholdsOf(scoring));
@@ -486,7 +486,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       variantName,
       variant,
       // The example questions' variants stand on the cards' own model: below its weak bar, nothing is relevant.
-      cardModel: cardModelOf(variantName.includes('examples') ? calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] : undefined),
+      cardModel: variantName.includes('examples') ? { variant: cardVariant, weakThreshold: thresholdsOf(cardVariant).weakThreshold } : null,
       thresholds,
       uncovered,
       enabled: settings.kb.answerability,
@@ -689,10 +689,13 @@ function decide(
   // The example questions say whether a question is answerable, not which card answers it: they do not let in a
   // question whose cards read, by their own model, below its weak bar ("stye on my eyelid … or just leave it alone?"
   // would quote the suicidal-ideation card for "do not leave the person alone"). README "Not relevant on its own".
-  const cardModel = context.cardModel;
-  const cardScored = signalsOfQuestion && cardModel ? scoreCard(cardModel.variant, signalsOfQuestion) : null;
-  const examplesAlone = context.enabled && !anchored && probability >= threshold && cardScored !== null && cardModel !== null && cardScored.probability < cardModel.weakThreshold;
-  const relevant = scored !== null && (!context.enabled || probability >= threshold) && !examplesAlone;
+  const { cardModel } = context;
+  const own =
+    context.enabled && !anchored && probability >= threshold && signalsOfQuestion && cardModel
+      ? { probability: scoreCard(cardModel.variant, signalsOfQuestion).probability, bar: cardModel.weakThreshold }
+      : null;
+  const examplesAlone = own !== null && own.probability < own.bar ? own : null;
+  const relevant = scored !== null && (!context.enabled || probability >= threshold) && examplesAlone === null;
   // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about
   // warfarin do not answer "what is the starting dose of warfarin?" however close they read.
   const answering = answeringCards(cards, context.question);
@@ -710,8 +713,8 @@ function decide(
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
   else if (!context.enabled) reason = 'Answerability is switched off in the settings: the closest cards are quoted whatever their relevance.';
-  else if (examplesAlone && cardScored !== null && cardModel !== null)
-    reason = `No card is relevant to this question on its own (${cardScored.probability.toFixed(2)} < ${cardModel.weakThreshold.toFixed(2)} by the cards' own model), however the example questions read it.`;
+  else if (examplesAlone)
+    reason = `No card is relevant to this question on its own (${examplesAlone.probability.toFixed(2)} < ${examplesAlone.bar.toFixed(2)} by the cards' own model), however the example questions read it.`;
   else if (!relevant && context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   // A check that fails is the reason given, relevant cards or not: it says what no card states.
   else if (!answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
