@@ -76,6 +76,7 @@ export function coreHandlers(
                 embedderModel: embedder.id === null ? null : embedderModelOf(embedder.id),
                 rerankerOn: reranker.mode === 'local' && deps.settings.get().kb.rerank,
                 switchedOn: deps.settings.get().kb.examples,
+                multilingualId: multilingual.mode === 'keyword-only' ? null : multilingual.id,
               }),
             }
           : {}),

@@ -240,7 +240,8 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(signal(withExamples, 'example_answered_multilingual')?.value).toBeGreaterThan(signal(withExamples, 'example_unanswered_multilingual')?.value ?? 1);
     const status = await services.dispatcher.call('status', {}, { transport: 'cli', role: 'viewer' });
     if (!status.ok) throw new Error(status.error.message);
-    expect(status.value).toMatchObject({ kb_examples: { calibrated: true, problem: null } });
+    // The status names the variant the answers above were scored with.
+    expect(status.value).toMatchObject({ kb_examples: { calibrated: true, variant: withExamples.answerability?.model, problem: null } });
 
     services.settings.update({ kb: { examples: false } });
     try {
@@ -282,6 +283,16 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(answer.refused).toBe(true);
     expect(answer.citations).toEqual([]);
     expect(answer.answerability?.reason).toMatch(/^No card is relevant to this question on its own/);
+  });
+
+  it('answers a stroke story whose family wants to give aspirin with a drink, from the card that says nothing by mouth', async () => {
+    // Written for this test (no set holds it): the old build refused it, "coffee and caffeine with aspirin" being on no
+    // card about aspirin, though the stroke card says not to give food, drink or medicines by mouth.
+    const answer = await ask(
+      "My neighbour's speech went slurred and one side of her face sagged for about five minutes, and now she seems fine. Her husband wants to give her an aspirin with a strong coffee and see how she is tomorrow. Is that ok?",
+    );
+    expect(answer.refused).toBe(false);
+    expect(answer.citations[0]?.card_id).toBe('esc-stroke-fast');
   });
 
   it('keeps the shipped calibration: on the development questions it refuses at least 80% of the unanswerable and at most 5% of the answerable', async () => {

@@ -29,7 +29,8 @@ export function formatStatus(status: Status): string {
   if (status.reranker.problem) lines.push(`note: ${status.reranker.problem}`);
   if (status.kb_examples) {
     const examples = status.kb_examples;
-    lines.push(`kb example questions: ${examples.answered} that a card answers, ${examples.unanswered} that no card answers${examples.calibrated ? ' (read by the answerability calibration)' : ''}`);
+    lines.push(`kb example questions: ${examples.answered} that a card answers, ${examples.unanswered} that no card answers`);
+    if (examples.variant) lines.push(`kb answerability: ${examples.variant} (the example questions also order the cards the cross-encoder read)`);
     if (examples.problem) lines.push(`note: ${examples.problem}`);
   }
   if (status.multilingual) {

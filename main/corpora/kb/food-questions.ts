@@ -136,6 +136,30 @@ export function speaksOfFood(text: string, kinds: readonly FoodKind[]): boolean 
   return kinds.some((kind) => kind.spoken.test(folded));
 }
 
+const nothingByMouth = /\b(do not|don't|never|nothing|nil)\b[^.;\n]{0,40}\bby mouth\b/;
+
+/**
+ * Whether a card says to give nothing by mouth ("Do not give food, drink or medicines by mouth" in a stroke; "cannot
+ * safely swallow: do not give food or drink by mouth").
+ */
+export function saysNothingByMouth(text: string): boolean {
+  return nothingByMouth.test(foldText(text));
+}
+
+// "Mam wants to give him an aspirin and a cup of tea", "¿le doy una aspirina con agüita?": someone asks whether to
+// give another person something, not when to take a medicine with meals.
+const givingWording = /\b(give|gives|giving)\b|\b(darle|darles|dale|le doy|les doy|le damos|les damos|le das|le di|le dimos|le demos|le de)\b/;
+
+/**
+ * Whether a question asks whether to give someone a food or drink: a card saying to give nothing by mouth answers
+ * that, with whatever medicine (the check in kb-search.ts), and not when to take one's own medicine with food ("¿el
+ * Xarelto en ayunas o con comida? ¿Da igual?", "si ceno fuerte, ¿la pastilla tarda más?").
+ */
+export function asksToGive(query: Pick<KbQuery, 'question' | 'english' | 'language'>): boolean {
+  // A Spanish question is read as asked: its word-by-word English form reads "da igual" as "give same".
+  return givingWording.test(foldText(query.question)) || (query.language !== 'es' && givingWording.test(foldText(query.english)));
+}
+
 /** The foods a question asks about and the medicines (drugs or classes) it names, each once; null when it names no food or no medicine. */
 export interface FoodAsked {
   kinds: FoodKind[];

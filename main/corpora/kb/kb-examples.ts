@@ -79,6 +79,8 @@ export function loadKbExamples(dir: string = defaultKbExamplesDir()): KbExamples
 export interface ExampleSimilarity {
   answered: number;
   unanswered: number;
+  /** Per card of the KB with answered examples, how close the question is to the nearest of them. */
+  byCard: ReadonlyMap<string, number>;
 }
 
 export interface KbExampleIndex {
@@ -224,13 +226,17 @@ export function createKbExampleIndex(options: {
       const [bankVectors, query] = await Promise.all([embedded(embedder), embedder.embedQuery(text)]);
       let answered = -1;
       let unanswered = -1;
+      const byCard = new Map<string, number>();
       for (const entry of bankVectors.entries) {
         if (!counted(entry)) continue;
         const cosine = dot(query, entry.vector);
-        if (entry.answered) answered = Math.max(answered, cosine);
-        else unanswered = Math.max(unanswered, cosine);
+        if (!entry.answered) unanswered = Math.max(unanswered, cosine);
+        else {
+          answered = Math.max(answered, cosine);
+          if (entry.card !== null) byCard.set(entry.card, Math.max(byCard.get(entry.card) ?? -1, cosine));
+        }
       }
-      return { answered, unanswered };
+      return { answered, unanswered, byCard };
     },
     async prepare(embedder) {
       if (load().examples.length > 0) await embedded(embedder);
@@ -240,15 +246,15 @@ export function createKbExampleIndex(options: {
 
 /** What `cita status` says of the example questions: their counts, and whether the calibration reads them. */
 export function describeKbExamples(
-  calibration: { embedder: string; variants: { 'rerank+dense+examples'?: unknown } },
-  models: { embedderModel: string | null; rerankerOn: boolean; switchedOn: boolean },
+  calibration: { embedder: string; multilingual?: string | null; variants: { 'rerank+dense+examples'?: unknown; 'rerank+dense+examples+multilingual'?: unknown } },
+  models: { embedderModel: string | null; rerankerOn: boolean; switchedOn: boolean; multilingualId?: string | null },
   dir: string = defaultKbExamplesDir(),
-): { answered: number; unanswered: number; calibrated: boolean; problem: string | null } {
+): { answered: number; unanswered: number; calibrated: boolean; variant: string | null; problem: string | null } {
   let examples: KbExample[];
   try {
     examples = loadKbExamples(dir).examples;
   } catch (error) {
-    return { answered: 0, unanswered: 0, calibrated: false, problem: (error as Error).message };
+    return { answered: 0, unanswered: 0, calibrated: false, variant: null, problem: (error as Error).message };
   }
   const answered = examples.filter((example) => example.answered).length;
   const unanswered = examples.length - answered;
@@ -258,5 +264,12 @@ export function describeKbExamples(
   else if (!calibration.variants['rerank+dense+examples']) problem = 'the answerability calibration has no variant for the example questions';
   else if (models.embedderModel !== calibration.embedder) problem = 'the examples are read only with the embedder the calibration was fitted with';
   else if (!models.rerankerOn) problem = 'the examples are read only with the cross-encoder on';
-  return { answered, unanswered, calibrated: problem === null, problem };
+  // The answerability variant a question is scored with (kb-search.ts): the multilingual reading joins when its
+  // model is the one the calibration was fitted with.
+  const multilingual =
+    calibration.variants['rerank+dense+examples+multilingual'] !== undefined &&
+    models.multilingualId != null &&
+    (calibration.multilingual == null || models.multilingualId === calibration.multilingual);
+  const variant = problem !== null ? null : multilingual ? 'rerank+dense+examples+multilingual' : 'rerank+dense+examples';
+  return { answered, unanswered, calibrated: problem === null, variant, problem };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
-import { foodAsked, foodsAsked, speaksOfFood } from '../../../main/corpora/kb/food-questions.js';
+import { asksToGive, foodAsked, foodsAsked, saysNothingByMouth, speaksOfFood } from '../../../main/corpora/kb/food-questions.js';
 import { prepareKbQuery } from '../../../main/corpora/kb/kb-query.js';
 
 const lexicon = loadClinicalLexicon();
@@ -58,5 +58,23 @@ describe('the food or drink a question asks about with a medicine', () => {
     expect(speaksOfFood('Limit foods high in potassium, such as bananas and avocados.', fruits)).toBe(true);
     const salt = foodsAsked(prepareKbQuery('Can he use a salt substitute with his lisinopril?', lexicon));
     expect(speaksOfFood('Potassium supplements and potassium-chloride salt substitutes.', salt)).toBe(true);
+  });
+
+  it('reads whether a question asks to give someone a food or drink, not when to take a medicine with food', () => {
+    const giving = (question: string) => asksToGive(prepareKbQuery(question, lexicon));
+    expect(giving('Mam wants to give him an aspirin and a cup of tea and ring the GP in the morning. Is that alright?')).toBe(true);
+    expect(giving('Se le torció la boca 10 minutos, ya está bien. ¿Le doy una aspirina con agüita mientras?')).toBe(true);
+    expect(giving('Can I take my aspirin with a cup of tea?')).toBe(false);
+    // "Da igual" is "give same" word by word in the English form: a Spanish question is read as asked.
+    expect(giving('A veces se toma el Xarelto en ayunas y a veces con la comida. ¿Da igual?')).toBe(false);
+  });
+
+  it('finds a card that says to give nothing by mouth, which answers whether to give any food or drink', () => {
+    expect(saysNothingByMouth('- Do not give food, drink or medicines by mouth, because swallowing may be affected.')).toBe(true);
+    expect(saysNothingByMouth('The person cannot safely swallow: do not give food or drink by mouth.')).toBe(true);
+    expect(saysNothingByMouth('Keep the patient nil by mouth until reviewed.')).toBe(true);
+    // Taking a medicine by mouth, or a full stop between the warning and the words, is not it.
+    expect(saysNothingByMouth('Take one tablet by mouth with food.')).toBe(false);
+    expect(saysNothingByMouth('Do not stop it suddenly. Take it by mouth every morning.')).toBe(false);
   });
 });

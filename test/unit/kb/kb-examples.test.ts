@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../../main/core/text-folding.js';
 import { kbEvaluationPaths, loadKbEvaluation } from '../../../main/corpora/kb/kb-evaluation.js';
-import { createKbExampleIndex, defaultKbExamplesDir, loadKbExamples } from '../../../main/corpora/kb/kb-examples.js';
+import { createKbExampleIndex, defaultKbExamplesDir, describeKbExamples, loadKbExamples } from '../../../main/corpora/kb/kb-examples.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
@@ -79,6 +79,9 @@ describe('the example index', () => {
     const close = await index.similarity('can he take ibuprofen with his warfarin', embedder, cards);
     expect(close?.answered).toBeCloseTo(1, 5);
     expect(close?.unanswered).toBeLessThan(0.9);
+    // Each card of the KB with answered examples: the nearest of its own.
+    expect(close?.byCard.get('ddi-warfarin-nsaids')).toBeCloseTo(1, 5);
+    expect(close?.byCard.size).toBe(1);
     const car = await index.similarity('how do I change the oil in my car', embedder, cards);
     expect(car?.unanswered).toBeCloseTo(1, 5);
     expect(car?.answered).toBeLessThan(0.9);
@@ -131,6 +134,7 @@ describe('the example index', () => {
     const found = await indexOver(both, join(tempDir(), 'vectors.json')).similarity('lithium and naproxen together', createWordHashEmbedder(), cards);
     // The lithium card is not in this KB: its answered example does not count, its unanswered one (a child's dose) does.
     expect(found?.answered).toBeLessThan(0.9);
+    expect([...(found?.byCard.keys() ?? [])]).toEqual(['ddi-warfarin-nsaids']);
     const child = await indexOver(both, join(tempDir(), 'vectors.json')).similarity('what is the warfarin dose for a child', createWordHashEmbedder(), new Set(['ddi-lithium-nsaids-thiazides-acei']));
     expect(child?.unanswered).toBeCloseTo(1, 5);
   });
@@ -164,5 +168,18 @@ describe('the example index', () => {
   it('gives nothing without examples of both kinds', async () => {
     const dir = bank({ 'ddi-warfarin-nsaids.json': { ...warfarinCard, not_answered: [] } });
     expect(await indexOver(dir, join(tempDir(), 'vectors.json')).similarity('warfarin', createWordHashEmbedder(), cards)).toBeNull();
+  });
+});
+
+describe('what the status says of the example questions', () => {
+  const calibration = { embedder: 'bge-small-en-v1.5', multilingual: 'local:use-multilingual-v3:512:q8:use1', variants: { 'rerank+dense+examples': {}, 'rerank+dense+examples+multilingual': {} } };
+  const on = { embedderModel: 'bge-small-en-v1.5', rerankerOn: true, switchedOn: true };
+
+  it('names the answerability variant questions are scored with, the multilingual one only with its own model', () => {
+    const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
+    expect(describeKbExamples(calibration, { ...on, multilingualId: 'local:use-multilingual-v3:512:q8:use1' }, dir)).toMatchObject({ calibrated: true, variant: 'rerank+dense+examples+multilingual', problem: null });
+    expect(describeKbExamples(calibration, { ...on, multilingualId: null }, dir).variant).toBe('rerank+dense+examples');
+    expect(describeKbExamples(calibration, { ...on, multilingualId: 'local:another:512' }, dir).variant).toBe('rerank+dense+examples');
+    expect(describeKbExamples(calibration, { ...on, rerankerOn: false, multilingualId: 'local:use-multilingual-v3:512:q8:use1' }, dir)).toMatchObject({ calibrated: false, variant: null });
   });
 });
