@@ -101,11 +101,11 @@ export const defaultHybridFusion: HybridFusion = 'rrf';
  * example questions with the cross-encoder as one term (`examples`, below).
  *
  * `examples` since 2026-12-05; over the twenty-five sets the cross-encoder alone gave HR@1 0.770, fusing 0.810, the
- * first stage 0.814, the examples 0.880. `first` from 2026-12-01: on the five older sets (122 answerable questions) fusing and the first stage's order
- * rank alike (Hit Rate@3 0.967 and HR@1 0.934 both); on the fourth held-out set, 15 answerable questions nobody
- * here tuned on (brand names, colloquial Spanish, paraphrase), fusing put the right card in the top three for 11,
- * the first stage for 13, and vectors alone for 12: with fusing, hybrid + cross-encoder fell below vector-only,
- * which issue #12 rules out. (HR@1 there: 10 fused, 9 first stage.)
+ * first stage 0.814, the examples 0.880. `first` from 2026-12-01: on the five older sets (122 answerable questions)
+ * fusing and the first stage's order rank alike (Hit Rate@3 0.967 and HR@1 0.934 both); on the fourth held-out set, 15
+ * answerable questions nobody here tuned on (brand names, colloquial Spanish, paraphrase), fusing put the right card
+ * in the top three for 11, the first stage for 13, and vectors alone for 12: with fusing, hybrid + cross-encoder fell
+ * below vector-only, which issue #12 rules out. (HR@1 there: 10 fused, 9 first stage.)
  */
 export type RerankOrder = 'rerank' | 'rrf' | 'first' | 'examples';
 export const defaultRerankOrder: RerankOrder = 'examples';
