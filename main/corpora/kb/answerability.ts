@@ -151,6 +151,11 @@ export function featureValues(features: readonly string[], signals: CardSignals)
   return features.map((feature) => (featureReaders[feature] as (signals: CardSignals) => number)(signals));
 }
 
+/** Whether the calibration reads the example questions with this multilingual model: the one it was fitted with, if it names one. */
+export function readsMultilingualModel(calibration: { multilingual?: string | null }, modelId: string): boolean {
+  return calibration.multilingual == null || modelId === calibration.multilingual;
+}
+
 /** Which variant applies, from the signals a search actually had. */
 export function variantFor(available: { rerank: boolean; dense: boolean; examples?: 'local' | 'local+multilingual' | null }): AnswerabilityVariant {
   if (available.rerank && available.dense) {

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { packageRoot } from '../../paths.js';
 import type { Embedder } from '../../embedding/embedder.js';
+import { readsMultilingualModel, variantFor } from './answerability.js';
 
 /**
  * Example questions of the clinical KB (`kb/examples/*.json`): for each card, questions it answers and questions that
@@ -264,12 +265,9 @@ export function describeKbExamples(
   else if (!calibration.variants['rerank+dense+examples']) problem = 'the answerability calibration has no variant for the example questions';
   else if (models.embedderModel !== calibration.embedder) problem = 'the examples are read only with the embedder the calibration was fitted with';
   else if (!models.rerankerOn) problem = 'the examples are read only with the cross-encoder on';
-  // The answerability variant a question is scored with (kb-search.ts): the multilingual reading joins when its
-  // model is the one the calibration was fitted with.
+  // The answerability variant a question is scored with, chosen as kb-search.ts chooses it.
   const multilingual =
-    calibration.variants['rerank+dense+examples+multilingual'] !== undefined &&
-    models.multilingualId != null &&
-    (calibration.multilingual == null || models.multilingualId === calibration.multilingual);
-  const variant = problem !== null ? null : multilingual ? 'rerank+dense+examples+multilingual' : 'rerank+dense+examples';
+    calibration.variants['rerank+dense+examples+multilingual'] !== undefined && models.multilingualId != null && readsMultilingualModel(calibration, models.multilingualId);
+  const variant = problem !== null ? null : variantFor({ rerank: true, dense: true, examples: multilingual ? 'local+multilingual' : 'local' });
   return { answered, unanswered, calibrated: problem === null, variant, problem };
 }

@@ -9,7 +9,7 @@ import { createKeywordIndex, type KeywordDocument, type KeywordHit, type Keyword
 import { toSearchHitBase } from '../../retrieval/search-hit.js';
 import type { VectorNeighbour } from '../../retrieval/vector-store.js';
 import { embedderModelOf } from '../../retrieval/semantic-bars.js';
-import { questionSignals, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
+import { questionSignals, readsMultilingualModel, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDurationIn, holdsFigure, type FigureKind } from './figure-questions.js';
@@ -389,7 +389,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
         ? await exampleSimilarity(
             deps.examples?.multilingual,
             question,
-            (id) => calibration.multilingual == null || id === calibration.multilingual,
+            (id) => readsMultilingualModel(calibration, id),
             cardsOfKb,
             notices,
             'the multilingual reading of the example questions',
@@ -397,7 +397,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
         : null;
     // Each card's nearest answered example, read by both models where both read them (their mean).
     const exampleOfCard = (cardId: string): number | null => {
-      const readings = [examples, multilingualExamples].flatMap((reading) => (reading?.byCard.has(cardId) ? [reading.byCard.get(cardId) as number] : []));
+      const readings = [examples?.byCard.get(cardId), multilingualExamples?.byCard.get(cardId)].filter((cosine) => cosine !== undefined);
       return readings.length === 0 ? null : readings.reduce((sum, value) => sum + value, 0) / readings.length;
     };
     const ordered = rerankScores === null ? pool : orderByRerank(pool, rerankScores, rerankOrder, exampleOfCard);
