@@ -3,13 +3,13 @@ import { llmFromSettings } from '../../answer/llm/create-llm.js';
 import { onPostgres, type CorpusModule, type ModuleDeps, type ModuleFactory } from '../corpus-module.js';
 import { AppError } from '../../core/errors.js';
 import { defaultModelDir } from '../../paths.js';
-import { createRetriever } from '../../retrieval/retriever.js';
+import { createRetriever, type Retriever } from '../../retrieval/retriever.js';
 import { loadKbCalibration } from './kb-calibration-file.js';
 import { splitSections, withoutSourceLine } from './card.js';
 import type { KbDrugName } from '../../../shared/contract/kb.js';
 import { loadClinicalLexicon, type ClinicalLexicon } from './clinical-lexicon.js';
 import { kbFormula } from './chunking.js';
-import { createKbExampleIndex, kbExampleVectorsFile, kbMultilingualExampleVectorsFile, loadKbExamples, type KbExamples } from './kb-examples.js';
+import { createKbExampleIndex, kbExampleVectorsFile, kbMultilingualExampleVectorsFile, loadKbExamples, type KbExampleIndex, type KbExamples } from './kb-examples.js';
 import { prepareKbQuery } from './kb-query.js';
 import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import { drugNamesOfCards } from './kb-drug-names.js';
@@ -17,8 +17,8 @@ import { askKb } from './kb-ask.js';
 import { kbItemOf, loadKbEvaluationCases, loadKbEvaluationPath } from './kb-evaluation.js';
 import { ingestCards, kbCorpus } from './kb-ingest.js';
 import { createKbPostgresStore } from './kb-postgres-store.js';
-import { createKbRepository } from './kb-repository.js';
-import { createKbKeywordIndex, createKbSearch } from './kb-search.js';
+import { createKbRepository, type KbRepository } from './kb-repository.js';
+import { createKbKeywordIndex, createKbSearch, type KbSearch } from './kb-search.js';
 import { createKbSqliteStore } from './kb-sqlite-store.js';
 import type { KbStore } from './kb-store.js';
 import { loadTokenCounter, type TokenCounter } from './token-counter.js';
@@ -37,24 +37,35 @@ export const createKbModule: ModuleFactory = async (deps) => {
     const module = kbModuleOver(deps, store);
     return onPostgres(module, store, deps.embedding, module.ingest as NonNullable<CorpusModule['ingest']>);
   }
+  const { store, retriever, crossLanguage } = openKbSqliteStore(deps);
+  return { ...kbModuleOver(deps, store), retriever, crossLanguage };
+};
+
+/** The KB's store in the SQLite file, with its two retrievers (the local embedder's and the cross-language one). */
+export function openKbSqliteStore(deps: Pick<ModuleDeps, 'db' | 'vectors' | 'embedding' | 'multilingual'>): { store: KbStore; repository: KbRepository; retriever: Retriever; crossLanguage: Retriever } {
   const repository = createKbRepository(deps.db);
   const retriever = createRetriever(deps, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: createKbKeywordIndex() });
   // The same chunks in the multilingual embedder's own vector space (keyed by its id): the cross-language path.
   const crossLanguage = createRetriever({ ...deps, embedding: deps.multilingual }, { corpus: kbCorpus, table: 'kb_chunks', formula: kbFormula, keyword: retriever.keyword });
   const store = createKbSqliteStore({ db: deps.db, repository, retriever, vectors: deps.vectors, crossLanguage });
-  return { ...kbModuleOver(deps, store), retriever, crossLanguage };
-};
+  return { store, repository, retriever, crossLanguage };
+}
 
-/** Search, ask, ingest, evaluation and the card handlers: the same over either store. */
-function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
-  // Read on the first question: commands that never ask the KB do not pay for it.
-  let lexicon: ClinicalLexicon | undefined;
+/**
+ * The KB search as the app asks it: the shipped calibration and the example questions read by both embedders (their
+ * vectors cached in the data directory). Also what the development scripts replay.
+ */
+export function createAppKbSearch(
+  deps: Pick<ModuleDeps, 'dataDir' | 'settings' | 'embedding' | 'multilingual' | 'reranker'>,
+  store: KbStore,
+  lexicon: () => ClinicalLexicon,
+): { kb: KbSearch; calibration: ReturnType<typeof loadKbCalibration>; examples: KbExampleIndex; multilingualExamples: KbExampleIndex } {
   const calibration = loadKbCalibration();
   // Read once for both embedders.
   let bank: KbExamples | undefined;
   const examples = createKbExampleIndex({
     examples: () => (bank ??= loadKbExamples()),
-    textOf: (question) => prepareKbQuery(question, (lexicon ??= loadClinicalLexicon()), undefined, { glossary: deps.settings.get().language.glossary }).english,
+    textOf: (question) => prepareKbQuery(question, lexicon(), undefined, { glossary: deps.settings.get().language.glossary }).english,
     readingKey: () => `glossary:${deps.settings.get().language.glossary}`,
     cachePath: join(deps.dataDir, kbExampleVectorsFile),
   });
@@ -62,12 +73,21 @@ function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
   const kb = createKbSearch({
     store,
     settings: deps.settings,
-    lexicon: () => (lexicon ??= loadClinicalLexicon()),
+    lexicon,
     calibration,
     reranker: () => deps.reranker.get(),
     rerankerProblem: () => deps.reranker.describe().problem,
     examples: { index: examples, embedder: () => deps.embedding.get(), multilingual: { index: multilingualExamples, embedder: () => deps.multilingual.get() } },
   });
+  return { kb, calibration, examples, multilingualExamples };
+}
+
+/** Search, ask, ingest, evaluation and the card handlers: the same over either store. */
+function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
+  // Read on the first question: commands that never ask the KB do not pay for it.
+  let lexicon: ClinicalLexicon | undefined;
+  const lexiconOf = () => (lexicon ??= loadClinicalLexicon());
+  const { kb, calibration, examples, multilingualExamples } = createAppKbSearch(deps, store, lexiconOf);
   // The drug names of the cards, worked out on the first kb.drugs and again after the cards change.
   let drugNames: { signature: string; names: KbDrugName[] } | undefined;
 
@@ -85,7 +105,7 @@ function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
           llm: () => llmFromSettings(deps.settings.get().llm),
           sectionsOf: async (cardId) => withoutSourceLine(splitSections((await store.card(cardId))?.body ?? '')),
           reranker: () => deps.reranker.get(),
-          lexicon: () => (lexicon ??= loadClinicalLexicon()),
+          lexicon: lexiconOf,
         },
         input,
       ),
@@ -115,7 +135,7 @@ function kbModuleOver(deps: ModuleDeps, store: KbStore): CorpusModule {
         if (drugNames?.signature !== signature) {
           const cards = await Promise.all((await store.cardIds()).map((id) => store.card(id)));
           const names = drugNamesOfCards(
-            (lexicon ??= loadClinicalLexicon()),
+            lexiconOf(),
             cards.flatMap((card) => (card ? [{ id: card.id, title: card.title, body: card.body }] : [])),
           );
           drugNames = { signature, names };
