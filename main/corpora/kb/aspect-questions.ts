@@ -38,7 +38,7 @@ const wordsAroundAspect: ReadonlySet<string> = new Set([
   'see', 'try', 'put', 'let', 'happen', 'happens', 'continue', 'stop', 'stopped', 'avoid',
   // hedges and judgements
   'could', 'would', 'might', 'must', 'may', 'ok', 'okay', 'safe', 'fine', 'problem', 'issue', 'true', 'right', 'wrong', 'normal',
-  'really', 'still', 'also', 'just', 'now', 'then', 'even', 'though', 'but', 'all', 'one', 'two', 'yet', 'ever', 'never', 'always',
+  'really', 'still', 'also', 'just', 'now', 'then', 'anymore', 'even', 'though', 'but', 'all', 'one', 'two', 'yet', 'ever', 'never', 'always',
   'sometimes', 'whether', 'anything', 'something', 'thing', 'things', 'much', 'many', 'more', 'most', 'other', 'another', 'same',
   'new', 'old', 'well', 'good', 'bad', 'like', 'here', 'plus', 'together', 'should',
   // how something is done, like "right" and "wrong" ("uses his inhaler incorrectly": the card on using it answers)

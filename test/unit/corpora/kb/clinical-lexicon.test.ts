@@ -93,6 +93,25 @@ describe('brand and everyday names', () => {
     expect(canonicalsIn('a concussion last year')).toEqual(['head injury']);
   });
 
+  it('reads a wish to die or to kill oneself, told in everyday words, as suicidal ideation, and not a figure of speech', () => {
+    for (const told of [
+      'my 17 year old told me he wants to die',
+      'she said she wants to kill herself',
+      'is he suicidal?',
+      "patient says she doesn't want to live anymore",
+      'he keeps saying we would be better off if he ended it all, that he wants to end his life',
+      'mi papá dice que ya no quiere vivir',
+      'me dijo que piensa matarse',
+      'mi hijo dice que se quiere suicidar',
+      'tiene ganas de morirse y dice que estaría mejor muerto',
+    ]) {
+      expect(canonicalsIn(told), told).toContain('suicidal ideation');
+    }
+    for (const said of ["I'm dying to see the new film", 'the battery is dead again', 'se mata trabajando', 'me muero de risa', 'killing time before the appointment']) {
+      expect(canonicalsIn(said), said).not.toContain('suicidal ideation');
+    }
+  });
+
   it('maps the clipped names clinicians write to their generic', () => {
     expect(canonicalsIn('switch to azithro, amio started, on atorva, doxy or clinda, la metfo')).toEqual([
       'azithromycin',
