@@ -65,6 +65,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
       ...overrides,
     },
     notices: [],
+    exampleAnswers: new Map(),
   };
 }
 

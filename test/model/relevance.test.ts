@@ -295,6 +295,26 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(answer.citations[0]?.card_id).toBe('esc-stroke-fast');
   });
 
+  it('quotes what answers the nearest example questions: an ambulance call for a stroke on an anticoagulant gets "last known to be well"', async () => {
+    // Written for this test (no set holds it). Without the examples' answers the stroke card was quoted without
+    // either sentence (checked on 2026-12-05): the cross-encoder ranks them low for this Spanish question.
+    const answer = await ask(
+      'Creo que a mi tío le está dando un derrame: tiene la cara caída de un lado y no se le entiende al hablar. Toma Eliquis. Ya llamé a emergencias, ¿qué información les doy cuando lleguen?',
+    );
+    expect(answer.citations[0]?.card_id).toBe('esc-stroke-fast');
+    expect(answer.answer).toContain('last known to be well');
+    expect(answer.answer).toContain('Tell responders about anticoagulants');
+  });
+
+  it('answers a wish to die told in everyday words, in English and Spanish, from the suicidal-ideation card', async () => {
+    // Written for this test: the build before the lexicon named these phrases refused both (2026-12-05).
+    for (const question of ['My 16 year old just told me she wants to die. What do I do right now?', 'Mi padre dice que ya no quiere vivir y que estaría mejor muerto. ¿Qué hago?']) {
+      const answer = await ask(question);
+      expect(answer.refused, question).toBe(false);
+      expect(answer.citations[0]?.card_id, question).toBe('esc-suicidal-ideation');
+    }
+  });
+
   it('keeps the shipped calibration: on the development questions it refuses at least 80% of the unanswerable and at most 5% of the answerable', async () => {
     const development = loadKbEvaluationCases().filter((entry) => !(entry.parts ?? []).some((part) => part.endsWith(':test')));
     const report = await runEvaluation(services, { corpus: 'kb', strategy: 'hybrid', rerank: true, cases: development });

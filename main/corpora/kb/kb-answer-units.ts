@@ -102,6 +102,12 @@ export const partQuoteMargin = 4;
  * Two: an interaction question rarely names more than three medicines, one of them the card's own subject.
  */
 export const namedQuotesPerCard = 2;
+/**
+ * Units of the first card quoted at most because they answer the example questions nearest to the question
+ * (`KbRetrieval.exampleAnswers`), beside the ones the cross-encoder chose: the sentence a key fact sits in is often
+ * one the cross-encoder ranks low for a long or Spanish question, while a close example question was answered by it.
+ */
+export const exampleQuotesPerCard = 3;
 
 const actionSection = /^(what to do|what helps|when to|immediate response|red flags|emergency|contact the prescriber|how to respond|strategies|tips|what not to do|while arranging care)/i;
 
@@ -179,6 +185,7 @@ export async function chooseQuotes(
   cards: readonly CardUnits[],
   reranker: Reranker | null,
   medicines: NamedMedicines | null = null,
+  exampleAnswers: ReadonlyArray<readonly string[]> = [],
 ): Promise<ChosenQuote[][]> {
   const wantsAction = asksForAction(question.original) || asksForAction(question.english);
   const wantsDuration = asksForDuration(question.original) || asksForDuration(question.english);
@@ -254,6 +261,17 @@ export async function chooseQuotes(
         for (const unit of withIntroducedItems(unitsOfSection.get(found.section) ?? [], [found.unit])) for (const unitName of medicines.namesIn(unit.text)) spoken.add(unitName);
       }
     }
+    if (cardIndex === 0) {
+      // What answers the nearest example questions, wherever the cross-encoder ranked it.
+      let added = 0;
+      for (const answer of exampleAnswers[cardIndex] ?? []) {
+        if (added >= exampleQuotesPerCard) break;
+        const found = ranked.find((entry) => unitAnswers(entry.unit, answer));
+        if (!found || chosen.some((entry) => entry.unitIndex === found.unitIndex)) continue;
+        chosen.push(found);
+        added += 1;
+      }
+    }
     // Whole sections: list items a chosen "…:" introduces come along, in the section's reading order.
     const withItems = chosen.flatMap((entry) => withIntroducedItems(unitsOfSection.get(entry.section) ?? [], [entry.unit]).map((unit) => ({ ...entry, unit })));
     const seen = new Set<string>();
@@ -269,6 +287,26 @@ export async function chooseQuotes(
       .sort((a, b) => sectionOrder.indexOf(a.section.heading) - sectionOrder.indexOf(b.section.heading) || a.unit.position - b.unit.position)
       .map((entry) => ({ section: entry.section.heading, sectionText: entry.section.text, unit: entry.unit, score: entry.score, action: entry.action }));
   });
+}
+
+/** Text compared without emphasis marks and runs of spaces, as quoteUnits leaves a unit. */
+function plain(text: string): string {
+  return text.replace(/\*\*|__|`/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Shortest part of a unit or an answer that may stand for the other (a sentence of a list item, or the reverse). */
+const minimumAnswerPart = 20;
+
+/**
+ * Whether a unit of a card is an example's answer (a sentence or list item of the card as the examples quote it):
+ * the same text, or one holds the other whole (the card's list item of two sentences, or an answer of two units).
+ */
+export function unitAnswers(unit: QuoteUnit, answer: string): boolean {
+  const text = plain(unit.text);
+  const wanted = plain(answer);
+  if (text === wanted) return true;
+  const [shorter, longer] = text.length < wanted.length ? [text, wanted] : [wanted, text];
+  return shorter.length >= minimumAnswerPart && longer.includes(shorter);
 }
 
 /**

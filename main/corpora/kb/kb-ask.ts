@@ -91,6 +91,7 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
     cards.map((card, index) => ({ title: card.passage.title, sections: sections[index] ?? [] })),
     reranker,
     namedMedicines(retrieval.query.mentions, deps.lexicon()),
+    cards.map((card) => retrieval.exampleAnswers.get(card.passage.card_id) ?? []),
   );
   const quoted = composeAnswer(
     input.question,

@@ -19,7 +19,7 @@ export function kbEvaluationPath(): string {
  * answerability) and a held-out half (`"test"`); the original is all dev, the held-out sets all test.
  */
 export function kbEvaluationPaths(): string[] {
-  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json', 'clinical-holdout-2.json', 'clinical-holdout-3.json', 'clinical-holdout-4.json', 'clinical-holdout-5.json', 'clinical-holdout-6.json', 'clinical-holdout-7.json', 'clinical-holdout-8.json', 'clinical-holdout-9.json', 'clinical-holdout-10.json', 'clinical-holdout-11.json', 'clinical-holdout-12.json', 'clinical-holdout-13.json', 'clinical-holdout-14.json', 'clinical-holdout-15.json', 'clinical-holdout-16.json', 'clinical-holdout-17.json', 'clinical-holdout-18.json', 'clinical-holdout-19.json', 'clinical-holdout-20.json', 'clinical-holdout-21.json', 'clinical-holdout-22.json', 'clinical-holdout-23.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
+  return ['clinical.json', 'clinical-fresh.json', 'clinical-unanswerable.json', 'clinical-holdout-2.json', 'clinical-holdout-3.json', 'clinical-holdout-4.json', 'clinical-holdout-5.json', 'clinical-holdout-6.json', 'clinical-holdout-7.json', 'clinical-holdout-8.json', 'clinical-holdout-9.json', 'clinical-holdout-10.json', 'clinical-holdout-11.json', 'clinical-holdout-12.json', 'clinical-holdout-13.json', 'clinical-holdout-14.json', 'clinical-holdout-15.json', 'clinical-holdout-16.json', 'clinical-holdout-17.json', 'clinical-holdout-18.json', 'clinical-holdout-19.json', 'clinical-holdout-20.json', 'clinical-holdout-21.json', 'clinical-holdout-22.json', 'clinical-holdout-23.json', 'clinical-holdout-24.json'].map((name) => join(packageRoot(), 'kb', 'eval', name));
 }
 
 const evaluationFileSchema = z.object({

@@ -19,7 +19,8 @@ const exampleSchema = z.object({
 
 const exampleFileSchema = z.object({
   card: z.string().regex(/^[a-z0-9-]+$/).nullable(),
-  answered: z.array(exampleSchema),
+  // What answers it: one to three sentences or list items of the card, verbatim (kb/examples/README.md).
+  answered: z.array(exampleSchema.extend({ answer: z.array(z.string().trim().min(1)).min(1).max(3).optional() })),
   not_answered: z.array(exampleSchema.extend({ why: z.string().min(1) })),
 });
 
@@ -28,6 +29,8 @@ export interface KbExample {
   language: 'en' | 'es';
   question: string;
   answered: boolean;
+  /** The sentences or list items of its card that answer it, as written there (none for an unanswered example). */
+  answer: readonly string[];
 }
 
 export interface KbExamples {
@@ -70,8 +73,8 @@ export function loadKbExamples(dir: string = defaultKbExamplesDir()): KbExamples
     const parsed = exampleFileSchema.safeParse(raw);
     if (!parsed.success) throw new Error(`The KB example questions ${path} are invalid: ${z.prettifyError(parsed.error)}`);
     const { card } = parsed.data;
-    for (const entry of parsed.data.answered) examples.push({ card, language: entry.language, question: entry.question, answered: true });
-    for (const entry of parsed.data.not_answered) examples.push({ card, language: entry.language, question: entry.question, answered: false });
+    for (const entry of parsed.data.answered) examples.push({ card, language: entry.language, question: entry.question, answered: true, answer: entry.answer ?? [] });
+    for (const entry of parsed.data.not_answered) examples.push({ card, language: entry.language, question: entry.question, answered: false, answer: [] });
   }
   return { examples, files: names.length };
 }
@@ -82,6 +85,8 @@ export interface ExampleSimilarity {
   unanswered: number;
   /** Per card of the KB with answered examples, how close the question is to the nearest of them. */
   byCard: ReadonlyMap<string, number>;
+  /** Per answered example of a card the KB holds (by its index in the bank, see `example`), how close the question is. */
+  byExample: ReadonlyMap<number, number>;
 }
 
 export interface KbExampleIndex {
@@ -97,6 +102,8 @@ export interface KbExampleIndex {
   similarity(text: string, embedder: Embedder, cards: ReadonlySet<string>): Promise<ExampleSimilarity | null>;
   /** Embeds the examples for `embedder` now (after an ingest), so the first question does not wait for it. */
   prepare(embedder: Embedder): Promise<void>;
+  /** The example at `index` of the bank (the keys of `ExampleSimilarity.byExample`). */
+  example(index: number): KbExample | undefined;
 }
 
 const cacheSchema = z.object({
@@ -228,19 +235,26 @@ export function createKbExampleIndex(options: {
       let answered = -1;
       let unanswered = -1;
       const byCard = new Map<string, number>();
-      for (const entry of bankVectors.entries) {
-        if (!counted(entry)) continue;
+      const byExample = new Map<number, number>();
+      bankVectors.entries.forEach((entry, index) => {
+        if (!counted(entry)) return;
         const cosine = dot(query, entry.vector);
         if (!entry.answered) unanswered = Math.max(unanswered, cosine);
         else {
           answered = Math.max(answered, cosine);
-          if (entry.card !== null) byCard.set(entry.card, Math.max(byCard.get(entry.card) ?? -1, cosine));
+          if (entry.card !== null) {
+            byCard.set(entry.card, Math.max(byCard.get(entry.card) ?? -1, cosine));
+            byExample.set(index, cosine);
+          }
         }
-      }
-      return { answered, unanswered, byCard };
+      });
+      return { answered, unanswered, byCard, byExample };
     },
     async prepare(embedder) {
       if (load().examples.length > 0) await embedded(embedder);
+    },
+    example(index) {
+      return load().examples[index];
     },
   };
 }

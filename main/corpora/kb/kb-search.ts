@@ -17,7 +17,7 @@ import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js'
 import { asksToGive, foodAsked, saysNothingByMouth, speaksOfFood, type FoodKind } from './food-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
-import type { ExampleSimilarity, KbExampleIndex } from './kb-examples.js';
+import type { ExampleSimilarity, KbExample, KbExampleIndex } from './kb-examples.js';
 import type { KbStore } from './kb-store.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
@@ -83,7 +83,23 @@ export interface KbRetrieval {
   cards: KbCardHit[];
   answerability: Answerability;
   notices: Notice[];
+  /**
+   * Per card shown, what answers the example questions of that card nearest to the question (`exampleAnswers`
+   * nearest, by the mean of the two models' cosines where both read them): sentences or list items of the card, as
+   * the examples' `answer` gives them. Empty without the example questions.
+   */
+  exampleAnswers: ReadonlyMap<string, readonly string[]>;
 }
+
+/**
+ * The example questions whose answers an answer quotes from its first card: the two nearest to the question.
+ * Replayed offline on every sentence's scores for the 455 key-fact questions of the twenty-five sets
+ * (scripts/dump-kb-answers.ts, 2026-12-05): their answers, added to the first card's chosen sentences, held every key
+ * fact in 28 more answers for one more sentence an answer; one example, 13 for 0.4; three, 32 for 1.5; the answers of
+ * two examples of the same card chosen at random, 15 to 18 for 1.4; the nearest two of the second and third cards too,
+ * 3 more for another sentence. README "The example questions point to the sentences".
+ */
+export const exampleAnswers = 2;
 
 export type HybridFusion = 'rrf' | 'weighted';
 
@@ -401,6 +417,11 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       return readings.length === 0 ? null : readings.reduce((sum, value) => sum + value, 0) / readings.length;
     };
     const ordered = rerankScores === null ? pool : orderByRerank(pool, rerankScores, rerankOrder, exampleOfCard);
+    // Each answered example's closeness, read by both models where both read it (their mean), for the answers it points to.
+    const exampleCosines = new Map<number, number[]>();
+    for (const reading of [examples, multilingualExamples]) {
+      for (const [index, cosine] of reading?.byExample ?? []) exampleCosines.set(index, [...(exampleCosines.get(index) ?? []), cosine]);
+    }
     const variantName = variantFor({ rerank: rerankScores !== null, dense, examples: examples === null ? null : multilingualExamples === null ? 'local' : 'local+multilingual' });
     const variant = calibration.variants[variantName] ?? calibration.variants['rerank+dense'];
     const thresholdsOf = (scoring: CalibratedVariant) => ({
@@ -530,7 +551,16 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       : refusedByExamples
         ? cards.map((card) => (card.relevance === 'strong' ? { ...card, relevance: 'weak' as const } : card))
         : cards;
-    return { strategy, embedder, reranker: rerankScores === null ? null : (reranker?.id ?? null), query, cards: shown, answerability, notices };
+    return {
+      strategy,
+      embedder,
+      reranker: rerankScores === null ? null : (reranker?.id ?? null),
+      query,
+      cards: shown,
+      answerability,
+      notices,
+      exampleAnswers: answersOfNearestExamples(shown, exampleCosines, (index) => deps.examples?.index.example(index)),
+    };
   }
 
   return {
@@ -553,6 +583,27 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       };
     },
   };
+}
+
+/** Per card, the answers of its `exampleAnswers` answered examples nearest to the question (see KbRetrieval). */
+function answersOfNearestExamples(
+  cards: readonly KbCardHit[],
+  cosines: ReadonlyMap<number, readonly number[]>,
+  exampleAt: (index: number) => KbExample | undefined,
+): Map<string, readonly string[]> {
+  const byCard = new Map<string, Array<{ cosine: number; answer: readonly string[] }>>();
+  for (const [index, readings] of cosines) {
+    const example = exampleAt(index);
+    if (!example?.card || example.answer.length === 0) continue;
+    const cosine = readings.reduce((sum, value) => sum + value, 0) / readings.length;
+    byCard.set(example.card, [...(byCard.get(example.card) ?? []), { cosine, answer: example.answer }]);
+  }
+  const answers = new Map<string, readonly string[]>();
+  for (const card of cards) {
+    const nearest = (byCard.get(card.passage.card_id) ?? []).sort((a, b) => b.cosine - a.cosine).slice(0, exampleAnswers);
+    if (nearest.length > 0) answers.set(card.passage.card_id, [...new Set(nearest.flatMap((example) => example.answer))]);
+  }
+  return answers;
 }
 
 /** The body of each hit's card, read from the store once per question. */

@@ -3,6 +3,7 @@ import {
   asksForAction,
   chooseQuotes,
   durationBonus,
+  exampleQuotesPerCard,
   longQuestionCharacters,
   namedMedicines,
   namedQuotesPerCard,
@@ -14,6 +15,7 @@ import {
   quotesForFirstCardOfLongQuestion,
   quotesPerCard,
   secondQuoteMargin,
+  unitAnswers,
 } from '../../../main/corpora/kb/kb-answer-units.js';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
 import type { Reranker } from '../../../main/reranking/reranker.js';
@@ -213,5 +215,30 @@ describe('medicines the question names', () => {
     const many = await quoted(named('naproxen, paracetamol, warfarin and metformin'));
     expect(many.filter((text) => !alone.includes(text))).toHaveLength(namedQuotesPerCard);
     expect(await quoted(named('digoxin and amiodarone'))).toEqual(alone);
+  });
+});
+
+describe('what answers the nearest example questions', () => {
+  it(`quotes the first card's units that answer the nearest examples, however low the cross-encoder scores them, at most ${exampleQuotesPerCard}, and nothing of the other cards`, async () => {
+    const question = { original: 'do thiazides raise lithium levels', english: 'do thiazides raise lithium levels' };
+    const [without] = await chooseQuotes(question, [card], createSharedWordReranker());
+    expect(without?.map((quote) => quote.unit.text)).not.toContain('"Drink fluids when it is hot."');
+    const answers = ['"Drink fluids when it is hot."', 'The kidneys clear lithium.', 'Check a lithium level.', 'Levels rise with dehydration.'];
+    const [first, second] = await chooseQuotes(question, [card, { ...card, title: 'Lithium clinic' }], createSharedWordReranker(), null, [answers, answers]);
+    const texts = first?.map((quote) => quote.unit.text) ?? [];
+    expect(texts).toContain('"Drink fluids when it is hot."');
+    expect(texts).toContain('The kidneys clear lithium.');
+    expect(texts.length - (without?.length ?? 0)).toBeLessThanOrEqual(exampleQuotesPerCard);
+    expect(second?.map((quote) => quote.unit.text)).not.toContain('"Drink fluids when it is hot."');
+  });
+
+  it('finds an answer written with emphasis marks, a sentence of a list item, or a list item of two sentences; never a short fragment', () => {
+    const unit = (text: string) => ({ text, position: 0, listItem: true });
+    expect(unitAnswers(unit('Emphasize autonomy: "It\'s your decision. No one can make it for you."'), '**Emphasize autonomy**: "It\'s your decision. No one can make it for you."')).toBe(true);
+    expect(unitAnswers(unit('Respect autonomy: the decision is theirs. Agree on a follow-up check.'), 'Respect autonomy: the decision is theirs.')).toBe(true);
+    expect(unitAnswers(unit('Aged cheeses.'), 'Aged cheeses.')).toBe(true);
+    expect(unitAnswers(unit('Aged cheeses.'), 'Aged cheeses, cured meats and fermented soy.')).toBe(false);
+    expect(unitAnswers(unit('Check a lithium level.'), 'Send the patient to urgent care. Check a lithium level.')).toBe(true);
+    expect(unitAnswers(unit('Check a lithium level.'), 'Check the potassium level.')).toBe(false);
   });
 });

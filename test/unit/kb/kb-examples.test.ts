@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { foldText } from '../../../main/core/text-folding.js';
 import { kbEvaluationPaths, loadKbEvaluation } from '../../../main/corpora/kb/kb-evaluation.js';
 import { createKbExampleIndex, defaultKbExamplesDir, describeKbExamples, loadKbExamples } from '../../../main/corpora/kb/kb-examples.js';
+import { splitSections, withoutSourceLine } from '../../../main/corpora/kb/card.js';
+import { unitAnswers } from '../../../main/corpora/kb/kb-answer-units.js';
+import { quoteUnits, type QuoteUnit } from '../../../main/corpora/kb/quotes.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
 import { useTempDirs } from '../../helpers/temp.js';
 
@@ -59,6 +62,29 @@ describe('the KB example questions', () => {
     for (const card of cards) expect(existsSync(join(defaultKbExamplesDir(), '..', 'clinical', `${card}.md`)), card).toBe(true);
   });
 
+  it("reads what answers an answered example, and ships every answered example with one to three units of its card that the card's quotes can find", () => {
+    const answered = { ...warfarinCard, answered: [{ ...warfarinCard.answered[0], answer: ['Avoid the combination.'] }, warfarinCard.answered[1]] };
+    const { examples } = loadKbExamples(bank({ 'ddi-warfarin-nsaids.json': answered }));
+    expect(examples.map((example) => example.answer)).toEqual([['Avoid the combination.'], [], []]);
+    const tooMany = { ...warfarinCard, answered: [{ ...warfarinCard.answered[0], answer: ['a', 'b', 'c', 'd'] }] };
+    expect(() => loadKbExamples(bank({ 'too-many.json': tooMany }))).toThrow(/too-many\.json are invalid/);
+
+    const shipped = loadKbExamples(defaultKbExamplesDir()).examples.filter((example) => example.answered && example.card !== null);
+    expect(shipped.length).toBeGreaterThan(400);
+    const unitsOf = new Map<string, QuoteUnit[]>();
+    const missing: string[] = [];
+    for (const example of shipped) {
+      const card = example.card as string;
+      if (!unitsOf.has(card)) {
+        const body = readFileSync(join(defaultKbExamplesDir(), '..', 'clinical', `${card}.md`), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+        unitsOf.set(card, withoutSourceLine(splitSections(body)).flatMap((section) => quoteUnits(section.text)));
+      }
+      expect(example.answer.length, example.question).toBeGreaterThan(0);
+      for (const answer of example.answer) if (!(unitsOf.get(card) ?? []).some((unit) => unitAnswers(unit, answer))) missing.push(`${card}: ${answer}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('holds no question of the evaluation sets, which measure it', () => {
     const fold = (text: string) => foldText(text).replace(/\s+/g, ' ').trim();
     const evaluated = new Set(kbEvaluationPaths().flatMap((path) => loadKbEvaluation(path).map((question) => fold(question.query))));
@@ -82,6 +108,9 @@ describe('the example index', () => {
     // Each card of the KB with answered examples: the nearest of its own.
     expect(close?.byCard.get('ddi-warfarin-nsaids')).toBeCloseTo(1, 5);
     expect(close?.byCard.size).toBe(1);
+    // And each answered example of such a card, by its place in the bank.
+    expect([...(close?.byExample.keys() ?? [])].map((at) => index.example(at)?.question)).toEqual(warfarinCard.answered.map((entry) => entry.question));
+    expect(close?.byExample.get(0)).toBeCloseTo(1, 5);
     const car = await index.similarity('how do I change the oil in my car', embedder, cards);
     expect(car?.unanswered).toBeCloseTo(1, 5);
     expect(car?.answered).toBeLessThan(0.9);
