@@ -3,7 +3,8 @@
  * Development aid for KB sentence choice: for every answerable question with key facts, the cards an answer would
  * quote and, for them and the expected cards, every unit (sentence or list item) with its cross-encoder logit, keyword
  * overlap and embedder cosine, its logit and overlap for each sentence of a question of several (`parts`), and which
- * key facts it holds. Selection rules are then compared offline on the dump.
+ * key facts it holds; and, per card shown, what answers its example questions nearest to the question
+ * (`exampleAnswers`, as the app's search gives them). Selection rules are then compared offline on the dump.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -89,6 +90,7 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
     duration: asksForDuration(question.query) || asksForDuration(english),
     expected: question.expected,
     quotable,
+    exampleAnswers: Object.fromEntries(retrieval.exampleAnswers),
     top: retrieval.cards.slice(0, 3).map((card) => ({
       id: card.passage.card_id,
       probability: card.probability,

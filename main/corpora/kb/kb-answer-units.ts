@@ -3,7 +3,7 @@ import { foldText } from '../../core/text-folding.js';
 import type { CardSection } from './card.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { asksForDuration, holdsDuration } from './figure-questions.js';
-import { keywordOverlapScores, quoteUnits, withIntroducedItems, type QuoteUnit } from './quotes.js';
+import { keywordOverlapScores, quoteUnits, withIntroducedItems, withoutEmphasis, type QuoteUnit } from './quotes.js';
 
 /** A unit (sentence or list item) chosen for the answer, with the section it belongs to. */
 export interface ChosenQuote {
@@ -103,9 +103,10 @@ export const partQuoteMargin = 4;
  */
 export const namedQuotesPerCard = 2;
 /**
- * Units of the first card quoted at most because they answer the example questions nearest to the question
+ * Units of the first card chosen at most because they answer the example questions nearest to the question
  * (`KbRetrieval.exampleAnswers`), beside the ones the cross-encoder chose: the sentence a key fact sits in is often
  * one the cross-encoder ranks low for a long or Spanish question, while a close example question was answered by it.
+ * A chosen unit ending with ":" brings its list along, as any chosen unit does.
  */
 export const exampleQuotesPerCard = 3;
 
@@ -262,14 +263,18 @@ export async function chooseQuotes(
       }
     }
     if (cardIndex === 0) {
-      // What answers the nearest example questions, wherever the cross-encoder ranked it.
+      // What answers the nearest example questions, wherever the cross-encoder ranked it: every unit an answer
+      // holds, unless the chosen units (with the lists they bring along) quote it already.
+      const quoted = new Set(chosen.flatMap((entry) => withIntroducedItems(unitsOfSection.get(entry.section) ?? [], [entry.unit]).map((unit) => `${entry.section.heading}#${unit.position}`)));
       let added = 0;
       for (const answer of exampleAnswers[cardIndex] ?? []) {
-        if (added >= exampleQuotesPerCard) break;
-        const found = ranked.find((entry) => unitAnswers(entry.unit, answer));
-        if (!found || chosen.some((entry) => entry.unitIndex === found.unitIndex)) continue;
-        chosen.push(found);
-        added += 1;
+        for (const found of ranked.filter((entry) => unitAnswers(entry.unit, answer))) {
+          const key = `${found.section.heading}#${found.unit.position}`;
+          if (added >= exampleQuotesPerCard || quoted.has(key)) continue;
+          chosen.push(found);
+          added += 1;
+          for (const unit of withIntroducedItems(unitsOfSection.get(found.section) ?? [], [found.unit])) quoted.add(`${found.section.heading}#${unit.position}`);
+        }
       }
     }
     // Whole sections: list items a chosen "…:" introduces come along, in the section's reading order.
@@ -291,7 +296,7 @@ export async function chooseQuotes(
 
 /** Text compared without emphasis marks and runs of spaces, as quoteUnits leaves a unit. */
 function plain(text: string): string {
-  return text.replace(/\*\*|__|`/g, '').replace(/\s+/g, ' ').trim();
+  return withoutEmphasis(text).replace(/\s+/g, ' ').trim();
 }
 
 /** Shortest part of a unit or an answer that may stand for the other (a sentence of a list item, or the reverse). */

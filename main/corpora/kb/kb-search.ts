@@ -172,7 +172,12 @@ export interface KbSearchDeps {
    * The example questions (kb-examples.ts) and the embedder that reads them; without them, or when the calibration
    * has no variant for them, answerability is what it was without examples.
    */
-  examples?: { index: KbExampleIndex; embedder: () => Promise<Embedder | null>; multilingual?: { index: KbExampleIndex; embedder: () => Promise<Embedder | null> } };
+  examples?: {
+    index: KbExampleIndex;
+    embedder: () => Promise<Embedder | null>;
+    /** Over the same bank as `index`, in the same order: an example's position means the same example in both. */
+    multilingual?: { index: KbExampleIndex; embedder: () => Promise<Embedder | null> };
+  };
 }
 
 /**
@@ -414,7 +419,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     // Each card's nearest answered example, read by both models where both read them (their mean).
     const exampleOfCard = (cardId: string): number | null => {
       const readings = [examples?.byCard.get(cardId), multilingualExamples?.byCard.get(cardId)].filter((cosine) => cosine !== undefined);
-      return readings.length === 0 ? null : readings.reduce((sum, value) => sum + value, 0) / readings.length;
+      return readings.length === 0 ? null : meanOf(readings);
     };
     const ordered = rerankScores === null ? pool : orderByRerank(pool, rerankScores, rerankOrder, exampleOfCard);
     // Each answered example's closeness, read by both models where both read it (their mean), for the answers it points to.
@@ -585,7 +590,15 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
   };
 }
 
-/** Per card, the answers of its `exampleAnswers` answered examples nearest to the question (see KbRetrieval). */
+/** The mean of a model's readings, or of both models' (never empty). */
+function meanOf(readings: readonly number[]): number {
+  return readings.reduce((sum, value) => sum + value, 0) / readings.length;
+}
+
+/**
+ * Per card, the answers of its `exampleAnswers` answered examples nearest to the question (see KbRetrieval). The
+ * positions are the bank's: both models' indices read one bank, in one order (createAppKbSearch).
+ */
 function answersOfNearestExamples(
   cards: readonly KbCardHit[],
   cosines: ReadonlyMap<number, readonly number[]>,
@@ -595,7 +608,7 @@ function answersOfNearestExamples(
   for (const [index, readings] of cosines) {
     const example = exampleAt(index);
     if (!example?.card || example.answer.length === 0) continue;
-    const cosine = readings.reduce((sum, value) => sum + value, 0) / readings.length;
+    const cosine = meanOf(readings);
     byCard.set(example.card, [...(byCard.get(example.card) ?? []), { cosine, answer: example.answer }]);
   }
   const answers = new Map<string, readonly string[]>();

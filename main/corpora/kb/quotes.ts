@@ -33,12 +33,17 @@ export function splitSentences(line: string): string[] {
 /** List items following a unit that ends with ":" are quoted with it, up to this many. */
 const maxIntroducedItems = 6;
 
+/** Markdown's emphasis and code marks taken out ("**Face**" → "Face"). */
+export function withoutEmphasis(text: string): string {
+  return text.replace(/\*\*|__|`/g, '');
+}
+
 /** Splits a Markdown passage into prose sentences and list items, without list markers or emphasis marks. */
 export function quoteUnits(passage: string): QuoteUnit[] {
   const units: QuoteUnit[] = [];
   for (const rawLine of passage.split('\n')) {
     const listItem = /^\s*(?:[-*+]|\d+[.)])\s+/.test(rawLine);
-    const line = rawLine.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/\*\*|__|`/g, '').trim();
+    const line = withoutEmphasis(rawLine.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')).trim();
     if (line.length === 0 || /^#{1,6}\s/.test(line)) continue;
     // A list item (often a quoted talking point) stays whole; prose splits into sentences.
     const sentences = listItem ? [line] : splitSentences(line);

@@ -18,6 +18,7 @@ import {
   unitAnswers,
 } from '../../../main/corpora/kb/kb-answer-units.js';
 import { loadClinicalLexicon } from '../../../main/corpora/kb/clinical-lexicon.js';
+import type { ChosenQuote } from '../../../main/corpora/kb/kb-answer-units.js';
 import type { Reranker } from '../../../main/reranking/reranker.js';
 import { createSharedWordReranker } from '../../helpers/fake-reranker.js';
 
@@ -219,17 +220,24 @@ describe('medicines the question names', () => {
 });
 
 describe('what answers the nearest example questions', () => {
-  it(`quotes the first card's units that answer the nearest examples, however low the cross-encoder scores them, at most ${exampleQuotesPerCard}, and nothing of the other cards`, async () => {
-    const question = { original: 'do thiazides raise lithium levels', english: 'do thiazides raise lithium levels' };
-    const [without] = await chooseQuotes(question, [card], createSharedWordReranker());
-    expect(without?.map((quote) => quote.unit.text)).not.toContain('"Drink fluids when it is hot."');
-    const answers = ['"Drink fluids when it is hot."', 'The kidneys clear lithium.', 'Check a lithium level.', 'Levels rise with dehydration.'];
-    const [first, second] = await chooseQuotes(question, [card, { ...card, title: 'Lithium clinic' }], createSharedWordReranker(), null, [answers, answers]);
-    const texts = first?.map((quote) => quote.unit.text) ?? [];
-    expect(texts).toContain('"Drink fluids when it is hot."');
-    expect(texts).toContain('The kidneys clear lithium.');
-    expect(texts.length - (without?.length ?? 0)).toBeLessThanOrEqual(exampleQuotesPerCard);
-    expect(second?.map((quote) => quote.unit.text)).not.toContain('"Drink fluids when it is hot."');
+  it(`quotes the first card's units that answer the nearest examples, however low the cross-encoder scores them, ${exampleQuotesPerCard} at most, once each, and nothing of the other cards`, async () => {
+    // Twelve notes; the question shares words with the first three only, so the cross-encoder chooses among those.
+    const notes = {
+      title: 'Lithium notes',
+      sections: [{ heading: 'Notes', text: ['Lithium levels rise with thiazides.', 'Lithium levels rise with NSAIDs.', 'Lithium levels rise when dehydrated.', ...['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India'].map((word) => `${word} is a filler sentence of this card.`)].join(' ') }],
+    };
+    const question = { original: 'lithium levels rise', english: 'lithium levels rise' };
+    // The cross-encoder reads the three about lithium far above the fillers (beyond any margin).
+    const reranker: Reranker = { id: 'test:lithium:1', score: async (_query, passages) => passages.map((text) => (text.includes('Lithium levels rise') ? 10 : -10)) };
+    const texts = (quotes: readonly ChosenQuote[] | undefined) => (quotes ?? []).map((quote) => quote.unit.text);
+    const [without] = await chooseQuotes(question, [notes], reranker);
+    expect(texts(without).some((text) => text.includes('filler'))).toBe(false);
+    // Five answers not chosen (one twice), and one already chosen.
+    const answers = ['Alpha is a filler sentence of this card.', 'Bravo is a filler sentence of this card.', 'Bravo is a filler sentence of this card.', 'Lithium levels rise with NSAIDs.', 'Charlie is a filler sentence of this card.', 'Delta is a filler sentence of this card.', 'Echo is a filler sentence of this card.'];
+    const [first, second] = await chooseQuotes(question, [notes, { ...notes, title: 'Lithium clinic' }], reranker, null, [answers, answers]);
+    expect(texts(first).filter((text) => text.includes('filler'))).toEqual(['Alpha is a filler sentence of this card.', 'Bravo is a filler sentence of this card.', 'Charlie is a filler sentence of this card.'].slice(0, exampleQuotesPerCard));
+    expect(texts(first)).toHaveLength(texts(without).length + exampleQuotesPerCard);
+    expect(texts(second).some((text) => text.includes('filler'))).toBe(false);
   });
 
   it('finds an answer written with emphasis marks, a sentence of a list item, or a list item of two sentences; never a short fragment', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { foldText } from '../../../main/core/text-folding.js';
 import { kbEvaluationPaths, loadKbEvaluation } from '../../../main/corpora/kb/kb-evaluation.js';
 import { createKbExampleIndex, defaultKbExamplesDir, describeKbExamples, loadKbExamples } from '../../../main/corpora/kb/kb-examples.js';
-import { splitSections, withoutSourceLine } from '../../../main/corpora/kb/card.js';
+import { parseCard, splitSections, withoutSourceLine } from '../../../main/corpora/kb/card.js';
 import { unitAnswers } from '../../../main/corpora/kb/kb-answer-units.js';
 import { quoteUnits, type QuoteUnit } from '../../../main/corpora/kb/quotes.js';
 import { createWordHashEmbedder } from '../../helpers/fake-embedder.js';
@@ -76,7 +76,7 @@ describe('the KB example questions', () => {
     for (const example of shipped) {
       const card = example.card as string;
       if (!unitsOf.has(card)) {
-        const body = readFileSync(join(defaultKbExamplesDir(), '..', 'clinical', `${card}.md`), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+        const { body } = parseCard(`${card}.md`, card, readFileSync(join(defaultKbExamplesDir(), '..', 'clinical', `${card}.md`), 'utf8'));
         unitsOf.set(card, withoutSourceLine(splitSections(body)).flatMap((section) => quoteUnits(section.text)));
       }
       expect(example.answer.length, example.question).toBeGreaterThan(0);

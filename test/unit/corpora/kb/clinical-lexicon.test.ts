@@ -107,7 +107,17 @@ describe('brand and everyday names', () => {
     ]) {
       expect(canonicalsIn(told), told).toContain('suicidal ideation');
     }
-    for (const said of ["I'm dying to see the new film", 'the battery is dead again', 'se mata trabajando', 'me muero de risa', 'killing time before the appointment']) {
+    for (const said of [
+      "I'm dying to see the new film",
+      'the battery is dead again',
+      'se mata trabajando',
+      'me muero de risa',
+      'killing time before the appointment',
+      "I don't want to die from a bleed, should I stop the warfarin?",
+      'no quiero morir desangrado, ¿dejo el Sintrom?',
+      '¿esta combinación puede matarme?',
+      'tiene que acabar con todo el antibiótico',
+    ]) {
       expect(canonicalsIn(said), said).not.toContain('suicidal ideation');
     }
   });
