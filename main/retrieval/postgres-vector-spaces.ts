@@ -12,6 +12,13 @@ const pendingPage = 512;
 /** pgvector's HNSW returns at most ef_search rows; past this many neighbours the space is scanned exactly instead. */
 const maximumEfSearch = 1000;
 /**
+ * A space whose table takes at most this many bytes (about 2,500 vectors of 384 dimensions) is scanned exactly, as
+ * SQLite scans every space: HNSW is approximate, and pgvector draws each node's level at random, so two builds over
+ * the same vectors can answer a query differently (a 190-chunk KB once gave one question other neighbours on
+ * PostgreSQL than on SQLite). Scanning a table this small costs about what walking its graph does.
+ */
+export const exactScanBytes = 4 * 1024 * 1024;
+/**
  * A load of at least this many rows, into a space holding no more vectors than the load writes, goes in without the
  * HNSW index, which is built once at the end (README "Toward 1M fields"): one build over all the vectors, in parallel,
  * costs less than inserting them into the graph one at a time. Below it the index is kept and fed as usual.
@@ -75,6 +82,8 @@ export interface PostgresVectorSpaces {
 export interface PostgresVectorSpacesOptions {
   /** Rows a load must write at least to go in without the index (default bulkLoadMinimum; tests lower it). */
   bulkLoadMinimum?: number;
+  /** Bytes of a space's table up to which it is scanned exactly (default exactScanBytes; tests of the graph set 0). */
+  exactScanBytes?: number;
 }
 
 const identifier = /^[a-z_]+$/;
@@ -92,6 +101,7 @@ function vectorLiteral(vector: Float32Array): string {
 export function createPostgresVectorSpaces(database: PostgresDatabase, given: VectorSpaceTables, options: PostgresVectorSpacesOptions = {}): PostgresVectorSpaces {
   const tables = checked(given);
   const bulkMinimum = options.bulkLoadMinimum ?? bulkLoadMinimum;
+  const exactBytes = options.exactScanBytes ?? exactScanBytes;
   const known = new Map<string, SpaceRow>();
 
   /** A space's vector table, checked before it is written into SQL. */
@@ -192,7 +202,8 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
             )
           ).rows;
         }
-        if (k > maximumEfSearch) {
+        const [size] = (await client.query<{ bytes: string }>('SELECT pg_relation_size($1::regclass) AS bytes', [table])).rows;
+        if (k > maximumEfSearch || Number(size?.bytes ?? Number.POSITIVE_INFINITY) <= exactBytes) {
           return (
             await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, ${tables.key} LIMIT $2`, [
               literal,

@@ -109,12 +109,57 @@ async function plannedThroughIndex(database: PostgresDatabase, table: string): P
   return plan.some((line) => line['QUERY PLAN'].includes(`${table}_hnsw`));
 }
 
+/** The database, with the statements of its transactions written down (the vector searches run in them). */
+function recording(database: PostgresDatabase, statements: string[]): PostgresDatabase {
+  return {
+    ...database,
+    transaction: (work, options) =>
+      database.transaction(
+        (client) =>
+          work(
+            new Proxy(client, {
+              get(target, key) {
+                if (key !== 'query') return Reflect.get(target, key, target) as unknown;
+                return (text: string, values?: unknown[]) => {
+                  statements.push(text);
+                  return target.query(text, values);
+                };
+              },
+            }),
+          ),
+        options,
+      ),
+  };
+}
+
+describe.runIf(run)('vector searches on PostgreSQL', () => {
+  it('scan a space of up to exactScanBytes exactly, as SQLite does, and walk the HNSW graph of a larger one', async () => {
+    const database = await catalogDatabase();
+    try {
+      await createPostgresVectorSpaces(database, catalogTables).embedPending(embedder, catalogFormula, 'embed_text');
+      const table = await tableOf(database, catalogFormula);
+      expect(await plannedThroughIndex(database, table)).toBe(true);
+      const query = await embedder.embedQuery(queries[0] as string);
+      const small: string[] = [];
+      const large: string[] = [];
+      const exact = await createPostgresVectorSpaces(recording(database, small), catalogTables).nearest(embedder.id, catalogFormula, query, 10);
+      expect(exact.map((hit) => hit.itemId)).toEqual(await exactNearest(database, table, query, 10));
+      expect(small.some((statement) => statement.includes('ORDER BY distance, field_id'))).toBe(true);
+      await createPostgresVectorSpaces(recording(database, large), catalogTables, { exactScanBytes: 0 }).nearest(embedder.id, catalogFormula, query, 10);
+      expect(large.some((statement) => statement.includes('ORDER BY embedding <=> $1::vector LIMIT'))).toBe(true);
+      expect(large.some((statement) => statement.includes('ORDER BY distance, field_id'))).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.runIf(run)('bulk loads of vectors on PostgreSQL', () => {
   it('load an empty space without its index, build it at the end, and find the same neighbours as the indexed path', async () => {
     const database = await catalogDatabase();
     try {
-      const bulk = createPostgresVectorSpaces(database, catalogTables, { bulkLoadMinimum: 100 });
-      const indexed = createPostgresVectorSpaces(database, catalogTables);
+      const bulk = createPostgresVectorSpaces(database, catalogTables, { bulkLoadMinimum: 100, exactScanBytes: 0 });
+      const indexed = createPostgresVectorSpaces(database, catalogTables, { exactScanBytes: 0 });
       const seen = { bulk: [] as boolean[], indexed: [] as boolean[] };
       const notes: string[] = [];
       const watch = (spaces: PostgresVectorSpaces, formula: string, into: boolean[]) => async (progress: { done: number; note?: string }) => {
@@ -148,7 +193,7 @@ describe.runIf(run)('bulk loads of vectors on PostgreSQL', () => {
   it('keep the vectors of a stopped load, search them exactly meanwhile, and write only the rest and the index on the next run', async () => {
     const database = await catalogDatabase();
     try {
-      const spaces = createPostgresVectorSpaces(database, catalogTables, { bulkLoadMinimum: 100 });
+      const spaces = createPostgresVectorSpaces(database, catalogTables, { bulkLoadMinimum: 100, exactScanBytes: 0 });
       const formula = `${catalogFormula}:stopped`;
       const stop = new AbortController();
       const first = await spaces.embedPending(embedder, formula, 'embed_text', {
@@ -181,7 +226,7 @@ describe.runIf(run)('bulk loads of vectors on PostgreSQL', () => {
   it('build the index a load stopped after its last vector left, on a run with nothing to write', async () => {
     const database = await catalogDatabase();
     try {
-      const spaces = createPostgresVectorSpaces(database, catalogTables, { bulkLoadMinimum: 100 });
+      const spaces = createPostgresVectorSpaces(database, catalogTables, { bulkLoadMinimum: 100, exactScanBytes: 0 });
       const formula = `${catalogFormula}:last`;
       const stop = new AbortController();
       const first = await spaces.embedPending(embedder, formula, 'embed_text', {
@@ -204,7 +249,10 @@ describe.runIf(run)('bulk loads of vectors on PostgreSQL', () => {
     const other = await openPostgres(database.url, { poolSize: 4 });
     try {
       const formula = `${catalogFormula}:together`;
-      const [mine, theirs] = [createPostgresVectorSpaces(database, catalogTables, { bulkLoadMinimum: 100 }), createPostgresVectorSpaces(other, catalogTables, { bulkLoadMinimum: 100 })];
+      const [mine, theirs] = [
+        createPostgresVectorSpaces(database, catalogTables, { bulkLoadMinimum: 100, exactScanBytes: 0 }),
+        createPostgresVectorSpaces(other, catalogTables, { bulkLoadMinimum: 100 }),
+      ];
       // The space is created first, so both loads see the same empty table and both choose the bulk path.
       await mine.embedPending(embedder, formula, 'embed_text', { signal: AbortSignal.abort() });
       const results = await Promise.all([mine.embedPending(embedder, formula, 'embed_text'), theirs.embedPending(embedder, formula, 'embed_text')]);
