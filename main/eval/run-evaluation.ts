@@ -132,11 +132,20 @@ export async function runEvaluation(
   }
   if (options.cases && modules.length !== 1) throw new AppError('invalid_input', 'An evaluation set needs the one corpus it is for (--corpus).');
   const rows: EvaluationRow[] = [];
-  const call = async <T>(operation: 'search' | 'ask', input: Record<string, unknown>, id: string): Promise<T> => {
+  const call = async <T>(operation: 'search' | 'ask' | 'status', input: Record<string, unknown>, id: string): Promise<T> => {
     const result = await services.dispatcher.call(operation, input, { transport: 'cli', role: 'viewer' });
     if (!result.ok) throw new AppError(result.error.code, `evaluation query ${id} failed: ${result.error.message}`);
     return result.value as T;
   };
+  // An empty corpus would score 0 on every question (and refuse every one): a table of zeros reads as a result.
+  const status = await call<{ corpora: Array<{ corpus: string; rows: number }> }>('status', {}, 'status');
+  for (const module of modules) {
+    const counted = status.corpora.filter((entry) => entry.corpus === module.name);
+    if (counted.length > 0 && counted.every((entry) => entry.rows === 0)) {
+      const load = module.seededOnDemand === true ? `Run "cita ingest --corpus ${module.name}"` : 'Run "cita seed" for the shipped data';
+      throw new AppError('invalid_input', `The ${module.name} corpus is empty: nothing is loaded yet, so there is nothing to evaluate. ${load} first (with the same --data-dir).`);
+    }
+  }
   const original = services.settings.get().language;
   try {
     for (const variant of options.languageVariants ? languageVariants : [null]) {

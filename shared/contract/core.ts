@@ -54,7 +54,17 @@ export const statusSchema = z.object({
    * The clinical KB's example questions (kb/examples): how many a card answers and how many no card answers, and
    * whether the answerability calibration reads them (with the cross-encoder and the embedder it was fitted with).
    */
-  kb_examples: z.object({ answered: z.number().int(), unanswered: z.number().int(), calibrated: z.boolean(), variant: z.string().nullable(), problem: z.string().nullable() }).optional(),
+  kb_examples: z
+    .object({
+      answered: z.number().int(),
+      unanswered: z.number().int(),
+      calibrated: z.boolean(),
+      variant: z.string().nullable(),
+      problem: z.string().nullable(),
+      /** How close a question must read to an example of its first card to be answered from it alone (null when the examples are not read). */
+      first_card_bar: z.number().nullable(),
+    })
+    .optional(),
   /** The cross-language path's embedder (USE-multilingual): 'keyword-only' here means the path is off, with the reason. */
   multilingual: z
     .object({

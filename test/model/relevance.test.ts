@@ -285,6 +285,30 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(answer.answerability?.reason).toMatch(/^No card is relevant to this question on its own/);
   });
 
+  it("answers from its first card a story that reads close to that card's own example questions, though no card reads relevant on its own", async () => {
+    // Written for this test, after set 13's TIA story: refused by the guard above until 2026-12-05 (the cards' own
+    // model read 0.03; the stroke card's nearest example 0.78, firstCardExampleBar 0.60).
+    const answer = await ask(
+      "My father-in-law (81, on amlodipine) had an odd episode at Sunday dinner: one side of his mouth sagged and his speech went all funny for maybe ten minutes. He's totally fine now and doesn't want any fuss, he'll see the doctor next week. Should we give him an aspirin and leave it?",
+    );
+    expect(answer.refused).toBe(false);
+    expect(answer.answerability?.reason).toMatch(/^The question reads close to one its first card answers/);
+    expect(new Set(answer.citations.map((citation) => citation.card_id))).toEqual(new Set(['esc-stroke-fast']));
+  });
+
+  it('reads the signs of a stroke told in lay words, and answers from the stroke card', async () => {
+    // Written for this test: before the lexicon named these signs (2026-12-05) the first was answered from the card
+    // on complex regimens and the second from the card on stopping medicines when one feels well.
+    for (const question of [
+      "Mum (79, on ramipril) had a funny turn at the garden centre - her left hand went limp and she was muddling her words for maybe a quarter of an hour. She's right as rain now and insists she'll mention it to the GP at her review next month. Dad wants to give her one of his aspirins and let her have a lie down. Is that sensible?",
+      "Grandma (85, takes atorvastatin) had a funny turn on the bus: her face went lopsided and she couldn't find her words for ten minutes or so. Now she's perfectly normal and says not to make a fuss. Shall we just give her a paracetamol and a cuppa and see how she is tomorrow?",
+    ]) {
+      const answer = await ask(question);
+      expect(answer.refused, question).toBe(false);
+      expect(answer.citations[0]?.card_id, question).toBe('esc-stroke-fast');
+    }
+  });
+
   it('answers a stroke story whose family wants to give aspirin with a drink, from the card that says nothing by mouth', async () => {
     // Written for this test (no set holds it): the old build refused it, "coffee and caffeine with aspirin" being on no
     // card about aspirin, though the stroke card says not to give food, drink or medicines by mouth.

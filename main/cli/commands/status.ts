@@ -30,7 +30,10 @@ export function formatStatus(status: Status): string {
   if (status.kb_examples) {
     const examples = status.kb_examples;
     lines.push(`kb example questions: ${examples.answered} that a card answers, ${examples.unanswered} that no card answers`);
-    if (examples.variant) lines.push(`kb answerability: ${examples.variant} (the example questions also order the cards the cross-encoder read, and what answers the nearest ones is quoted)`);
+    if (examples.variant)
+      lines.push(
+        `kb answerability: ${examples.variant} (the example questions also order the cards the cross-encoder read, what answers the nearest ones is quoted, and a question whose cosine to an example of its first card reaches ${examples.first_card_bar?.toFixed(2) ?? '—'} is answered from that card)`,
+      );
     if (examples.problem) lines.push(`note: ${examples.problem}`);
   }
   if (status.multilingual) {

@@ -17,7 +17,7 @@ import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js'
 import { asksToGive, foodAsked, saysNothingByMouth, speaksOfFood, type FoodKind } from './food-questions.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
-import type { ExampleSimilarity, KbExample, KbExampleIndex } from './kb-examples.js';
+import { firstCardExampleBar, type ExampleSimilarity, type KbExample, type KbExampleIndex } from './kb-examples.js';
 import type { KbStore } from './kb-store.js';
 import { prepareKbQuery, type KbQuery } from './kb-query.js';
 
@@ -100,6 +100,7 @@ export interface KbRetrieval {
  * 3 more for another sentence. README "The example questions point to the sentences".
  */
 export const exampleAnswers = 2;
+
 
 export type HybridFusion = 'rrf' | 'weighted';
 
@@ -533,6 +534,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       variant,
       // The example questions' variants stand on the cards' own model: below its weak bar, nothing is relevant.
       cardModel: variantName.includes('examples') ? { variant: cardVariant, weakThreshold: thresholdsOf(cardVariant).weakThreshold } : null,
+      firstCardExample: cards[0] === undefined ? null : exampleOfCard(cards[0].passage.card_id),
       thresholds,
       uncovered,
       enabled: settings.kb.answerability,
@@ -768,6 +770,8 @@ function decide(
     variant: CalibratedVariant;
     /** With a variant that reads the example questions, the model the cards' own relevance comes from, and its weak bar. */
     cardModel: { variant: CalibratedVariant; weakThreshold: number } | null;
+    /** How close the question reads to the nearest answered example of its first card (firstCardExampleBar); null without examples. */
+    firstCardExample: number | null;
     thresholds: { threshold: number; weakThreshold: number; anchoredThreshold: number };
     uncovered: string[];
     enabled: boolean;
@@ -803,7 +807,9 @@ function decide(
     context.enabled && !anchored && probability >= threshold && signalsOfQuestion && cardModel
       ? { probability: scoreCard(cardModel.variant, signalsOfQuestion).probability, bar: cardModel.weakThreshold }
       : null;
-  const examplesAlone = own !== null && own.probability < own.bar ? own : null;
+  // Unless the first card's own example says that card answers (firstCardExampleBar).
+  const firstCardAnswers = context.firstCardExample !== null && context.firstCardExample >= firstCardExampleBar;
+  const examplesAlone = own !== null && own.probability < own.bar && !firstCardAnswers ? own : null;
   const relevant = scored !== null && (!context.enabled || probability >= threshold) && examplesAlone === null;
   // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about
   // warfarin do not answer "what is the starting dose of warfarin?" however close they read.
@@ -834,6 +840,8 @@ function decide(
   else if (!answerable && figure !== null && !figure.found) reason = `The question asks for ${askedFigure[figure.asked]}, and no relevant card gives one.`;
   else if (answeredThroughAnchor({ answerable, probability }, context.thresholds.threshold))
     reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
+  else if (answerable && own !== null && own.probability < own.bar)
+    reason = `The question reads close to one its first card answers (${(context.firstCardExample ?? 0).toFixed(2)} ≥ ${firstCardExampleBar.toFixed(2)}), though no card is relevant to it on its own (${own.probability.toFixed(2)} < ${own.bar.toFixed(2)}): only that card is quoted.`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.variantName.includes('examples'))
     reason = `No card is relevant enough to this question, read beside the example questions cards answer and do not answer (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;

@@ -158,7 +158,8 @@ export const en = {
     kbExamples: 'KB example questions',
     kbExamplesCount: '{{answered}} a card answers, {{unanswered}} no card answers',
     kbExamplesOff: 'not read ({{reason}})',
-    kbExamplesVariant: 'answerability reads {{variant}}; they also order the cards the cross-encoder read, and what answers the nearest ones is quoted',
+    kbExamplesVariant:
+      'answerability reads {{variant}}; they also order the cards the cross-encoder read, what answers the nearest ones is quoted, and a question whose cosine to an example of its first card reaches {{bar}} is answered from that card',
     schema: 'Database schema v{{version}} at {{path}}',
     empty: 'No data loaded yet. Run "cita seed" or use Re-ingest.',
     tableCaption: 'Rows and vectors per corpus',

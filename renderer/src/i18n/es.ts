@@ -160,7 +160,8 @@ export const es: Messages = {
     kbExamples: 'Preguntas de ejemplo de la base clínica',
     kbExamplesCount: '{{answered}} que una ficha responde, {{unanswered}} que ninguna responde',
     kbExamplesOff: 'no se leen ({{reason}})',
-    kbExamplesVariant: 'la decisión de responder lee {{variant}}; además ordenan las fichas que lee el cross-encoder, y se cita lo que responde a las más cercanas',
+    kbExamplesVariant:
+      'la decisión de responder lee {{variant}}; además ordenan las fichas que lee el cross-encoder, se cita lo que responde a las más cercanas, y una pregunta cuyo coseno con un ejemplo de su primera ficha llega a {{bar}} se responde con esa ficha',
     schema: 'Esquema de base de datos v{{version}} en {{path}}',
     empty: 'Aún no hay datos. Ejecute "cita seed" o use Reingestar.',
     tableCaption: 'Filas y vectores por corpus',

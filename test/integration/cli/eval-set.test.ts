@@ -62,4 +62,21 @@ describe('cita eval --set', () => {
     expect(missing.status).not.toBe(0);
     expect(missing.stderr).toContain('Cannot read the evaluation file');
   });
+
+  it('refuses to score a corpus nothing is loaded into, rather than print a table of zeros', () => {
+    const empty = tempDir();
+    const kb = runCita(['--data-dir', empty, 'eval', '--corpus', 'kb', '--strategy', 'keyword', '--rerank', 'off'], { env });
+    expect(kb.status).toBe(1);
+    expect(kb.stdout).not.toContain('HR@1');
+    expect(kb.stderr).toContain('The kb corpus is empty');
+    expect(kb.stderr).toContain('cita seed');
+    const manuals = runCita(['--data-dir', empty, 'eval', '--corpus', 'manuals', '--strategy', 'keyword'], { env });
+    expect(manuals.status).toBe(1);
+    expect(manuals.stderr).toContain('cita ingest --corpus manuals');
+    // Once seeded, the same command scores.
+    expect(runCita(['--data-dir', empty, 'seed'], { env }).status).toBe(0);
+    const seeded = runCita(['--data-dir', empty, '--json', 'eval', '--corpus', 'catalog', '--strategy', 'keyword'], { env });
+    expect(seeded.status).toBe(0);
+    expect((seeded.json() as Report).rows[0]?.hit_rate['@3']).toBeGreaterThan(0.5);
+  });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../../main/core/text-folding.js';
 import { kbEvaluationPaths, loadKbEvaluation } from '../../../main/corpora/kb/kb-evaluation.js';
-import { createKbExampleIndex, defaultKbExamplesDir, describeKbExamples, loadKbExamples } from '../../../main/corpora/kb/kb-examples.js';
+import { createKbExampleIndex, defaultKbExamplesDir, describeKbExamples, firstCardExampleBar, loadKbExamples } from '../../../main/corpora/kb/kb-examples.js';
 import { parseCard, splitSections, withoutSourceLine } from '../../../main/corpora/kb/card.js';
 import { unitAnswers } from '../../../main/corpora/kb/kb-answer-units.js';
 import { quoteUnits, type QuoteUnit } from '../../../main/corpora/kb/quotes.js';
@@ -206,9 +206,14 @@ describe('what the status says of the example questions', () => {
 
   it('names the answerability variant questions are scored with, the multilingual one only with its own model', () => {
     const dir = bank({ 'ddi-warfarin-nsaids.json': warfarinCard, 'out-of-scope.json': outside });
-    expect(describeKbExamples(calibration, { ...on, multilingualId: 'local:use-multilingual-v3:512:q8:use1' }, dir)).toMatchObject({ calibrated: true, variant: 'rerank+dense+examples+multilingual', problem: null });
+    expect(describeKbExamples(calibration, { ...on, multilingualId: 'local:use-multilingual-v3:512:q8:use1' }, dir)).toMatchObject({
+      calibrated: true,
+      variant: 'rerank+dense+examples+multilingual',
+      problem: null,
+      first_card_bar: firstCardExampleBar,
+    });
     expect(describeKbExamples(calibration, { ...on, multilingualId: null }, dir).variant).toBe('rerank+dense+examples');
     expect(describeKbExamples(calibration, { ...on, multilingualId: 'local:another:512' }, dir).variant).toBe('rerank+dense+examples');
-    expect(describeKbExamples(calibration, { ...on, rerankerOn: false, multilingualId: 'local:use-multilingual-v3:512:q8:use1' }, dir)).toMatchObject({ calibrated: false, variant: null });
+    expect(describeKbExamples(calibration, { ...on, rerankerOn: false, multilingualId: 'local:use-multilingual-v3:512:q8:use1' }, dir)).toMatchObject({ calibrated: false, variant: null, first_card_bar: null });
   });
 });

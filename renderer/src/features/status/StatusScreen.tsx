@@ -94,7 +94,7 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
             <dt>{t('status.kbExamples')}</dt>
             <dd className="kb-examples">
               {t('status.kbExamplesCount', { answered: formatNumber(status.kb_examples.answered, language), unanswered: formatNumber(status.kb_examples.unanswered, language) })}
-              {status.kb_examples.variant && <> · {t('status.kbExamplesVariant', { variant: status.kb_examples.variant })}</>}
+              {status.kb_examples.variant && <> · {t('status.kbExamplesVariant', { variant: status.kb_examples.variant, bar: formatNumber(status.kb_examples.first_card_bar ?? 0, language, 2) })}</>}
               {status.kb_examples.problem && <> · {t('status.kbExamplesOff', { reason: status.kb_examples.problem })}</>}
             </dd>
           </>

@@ -122,6 +122,24 @@ describe('brand and everyday names', () => {
     }
   });
 
+  it('reads the signs of a stroke, told in everyday words, as the signs the stroke card checks for', () => {
+    expect(canonicalsIn('the side of his mouth went droopy and his words came out all garbled')).toEqual(['facial droop', 'slurred speech']);
+    expect(canonicalsIn("her face drooped on one side and she couldn't get her words out")).toEqual(['facial droop', 'slurred speech']);
+    expect(canonicalsIn('a mi abuelita se le chueco la boca y no podía hablar bien')).toEqual(['facial droop', 'slurred speech']);
+    expect(canonicalsIn('se le torció la boca y no le salían las palabras')).toEqual(['facial droop', 'slurred speech']);
+    // The card's own words are met too, so the card covers what the question names.
+    expect(canonicalsIn('Does one side droop? Is speech slurred or strange? Trouble speaking or understanding speech.')).toEqual(['facial droop', 'slurred speech']);
+    for (const said of ['the flowers droop in the heat', 'he speaks slowly because he is shy', 'habla muy rápido cuando está nervioso']) {
+      expect(canonicalsIn(said), said).toEqual([]);
+    }
+  });
+
+  it('reads blood in the phlegm as coughing up blood', () => {
+    expect(canonicalsIn('coughing and there are red blood streaks in the phlegm')).toContain('hemoptysis');
+    expect(canonicalsIn('tiene tos y flemas con sangre desde ayer')).toContain('hemoptysis');
+    expect(canonicalsIn('his phlegm is green and thick')).not.toContain('hemoptysis');
+  });
+
   it('maps the clipped names clinicians write to their generic', () => {
     expect(canonicalsIn('switch to azithro, amio started, on atorva, doxy or clinda, la metfo')).toEqual([
       'azithromycin',
