@@ -262,7 +262,8 @@ export function createKbExampleIndex(options: {
 /**
  * A question the example questions read as answerable, but whose cards read below the cards' own weak bar, is still
  * answered from its first card when the question reads this close to an answered example of that card (the mean of
- * both models' cosines, as `exampleAnswers` reads them): the card's own example then says which card answers, which
+ * both models' cosines, as `exampleAnswers` reads them; the local model's alone without the multilingual one, which
+ * the bar was not chosen for): the card's own example then says which card answers, which
  * the examples as a whole do not. The cards' own model reads a long story, or a Spanish one through its word-by-word
  * English, poorly (a TIA told as "the side of his mouth went droopy… now he's absolutely fine": 0.04 by the cards'
  * own model; the stroke card's nearest example 0.72). Chosen on sets 1 to 21 (the 31 questions that guard refused:

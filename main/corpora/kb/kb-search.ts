@@ -807,9 +807,13 @@ function decide(
     context.enabled && !anchored && probability >= threshold && signalsOfQuestion && cardModel
       ? { probability: scoreCard(cardModel.variant, signalsOfQuestion).probability, bar: cardModel.weakThreshold }
       : null;
-  // Unless the first card's own example says that card answers (firstCardExampleBar).
-  const firstCardAnswers = context.firstCardExample !== null && context.firstCardExample >= firstCardExampleBar;
-  const examplesAlone = own !== null && own.probability < own.bar && !firstCardAnswers ? own : null;
+  // The guard stands aside when a card is strong by its own signals: an adherence card, which no uncovered medicine
+  // counts against, may be while the first card's signals read below the bar (that card is then quoted). Otherwise a
+  // question whose first card's own example reads close (firstCardExampleBar) is answered from that card alone
+  // (throughFirst in retrieve).
+  const belowOwnBar = own !== null && own.probability < own.bar && !cards.some((card) => card.relevance === 'strong');
+  const firstCardAnswers = belowOwnBar && context.firstCardExample !== null && context.firstCardExample >= firstCardExampleBar;
+  const examplesAlone = belowOwnBar && !firstCardAnswers ? own : null;
   const relevant = scored !== null && (!context.enabled || probability >= threshold) && examplesAlone === null;
   // A question asking for a dose or a level is answered only by a relevant card that gives one: the cards about
   // warfarin do not answer "what is the starting dose of warfarin?" however close they read.
@@ -840,7 +844,7 @@ function decide(
   else if (!answerable && figure !== null && !figure.found) reason = `The question asks for ${askedFigure[figure.asked]}, and no relevant card gives one.`;
   else if (answeredThroughAnchor({ answerable, probability }, context.thresholds.threshold))
     reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
-  else if (answerable && own !== null && own.probability < own.bar)
+  else if (answerable && firstCardAnswers && own !== null)
     reason = `The question reads close to one its first card answers (${(context.firstCardExample ?? 0).toFixed(2)} ≥ ${firstCardExampleBar.toFixed(2)}), though no card is relevant to it on its own (${own.probability.toFixed(2)} < ${own.bar.toFixed(2)}): only that card is quoted.`;
   else if (answerable) reason = `The cards are relevant enough to this question (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (context.variantName.includes('examples'))

@@ -75,7 +75,7 @@ describe('cita eval --set', () => {
     expect(manuals.stderr).toContain('cita ingest --corpus manuals');
     // Once seeded, the same command scores.
     expect(runCita(['--data-dir', empty, 'seed'], { env }).status).toBe(0);
-    const seeded = runCita(['--data-dir', empty, '--json', 'eval', '--corpus', 'catalog', '--strategy', 'keyword'], { env });
+    const seeded = runCita(['--data-dir', empty, '--json', 'eval', '--corpus', 'kb', '--strategy', 'keyword', '--rerank', 'off'], { env });
     expect(seeded.status).toBe(0);
     expect((seeded.json() as Report).rows[0]?.hit_rate['@3']).toBeGreaterThan(0.5);
   });
