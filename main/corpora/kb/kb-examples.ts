@@ -263,13 +263,12 @@ export function createKbExampleIndex(options: {
  * A question the example questions read as answerable, but whose cards read below the cards' own weak bar, is still
  * answered from its first card when the question reads this close to an answered example of that card (the mean of
  * both models' cosines, as `exampleAnswers` reads them; the local model's alone without the multilingual one, which
- * the bar was not chosen for): the card's own example then says which card answers, which
- * the examples as a whole do not. The cards' own model reads a long story, or a Spanish one through its word-by-word
- * English, poorly (a TIA told as "the side of his mouth went droopy… now he's absolutely fine": 0.04 by the cards'
- * own model; the stroke card's nearest example 0.72). Chosen on sets 1 to 21 (the 31 questions that guard refused:
- * 0.60 let in 5 of their 13 answerable, 3 from the right card, and 1 of their 18 unanswerable; 0.55 let in 9 and 6,
- * 0.65 2 and 1, 0.70 1 and 0), then measured on sets 22 to 24: 1 of 2 answerable let in (from the right card), not
- * the 1 unanswerable.
+ * the bar was not chosen for): the card's own example then says which card answers, which the examples as a whole do
+ * not. The cards' own model reads a long story, or a Spanish one through its word-by-word English, poorly (a TIA
+ * told as "the side of his mouth went droopy… now he's absolutely fine": 0.04 by the cards' own model; the stroke
+ * card's nearest example 0.72). Chosen on sets 1 to 21 (the 31 questions that guard refused: 0.60 let in 5 of their
+ * 13 answerable, 3 from the right card, and 1 of their 18 unanswerable; 0.55 let in 9 and 6, 0.65 2 and 1, 0.70 1
+ * and 0), then measured on sets 22 to 24: 1 of 2 answerable let in (from the right card), not the 1 unanswerable.
  * README "The first card's own examples". Used by kb-search.ts (decide).
  */
 export const firstCardExampleBar = 0.6;

@@ -101,7 +101,6 @@ export interface KbRetrieval {
  */
 export const exampleAnswers = 2;
 
-
 export type HybridFusion = 'rrf' | 'weighted';
 
 /**
