@@ -1,4 +1,5 @@
 import type { Embedder } from '../embedding/embedder.js';
+import { exactlyRescored, vectorFromPgBinary } from './exact-distance.js';
 import { pause, type ReembedOptions, type ReembedResult } from './reembed-job.js';
 import type { VectorCounts } from './vector-bookkeeping.js';
 import type { VectorNeighbour } from './vector-store.js';
@@ -60,6 +61,12 @@ interface SpaceRow {
   id: number;
   dimensions: number;
   table_name: string;
+}
+
+/** A neighbour as the database returns it: its id and its vector in pgvector's binary form. */
+interface FoundRow {
+  id: number;
+  embedding: Buffer;
 }
 
 /** The vector spaces of one corpus on PostgreSQL: pgvector tables with an HNSW cosine index, one per (embedder, formula). */
@@ -191,42 +198,39 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     if (!row) return [];
     const table = vectorTable(row);
     const literal = vectorLiteral(vector);
+    // Each row comes with its vector, and its distance is computed again here as SQLite's is (exact-distance.ts):
+    // pgvector's float32 sums differ from SQLite's in the last digits, enough to swap two near-equal rows.
+    const columns = `${tables.key} AS id, vector_send(embedding) AS embedding`;
+    // An exact scan orders by pgvector's function, never its operator: the planner may serve `ORDER BY embedding <=>
+    // $1, id` from the HNSW index (an incremental sort over the graph's walk) once the table has statistics, and that
+    // walk stops at hnsw.ef_search rows (40): autovacuum's ANALYZE then cut a 190-chunk KB's neighbours to 40 between
+    // one search and the next, and PostgreSQL ranked otherwise than SQLite (CI, 2026-12-05).
+    const exactOrder = `cosine_distance(embedding, $1::vector), ${tables.key}`;
     const rows = await database.transaction(
       async (client) => {
         if (within) {
           // A branch of a tree (the catalog's sources): its rows only, compared exactly.
-          return (
-            await client.query<{ id: number; distance: number }>(
-              `SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} WHERE ${tables.key} = ANY($2::bigint[]) ORDER BY distance, ${tables.key} LIMIT $3`,
-              [literal, [...within], k],
-            )
-          ).rows;
+          return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} WHERE ${tables.key} = ANY($2::bigint[]) ORDER BY ${exactOrder} LIMIT $3`, [literal, [...within], k])).rows;
         }
         const [size] = (await client.query<{ bytes: string }>('SELECT pg_relation_size($1::regclass) AS bytes', [table])).rows;
         if (k > maximumEfSearch || Number(size?.bytes ?? Number.POSITIVE_INFINITY) <= exactBytes) {
-          return (
-            await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY distance, ${tables.key} LIMIT $2`, [
-              literal,
-              k,
-            ])
-          ).rows;
+          return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} ORDER BY ${exactOrder} LIMIT $2`, [literal, k])).rows;
         }
         // HNSW returns at most ef_search rows: ask for at least k.
         await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.ceil(k))}`);
-        return (
-          await client.query<{ id: number; distance: number }>(`SELECT ${tables.key} AS id, embedding <=> $1::vector AS distance FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [
-            literal,
-            k,
-          ])
-        ).rows;
+        return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [literal, k])).rows;
       },
       { readOnly: true },
     );
-    // pgvector's cosine distance to a zero vector is NaN: a vector without a direction is near nothing.
-    return rows
-      .filter((neighbour) => Number.isFinite(neighbour.distance))
-      .sort((a, b) => a.distance - b.distance || a.id - b.id)
-      .map((neighbour) => ({ itemId: neighbour.id, distance: neighbour.distance }));
+    const vectors = new Map(
+      rows.map((row) => {
+        const found = vectorFromPgBinary(row.embedding);
+        if (!found || found.length !== vector.length) throw new Error(`cita: pgvector returned row ${row.id} of ${table} in an unexpected binary form`);
+        return [Number(row.id), found] as const;
+      }),
+    );
+    // A vector without a direction is near nothing (pgvector's distance to it is NaN): exactlyRescored leaves it out.
+    return exactlyRescored(vector, [...vectors.keys()], (itemId) => vectors.get(itemId));
   }
 
   async function embedPending(embedder: Embedder, formula: string, column: string, options: ReembedOptions = {}): Promise<ReembedResult> {

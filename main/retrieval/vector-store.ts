@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { exactlyRescored } from './exact-distance.js';
 import { createBinaryQuantizedIndex, meanVector, type BinaryQuantizedIndex } from './binary-quantized-index.js';
 import type { ScanPool } from './scan-pool.js';
 import type { ExactSimdIndex } from './simd-exact-index.js';
@@ -162,6 +163,7 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
         `SELECT item_id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND owner = ? ORDER BY distance`,
       ),
       count: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`),
+      vectorOf: db.prepare<[bigint], { embedding: Buffer }>(`SELECT embedding FROM ${table} WHERE item_id = ?`),
     };
   }
 
@@ -298,16 +300,29 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
           .slice(0, k)
           .map((row) => ({ itemId: row.item_id, distance: row.distance }));
       }
+      // The engine finds the k nearest; their distances are then computed again in float64 (exact-distance.ts), as
+      // every store computes them, so the same vectors rank the same on SQLite and PostgreSQL.
       const held = exact === 'vec0' ? undefined : memoryIndexOf(space);
-      if (held) return held.nearest(query, k, owners === undefined ? undefined : new Set([sharedOwner, ...owners]));
+      if (held) {
+        const found = held.nearest(query, k, owners === undefined ? undefined : new Set([sharedOwner, ...owners]));
+        return exactlyRescored(
+          query,
+          found.map((hit) => hit.itemId),
+          (itemId) => held.entry(itemId)?.vector,
+        );
+      }
       // Past vec0's limit the nearest 4,096 are returned rather than an error: the KB asks for every chunk, and the
       // 4,096 closest chunks hold far more than the 1,000 documents an evaluation ranks (SciFact: 1.3 chunks each).
       const vecK = Math.min(k, vec0MaximumK);
       const rows = owners === undefined ? prepared.nearestAll.all(query, vecK) : [sharedOwner, ...owners].flatMap((owner) => prepared.nearestOwner.all(query, vecK, owner));
-      return rows
+      const found = rows
         .sort((a, b) => a.distance - b.distance || a.item_id - b.item_id)
         .slice(0, k)
-        .map((row) => ({ itemId: row.item_id, distance: row.distance }));
+        .map((row) => row.item_id);
+      return exactlyRescored(query, found, (itemId) => {
+        const row = prepared.vectorOf.get(BigInt(itemId));
+        return row ? new Float32Array(Uint8Array.from(row.embedding).buffer) : undefined;
+      });
     },
     count(space) {
       // Every semantic search asks first whether the space has vectors; a held matrix that is still current knows.

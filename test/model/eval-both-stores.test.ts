@@ -57,12 +57,10 @@ function differences(a: EvaluationRow, b: EvaluationRow): string[] {
     const gap = Math.abs(value - other);
     if (!(gap <= equal)) lines.push(`${name} ${value.toFixed(3)} / ${other.toFixed(3)}`);
   }
-  // The counts, not which question: twice (local CI runs, 2026-12-05; the second with HNSW out of the way since
-  // exactScanBytes) the stores gave the same counts with another question refused in one set, and no run replayed it.
-  // Likely cause, not proven: each store's run embeds the KB anew, and multi-threaded inference need not give
-  // bit-identical vectors, so a question at the bar may fall either side.
-  const counts = (row: EvaluationRow) => JSON.stringify(row.refusal === null ? null : { ...row.refusal, wrong: undefined });
-  if (counts(a) !== counts(b)) {
+  // Which questions were refused, not only how many: twice (local CI runs, 2026-12-05) the counts were equal with
+  // another question refused. The stores' own float32 distances differed in the last digits and swapped near-equal
+  // chunks; both now compute them the same way (exact-distance.ts).
+  if (JSON.stringify(a.refusal) !== JSON.stringify(b.refusal)) {
     lines.push(`refused unanswerable ${a.refusal?.refused_unanswerable}/${a.refusal?.unanswerable} / ${b.refusal?.refused_unanswerable}/${b.refusal?.unanswerable}`);
     lines.push(`refused answerable ${a.refusal?.refused_answerable}/${a.refusal?.answerable} / ${b.refusal?.refused_answerable}/${b.refusal?.answerable}`);
   }
