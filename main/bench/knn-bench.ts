@@ -83,7 +83,7 @@ export interface MemorySimdRun {
   sameAsOneThread?: boolean;
   /** Shared + one profile, visibility applied inside the scan. */
   visible: LatencySummary;
-  /** Share of queries whose ids are vec0's, in the same order, and the largest distance difference from vec0's. */
+  /** Share of queries whose ids are vec0's, in the same order, and the largest distance difference from vec0's (0 since both stores compute the distances again: exact-distance.ts). */
   sameTopK: number;
   maxDistanceDifference: number;
 }

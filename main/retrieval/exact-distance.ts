@@ -17,15 +17,29 @@ export function cosineDistance(query: Float32Array, vector: Float32Array): numbe
     vectorNorm += b * b;
   }
   const norms = Math.sqrt(queryNorm) * Math.sqrt(vectorNorm);
-  // A vector without a direction is near nothing (pgvector answers NaN, sqlite-vec 1).
-  return norms === 0 ? Number.NaN : 1 - dot / norms;
+  // A vector without a direction is near nothing (pgvector and sqlite-vec answer NaN). Clamped as pgvector clamps:
+  // a vector and itself can sum to 1 − 1e-16.
+  return norms === 0 ? Number.NaN : Math.min(2, Math.max(0, 1 - dot / norms));
 }
 
 /**
- * The rows a store's engine found nearest, with their distances computed by cosineDistance from their vectors,
- * nearest first, ties by id; a row whose vector is not at hand, or has no direction, is left out.
+ * Rows a store asks its engine for beyond the k it returns: the engine's own float32 distances decide which rows are
+ * found, so two near-equal rows at the k-th place could fall either side on two stores; asked with this margin and
+ * cut to k after the rescoring, they fall the same side. It also covers rows without a direction, which are dropped.
  */
-export function exactlyRescored(query: Float32Array, itemIds: readonly number[], vectorOf: (itemId: number) => Float32Array | undefined): Array<{ itemId: number; distance: number }> {
+export const rescoreMargin = 16;
+
+/**
+ * The k nearest of the rows a store's engine found (asked for k + rescoreMargin), with their distances computed by
+ * cosineDistance from their vectors, nearest first, ties by id; a row whose vector is not at hand, or has no
+ * direction, is left out.
+ */
+export function exactlyRescored(
+  query: Float32Array,
+  itemIds: readonly number[],
+  vectorOf: (itemId: number) => Float32Array | undefined,
+  k: number = itemIds.length,
+): Array<{ itemId: number; distance: number }> {
   // (A VectorNeighbour, spelled out: vector-store.ts imports this file.)
   const rescored: Array<{ itemId: number; distance: number }> = [];
   for (const itemId of itemIds) {
@@ -33,7 +47,7 @@ export function exactlyRescored(query: Float32Array, itemIds: readonly number[],
     const distance = vector ? cosineDistance(query, vector) : Number.NaN;
     if (Number.isFinite(distance)) rescored.push({ itemId, distance });
   }
-  return rescored.sort((a, b) => a.distance - b.distance || a.itemId - b.itemId);
+  return rescored.sort((a, b) => a.distance - b.distance || a.itemId - b.itemId).slice(0, k);
 }
 
 /**

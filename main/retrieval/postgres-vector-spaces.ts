@@ -1,5 +1,5 @@
 import type { Embedder } from '../embedding/embedder.js';
-import { exactlyRescored, vectorFromPgBinary } from './exact-distance.js';
+import { exactlyRescored, rescoreMargin, vectorFromPgBinary } from './exact-distance.js';
 import { pause, type ReembedOptions, type ReembedResult } from './reembed-job.js';
 import type { VectorCounts } from './vector-bookkeeping.js';
 import type { VectorNeighbour } from './vector-store.js';
@@ -15,8 +15,9 @@ const maximumEfSearch = 1000;
 /**
  * A space whose table takes at most this many bytes (about 2,500 vectors of 384 dimensions) is scanned exactly, as
  * SQLite scans every space: HNSW is approximate, and pgvector draws each node's level at random, so two builds over
- * the same vectors can answer a query differently (a 190-chunk KB once gave one question other neighbours on
- * PostgreSQL than on SQLite). Scanning a table this small costs about what walking its graph does.
+ * the same vectors can answer a query differently. Scanning a table this small costs about what walking its graph
+ * does. (The KB's differences between the stores that led here came from the planner walking the graph for the
+ * exact statement: see `nearest`.)
  */
 export const exactScanBytes = 4 * 1024 * 1024;
 /**
@@ -206,19 +207,21 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
     // walk stops at hnsw.ef_search rows (40): autovacuum's ANALYZE then cut a 190-chunk KB's neighbours to 40 between
     // one search and the next, and PostgreSQL ranked otherwise than SQLite (CI, 2026-12-05).
     const exactOrder = `cosine_distance(embedding, $1::vector), ${tables.key}`;
+    // A few more than k, cut to k once rescored (exact-distance.ts: rescoreMargin).
+    const asked = k + rescoreMargin;
     const rows = await database.transaction(
       async (client) => {
         if (within) {
           // A branch of a tree (the catalog's sources): its rows only, compared exactly.
-          return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} WHERE ${tables.key} = ANY($2::bigint[]) ORDER BY ${exactOrder} LIMIT $3`, [literal, [...within], k])).rows;
+          return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} WHERE ${tables.key} = ANY($2::bigint[]) ORDER BY ${exactOrder} LIMIT $3`, [literal, [...within], asked])).rows;
         }
         const [size] = (await client.query<{ bytes: string }>('SELECT pg_relation_size($1::regclass) AS bytes', [table])).rows;
-        if (k > maximumEfSearch || Number(size?.bytes ?? Number.POSITIVE_INFINITY) <= exactBytes) {
-          return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} ORDER BY ${exactOrder} LIMIT $2`, [literal, k])).rows;
+        if (asked > maximumEfSearch || Number(size?.bytes ?? Number.POSITIVE_INFINITY) <= exactBytes) {
+          return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} ORDER BY ${exactOrder} LIMIT $2`, [literal, asked])).rows;
         }
-        // HNSW returns at most ef_search rows: ask for at least k.
-        await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.ceil(k))}`);
-        return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [literal, k])).rows;
+        // HNSW returns at most ef_search rows: ask for at least as many as wanted.
+        await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.ceil(asked))}`);
+        return (await client.query<FoundRow>(`SELECT ${columns} FROM ${table} ORDER BY embedding <=> $1::vector LIMIT $2`, [literal, asked])).rows;
       },
       { readOnly: true },
     );
@@ -230,7 +233,7 @@ export function createPostgresVectorSpaces(database: PostgresDatabase, given: Ve
       }),
     );
     // A vector without a direction is near nothing (pgvector's distance to it is NaN): exactlyRescored leaves it out.
-    return exactlyRescored(vector, [...vectors.keys()], (itemId) => vectors.get(itemId));
+    return exactlyRescored(vector, [...vectors.keys()], (itemId) => vectors.get(itemId), k);
   }
 
   async function embedPending(embedder: Embedder, formula: string, column: string, options: ReembedOptions = {}): Promise<ReembedResult> {

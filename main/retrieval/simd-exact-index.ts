@@ -42,6 +42,8 @@ export interface ExactSimdIndex {
   itemIds(): number[];
   /** A copy of what is held for an item. */
   entry(itemId: number): ExactSimdEntry | undefined;
+  /** A view of an item's vector (no copy), valid until the next write to the index. */
+  vectorView(itemId: number): Float32Array | undefined;
   remove(itemId: number): void;
   /**
    * The k items nearest to the query by cosine distance, nearest first (ties by item id), among the given owners'
@@ -156,6 +158,10 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
       if (slot === undefined) return undefined;
       const vector = rows.slice(slot * stride, slot * stride + dimensions);
       return { itemId, owner: owners[ownerSlots[slot] as number] as string, vector };
+    },
+    vectorView(itemId) {
+      const slot = slotOf.get(itemId);
+      return slot === undefined ? undefined : rows.subarray(slot * stride, slot * stride + dimensions);
     },
     remove(itemId) {
       const slot = slotOf.get(itemId);

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { exactlyRescored } from './exact-distance.js';
+import { exactlyRescored, rescoreMargin } from './exact-distance.js';
 import { createBinaryQuantizedIndex, meanVector, type BinaryQuantizedIndex } from './binary-quantized-index.js';
 import type { ScanPool } from './scan-pool.js';
 import type { ExactSimdIndex } from './simd-exact-index.js';
@@ -49,7 +49,8 @@ export interface VectorStoreOptions {
    * `binary`: a faster approximate `nearest` for large spaces. Each space also keeps its vectors in a plain
    * `<table>_floats` table (about 1.5 kB more per 384-d row) and 1-bit codes in memory (48 bytes per row); a query
    * takes the `candidates` rows nearest by Hamming distance of the codes, then rescores them with exact cosine from
-   * the float copy, so distances are exact and only recall is approximate (see `cita bench` for recall@10).
+   * the float copy, so distances are exact and only recall is approximate (see `cita bench` for recall@10). (They
+   * are sqlite-vec's float32 sums, not exact-distance.ts's: this option has no PostgreSQL counterpart to agree with.)
    * Once a space has the float copy, every store keeps it in step, with or without this option; the codes are
    * rebuilt when another connection has written (SQLite's data_version).
    */
@@ -58,12 +59,13 @@ export interface VectorStoreOptions {
    * How an exact `nearest` runs (ignored when `quantized` is set):
    * - `vec0` (the default): sqlite-vec's brute-force KNN on the vec0 table, one query per visible partition.
    * - `memory-simd`: the space's vectors are also held in memory as a float32 matrix (~1.6 kB per 384-d row, 152 MB
-   *   at 100k rows) and scanned in WebAssembly SIMD, keeping the k best visible rows in a heap: the same top k and
-   *   distances (to ~1e-6) as `vec0`, 5-9x faster (see `cita bench`). The matrix is read from the vec0 table on the
-   *   space's first search (~50 ms at 10k rows, ~0.4 s at 100k), follows this store's own writes in place, and is
-   *   read again after another connection has written (SQLite's data_version) or after a write made inside a
-   *   caller's transaction (which might still roll back). Writes to the space through another store on the same
-   *   connection are not seen: build one store per connection, as bootstrap does.
+   *   at 100k rows) and scanned in WebAssembly SIMD, keeping the k best visible rows in a heap: the same top k as
+   *   `vec0` and (both computed again in float64: exact-distance.ts) the same distances, 5-9x faster (see `cita
+   *   bench`). The matrix is read from the vec0 table on the space's first search (~50 ms at 10k rows, ~0.4 s at
+   *   100k), follows this store's own writes in place, and is read again after another connection has written
+   *   (SQLite's data_version) or after a write made inside a caller's transaction (which might still roll back).
+   *   Writes to the space through another store on the same connection are not seen: build one store per
+   *   connection, as bootstrap does.
    * - `auto`: `memory-simd` for spaces of at least `memorySimdMinimumRows` rows, `vec0` below.
    */
   exact?: 'vec0' | 'memory-simd' | 'auto';
@@ -300,29 +302,36 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
           .slice(0, k)
           .map((row) => ({ itemId: row.item_id, distance: row.distance }));
       }
-      // The engine finds the k nearest; their distances are then computed again in float64 (exact-distance.ts), as
-      // every store computes them, so the same vectors rank the same on SQLite and PostgreSQL.
+      // The engine finds the nearest (a few more than k); their distances are then computed again in float64
+      // (exact-distance.ts), as PostgreSQL's store computes them, so the same vectors rank the same on both.
+      const asked = k + rescoreMargin;
       const held = exact === 'vec0' ? undefined : memoryIndexOf(space);
       if (held) {
-        const found = held.nearest(query, k, owners === undefined ? undefined : new Set([sharedOwner, ...owners]));
+        const found = held.nearest(query, asked, owners === undefined ? undefined : new Set([sharedOwner, ...owners]));
         return exactlyRescored(
           query,
           found.map((hit) => hit.itemId),
-          (itemId) => held.entry(itemId)?.vector,
+          (itemId) => held.vectorView(itemId),
+          k,
         );
       }
       // Past vec0's limit the nearest 4,096 are returned rather than an error: the KB asks for every chunk, and the
       // 4,096 closest chunks hold far more than the 1,000 documents an evaluation ranks (SciFact: 1.3 chunks each).
-      const vecK = Math.min(k, vec0MaximumK);
+      const vecK = Math.min(asked, vec0MaximumK);
       const rows = owners === undefined ? prepared.nearestAll.all(query, vecK) : [sharedOwner, ...owners].flatMap((owner) => prepared.nearestOwner.all(query, vecK, owner));
       const found = rows
         .sort((a, b) => a.distance - b.distance || a.item_id - b.item_id)
-        .slice(0, k)
+        .slice(0, asked)
         .map((row) => row.item_id);
-      return exactlyRescored(query, found, (itemId) => {
-        const row = prepared.vectorOf.get(BigInt(itemId));
-        return row ? new Float32Array(Uint8Array.from(row.embedding).buffer) : undefined;
-      });
+      return exactlyRescored(
+        query,
+        found,
+        (itemId) => {
+          const row = prepared.vectorOf.get(BigInt(itemId));
+          return row ? new Float32Array(Uint8Array.from(row.embedding).buffer) : undefined;
+        },
+        k,
+      );
     },
     count(space) {
       // Every semantic search asks first whether the space has vectors; a held matrix that is still current knows.
