@@ -160,12 +160,14 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
       companion: prepareCompanion(space),
       remove: db.prepare<[bigint]>(`DELETE FROM ${table} WHERE item_id = ?`),
       insert: db.prepare<[bigint, string, Float32Array, string]>(`INSERT INTO ${table} (item_id, owner, embedding, content_hash) VALUES (?, ?, ?, ?)`),
-      nearestAll: db.prepare<[Float32Array, number], { item_id: number; distance: number }>(`SELECT item_id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`),
-      nearestOwner: db.prepare<[Float32Array, number, string], { item_id: number; distance: number }>(
-        `SELECT item_id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND owner = ? ORDER BY distance`,
+      // Each neighbour with its vector, which its distance is computed again from (exact-distance.ts).
+      nearestAll: db.prepare<[Float32Array, number], { item_id: number; distance: number; embedding: Buffer }>(
+        `SELECT item_id, distance, embedding FROM ${table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`,
+      ),
+      nearestOwner: db.prepare<[Float32Array, number, string], { item_id: number; distance: number; embedding: Buffer }>(
+        `SELECT item_id, distance, embedding FROM ${table} WHERE embedding MATCH ? AND k = ? AND owner = ? ORDER BY distance`,
       ),
       count: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`),
-      vectorOf: db.prepare<[bigint], { embedding: Buffer }>(`SELECT embedding FROM ${table} WHERE item_id = ?`),
     };
   }
 
@@ -319,19 +321,13 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
       // 4,096 closest chunks hold far more than the 1,000 documents an evaluation ranks (SciFact: 1.3 chunks each).
       const vecK = Math.min(asked, vec0MaximumK);
       const rows = owners === undefined ? prepared.nearestAll.all(query, vecK) : [sharedOwner, ...owners].flatMap((owner) => prepared.nearestOwner.all(query, vecK, owner));
-      const found = rows
-        .sort((a, b) => a.distance - b.distance || a.item_id - b.item_id)
-        .slice(0, asked)
-        .map((row) => row.item_id);
-      return exactlyRescored(
-        query,
-        found,
-        (itemId) => {
-          const row = prepared.vectorOf.get(BigInt(itemId));
-          return row ? new Float32Array(Uint8Array.from(row.embedding).buffer) : undefined;
-        },
-        k,
+      const found = new Map(
+        rows
+          .sort((a, b) => a.distance - b.distance || a.item_id - b.item_id)
+          .slice(0, asked)
+          .map((row) => [row.item_id, new Float32Array(Uint8Array.from(row.embedding).buffer)] as const),
       );
+      return exactlyRescored(query, [...found.keys()], (itemId) => found.get(itemId), k);
     },
     count(space) {
       // Every semantic search asks first whether the space has vectors; a held matrix that is still current knows.
