@@ -40,8 +40,9 @@ export function formatBenchReport(report: BenchReport): string {
     if (ingest) {
       lines.push(
         `  ingest --corpus kb --from ${ingest.documents} SciFact abstracts: ${ingest.chunks} chunks of ${ingest.meanTokensPerChunk} tokens in ${ingest.seconds} s ` +
-          `(${ingest.chunksPerSecond} chunks/s, ${ingest.tokensPerSecond} tokens/s); onnxruntime-node ${ingest.ceiling.threads} threads on the same calls ` +
-          `${ingest.ceiling.chunksPerSecond} chunks/s, ${ingest.ceiling.tokensPerSecond} tokens/s (${ingest.ratio} ×)`,
+          `(${ingest.chunksPerSecond} chunks/s, ${ingest.tokensPerSecond} tokens/s; ${ingest.crossLanguage.problem === null ? `cross-language vectors of ${ingest.crossLanguage.chunks} chunks included` : `no cross-language vectors: ${ingest.crossLanguage.problem}`}); ` +
+          `onnxruntime-node ${ingest.ceiling.threads} threads on the same calls ${ingest.ceiling.chunksPerSecond} chunks/s, ${ingest.ceiling.tokensPerSecond} tokens/s ` +
+          `(bge-small ${ingest.ceiling.embedderSeconds} s + multilingual ${ingest.ceiling.multilingualSeconds} s) (${ingest.ratio} ×); the data directory's one-time preparation ${ingest.preparationSeconds} s apart`,
       );
     }
     lines.push(

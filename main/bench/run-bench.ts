@@ -7,7 +7,7 @@ import type { Embedder } from '../embedding/embedder.js';
 import { embedderThreads } from '../embedding/embedder-threads.js';
 import { createLocalEmbedder } from '../embedding/local-embedder.js';
 import { verifyModel } from '../embedding/model-manifest.js';
-import { packageRoot } from '../paths.js';
+import { defaultMultilingualDir, packageRoot } from '../paths.js';
 import { embeddedStoreComfortVectors } from '../retrieval/store-capacity.js';
 import { defaultBinaryCandidates } from '../retrieval/vector-store.js';
 import { benchHybrid, semanticFoodQueries, type HybridBenchResult } from './hybrid-bench.js';
@@ -158,6 +158,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         report.ingestCeiling = await benchIngestCeiling({
           workDir,
           modelDir: options.modelDir,
+          multilingualDir: defaultMultilingualDir(),
           passagesFile: scifactAbstracts,
           documents: options.quick ? 32 : 150,
           threads: embedderThreads('auto'),
