@@ -31,6 +31,7 @@ def rewrite(source, target):
     constants = [
         numpy_helper.from_array(np.array(0, np.float32), "rowwise_zero"),
         numpy_helper.from_array(np.array(255, np.float32), "rowwise_255"),
+        numpy_helper.from_array(np.array(1, np.float32), "rowwise_one"),
         numpy_helper.from_array(np.array(0, np.uint8), "rowwise_zero_u8"),
         numpy_helper.from_array(np.array([1, 2], np.int64), "rowwise_axes"),
     ]
@@ -45,7 +46,10 @@ def rewrite(source, target):
                 helper.make_node("Min", [p + "_min", "rowwise_zero"], [p + "_low"]),
                 helper.make_node("Max", [p + "_max", "rowwise_zero"], [p + "_high"]),
                 helper.make_node("Sub", [p + "_high", p + "_low"], [p + "_range"]),
-                helper.make_node("Div", [p + "_range", "rowwise_255"], [p + "_scale"]),
+                helper.make_node("Div", [p + "_range", "rowwise_255"], [p + "_steps"]),
+                # onnxruntime's scale is 1 for an all-zero tensor (max == min), where the division would give 0.
+                helper.make_node("Equal", [p + "_range", "rowwise_zero"], [p + "_flat"]),
+                helper.make_node("Where", [p + "_flat", "rowwise_one", p + "_steps"], [p + "_scale"]),
                 helper.make_node("Div", [p + "_low", p + "_scale"], [p + "_low_steps"]),
                 helper.make_node("Sub", ["rowwise_zero", p + "_low_steps"], [p + "_initial"]),
                 helper.make_node("Clip", [p + "_initial", "rowwise_zero", "rowwise_255"], [p + "_clipped"]),
