@@ -325,7 +325,7 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
         rows
           .sort((a, b) => a.distance - b.distance || a.item_id - b.item_id)
           .slice(0, asked)
-          .map((row) => [row.item_id, new Float32Array(Uint8Array.from(row.embedding).buffer)] as const),
+          .map((row) => [row.item_id, bytesAsVector(row.embedding, space.dimensions)] as const),
       );
       return exactlyRescored(query, [...found.keys()], (itemId) => found.get(itemId), k);
     },
