@@ -11,7 +11,7 @@ import { KbScreen } from './features/kb/KbScreen';
 import { ManualsScreen } from './features/manuals/ManualsScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { StatusScreen } from './features/status/StatusScreen';
-import { DemoBanner, ProfileProvider } from './profile/profile';
+import { DemoBanner, OnceProfileKnown, ProfileProvider } from './profile/profile';
 
 export const screenIds = ['foods', 'diary', 'ask', 'catalog', 'kb', 'manuals', 'settings', 'status'] as const;
 export type ScreenId = (typeof screenIds)[number];
@@ -100,7 +100,7 @@ export function App({ onSettingsChange }: { onSettingsChange: (settings: Setting
             </p>
           )}
           {profileScreens.includes(screen) && <DemoBanner />}
-          {screens[screen]()}
+          {profileScreens.includes(screen) ? <OnceProfileKnown>{screens[screen]()}</OnceProfileKnown> : screens[screen]()}
         </main>
       </div>
     </ProfileProvider>

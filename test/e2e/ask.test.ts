@@ -169,6 +169,33 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     });
   }
 
+  it('takes a question only once the profile is known: one asked before the profile list arrived was answered from the empty default profile', async () => {
+    const whileHeld = { field: -1, status: '' };
+    const { page, problems } = await openScreen(app, 'ask', {
+      beforeOpen: async (opened) => {
+        // The profile list is held back until the Ask screen is open, and the screen is looked at meanwhile.
+        await opened.route(
+          '**/api/profiles.list',
+          async (route) => {
+            await opened.waitForFunction(() => location.hash === '#/ask');
+            whileHeld.field = await opened.getByLabel('Question about your diary').count();
+            whileHeld.status = await visibleText(opened.locator('main').getByRole('status'));
+            await route.continue();
+          },
+          { times: 1 },
+        );
+      },
+    });
+    expect(whileHeld).toEqual({ field: 0, status: 'Loading…' });
+    await page.getByLabel('Question about your diary').fill('How much fat did I eat last week?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('article', { name: 'Answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await visibleText(answer.locator('.answer-text'))).toMatch(/^Fat from \d{1,2} \p{L}{3} \d{4} to /u);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('answers a Spanish question typed on the English screen in Spanish, with decimal commas', async () => {
     const { page, problems } = await openScreen(app, 'ask');
     await page.getByLabel('Question about your diary').fill('¿Cuánta grasa comí la semana pasada?');

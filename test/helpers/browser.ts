@@ -147,7 +147,7 @@ export interface OpenedPage {
  * new user's would), on `screen`, and records every page error, console error and CSP violation (4xx answers
  * to deliberately bad input excepted).
  */
-export async function openScreen(app: ServedApp, screen: string, options: { locale?: Locale; colorScheme?: 'light' | 'dark' } = {}): Promise<OpenedPage> {
+export async function openScreen(app: ServedApp, screen: string, options: { locale?: Locale; colorScheme?: 'light' | 'dark'; beforeOpen?: (page: Page) => Promise<void> } = {}): Promise<OpenedPage> {
   const context = await app.browser.newContext({ locale: options.locale ?? 'en-US', colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   // Closing the page closes its context; the browser may already be going away at the end of a file.
@@ -160,6 +160,7 @@ export async function openScreen(app: ServedApp, screen: string, options: { loca
     if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
     if (message.type() === 'error' || /Content Security Policy/i.test(text)) problems.push(`console: ${text}`);
   });
+  await options.beforeOpen?.(page);
   await page.goto(`${app.serve.openUrl}`);
   await page.getByRole('navigation').waitFor();
   if (screen !== 'foods') await page.evaluate((id) => (location.hash = `#/${id}`), screen);

@@ -1,9 +1,15 @@
 import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../api/context';
+import { Loading } from '../components/states';
 
 interface ProfileState {
   profile: string;
+  /**
+   * Whether the chosen profile is known to be one the data directory has: false only until the first list arrives.
+   * A question asked or an entry added before then would go to the empty 'default' profile.
+   */
+  known: boolean;
   profiles: readonly { id: string; name: string; demo: boolean }[];
   setProfile(profile: string): void;
   /** Reads the list again (after the demo profile is removed). */
@@ -22,12 +28,16 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
   // A new profile is chosen before the list that holds it arrives: until then the older list must not undo the choice.
   const [created, setCreated] = useState<string | null>(null);
   const profiles = list.state === 'ready' ? list.value : [];
+  // Once known, a later reload of the list (after a profile is created or removed) does not hide the screens again.
+  const [known, setKnown] = useState(false);
   useEffect(() => {
+    if (list.state === 'error' || (list.state === 'ready' && profiles.length === 0)) setKnown(true);
     if (profiles.length === 0) return;
-    const known = profiles.some((candidate) => candidate.id === profile);
-    if (known && created === profile) setCreated(null);
-    if (!known && created !== profile) setProfileState(preferredProfile(profiles));
-  }, [profiles, profile, created]);
+    const listed = profiles.some((candidate) => candidate.id === profile);
+    if (listed) setKnown(true);
+    if (listed && created === profile) setCreated(null);
+    if (!listed && created !== profile) setProfileState(preferredProfile(profiles));
+  }, [list.state, profiles, profile, created]);
   const setProfile = (next: string) => {
     localStorage.setItem(storageKey, next);
     setProfileState(next);
@@ -37,7 +47,7 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
     setProfile(next);
     reload();
   };
-  return <ProfileContext.Provider value={{ profile: profile || 'default', profiles, setProfile, reload, chooseCreated }}>{children}</ProfileContext.Provider>;
+  return <ProfileContext.Provider value={{ profile: profile || 'default', known, profiles, setProfile, reload, chooseCreated }}>{children}</ProfileContext.Provider>;
 }
 
 /** The first profile with data of its own (the demo's), else the first one. */
@@ -50,6 +60,15 @@ export function useProfile(): ProfileState {
   const state = useContext(ProfileContext);
   if (!state) throw new Error('useProfile outside ProfileProvider');
   return state;
+}
+
+/**
+ * A screen that shows or changes one profile's data, shown once the profile is known (a moment after the app
+ * opens): until then a question asked would be answered from the empty 'default' profile.
+ */
+export function OnceProfileKnown({ children }: { children: ReactNode }) {
+  const { known } = useProfile();
+  return known ? children : <Loading />;
 }
 
 /** The profile selector shown on the screens where profiles matter. */
