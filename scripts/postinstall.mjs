@@ -140,13 +140,13 @@ export async function fetchModels({ env = process.env, timeoutMs = 20 * 60_000, 
   if (env.CITA_SKIP_MODEL_FETCH === '1') {
     return { ok: true, line: 'cita: local models: fetch skipped (CITA_SKIP_MODEL_FETCH=1); run "npm run model:fetch" to add them.' };
   }
-  print('cita: fetching the local models, embedder, reranker and multilingual embedder (npm run model:fetch)…');
+  print('cita: fetching the local models, embedder (with its batching graph), reranker and multilingual embedder (npm run model:fetch)…');
   const run = await runLogged(npm.command, [...npm.prefix, 'run', '--silent', 'model:fetch'], { env, logFile, timeoutMs, signal });
   if (run.code === 0) return { ok: true, line: 'cita: local models ready (checked by SHA-256).' };
   const reason = run.timedOut ? `no answer in ${duration(timeoutMs)}` : reasonOf(run.tail);
   return {
     ok: false,
-    line: `cita: the local models could not all be fetched now (${reason}); "cita status" says which is missing (no embedder: keyword-only search; no reranker: first-stage ranking; no multilingual embedder: no cross-language search) until "npm run model:fetch" succeeds (log: ${shown(logFile)}).`,
+    line: `cita: the local models could not all be fetched now (${reason}); "cita status" says which is missing (no embedder: keyword-only search; no reranker: first-stage ranking; no multilingual embedder: no cross-language search; no batching graph: short texts embedded one at a time) until "npm run model:fetch" succeeds (log: ${shown(logFile)}).`,
   };
 }
 

@@ -68,6 +68,7 @@ export function coreHandlers(
           problem: sentence(embedder.problem),
           threads: embedder.threads ?? null,
           choice: embedder.choice ?? null,
+          batching: embedder.batching ? { mode: embedder.batching.mode, problem: sentence(embedder.batching.problem) } : null,
         },
         reranker: { ...reranker, model_path: path(reranker.model_path), problem: sentence(reranker.problem) },
         ...(moduleOf('kb')

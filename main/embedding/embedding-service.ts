@@ -9,6 +9,7 @@ import type { Embedder } from './embedder.js';
 import { embedderThreads, queryWorkers } from './embedder-threads.js';
 import { createLocalEmbedder } from './local-embedder.js';
 import { localEmbedderId } from './local-embedder-id.js';
+import { checkRowwiseGraph } from './rowwise-graph.js';
 import { loadModelManifest, verifyModel } from './model-manifest.js';
 import { createQueryCache, withQueryCache } from './query-cache.js';
 
@@ -29,6 +30,8 @@ export interface EmbedderDescription {
    * selected local model that is missing still leaves the mode keyword-only. Absent for the multilingual path.
    */
   choice?: EmbedderChoice;
+  /** A local q8 model's batching: equal-length batches through the rowwise graph, or one text at a time without it. */
+  batching?: { mode: 'equal-length' | 'one-at-a-time'; problem: string | null };
 }
 
 export interface EmbeddingService {
@@ -88,8 +91,14 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     if (verified?.key === key) return verified.description;
     const manifest = loadModelManifest();
     const verification = verifyModel(options.modelDir, { manifest });
+    const rowwise = verification.ok && dtype === 'q8' ? checkRowwiseGraph(options.modelDir, manifest) : undefined;
+    const batching: EmbedderDescription['batching'] = rowwise?.ok
+      ? { mode: 'equal-length', problem: null }
+      : rowwise
+        ? { mode: 'one-at-a-time', problem: `${rowwise.problem}; run \`npm run model:fetch -- --only batching\` to batch texts of one token length (the vectors stay the same)` }
+        : undefined;
     const description: EmbedderDescription = verification.ok
-      ? { id: localEmbedderId(manifest, dtype), mode: 'local', modelPath: options.modelDir, modelSha256: verification.sha256, problem: null }
+      ? { id: localEmbedderId(manifest, dtype), mode: 'local', modelPath: options.modelDir, modelSha256: verification.sha256, problem: null, ...(batching ? { batching } : {}) }
       : { id: null, mode: 'keyword-only', modelPath: options.modelDir, modelSha256: null, problem: verification.problem };
     verified = { key, description };
     return description;

@@ -4,6 +4,7 @@ import type { Embedder } from './embedder.js';
 import { embedderThreads, queryWorkers } from './embedder-threads.js';
 import { localEmbedderId } from './local-embedder-id.js';
 import { loadModelManifest, verifyModel, type ModelManifest } from './model-manifest.js';
+import { checkRowwiseGraph } from './rowwise-graph.js';
 import type { RunOrder } from '../inference/model-worker-protocol.js';
 import { sharedModelPool } from '../inference/model-pool.js';
 import type { ModelRunner, ModelSessionHandle } from '../inference/model-worker.js';
@@ -22,6 +23,11 @@ export interface LocalEmbedderOptions {
    * fp32 defaults to 16, which gives the same vectors as one at a time.
    */
   batchSize?: number;
+  /**
+   * q8: batch texts of one token length through the verified rowwise graph (rowwise-graph.ts) when the model directory
+   * holds it (default true); the vectors are the same either way, only the time differs.
+   */
+  rowwise?: boolean;
   /** Tests pass a fake; the app uses the shipped one. */
   manifest?: ModelManifest;
 }
@@ -42,10 +48,22 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   if (!Number.isInteger(threads) || threads < 1) throw new AppError('invalid_input', `threads must be a positive integer, got ${threads}`);
   if (!Number.isInteger(workers) || workers < 1) throw new AppError('invalid_input', `queryWorkers must be a positive integer, got ${workers}`);
 
+  // Without the rowwise graph (an install from before it, or its derivation failed) every q8 text runs alone.
+  const rowwise = dtype === 'q8' && batchSize === 1 && (options.rowwise ?? true) ? checkRowwiseGraph(modelDir, manifest) : undefined;
   const host = sharedModelPool();
-  const config = { modelRoot: dirname(modelDir), modelName: basename(modelDir), dtype, threads, batchSize, dimensions: manifest.dimensions };
+  const config = {
+    modelRoot: dirname(modelDir),
+    modelName: basename(modelDir),
+    dtype,
+    threads,
+    batchSize,
+    dimensions: manifest.dimensions,
+    ...(rowwise?.ok ? { rowwiseFileName: rowwise.fileName } : {}),
+  };
   // The copies beside the first worker only embed queries, which run fastest on one thread (embedding-session.ts).
-  const session = await host.openPooled('embedding', config, { workers, queryConfig: { ...config, threads: 1 } }).catch((error: unknown) => {
+  // They run one query a call (mergeQueries below), so they have no use for the rowwise graph.
+  const { rowwiseFileName: _batchesOnly, ...queryConfig } = config;
+  const session = await host.openPooled('embedding', config, { workers, queryConfig: { ...queryConfig, threads: 1 } }).catch((error: unknown) => {
     throw new AppError('unavailable', `The local embedding model failed to load: ${(error as Error).message}`);
   });
   // A batched q8 vector depends on its neighbours, so only fp32 queries share a call (one batched inference). q8 runs

@@ -9,6 +9,9 @@ const relativePathSchema = z
   .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/, 'a relative path with / separators')
   .refine((path) => !path.split('/').includes('..'), 'no ".." segments');
 
+/** A pinned Python requirement, exactly one version (the conversions install no dependencies of their own). */
+export const pinnedRequirementPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*==[A-Za-z0-9.!+_-]+$/;
+
 const modelFileSchema = z.object({
   path: relativePathSchema,
   sha256: sha256Schema,
@@ -53,16 +56,33 @@ export const modelFilesManifestSchema = z.object({
   files: z.array(modelFileSchema).min(1),
 });
 
+/**
+ * A graph derived at fetch time from one of the model's files by a pinned script (deterministic: its SHA-256 is
+ * pinned like the files'). Optional: the model is complete without it, so an install made before it still loads.
+ */
+const derivedGraphSchema = z.object({
+  path: relativePathSchema,
+  sha256: sha256Schema,
+  bytes: z.number().int().positive(),
+  from: relativePathSchema,
+  purpose: z.string().min(1),
+  script: z.string().min(1),
+  pythonPackages: z.array(z.string().regex(pinnedRequirementPattern, 'name==version')).min(1),
+});
+
 const modelManifestSchema = modelFilesManifestSchema.extend({
   dimensions: z.number().int().positive(),
   pooling: z.literal('cls'),
   queryPrefix: z.string(),
+  /** The q8 graph that batches texts of one token length without changing a vector (scripts/model/bge_rowwise.py). */
+  rowwiseGraph: derivedGraphSchema.optional(),
 });
 
 /** Any pinned model's files and the packages that carry them. */
 export type ModelFilesManifest = z.infer<typeof modelFilesManifestSchema>;
 export type ModelManifest = z.infer<typeof modelManifestSchema>;
 export type ModelFile = ModelFilesManifest['files'][number];
+export type DerivedGraph = z.infer<typeof derivedGraphSchema>;
 export type ModelPackage = ModelFilesManifest['packages'][number];
 
 export type ModelVerification = { ok: true; sha256: string } | { ok: false; problem: string };

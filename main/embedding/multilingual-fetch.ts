@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../paths.js';
 import { fetchModel, runCommand as run, type FetchedModel, type FetchModelOptions } from './model-fetch.js';
 import { verifyModel } from './model-manifest.js';
+import { installPythonPackages } from './python-packages.js';
 import { loadMultilingualManifest, multilingualSourceManifest, type MultilingualManifest } from './multilingual-manifest.js';
 
 export interface FetchMultilingualOptions extends FetchModelOptions {
@@ -43,7 +43,7 @@ export async function fetchMultilingualModel(options: FetchMultilingualOptions):
   });
 
   const packagesDir = join(cacheDir, 'python', `${manifest.model}-conversion`);
-  await installConversionPackages(manifest, packagesDir, pip, progress, options.signal);
+  await installPythonPackages(manifest.conversion.pythonPackages, packagesDir, pip, progress, options.signal);
 
   const convertedDir = join(cacheDir, `.${manifest.model}-converted-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
@@ -58,30 +58,4 @@ export async function fetchMultilingualModel(options: FetchMultilingualOptions):
   } finally {
     await rm(convertedDir, { recursive: true, force: true });
   }
-}
-
-/** The pinned conversion packages, once per cache; a marker names exactly which set is installed. */
-async function installConversionPackages(
-  manifest: MultilingualManifest,
-  packagesDir: string,
-  pip: readonly string[],
-  progress: (message: string) => void,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const wanted = manifest.conversion.pythonPackages.join('\n');
-  const marker = join(packagesDir, '.cita-packages');
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) {
-    progress(`Using cached conversion packages in ${packagesDir}`);
-    return;
-  }
-  progress(`Installing the conversion packages (${manifest.conversion.pythonPackages.join(', ')}) into ${packagesDir}`);
-  await rm(packagesDir, { recursive: true, force: true });
-  await mkdir(packagesDir, { recursive: true });
-  const [command = 'pip', ...prefix] = pip;
-  await run(
-    command,
-    [...prefix, 'install', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '--no-input', '--quiet', '--target', packagesDir, ...manifest.conversion.pythonPackages],
-    signal,
-  );
-  await writeFile(marker, wanted);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { modelFilesManifestSchema, parseManifestWith, type ModelFilesManifest } from './model-manifest.js';
+import { modelFilesManifestSchema, pinnedRequirementPattern, parseManifestWith, type ModelFilesManifest } from './model-manifest.js';
 
 const multilingualManifestSchema = modelFilesManifestSchema.extend({
   upstream: z.string().optional(),
@@ -18,7 +18,7 @@ const multilingualManifestSchema = modelFilesManifestSchema.extend({
   /** The script that derives the files and the exact Python packages it runs with (no dependencies resolved). */
   conversion: z.object({
     script: z.string().min(1),
-    pythonPackages: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*==[A-Za-z0-9.!+_-]+$/, 'name==version')).min(1),
+    pythonPackages: z.array(z.string().regex(pinnedRequirementPattern, 'name==version')).min(1),
   }),
 });
 

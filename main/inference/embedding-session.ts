@@ -1,5 +1,6 @@
 /** The embedder's side of the model worker thread: bge-small feature extraction, CLS-pooled and L2-normalised. */
 import { env, pipeline } from '@huggingface/transformers';
+import { equalLengthBatches, rowwiseOneThreadTokens } from './equal-length-batches.js';
 import type { WorkerSession } from './worker-session.js';
 
 export interface EmbeddingSessionConfig {
@@ -10,6 +11,11 @@ export interface EmbeddingSessionConfig {
   threads: number;
   batchSize: number;
   dimensions: number;
+  /**
+   * q8 only: the `model_file_name` of the verified rowwise graph (main/embedding/rowwise-graph.ts), which quantizes each
+   * sequence of a batch on its own. Texts of one token length then share an inference and keep their bytes alone.
+   */
+  rowwiseFileName?: string;
 }
 
 /** A text this long or shorter (about 64 tokens of English) counts as short: a query, a food name. */
@@ -18,9 +24,10 @@ export const shortTextCharacters = 256;
 /** Loads the model from its local directory (the worker has remote loading off). */
 export async function openEmbeddingSession(config: EmbeddingSessionConfig): Promise<WorkerSession<string[], Float32Array>> {
   env.localModelPath = config.modelRoot; // read while the pipeline loads; loads never overlap (the worker's queue)
-  const load = (threads: number) =>
+  const load = (threads: number, modelFileName?: string) =>
     pipeline('feature-extraction', config.modelName, {
       dtype: config.dtype,
+      ...(modelFileName ? { model_file_name: modelFileName } : {}),
       session_options: {
         intraOpNumThreads: threads,
         interOpNumThreads: 1,
@@ -33,19 +40,36 @@ export async function openEmbeddingSession(config: EmbeddingSessionConfig): Prom
   // on the 2-core target (onnxruntime-node itself, e.g. 6.2 vs 6.8 ms); long passages gain from every core. The
   // vectors do not depend on the thread count, so which session embeds a text changes nothing but time.
   const single = config.threads > 1 ? await load(1) : extractor;
+  const rowwise = config.dtype === 'q8' && config.rowwiseFileName ? await load(config.threads, config.rowwiseFileName) : undefined;
+  const rowwiseSingle = rowwise && config.threads > 1 ? await load(1, config.rowwiseFileName) : rowwise;
   const { batchSize, dimensions } = config;
+  type Extractor = typeof extractor;
+  // Which session runs which texts. A batch of several q8 texts only ever comes from equalLengthBatches (the rowwise graph).
+  const inferences = (texts: readonly string[]): { indices: number[]; session: Extractor }[] => {
+    const alone = (index: number) => ({ indices: [index], session: (texts[index]?.length ?? 0) <= shortTextCharacters ? single : extractor });
+    if (rowwise && rowwiseSingle && texts.length > 1) {
+      const lengths = texts.map((text) => extractor.tokenizer.encode(text).length);
+      return equalLengthBatches(lengths).map((indices) =>
+        indices.length === 1 ? alone(indices[0] as number) : { indices, session: indices.length * (lengths[indices[0] as number] ?? 0) <= rowwiseOneThreadTokens ? rowwiseSingle : rowwise },
+      );
+    }
+    // Similar token lengths share a batch so little padding is computed; a stable sort keeps batches reproducible.
+    // One text per batch pads nothing, so it skips the extra tokenization.
+    const lengths = batchSize > 1 && texts.length > batchSize ? texts.map((text) => extractor.tokenizer.encode(text).length) : texts.map(() => 0);
+    const order = texts.map((_, index) => index).sort((a, b) => (lengths[a] ?? 0) - (lengths[b] ?? 0));
+    const batches: { indices: number[]; session: Extractor }[] = [];
+    for (let start = 0; start < order.length; start += batchSize) {
+      const indices = order.slice(start, start + batchSize);
+      batches.push(indices.length === 1 ? alone(indices[0] as number) : { indices, session: extractor });
+    }
+    return batches;
+  };
   return {
     async run(texts, isCancelled) {
       const data = new Float32Array(texts.length * dimensions);
-      // Similar token lengths share a batch so little padding is computed; a stable sort keeps batches reproducible.
-      // One text per batch pads nothing, so it skips the extra tokenization.
-      const lengths = batchSize > 1 && texts.length > batchSize ? texts.map((text) => extractor.tokenizer.encode(text).length) : texts.map(() => 0);
-      const order = texts.map((_, index) => index).sort((a, b) => (lengths[a] ?? 0) - (lengths[b] ?? 0));
-      for (let start = 0; start < order.length; start += batchSize) {
+      for (const { indices, session } of inferences(texts)) {
         if (isCancelled()) return undefined;
-        const indices = order.slice(start, start + batchSize);
-        const short = indices.length === 1 && (texts[indices[0] as number]?.length ?? 0) <= shortTextCharacters;
-        const output = await (short ? single : extractor)(
+        const output = await session(
           indices.map((index) => texts[index] ?? ''),
           { pooling: 'cls', normalize: true },
         );
@@ -59,6 +83,8 @@ export async function openEmbeddingSession(config: EmbeddingSessionConfig): Prom
       return { output: data, transfer: [data.buffer] };
     },
     async dispose() {
+      if (rowwiseSingle !== rowwise) await rowwiseSingle?.dispose();
+      await rowwise?.dispose();
       if (single !== extractor) await single.dispose();
       await extractor.dispose();
     },

@@ -41,6 +41,14 @@ export const statusSchema = z.object({
     /** ONNX Runtime intra-op threads of the local model (the `embedder.threads` setting resolved); null when not local. */
     threads: z.number().int().positive().nullable(),
     choice: embedderChoiceSchema.nullable().default(null),
+    /**
+     * How the local q8 model embeds several texts: texts of one token length batched through the rowwise graph, or
+     * every text alone when that graph is missing (with the reason); null when not local q8. The vectors are the same.
+     */
+    batching: z
+      .object({ mode: z.enum(['equal-length', 'one-at-a-time']), problem: z.string().nullable() })
+      .nullable()
+      .default(null),
   }),
   /** The local cross-encoder: 'off' (with the reason) when its model is missing, corrupt or failed to load. */
   reranker: z.object({

@@ -24,6 +24,9 @@ export function formatStatus(status: Status): string {
   if (status.embedder.choice) lines.push(`selected: ${choiceSentence(status.embedder.choice)}`);
   if (status.embedder.model_path) lines.push(`model: ${status.embedder.model_path}  sha256 ${status.embedder.model_sha256 ?? '?'}`);
   if (status.embedder.problem) lines.push(`note: ${status.embedder.problem}`);
+  const batching = status.embedder.batching;
+  if (batching) lines.push(`batching: ${batching.mode === 'equal-length' ? 'texts of one token length share an inference (rowwise q8 graph)' : 'one text at a time'}`);
+  if (batching?.problem) lines.push(`note: ${batching.problem}`);
   lines.push(`reranker: ${status.reranker.id ?? 'none'} (${status.reranker.mode})`);
   if (status.reranker.model_path) lines.push(`reranker model: ${status.reranker.model_path}  sha256 ${status.reranker.model_sha256 ?? '?'}`);
   if (status.reranker.problem) lines.push(`note: ${status.reranker.problem}`);

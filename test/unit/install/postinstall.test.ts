@@ -61,7 +61,7 @@ describe('npm install, model step', () => {
   it('runs npm run model:fetch and reports a verified model in one line', async () => {
     const printed: string[] = [];
     const result = await fetchModels({ env: quiet, npm: fakeNpm('model:fetch  done in 1.9 s', 0), logFile: join(tempDir(), 'model.log'), print: (line) => printed.push(line) });
-    expect(printed).toEqual(['cita: fetching the local models, embedder, reranker and multilingual embedder (npm run model:fetch)…']);
+    expect(printed).toEqual(['cita: fetching the local models, embedder (with its batching graph), reranker and multilingual embedder (npm run model:fetch)…']);
     expect(result).toEqual({ ok: true, line: 'cita: local models ready (checked by SHA-256).' });
   });
 
