@@ -10,8 +10,9 @@ export const rowwiseOneThreadTokens = 256;
  * the original and a batch saves each text's fixed cost of an inference, so short texts gain from 4, longer ones from
  * 8, long ones not at all. Measured on the 2-core target (2026-12-06), texts of L tokens in batches of B against the
  * best of 1 or 2 threads alone: L 6 B 4 1.64 ×, L 16 B 4 1.11 ×; B 8: L 24 1.03 ×, L 32 1.09 ×, L 48-192 1.14-1.20 ×;
- * L 256 0.96-1.00 × at any B. Batches of 2 or 3 gained alone (L 6 B 2 1.20 ×) but lost in calls of the bench's short
- * texts (calls of 16: 259 against 302 texts/s one at a time, 297 with these minimums; calls of 64: 368, 404 and 308-331).
+ * L 256 0.96-1.00 × at any B. Batches from 2 or 3 gained in isolation (L 6 B 2 1.20 ×) but lost within the bench's calls
+ * of short texts: calls of 16 259 texts/s with them against 302 one at a time, 297 with these minimums against 310;
+ * calls of 64 368 against 308 and 404 against 331 (same process, in turns).
  */
 export function rowwiseMinimumBatch(tokens: number): number {
   if (tokens <= 16) return 4;

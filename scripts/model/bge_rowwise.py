@@ -11,7 +11,7 @@ onnx and numpy wheels on sys.path; the output is checked against the SHA-256 of 
 (the derivation is deterministic).
 
 A variant that leaves padded positions out of each sequence's range (Where on the attention mask before ReduceMin and
-ReduceMax) gave every text its bytes alone in padded batches too, but ran 8-11% slower in calls of 64 than this graph
+ReduceMax) gave every text its bytes alone in padded batches too, but ran 11% slower in calls of 64 than this graph
 in equal-length batches (README, "Batching q8 without changing a vector"), so it is not the one derived.
 
     python3 -I bge_rowwise.py PYTHON_PACKAGES_DIR SOURCE_ONNX OUT_ONNX
