@@ -1,8 +1,9 @@
 /**
- * `npm run model:fetch -- [--only embedder|reranker|multilingual] [--from DIR_OR_ARCHIVE] [--model-dir DIR] [--force]`
- * Places the pinned local models (the bge-small-en-v1.5 embedder, the ms-marco-MiniLM-L-12-v2 reranker, then the USE-multilingual-v3 embedder) in their
- * directories and verifies them (see main/embedding/model-fetch.ts). A failure of one is reported, the others are still
- * fetched, and the exit code is 1. `--from` and `--model-dir` name one model: the embedder unless `--only reranker`.
+ * `npm run model:fetch -- [--only embedder|reranker|multilingual|batching] [--from DIR_OR_ARCHIVE] [--model-dir DIR] [--force]`
+ * Places the pinned local models (the bge-small-en-v1.5 embedder, the ms-marco-MiniLM-L-12-v2 reranker, the
+ * USE-multilingual-v3 embedder, then the embedder's batching graph, derived from its q8 file) in their directories and
+ * verifies them (see main/embedding/model-fetch.ts). A failure of one is reported, the others are still fetched, and the
+ * exit code is 1. `--from` and `--model-dir` name one model: the embedder unless `--only` says another.
  */
 import { parseArgs } from 'node:util';
 import { fetchLocalModels, localModelNames, parseOnlyFlag } from '../main/app/local-models.js';

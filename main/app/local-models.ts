@@ -32,7 +32,8 @@ const localModels: readonly LocalModel[] = [
     fetch: ({ manifest: _manifest, ...options }) => fetchMultilingualModel(options),
   },
   {
-    // Derived from the embedder's q8 file, in the embedder's directory: fetched with it, and optional to it.
+    // Derived from the embedder's q8 file, into the embedder's directory (a `from` has nothing to offer it): optional to
+    // the embedder, whose q8 texts otherwise run alone.
     name: 'batching',
     title: "embedder's batching graph (bge-small-en-v1.5 q8, each text quantized on its own)",
     manifest: loadModelManifest,
@@ -51,8 +52,8 @@ const localModels: readonly LocalModel[] = [
 
 export interface FetchLocalModelsOptions {
   /**
-   * One model only; all of them when absent (unless `from` or `modelDir` is given, which name one model: the embedder).
-   * The embedder brings its batching graph along (derived from its files, into its directory).
+   * One model only; all of them when absent (unless `from` or `modelDir` is given, which name one model: the embedder;
+   * its batching graph is then a step of its own, `--only batching`, which needs python3 and pip).
    */
   only?: LocalModelName;
   from?: string;
@@ -74,8 +75,7 @@ export type LocalModelOutcome =
 export async function fetchLocalModels(options: FetchLocalModelsOptions = {}): Promise<LocalModelOutcome[]> {
   const single = options.only ?? (options.from !== undefined || options.modelDir !== undefined ? 'embedder' : undefined);
   const outcomes: LocalModelOutcome[] = [];
-  const chosen = (name: LocalModelName) => single === undefined || name === single || (single === 'embedder' && name === 'batching');
-  for (const model of localModels.filter((candidate) => chosen(candidate.name))) {
+  for (const model of localModels.filter((candidate) => single === undefined || candidate.name === single)) {
     options.signal?.throwIfAborted();
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;

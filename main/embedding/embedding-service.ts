@@ -95,7 +95,7 @@ export function createEmbeddingService(options: EmbeddingServiceOptions): Embedd
     const batching: EmbedderDescription['batching'] = rowwise?.ok
       ? { mode: 'equal-length', problem: null }
       : rowwise
-        ? { mode: 'one-at-a-time', problem: `${rowwise.problem}; run \`npm run model:fetch -- --only batching\` to batch texts of one token length (the vectors stay the same)` }
+        ? { mode: 'one-at-a-time', problem: `${rowwise.problem}; run \`npm run model:fetch -- --only batching\`, then restart cita, to batch texts of one token length (the vectors stay the same)` }
         : undefined;
     const description: EmbedderDescription = verification.ok
       ? { id: localEmbedderId(manifest, dtype), mode: 'local', modelPath: options.modelDir, modelSha256: verification.sha256, problem: null, ...(batching ? { batching } : {}) }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../paths.js';
 import { runCommand, type FetchedModel } from './model-fetch.js';
 import { checkModelFile, hashFile, loadModelManifest, type DerivedGraph, type ModelManifest } from './model-manifest.js';
@@ -60,13 +60,20 @@ export async function deriveRowwiseGraph(options: DeriveRowwiseOptions): Promise
   const cacheDir = resolve(options.cacheDir ?? process.env.CITA_CACHE_DIR ?? join(homedir(), '.cache', 'cita'));
   const python = process.env.CITA_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
   const packagesDir = join(cacheDir, 'python', `${manifest.model}-rowwise`);
-  await installPythonPackages(graph.pythonPackages, packagesDir, options.pipCommand ?? [python, '-m', 'pip'], progress, options.signal);
+  // A missing python3 is a sentence for the user, not a spawn error.
+  const needsPython = (error: unknown) => {
+    throw (error as NodeJS.ErrnoException).code === 'ENOENT'
+      ? new Error(`deriving the batching graph needs python3 with pip (${python} could not be run); without it cita embeds every q8 text alone, with the same vectors`)
+      : error;
+  };
+  await installPythonPackages(graph.pythonPackages, packagesDir, options.pipCommand ?? [python, '-m', 'pip'], progress, options.signal).catch(needsPython);
 
   const target = join(modelDir, ...graph.path.split('/'));
+  await removeAbandoned(target);
   const staged = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
   try {
     progress(`Deriving ${graph.path} from ${graph.from} (${graph.script})`);
-    await runCommand(python, ['-I', join(packageRoot(), ...graph.script.split('/')), packagesDir, sourcePath, staged], options.signal);
+    await runCommand(python, ['-I', join(packageRoot(), ...graph.script.split('/')), packagesDir, sourcePath, staged], options.signal).catch(needsPython);
     const made = hashFile(staged);
     if (made.bytes !== graph.bytes || made.sha256 !== graph.sha256) {
       throw new Error(`${graph.script} made ${graph.path} with ${made.bytes} bytes and SHA-256 ${made.sha256}, where the manifest pins ${graph.bytes} bytes and ${graph.sha256}; not installed`);
@@ -76,4 +83,11 @@ export async function deriveRowwiseGraph(options: DeriveRowwiseOptions): Promise
     await rm(staged, { force: true });
   }
   return done(`derived by ${graph.script} with ${graph.pythonPackages.join(', ')}`);
+}
+
+/** Removes what a derivation killed before its `finally` (SIGKILL, power loss) left next to the target. */
+async function removeAbandoned(target: string): Promise<void> {
+  const prefix = `${basename(target)}.`;
+  const entries = await readdir(dirname(target)).catch(() => [] as string[]);
+  await Promise.all(entries.filter((name) => name.startsWith(prefix) && name.endsWith('.partial')).map((name) => rm(join(dirname(target), name), { force: true })));
 }

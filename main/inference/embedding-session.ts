@@ -21,6 +21,26 @@ export interface EmbeddingSessionConfig {
 /** A text this long or shorter (about 64 tokens of English) counts as short: a query, a food name. */
 export const shortTextCharacters = 256;
 
+/**
+ * The rowwise graph's sessions (every thread, and one), when configured. It is optional: one that fails to load (an
+ * onnxruntime that rejects it, no memory) leaves every q8 text running alone, with a warning, never the embedder down.
+ */
+async function loadRowwise<T extends { dispose(): Promise<unknown> }>(
+  config: EmbeddingSessionConfig,
+  load: (threads: number, modelFileName?: string) => Promise<T>,
+): Promise<{ rowwise?: T; rowwiseSingle?: T }> {
+  if (config.dtype !== 'q8' || !config.rowwiseFileName) return {};
+  let rowwise: T | undefined;
+  try {
+    rowwise = await load(config.threads, config.rowwiseFileName);
+    return { rowwise, rowwiseSingle: config.threads > 1 ? await load(1, config.rowwiseFileName) : rowwise };
+  } catch (error) {
+    await rowwise?.dispose();
+    process.emitWarning(`The batching graph ${config.rowwiseFileName} failed to load (${(error as Error).message}); q8 texts are embedded one at a time.`);
+    return {};
+  }
+}
+
 /** Loads the model from its local directory (the worker has remote loading off). */
 export async function openEmbeddingSession(config: EmbeddingSessionConfig): Promise<WorkerSession<string[], Float32Array>> {
   env.localModelPath = config.modelRoot; // read while the pipeline loads; loads never overlap (the worker's queue)
@@ -40,8 +60,7 @@ export async function openEmbeddingSession(config: EmbeddingSessionConfig): Prom
   // on the 2-core target (onnxruntime-node itself, e.g. 6.2 vs 6.8 ms); long passages gain from every core. The
   // vectors do not depend on the thread count, so which session embeds a text changes nothing but time.
   const single = config.threads > 1 ? await load(1) : extractor;
-  const rowwise = config.dtype === 'q8' && config.rowwiseFileName ? await load(config.threads, config.rowwiseFileName) : undefined;
-  const rowwiseSingle = rowwise && config.threads > 1 ? await load(1, config.rowwiseFileName) : rowwise;
+  const { rowwise, rowwiseSingle } = await loadRowwise(config, load);
   const { batchSize, dimensions } = config;
   type Extractor = typeof extractor;
   // Which session runs which texts. A batch of several q8 texts only ever comes from equalLengthBatches (the rowwise graph).

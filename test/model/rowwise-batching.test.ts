@@ -3,14 +3,19 @@
  * every vector must keep the bytes it has when its text is embedded alone. Needs bge-small and its rowwise graph
  * (`npm run model:fetch`); under CI=true a missing graph fails.
  */
-import { basename, dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../main/core/secrets.js';
 import type { Embedder } from '../../main/embedding/embedder.js';
+import { createEmbeddingService } from '../../main/embedding/embedding-service.js';
 import { createLocalEmbedder } from '../../main/embedding/local-embedder.js';
 import { loadModelManifest } from '../../main/embedding/model-manifest.js';
 import { checkRowwiseGraph } from '../../main/embedding/rowwise-graph.js';
 import { equalLengthBatches } from '../../main/inference/equal-length-batches.js';
+import { settingsSchema } from '../../shared/settings.js';
 import { modelDir, realModelTests } from '../helpers/model.js';
 
 const inCi = process.env.CI === 'true';
@@ -87,6 +92,29 @@ describe.runIf(modelPresent && graph.ok)('q8 texts of one token length batched t
       expect(changed.length).toBeGreaterThan(all.length / 2);
     } finally {
       await padded.close();
+    }
+  });
+});
+
+describe.runIf(modelPresent && graph.ok)('what cita status says of the batching', () => {
+  it('names equal-length batching with the graph, and one at a time, with what to run, without it', () => {
+    const settings = () => settingsSchema.parse({ embedder: { provider: 'local' } });
+    const secrets = createMemorySecretStore();
+    expect(createEmbeddingService({ modelDir, settings, secrets }).describe().batching).toEqual({ mode: 'equal-length', problem: null });
+
+    // The same model files, linked into a directory without the derived graph.
+    const bare = mkdtempSync(join(tmpdir(), 'cita-no-batching-'));
+    try {
+      for (const file of loadModelManifest().files) {
+        mkdirSync(dirname(join(bare, file.path)), { recursive: true });
+        symlinkSync(join(modelDir, file.path), join(bare, file.path));
+      }
+      const described = createEmbeddingService({ modelDir: bare, settings, secrets }).describe();
+      expect(described.mode).toBe('local');
+      expect(described.batching?.mode).toBe('one-at-a-time');
+      expect(described.batching?.problem).toMatch(/^onnx\/model_rowwise_quantized\.onnx is missing; run `npm run model:fetch -- --only batching`, then restart cita/);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
     }
   });
 });

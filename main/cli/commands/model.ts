@@ -4,13 +4,14 @@ import { UsageError, type Command } from '../command.js';
 
 /**
  * `cita model fetch`: the same fetch as `npm run model:fetch`, verified file by file against the pinned SHA-256s.
- * Both local models by default (embedder, then reranker); a failure of one is reported and the other still tried.
+ * Every local model by default (embedder, reranker, multilingual embedder, then the embedder's batching graph); a failure
+ * of one is reported and the others still tried.
  */
 const usage = `cita model fetch [--only ${localModelNames.join('|')}] [--from DIR|ARCHIVE] [--model-dir DIR] [--force] [--json]`;
 
 export const modelFetchCommand: Command = {
   words: ['model', 'fetch'],
-  summary: 'Put the local embedding model (bge-small-en-v1.5) and reranker (ms-marco-MiniLM-L-12-v2) in place, verified by SHA-256',
+  summary: 'Put the local embedding model (bge-small-en-v1.5), its batching graph, the reranker and the multilingual embedder in place, verified by SHA-256',
   usage,
   options: { only: { type: 'string' }, from: { type: 'string' }, 'model-dir': { type: 'string' }, force: { type: 'boolean' } },
   stopsOnSignal: true,

