@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, modelAvailable, openScreen, saveScreenshot, startServe, useServedApp, visibleText } from '../helpers/browser.js';
+import { loadModelManifest } from '../../main/embedding/model-manifest.js';
+import { checkRowwiseGraph } from '../../main/embedding/rowwise-graph.js';
+import { browserAvailable, expectAccessible, modelAvailable, modelDir, openScreen, saveScreenshot, startServe, useServedApp, visibleText } from '../helpers/browser.js';
 
 const enabled = browserAvailable() && modelAvailable();
 
@@ -14,6 +16,17 @@ describe.runIf(enabled)('the Index status screen in Chromium', () => {
       const spanish = locale === 'es-ES';
       expect(await visibleText(page.getByRole('heading', { level: 1 }))).toBe(spanish ? 'Estado del índice' : 'Index status');
       expect(await visibleText(page.getByText(spanish ? 'Modelo local (sin conexión)' : 'Local model (offline)'))).toBeTruthy();
+      // How several texts are embedded: in equal-length batches with the derived graph (always so in CI), else one at a time.
+      const batching = page.locator('.embedder-batching');
+      if (checkRowwiseGraph(modelDir, loadModelManifest()).ok) {
+        expect(await visibleText(batching)).toBe(
+          spanish
+            ? 'los textos con el mismo número de tokens comparten una inferencia (mismos vectores que de uno en uno)'
+            : 'texts of one token length share an inference (same vectors as one at a time)',
+        );
+      } else {
+        expect(await visibleText(batching)).toMatch(spanish ? /^un texto cada vez \(.*--only batching/ : /^one text at a time \(.*--only batching/);
+      }
       const foods = page.getByRole('row', { name: new RegExp(spanish ? 'Catálogo de alimentos' : 'Foods catalog') });
       await foods.waitFor();
       const [rows, vectors, , missing] = (await foods.locator('td').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));

@@ -87,6 +87,14 @@ function StatusBody({ status, reembed, onIngested }: { status: Status; reembed: 
           {embedder.model_path ?? t('status.none')}
           {embedder.model_path && (embedder.model_sha256 ? ` (SHA-256 ${embedder.model_sha256.slice(0, 16)}…)` : ` (${t('status.notVerified')})`)}
         </dd>
+        {embedder.batching && (
+          <>
+            <dt>{t('status.batching')}</dt>
+            <dd className="embedder-batching" data-mode={embedder.batching.mode}>
+              {embedder.batching.mode === 'equal-length' ? t('status.batchingEqualLength') : t('status.batchingOneAtATime', { reason: embedder.batching.problem ?? '—' })}
+            </dd>
+          </>
+        )}
         <dt>{t('status.reranker')}</dt>
         <dd>{reranker.id ? <code>{reranker.id}</code> : t('status.rerankerOff', { reason: reranker.problem ?? '—' })}</dd>
         {status.kb_examples && (
