@@ -3,6 +3,7 @@ import { nutrientOf, targetKindOf, type NutrientKey } from '../../shared/nutrien
 import { amount, countText, createCiter, emptyAnswer, mealsPhrase, section as sectionOf, type ComposedAnswer } from './answer-writing.js';
 import { composeComparison } from './comparison-composer.js';
 import { nutrientColumn, type ContextRow, type DiaryContext } from './diary-context.js';
+import { composeFoodAnswer } from './food-answer-composer.js';
 import { composeEntryList } from './entry-list-composer.js';
 
 export type { ComposedAnswer } from './answer-writing.js';
@@ -98,6 +99,7 @@ export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, langu
   const period = sectionOf(context, 'period')[0];
   const days = sectionOf(context, 'daily_totals');
   if (!period || days.length === 0) return emptyAnswer(plan, context, language);
+  if ((plan.foods ?? []).length > 0) return composeFoodAnswer(plan, context, language);
   if (plan.list_entries) return composeEntryList(plan, context, language);
 
   const phrases = language === 'es' ? spanish : english;

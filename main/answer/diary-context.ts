@@ -29,6 +29,8 @@ export interface DiaryRetrieval {
     foods: ViewRow[];
     foodCount: number;
   };
+  /** Foods the plan names: each phrase with the items (name and brand) of the period it matched, none when none. */
+  namedFoods?: { phrase: string; items: string[] }[];
 }
 
 /** One data line of the context, as the composer reads it: the exact strings written, by column. */
@@ -43,6 +45,8 @@ export type ContextSection = 'period' | 'periods' | 'daily_totals' | 'daily_targ
 
 export interface DiaryContext {
   text: string;
+  /** The plan's named foods and what each matched in the period (retrieval's `namedFoods`). */
+  namedFoods?: { phrase: string; items: string[] }[];
   rows: ContextRow[];
   notices: Notice[];
   /** Entries of the period (with detail): more than the `foods` rows when the 400-row cap cut them. */
@@ -157,6 +161,13 @@ export function buildDiaryContext(plan: DiaryPlan, retrieval: DiaryRetrieval): D
     row('target_days', targetDayNames, [key, integerCell(counts.days_with_target), integerCell(counts.days_over_target), integerCell(counts.days_under_target)]);
   }
 
+  if (retrieval.namedFoods) {
+    for (const named of retrieval.namedFoods) {
+      comment(`food named "${named.phrase}": ${named.items.length === 0 ? 'no entry of the period' : named.items.join('; ')}`);
+    }
+    comment('food_totals and foods hold only the entries of the foods named; daily totals and summary cover whole days');
+  }
+
   if (retrieval.detail) {
     const { detail } = retrieval;
     const energyColumn = nutrientColumn('energy_kcal');
@@ -211,5 +222,11 @@ export function buildDiaryContext(plan: DiaryPlan, retrieval: DiaryRetrieval): D
     }
   }
 
-  return { text: lines.join('\n'), rows, notices, ...(retrieval.detail ? { entryCount: retrieval.detail.entryCount } : {}) };
+  return {
+    text: lines.join('\n'),
+    rows,
+    notices,
+    ...(retrieval.detail ? { entryCount: retrieval.detail.entryCount } : {}),
+    ...(retrieval.namedFoods ? { namedFoods: retrieval.namedFoods } : {}),
+  };
 }

@@ -9,7 +9,7 @@ export const maxListedEntries = 80;
 const mealOrder: Record<string, number> = { breakfast: 1, lunch: 2, dinner: 3, snack: 4 };
 
 /** The figures of one row: grams, then each nutrient with its unit (and its name, but for energy). */
-function figuresOf(row: ContextRow, nutrients: readonly NutrientKey[], language: Language): string {
+export function figuresOf(row: ContextRow, nutrients: readonly NutrientKey[], language: Language): string {
   const parts = [amount(row.cells.grams as string, 'g', language)];
   for (const key of nutrients) {
     const cell = row.cells[nutrientColumn(key)];

@@ -29,6 +29,10 @@ const untrackedPhrases: readonly string[] = [
   'vitamina e',
   'vitamina k',
   'b12',
+  'vitamins',
+  'vitaminas',
+  'minerals',
+  'minerales',
   'folate',
   'folic acid',
   'folato',
@@ -113,6 +117,9 @@ const untrackedPhrases: readonly string[] = [
   'pasos',
 ];
 
+/** A vitamin named by a letter other than C, with an optional number (folded): "vitamin q", "vit. b12", "vitamina x". */
+const otherVitamin = /(?<![\p{L}\p{N}])(?:vitamina?|vit)(?:\. ?| )[abd-z]\d{0,2}(?![\p{L}\p{N}])/gu;
+
 /** Spellings people use beyond the registry's synonyms (folded). */
 const extraSynonyms: ReadonlyArray<readonly [NutrientKey, string]> = [
   ['energy_kcal', 'cals'],
@@ -159,6 +166,11 @@ export function namedNutrients(question: string): NamedNutrients {
       untracked.push({ text: shown.slice(match.index, match.index + match[0].length), position: match.index });
       folded = folded.slice(0, match.index) + ' '.repeat(match[0].length) + folded.slice(match.index + match[0].length);
     }
+  }
+  // Any other vitamin by letter ("vitamin Q", "vit. b", "vitamina x"): named, never read as the vitamin C cita tracks.
+  for (const match of folded.matchAll(otherVitamin)) {
+    untracked.push({ text: shown.slice(match.index, match.index + match[0].length), position: match.index });
+    folded = folded.slice(0, match.index) + ' '.repeat(match[0].length) + folded.slice(match.index + match[0].length);
   }
   const synonyms: Array<readonly [NutrientKey, string]> = [
     ...nutrients.flatMap((nutrient) => [...nutrient.synonyms.en, ...nutrient.synonyms.es].map((synonym) => [nutrient.key, synonym] as const)),

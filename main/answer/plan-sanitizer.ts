@@ -24,6 +24,8 @@ export interface RawPlan {
   invalid_dates?: unknown;
   /** Periods named beyond the two a comparison takes. */
   ignored_periods?: unknown;
+  /** Foods the question names by name ("paneer"): only their entries answer it. */
+  foods?: unknown;
 }
 
 /** A period is at most this many days; longer ones keep their last 92 days (the seed's rule). */
@@ -52,7 +54,8 @@ export type PlanAdjustment =
   | { code: 'not_understood' }
   | { code: 'invalid_date'; dates: string[] }
   | { code: 'comparison_dropped'; reason: 'future' | 'same' | 'extra'; text: string }
-  | { code: 'meals_dropped'; dropped: string[] };
+  | { code: 'meals_dropped'; dropped: string[] }
+  | { code: 'foods_dropped'; foods: string[] };
 
 export interface SanitizedPlan {
   plan: DiaryPlan;
@@ -112,6 +115,8 @@ function checkPeriod(from: string, to: string, today: string, comparison: boolea
  *   for a list of entries), recorded in `defaults`; untracked ones are named in `not_honoured`.
  * - meals: only breakfast, lunch, dinner, snack; all four are the same as none (every meal).
  * - `need_detail` and `list_entries` are true only when they are the boolean true; a list needs detail.
+ * - foods named (at most 3, 40 characters each): kept for one period, with detail, energy when no nutrient is
+ *   named; a comparison drops them with a notice (`foods_dropped`), a refusal silently.
  */
 export function sanitizePlan(raw: RawPlan, options: { today: string; planner: DiaryPlan['planner'] }): SanitizedPlan {
   const { today } = options;
@@ -161,6 +166,7 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
   if (dropped.length > 0) adjustments.push({ code: 'nutrients_dropped', dropped: dropped.slice(0, 10) });
   const untracked = strings(raw.untracked);
   const invalidDates = strings(raw.invalid_dates);
+  let foods = strings(raw.foods, 3).map((food) => food.slice(0, 40));
 
   let refusal: DiaryPlan['refusal'];
   if (raw.understood === false) {
@@ -177,9 +183,15 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
   }
   if (untracked.length > 0) adjustments.push({ code: 'untracked_nutrient', names: untracked, refused: refusal === 'untracked_nutrient' });
 
+  if (foods.length > 0 && (comparison || refusal)) {
+    // A comparison sets whole days side by side; a refusal looks nothing up.
+    if (comparison && refusal === undefined) adjustments.push({ code: 'foods_dropped', foods });
+    foods = [];
+  }
+
   if (refusal === undefined && nutrients.length === 0) {
-    nutrients.push(...(listEntries ? listNutrients : defaultNutrients));
-    adjustments.push({ code: 'nutrients_defaulted', listing: listEntries });
+    nutrients.push(...(listEntries || foods.length > 0 ? listNutrients : defaultNutrients));
+    adjustments.push({ code: 'nutrients_defaulted', listing: listEntries || foods.length > 0 });
     defaults.push('nutrients');
   }
 
@@ -187,12 +199,13 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
     date_from: primary.from,
     date_to: primary.to,
     nutrients,
-    need_detail: refusal === undefined && (raw.need_detail === true || listEntries),
+    need_detail: refusal === undefined && (raw.need_detail === true || listEntries || foods.length > 0),
     clamped: primary.clamped,
     planner: options.planner,
     meals: orderedMeals.length === mealOrder.length ? [] : orderedMeals,
     ...(comparison && refusal === undefined ? { compare_to: { date_from: comparison.from, date_to: comparison.to, clamped: comparison.clamped } } : {}),
     list_entries: refusal === undefined && listEntries,
+    ...(foods.length > 0 ? { foods } : {}),
     ...(refusal ? { refusal } : {}),
     defaults,
     not_honoured: adjustments.flatMap(unhonouredOf),
@@ -221,6 +234,8 @@ function unhonouredOf(adjustment: PlanAdjustment): Unhonoured[] {
       return [{ code: 'comparison_dropped', text: adjustment.text }];
     case 'meals_dropped':
       return adjustment.dropped.map((text) => ({ code: 'meals_dropped' as const, text }));
+    case 'foods_dropped':
+      return adjustment.foods.map((text) => ({ code: 'foods_dropped' as const, text }));
     default:
       return [];
   }
@@ -332,5 +347,17 @@ export function adjustmentNotice(adjustment: PlanAdjustment, language: Language)
         code: adjustment.code,
         message: es ? `Comidas desconocidas ignoradas: ${adjustment.dropped.join(', ')}.` : `Unknown meals ignored: ${adjustment.dropped.join(', ')}.`,
       };
+    case 'foods_dropped': {
+      const foods = listWords(
+        adjustment.foods.map((food) => (es ? `«${food}»` : `"${food}"`)),
+        language,
+      );
+      return {
+        code: adjustment.code,
+        message: es
+          ? `Una comparación pone días enteros lado a lado: no se limita a ${foods}. Pregunte por cada periodo para ver sus entradas de ${foods}.`
+          : `A comparison sets whole days side by side: it is not limited to ${foods}. Ask about each period to see its entries of ${foods}.`,
+      };
+    }
   }
 }

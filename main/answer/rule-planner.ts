@@ -4,6 +4,7 @@ import { mealsOf } from './meal-phrases.js';
 import { namedNutrients } from './nutrient-phrases.js';
 import { readPeriods } from './period-phrases.js';
 import type { RawPlan } from './plan-sanitizer.js';
+import { foodPhrases } from './food-phrases.js';
 import { asksAboutFuture, asksForComparison, asksForDetail, asksForEntries, hasNutritionIntent } from './question-intent.js';
 
 /**
@@ -15,6 +16,7 @@ import { asksAboutFuture, asksForComparison, asksForDetail, asksForEntries, hasN
  *   Two periods make a comparison ("this week than last week", "October or November"); a third is ignored.
  * - Meals (meal-phrases.ts): breakfast, lunch, dinner, snack / desayuno, almuerzo, comida, cena, merienda.
  * - Nutrients (nutrient-phrases.ts): registry synonyms, and the ones cita does not track (reported, never guessed).
+ * - Foods named ("how much paneer did I eat", "¿comí huevos ayer?", food-phrases.ts): only their entries answer.
  * - "What did I eat …" lists every entry; "which foods …" asks for per-entry detail.
  * - A question with no nutrition intent at all (no nutrient, meal, food or eating word) is marked not understood.
  * - Date phrases that name no real day ("31 de febrero", "the 45th") are reported, never replaced.
@@ -26,8 +28,10 @@ export function planFromRules(question: string, today: string): RawPlan {
   const meals = mealsOf(question);
   const listEntries = asksForEntries(question);
   const [first, second] = periods;
+  const foods = foodPhrases(question, [...periods, ...invalid]);
   const understood =
     tracked.length > 0 ||
+    foods.length > 0 ||
     untracked.length > 0 ||
     meals.length > 0 ||
     listEntries ||
@@ -42,6 +46,7 @@ export function planFromRules(question: string, today: string): RawPlan {
     meals,
     list_entries: listEntries,
     untracked,
+    ...(foods.length > 0 ? { foods } : {}),
     understood,
     invalid_dates: invalid.map((item) => item.text),
     ...(periods.length > 2 ? { ignored_periods: periods.slice(2).map((period) => period.text) } : {}),

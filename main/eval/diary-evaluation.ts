@@ -33,6 +33,8 @@ const diaryCaseSchema = z
         notices: z.array(z.string()).optional(),
         untracked: z.array(z.string()).optional(),
         clamped: z.boolean().optional(),
+        /** Foods the question names, folded ("queso fresco"); [] = none. */
+        foods: z.array(z.string()).optional(),
       })
       .strict(),
   })
@@ -83,6 +85,7 @@ export interface DiaryPlanOutcome {
   notices: string[];
   untracked: string[];
   clamped: boolean;
+  foods: string[];
 }
 
 export interface DiaryEvaluationMiss {
@@ -120,6 +123,7 @@ function outcomeOf(plan: DiaryPlan, adjustments: readonly PlanAdjustment[], lang
     notices: adjustments.map((adjustment) => adjustment.code),
     untracked: untracked.map((name) => name.toLowerCase()),
     clamped: plan.clamped,
+    foods: plan.foods ?? [],
   };
 }
 
@@ -149,12 +153,13 @@ export function compareOutcome(expected: DiaryEvaluationCase['expected'], planne
     const want = expected.untracked.map((name) => name.toLowerCase());
     check('untracked', want, planned.untracked, same([...want].sort(), [...planned.untracked].sort()));
   }
+  if (expected.foods) check('foods', expected.foods, planned.foods, same([...expected.foods].sort(), [...planned.foods].sort()));
   return differences;
 }
 
 /**
  * Runs a diary plan set through the offline planner: a case passes when every expected field matches (language,
- * period, meals, nutrients, comparison, refusal, and entries/notices/untracked/clamped when given). No database is
+ * period, meals, nutrients, comparison, refusal, and entries/notices/untracked/clamped/foods when given). No database is
  * needed: the plan is what the rules and the sanitizer make of the question on the set's `today`.
  */
 export function runDiaryEvaluation(set: DiaryEvaluationSet): DiaryEvaluationReport {

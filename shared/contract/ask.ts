@@ -5,12 +5,12 @@ import { isoDateSchema, languageSchema, noticeSchema, operation, profileIdSchema
 import { mealSchema } from './diary.js';
 
 /** Why a diary question gets no figures: the plan's reasons, then the diary's (nothing logged). */
-export const diaryRefusalSchema = z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'invalid_date', 'no_entries', 'empty_diary']);
+export const diaryRefusalSchema = z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'invalid_date', 'no_entries', 'empty_diary', 'no_food_entries']);
 export type DiaryRefusal = z.infer<typeof diaryRefusalSchema>;
 
 /** Something the question asked that the plan could not honour, with the words or dates concerned. */
 export const unhonouredSchema = z.object({
-  code: z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'future_date', 'invalid_date', 'period_clamped', 'nutrients_dropped', 'comparison_dropped', 'meals_dropped']),
+  code: z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'future_date', 'invalid_date', 'period_clamped', 'nutrients_dropped', 'comparison_dropped', 'meals_dropped', 'foods_dropped']),
   text: z.string(),
 });
 export type Unhonoured = z.infer<typeof unhonouredSchema>;
@@ -29,10 +29,12 @@ export const diaryPlanSchema = z.object({
   meals: z.array(mealSchema).optional(),
   /** A comparison: the second period, shown side by side with the first, and the difference. */
   compare_to: z.object({ date_from: isoDateSchema, date_to: isoDateSchema, clamped: z.boolean() }).optional(),
+  /** Foods the question names ("paneer", "huevos"): only entries whose food's name has these words are answered from. */
+  foods: z.array(z.string()).optional(),
   /** "What did I eat …": every entry of the period (and meals) is listed, not only the largest. */
   list_entries: z.boolean().optional(),
   /** The question cannot be answered from the diary, and why; nothing is retrieved. */
-  refusal: diaryRefusalSchema.exclude(['no_entries', 'empty_diary']).optional(),
+  refusal: diaryRefusalSchema.exclude(['no_entries', 'empty_diary', 'no_food_entries']).optional(),
   /** What the plan assumed because the question did not say: the last 30 days, the macronutrient overview. */
   defaults: z.array(z.enum(['period', 'nutrients'])).optional(),
   /** What the question asked that the plan could not honour (a nutrient cita does not track, a future day…). */

@@ -241,4 +241,27 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+  it('answers a question about one food with that food’s entries, and says so when no entry has the name', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    await page.getByLabel('Question about your diary').fill('How many eggs did I eat last week?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('article', { name: 'Answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await visibleText(answer.getByRole('region', { name: 'What was looked up' }))).toMatch(/Foods named\s*eggs/);
+    const labels = await answer.locator('.citations li[data-kind="diary-entry"]').allInnerTexts();
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).toMatch(/Egg, /);
+    expect(await answer.getAttribute('data-trusted')).toBe('true');
+    await saveScreenshot(page, 'ask-food-en');
+
+    await page.getByLabel('Question about your diary').fill('How much xqzzv did I eat this week?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const refused = page.getByRole('article', { name: 'No answer' });
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await visibleText(refused.locator('.answer-text'))).toMatch(/is of a food whose name says "xqzzv"/);
+    expect(await visibleText(refused.locator('[data-refusal="no_food_entries"]'))).toContain('not by kind');
+    expect(await refused.locator('mark.figure').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -43,7 +43,7 @@ export function formatAnswer(output: AskOutput, withContext: boolean): string {
     const { plan } = output;
     lines.push(
       `plan (${plan.planner}): ${plan.date_from} → ${plan.date_to}${plan.compare_to ? ` vs ${plan.compare_to.date_from} → ${plan.compare_to.date_to}` : ''}${plan.nutrients.length > 0 ? ` · ${plan.nutrients.join(', ')}` : ''}` +
-        `${plan.meals && plan.meals.length > 0 ? ` · meals: ${plan.meals.join(', ')}` : ''}${plan.list_entries ? ' · every entry' : plan.need_detail ? ' · per-food detail' : ''}` +
+        `${plan.meals && plan.meals.length > 0 ? ` · meals: ${plan.meals.join(', ')}` : ''}${plan.foods && plan.foods.length > 0 ? ` · foods: ${plan.foods.join(', ')}` : ''}${plan.list_entries ? ' · every entry' : plan.need_detail ? ' · per-food detail' : ''}` +
         `${plan.clamped ? ' · period clamped' : ''}${plan.refusal ? ` · refused: ${plan.refusal}` : ''}`,
     );
   }

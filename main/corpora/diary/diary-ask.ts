@@ -108,6 +108,8 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
       notices.push(llmNotice(language, 'plan', (error as Error).message));
     }
   }
+  // The LLM's plan has no foods field: the foods a question names are read from its words either way.
+  if (raw && raw.foods === undefined) raw = { ...raw, foods: planFromRules(input.question, today).foods };
   raw ??= planFromRules(input.question, today);
   const { plan, adjustments } = sanitizePlan(raw, { today, planner });
   // A refusal states its reason in the answer, and its period or nutrient defaults do not matter.
@@ -144,6 +146,8 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
   notices.push(...context.notices);
 
   const offline = composeDiaryAnswer(plan, context, language);
+  // No entry of the foods named: which nutrient each entry would have shown with does not matter.
+  if (offline.refusal === 'no_food_entries') notices.splice(0, notices.length, ...notices.filter((notice) => notice.code !== 'nutrients_defaulted'));
   let answer = offline.answer;
   let citations = offline.citations;
   let composer: AskOutput['composer'] = 'deterministic';

@@ -509,6 +509,7 @@ export const en = {
       invalid_date: 'That date does not exist; ask again with a real day or a period.',
       no_entries: 'Nothing is logged in that period; the answer says where your entries are.',
       empty_diary: 'Your diary is empty: log entries in Diary (Day tab) or import a CSV (Import CSV tab), then ask again.',
+      no_food_entries: 'No entry of the period is of a food with that name, so cita gives no figure. It matches foods by the words of their names, not by kind (fruit, vegetables).',
     },
     untrusted_one: 'Not verified: 1 figure in this answer is not in the retrieved rows, or not in the row it is stated for. Do not rely on it; compare it with the context below.',
     untrusted_other: 'Not verified: {{count}} figures in this answer are not in the retrieved rows, or not in the rows they are stated for. Do not rely on it; compare it with the context below.',
@@ -527,6 +528,7 @@ export const en = {
     detailNo: 'daily totals only',
     detailEntries: 'every entry',
     meals: 'Meals',
+    foods: 'Foods named',
     comparedWith: 'Compared with',
     notHonoured: 'Not honoured',
     notHonouredCodes: {
@@ -539,6 +541,7 @@ export const en = {
       nutrients_dropped: '{{text}}: unknown nutrient',
       comparison_dropped: '{{text}}: not compared',
       meals_dropped: '{{text}}: unknown meal',
+      foods_dropped: '{{text}}: not compared (whole days are)',
     },
     planner: 'Planned by',
     planners: {

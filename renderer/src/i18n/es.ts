@@ -512,6 +512,7 @@ export const es: Messages = {
       invalid_date: 'Esa fecha no existe; pregunte de nuevo con un día real o un periodo.',
       no_entries: 'No hay nada registrado en ese periodo; la respuesta dice dónde están sus entradas.',
       empty_diary: 'Su diario está vacío: registre entradas en Diario (pestaña Día) o importe un CSV (pestaña Importar CSV) y vuelva a preguntar.',
+      no_food_entries: 'Ninguna entrada del periodo es de un alimento con ese nombre, así que cita no da cifras. Busca los alimentos por las palabras de su nombre, no por tipo (fruta, verdura).',
     },
     untrusted_one: 'Sin verificar: 1 cifra de esta respuesta no está en las filas recuperadas, o no en la fila a la que se atribuye. No confíe en ella; compárela con el contexto de abajo.',
     untrusted_other:
@@ -531,6 +532,7 @@ export const es: Messages = {
     detailNo: 'solo totales diarios',
     detailEntries: 'cada entrada',
     meals: 'Comidas',
+    foods: 'Alimentos nombrados',
     comparedWith: 'Comparado con',
     notHonoured: 'No atendido',
     notHonouredCodes: {
@@ -543,6 +545,7 @@ export const es: Messages = {
       nutrients_dropped: '{{text}}: nutriente desconocido',
       comparison_dropped: '{{text}}: no comparado',
       meals_dropped: '{{text}}: comida desconocida',
+      foods_dropped: '{{text}}: no comparado (se comparan días enteros)',
     },
     planner: 'Planificado por',
     planners: {

@@ -245,3 +245,83 @@ describe('Ask your log on bad input', () => {
     if (!result.ok) expect(result.error).toMatchObject({ code: 'not_found', message: expect.stringMatching(/There is no profile "ghost"/) });
   });
 });
+
+/** Per food, the entries of a period whose name matches `like` (SQL LIKE), from the view. */
+function viewFoods(like: string, from: string, to: string, nutrient = 'energy_kcal'): Array<{ food_name: string; entries: number; grams: number; amount: number }> {
+  return services.db
+    .prepare(
+      `SELECT food_name, COUNT(*) AS entries, SUM(grams) AS grams, SUM(${nutrient}) AS amount FROM diary_entry_nutrients
+       WHERE profile = 'demo' AND date BETWEEN ? AND ? AND food_name LIKE ? GROUP BY food_id ORDER BY food_name`,
+    )
+    .all(from, to, like) as Array<{ food_name: string; entries: number; grams: number; amount: number }>;
+}
+
+describe('Ask your log answers about the foods a question names, and only them', () => {
+  it('answers "how many eggs did I eat last week?" with the egg entries and their totals, not the week’s macros', async () => {
+    const output = await ask('how many eggs did I eat last week?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-23', date_to: '2026-11-29', foods: ['eggs'], need_detail: true });
+    const eggs = viewFoods('Egg%', '2026-11-23', '2026-11-29');
+    expect(eggs.length).toBeGreaterThan(0);
+    expect(output.refused).toBe(false);
+    expect(output.answer).not.toMatch(/^Energy from/);
+    for (const egg of eggs) {
+      const line = output.answer.split('\n').find((text) => text.startsWith(`${egg.food_name} from 2026-11-23 to 2026-11-29:`));
+      expect(line).toContain(
+        `${egg.entries} ${egg.entries === 1 ? 'entry' : 'entries'}, ${localizeNumber(formatDecimal(egg.grams, 1), 'en')} g, ${localizeNumber(formatDecimal(egg.amount, 1), 'en')} kcal in total`,
+      );
+    }
+    // Every entry line is an egg; as many as the view holds.
+    const entryLines = output.answer.split('\n').filter((text) => text.startsWith('• '));
+    expect(entryLines).toHaveLength(eggs.reduce((sum, egg) => sum + egg.entries, 0));
+    for (const line of entryLines) expect(line).toMatch(/: Egg, /);
+    for (const citation of output.citations) expect(citation.label).toMatch(/^Egg, /);
+    expect(output.grounding.trusted).toBe(true);
+  });
+
+  it('answers "¿cuánto queso comí la semana pasada?" in Spanish from the Queso fresco rows', async () => {
+    const output = await ask('¿cuánto queso comí la semana pasada?');
+    expect(output.plan?.foods).toEqual(['queso']);
+    const [cheese] = viewFoods('Queso%', '2026-11-23', '2026-11-29');
+    expect(cheese).toBeDefined();
+    expect(output.answer).toContain(`del 2026-11-23 al 2026-11-29: ${cheese?.entries} entradas, ${localizeNumber(formatDecimal(cheese?.grams ?? 0, 1), 'es')} g`);
+    expect(output.answer.split('\n')[0]).toMatch(/^Queso fresco/);
+  });
+
+  it('gives the nutrient asked for the named food: "how much protein did I get from paneer in November"', async () => {
+    const output = await ask('how much protein did I get from paneer in November');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-01', date_to: '2026-11-30', nutrients: ['protein'], foods: ['paneer'] });
+    const [paneer] = viewFoods('Paneer', '2026-11-01', '2026-11-30', 'protein');
+    expect(paneer).toBeDefined();
+    expect(output.answer.split('\n')[0]).toContain(`${localizeNumber(formatDecimal(paneer?.amount ?? 0, 1), 'en')} g protein in total`);
+    // "pan" of "Pan integral" is not paneer.
+    expect(output.answer).not.toContain('Pan integral');
+    expect(output.grounding.trusted).toBe(true);
+  });
+
+  it('says no entry names "xqzzv" instead of summarising the week, with no figure', async () => {
+    const output = await ask('how much xqzzv did I eat this week?');
+    expect(output).toMatchObject({ refused: true, refusal: 'no_food_entries' });
+    expect(output.answer).toContain('No entry from 2026-11-30 to 2026-12-01 is of a food whose name says "xqzzv"');
+    expect(output.grounding.figures).toEqual([]);
+    expect(output.citations).toEqual([]);
+  });
+
+  it('names a vitamin cita does not track by its letter instead of answering with energy', async () => {
+    const output = await ask('did I eat enough vitamin Q yesterday?');
+    expect(output).toMatchObject({ refused: true, refusal: 'untracked_nutrient' });
+    expect(output.answer).toContain('cita does not track vitamin Q');
+    const spanish = await ask('¿cuánta vitamina X comí ayer?');
+    expect(spanish).toMatchObject({ refused: true, refusal: 'untracked_nutrient' });
+  });
+
+  it('compares whole days when a comparison names a food, and says the food was not compared', async () => {
+    const output = await ask('did I eat more eggs this week than last week?');
+    expect(output.plan?.compare_to).toBeDefined();
+    expect(output.plan?.foods).toBeUndefined();
+    expect(output.notices.map((notice) => notice.code)).toContain('foods_dropped');
+    expect(output.plan?.not_honoured).toContainEqual({ code: 'foods_dropped', text: 'eggs' });
+    expect(output.notices.find((notice) => notice.code === 'foods_dropped')?.message).toBe(
+      'A comparison sets whole days side by side: it is not limited to "eggs". Ask about each period to see its entries of "eggs".',
+    );
+  });
+});

@@ -164,3 +164,38 @@ describe('sanitizePlan', () => {
     for (const value of ['true', 1, null, undefined]) expect(sanitize({ list_entries: value }).plan.list_entries).toBe(false);
   });
 });
+
+describe('sanitizePlan: foods named', () => {
+  const week = { date_from: '2026-06-29', date_to: '2026-07-02' };
+
+  it('keeps up to three named foods, asks for detail, and shows energy when no nutrient is named', () => {
+    const { plan, adjustments } = sanitize({ ...week, nutrients: [], foods: ['eggs', ' queso ', 42, '', 'rice', 'dal'] });
+    expect(plan).toMatchObject({ foods: ['eggs', 'queso', 'rice'], need_detail: true, nutrients: ['energy_kcal'], defaults: ['nutrients'] });
+    expect(adjustments).toContainEqual({ code: 'nutrients_defaulted', listing: true });
+  });
+
+  it('keeps the nutrient asked with the foods, and cuts a long phrase to 40 characters', () => {
+    const { plan } = sanitize({ ...week, nutrients: ['protein'], foods: ['x'.repeat(80)] });
+    expect(plan).toMatchObject({ nutrients: ['protein'], foods: ['x'.repeat(40)] });
+  });
+
+  it('drops the foods of a comparison and says so; drops them silently on a refusal', () => {
+    const compared = sanitize({ ...week, compare_from: '2026-06-22', compare_to: '2026-06-28', nutrients: ['protein'], foods: ['eggs'] });
+    expect(compared.plan.foods).toBeUndefined();
+    expect(compared.plan.need_detail).toBe(false);
+    expect(compared.adjustments).toContainEqual({ code: 'foods_dropped', foods: ['eggs'] });
+    expect(compared.plan.not_honoured).toContainEqual({ code: 'foods_dropped', text: 'eggs' });
+    expect(adjustmentNotice({ code: 'foods_dropped', foods: ['huevos'] }, 'es').message).toBe(
+      'Una comparación pone días enteros lado a lado: no se limita a «huevos». Pregunte por cada periodo para ver sus entradas de «huevos».',
+    );
+    const refused = sanitize({ ...week, understood: false, foods: ['eggs'] });
+    expect(refused.plan).toMatchObject({ refusal: 'not_understood' });
+    expect(refused.plan.foods).toBeUndefined();
+    expect(refused.adjustments.map((adjustment) => adjustment.code)).not.toContain('foods_dropped');
+  });
+
+  it('has no foods field when none is named', () => {
+    expect(sanitize({ ...week, nutrients: ['sodium'] }).plan.foods).toBeUndefined();
+    expect(codes({ ...week, nutrients: ['sodium'], foods: 'eggs' })).not.toContain('foods_dropped');
+  });
+});

@@ -50,6 +50,23 @@ describe('the held-out diary plan set (kb/eval/diary-plans-holdout.json)', () =>
   });
 });
 
+describe('the food-question plan sets (kb/eval/diary-plans-foods.json, -holdout.json)', () => {
+  for (const name of ['diary-plans-foods.json', 'diary-plans-foods-holdout.json']) {
+    it(`${name}: names each food and refuses what is no food, at least 90% of the time`, () => {
+      const set = loadDiaryEvaluationPath(join(packageRoot(), 'kb', 'eval', name));
+      expect(set.cases.filter((entry) => (entry.expected.foods ?? []).length > 0).length).toBeGreaterThanOrEqual(15);
+      const report = runDiaryEvaluation(set);
+      expect(report.rows[0]?.score, formatDiaryEvaluation(report)).toBeGreaterThanOrEqual(0.9);
+    });
+  }
+
+  it('counts a wrong food as a miss', () => {
+    const expected = { language: 'en' as const, meals: [], nutrients: [], comparison: null, refusal: null, foods: ['eggs'] };
+    expect(compareOutcome(expected, planOutcome('how many eggs did I eat?', { today: '2026-12-01', uiLanguage: 'en' }))).toEqual([]);
+    expect(compareOutcome(expected, planOutcome('how many bananas did I eat?', { today: '2026-12-01', uiLanguage: 'en' }))).toEqual([{ field: 'foods', expected: ['eggs'], planned: ['bananas'] }]);
+  });
+});
+
 describe('runDiaryEvaluation', () => {
   const base = { language: 'en' as const, period: ['2026-11-23', '2026-11-29'] as [string, string], meals: [], nutrients: ['sodium'], comparison: null, refusal: null };
 

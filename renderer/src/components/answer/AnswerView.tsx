@@ -141,6 +141,12 @@ function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
             <dd>{plan.meals.map((meal) => t(`diary.meals.${meal}`)).join(', ')}</dd>
           </>
         )}
+        {plan.foods && plan.foods.length > 0 && (
+          <>
+            <dt>{t('answer.foods')}</dt>
+            <dd data-plan="foods">{plan.foods.join(', ')}</dd>
+          </>
+        )}
         <dt>{t('answer.nutrients')}</dt>
         <dd>{plan.nutrients.length > 0 ? plan.nutrients.map((key) => nutrientLabel(key, language)).join(', ') : t('answer.allNutrients')}</dd>
         <dt>{t('answer.detail')}</dt>

@@ -1,0 +1,334 @@
+import { foldText, stopWords } from '../core/text-folding.js';
+import { mealsOf } from './meal-phrases.js';
+import { namedNutrients } from './nutrient-phrases.js';
+
+/**
+ * The foods a diary question asks about by name: "how much paneer did I eat this week", "did I have eggs
+ * yesterday", "¿cuánto queso comí?", "my chocolate intake". Read from the words after (or before) an eating verb,
+ * cut at the first word that starts a period, a meal or a comparison; nutrients, meals and words that name no
+ * food ("enough", "anything", "bien") are not foods. Folded text; the phrase is returned as the question wrote it.
+ */
+
+/** Where the food phrase sits: the group of each pattern is the phrase, running to the end of the question or a cut word. */
+const phrasePatterns: readonly RegExp[] = [
+  // English
+  /\bhow (?:much|many) (.+?) (?:did|do|have|had|has) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|get|got|log|logged|snack|snacked|munch|munched|nibble|nibbled)\b/,
+  /\bhow (?:much|many) (.+?) (?:i|we) (?:ate|had|drank|eat|have|drink|consumed|logged|snacked|munched)\b/,
+  /\b(?:did|have|do|had) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|log|logged|get|got) (.+)$/,
+  /\b(?:am|are|was|were) (?:i|we) (?:eating|drinking|having|getting|consuming|logging) (.+)$/,
+  /\b(?:was|were|is|are) there (.+)$/,
+  /\bintake of (.+)$/,
+  /\b(?:get|got|getting|come|came|comes|coming) from (.+)$/,
+  /\b(\S+(?: \S+)?) intake\b/,
+  // Spanish
+  /\bcuant(?:o|a|os|as) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|llevo|cene|desayune|almorce|merende)\b/,
+  /\b(?:comi|comimos|he comido|hemos comido|tome|he tomado|bebi|he bebido|consumi|he consumido|cene|desayune|almorce|merende) (.+)$/,
+  /\b(?:consumo|ingesta) de (.+)$/,
+  /\bme (?:pase|excedi|passe) (?:de|con|en) (.+)$/,
+  /\b(?:habia|hubo|hay) (.+)$/,
+  /\b(?:me dio|me dieron|me aporto|me aportaron|saque|obtuve|vino|vinieron|viene|vienen) (?:de )?(.+)$/,
+];
+
+/** With a tracked nutrient named, where it came from: "calories from the bagels", "proteína del pollo", "sodio tenía el pan". */
+const sourcePatterns: readonly RegExp[] = [/\bfrom (.+)$/, /\b(?:del|de la|de los|de las) (.+)$/, /\b(?:tenia|tenian|tiene|tienen|llevaba|llevaban|lleva|llevan) (.+)$/];
+
+/** Words a phrase stops before: they start a period, a comparison or another clause. */
+const cutWords = new Set([
+  // English (auxiliaries and pronouns too: "how much pizza did I eat" ends at "did")
+  'did',
+  'do',
+  'does',
+  'i',
+  'we',
+  'than',
+  'then',
+  'in',
+  'on',
+  'at',
+  'for',
+  'during',
+  'between',
+  'around',
+  'after',
+  'before',
+  'over',
+  'since',
+  'from',
+  'to',
+  'by',
+  'per',
+  'each',
+  'every',
+  'this',
+  'that',
+  'these',
+  'last',
+  'past',
+  'previous',
+  'yesterday',
+  'today',
+  'tonight',
+  'so',
+  'compared',
+  'vs',
+  'versus',
+  'yet',
+  'when',
+  'while',
+  'because',
+  'if',
+  'instead',
+  // Spanish
+  'que',
+  'en',
+  'durante',
+  'entre',
+  'antes',
+  'despues',
+  'desde',
+  'hasta',
+  'para',
+  'por',
+  'cada',
+  'al',
+  'esta',
+  'este',
+  'estos',
+  'estas',
+  'ese',
+  'esa',
+  'hoy',
+  'ayer',
+  'anoche',
+  'anteayer',
+  'me',
+  'nos',
+  'te',
+  'se',
+  'le',
+  'cuando',
+  'mientras',
+  'porque',
+  'si',
+  'comparado',
+  'frente',
+]);
+
+/** Words that, alone, name no food: amounts, judgements, "anything", the diary's own words. */
+const notFoods = new Set([
+  'food',
+  'foods',
+  'thing',
+  'things',
+  'stuff',
+  'anything',
+  'something',
+  'everything',
+  'nothing',
+  'entries',
+  'entry',
+  'items',
+  'item',
+  'dish',
+  'dishes',
+  'meal',
+  'meals',
+  'well',
+  'good',
+  'ok',
+  'okay',
+  'right',
+  'healthy',
+  'healthily',
+  'badly',
+  'bad',
+  'enough',
+  'too',
+  'much',
+  'many',
+  'more',
+  'less',
+  'lot',
+  'lots',
+  'total',
+  'overall',
+  'all',
+  'any',
+  'some',
+  'little',
+  'times',
+  'grams',
+  'gram',
+  'g',
+  'kg',
+  'portions',
+  'portion',
+  'servings',
+  'serving',
+  'amount',
+  'daily',
+  'weekly',
+  'average',
+  'usual',
+  'normal',
+  'late',
+  'early',
+  'out',
+  'clean',
+  'fast',
+  'properly',
+  'regularly',
+  'again',
+  'comida',
+  'comidas',
+  'alimento',
+  'alimentos',
+  'cosa',
+  'cosas',
+  'algo',
+  'nada',
+  'todo',
+  'bien',
+  'mal',
+  'sano',
+  'suficiente',
+  'suficientes',
+  'mucho',
+  'mucha',
+  'muchos',
+  'muchas',
+  'demasiado',
+  'demasiada',
+  'demasiados',
+  'demasiadas',
+  'poco',
+  'poca',
+  'pocos',
+  'pocas',
+  'mas',
+  'menos',
+  'entradas',
+  'entrada',
+  'platos',
+  'plato',
+  'veces',
+  'gramos',
+  'gramo',
+  'porciones',
+  'porcion',
+  'raciones',
+  'racion',
+  'cantidad',
+  'algun',
+  'alguna',
+  'algunos',
+  'algunas',
+]);
+
+/** Words that end a phrase once it has a word of its own: "pan bimbo del desayuno", "queso de cabra" → "queso". */
+const laterCutWords = new Set(['de', 'del']);
+
+/** Articles and possessives a phrase may start with ("the paneer", "mi queso"): not part of the food's name. */
+const leadingWords = new Set([
+  'how',
+  'cuanto',
+  'cuanta',
+  'cuantos',
+  'cuantas',
+  'suficiente',
+  'suficientes',
+  'mucho',
+  'mucha',
+  'muchos',
+  'muchas',
+  'demasiado',
+  'demasiada',
+  'demasiados',
+  'demasiadas',
+  'poco',
+  'poca',
+  'pocos',
+  'pocas',
+  'lots',
+  'lot',
+  'more',
+  'less',
+  'mas',
+  'menos',
+  'the',
+  'a',
+  'an',
+  'my',
+  'our',
+  'any',
+  'some',
+  'enough',
+  'much',
+  'many',
+  'too',
+  'of',
+  'el',
+  'la',
+  'los',
+  'las',
+  'un',
+  'una',
+  'unos',
+  'unas',
+  'mi',
+  'mis',
+  'de',
+  'del',
+  'algo',
+]);
+
+/** Most words a food phrase keeps: a name, not a sentence. */
+const maxPhraseWords = 4;
+
+/** The phrase's words up to the first cut word, each part of "x and y" / "x y z" on its own. */
+function phrasesIn(captured: string): string[] {
+  const words = captured.split(' ').filter((word) => word !== '');
+  const kept: string[] = [];
+  for (const word of words) {
+    if (word === '§' || cutWords.has(word)) break;
+    if (laterCutWords.has(word) && kept.some((earlier) => !leadingWords.has(earlier))) break;
+    kept.push(word);
+  }
+  const parts: string[][] = [[]];
+  for (const word of kept) {
+    if (word === 'and' || word === 'y' || word === 'e' || word === 'or' || word === 'o' || word === 'u') parts.push([]);
+    else parts[parts.length - 1]?.push(word);
+  }
+  return parts.flatMap((part) => {
+    while (part.length > 0 && leadingWords.has(part[0] as string)) part.shift();
+    if (part.length === 0 || part.length > maxPhraseWords) return [];
+    if (part.every((word) => notFoods.has(word) || stopWords.has(word))) return [];
+    const phrase = part.join(' ');
+    const nutrients = namedNutrients(phrase);
+    if (nutrients.tracked.length > 0 || nutrients.untracked.length > 0 || mealsOf(phrase).length > 0) return [];
+    return [phrase];
+  });
+}
+
+/**
+ * The food phrases a question names (folded, at most three, in the order written), with the periods it names
+ * blanked first (`spans`: offsets in the folded question, as period-phrases.ts reports them).
+ */
+export function foodPhrases(question: string, spans: ReadonlyArray<{ start: number; end: number }> = []): string[] {
+  let text = foldText(question);
+  // From the last span back, so a span's blank never moves the offsets of the ones before it.
+  for (const span of [...spans].sort((left, right) => right.start - left.start)) text = `${text.slice(0, span.start)} § ${' '.repeat(Math.max(0, span.end - span.start - 3))}${text.slice(span.end)}`;
+  text = ` ${text
+    .replace(/[¿?¡!;:()"“”«».]/g, ' § ')
+    .replace(/,/g, ' and ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
+  const found: string[] = [];
+  const patterns = namedNutrients(question).tracked.length > 0 ? [...phrasePatterns, ...sourcePatterns] : phrasePatterns;
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (!match?.[1]) continue;
+    for (const phrase of phrasesIn(match[1].trim())) if (!found.includes(phrase)) found.push(phrase);
+  }
+  return found.slice(0, 3);
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { foodPhrases } from '../../../main/answer/food-phrases.js';
+import { namedNutrients } from '../../../main/answer/nutrient-phrases.js';
+import { readPeriods } from '../../../main/answer/period-phrases.js';
+
+const today = '2026-12-01';
+
+/** The food phrases of a question, its periods blanked as the rule planner blanks them. */
+function foods(question: string): string[] {
+  const { periods, invalid } = readPeriods(question, today, false);
+  return foodPhrases(question, [...periods, ...invalid]);
+}
+
+describe('foodPhrases: the foods a diary question names', () => {
+  it('reads the food after "how much/many" and before the eating verb, in English and Spanish', () => {
+    expect(foods('how many eggs did I eat last week?')).toEqual(['eggs']);
+    expect(foods('How much milk did I drink this week?')).toEqual(['milk']);
+    expect(foods('how many almonds did I snack on this month')).toEqual(['almonds']);
+    expect(foods('¿Cuánto queso comí esta semana?')).toEqual(['queso']);
+    expect(foods('¿cuántas tortillas me comí ayer?')).toEqual(['tortillas']);
+    expect(foods('¿cuánto café con leche me he tomado este mes?')).toEqual(['cafe con leche']);
+  });
+
+  it('reads the food after "did I eat / have", "comí", "was there", "intake" and "consumo de"', () => {
+    expect(foods('did I have any chicken yesterday')).toEqual(['chicken']);
+    expect(foods('did we have pizza on friday')).toEqual(['pizza']);
+    expect(foods('was there cheese in my lunch yesterday?')).toEqual(['cheese']);
+    expect(foods('what was my pizza intake last month')).toEqual(['pizza']);
+    expect(foods('¿comí huevos ayer?')).toEqual(['huevos']);
+    expect(foods('¿Cuánto comí de pan integral esta semana?')).toEqual(['pan integral']);
+    expect(foods('¿cómo va mi consumo de refresco este mes?')).toEqual(['refresco']);
+    expect(foods('¿me pasé de chocolate este fin de semana?')).toEqual(['chocolate']);
+  });
+
+  it('splits "x and y" and "x o y" into two foods, at most three', () => {
+    expect(foods('did I eat rice and dal yesterday')).toEqual(['rice', 'dal']);
+    expect(foods('¿comimos lentejas o garbanzos en noviembre?')).toEqual(['lentejas', 'garbanzos']);
+    expect(foods('¿cuánto arroz y cuánto pan comí hoy?')).toEqual(['arroz', 'pan']);
+    expect(foods('did I eat rice, dal, eggs and bread today')).toHaveLength(3);
+  });
+
+  it('reads where a named nutrient came from', () => {
+    expect(foods('how much protein did I get from eggs this week')).toEqual(['eggs']);
+    expect(foods('calories from the bagels and cream cheese this week')).toEqual(['bagels', 'cream cheese']);
+    expect(foods('proteína del pollo que cené anoche')).toEqual(['pollo']);
+    expect(foods('¿cuánto sodio tenía el pan Bimbo del desayuno de hoy?')).toEqual(['pan bimbo']);
+  });
+
+  it('finds no food in questions about nutrients, meals, periods, lists or how one ate', () => {
+    for (const question of [
+      'what did I eat yesterday',
+      'how much protein did I have yesterday',
+      'what did I eat with the most sodium',
+      'which foods gave me the most sodium in the last two weeks?',
+      '¿qué alimentos me aportaron más sodio en las últimas dos semanas?',
+      'How much fat did I eat between November 20 and December 10?',
+      'did I eat more than last week',
+      'what was my daily intake last week',
+      'how much did I eat yesterday',
+      '¿qué comí el lunes?',
+      'did I eat well this week',
+      'did I eat late last night',
+      'what did I have for breakfast',
+      '¿comí bien ayer?',
+      '¿cuánto comí ayer?',
+      'my calorie intake this week',
+    ])
+      expect(foods(question), question).toEqual([]);
+  });
+
+  it('leaves nutrients cita does not track to the nutrient reader', () => {
+    expect(foods('did I eat enough vitamin Q yesterday?')).toEqual([]);
+    expect(foods('how much water did I drink')).toEqual([]);
+    expect(foods('¿tomé suficiente agua hoy?')).toEqual([]);
+  });
+});
+
+describe('namedNutrients: vitamins by letter', () => {
+  it('names any vitamin but C as untracked, as written, and keeps vitamin C tracked', () => {
+    expect(namedNutrients('did I eat enough vitamin Q yesterday?')).toEqual({ tracked: [], untracked: ['vitamin Q'] });
+    expect(namedNutrients('¿cuánta vitamina X comí?')).toEqual({ tracked: [], untracked: ['vitamina X'] });
+    expect(namedNutrients('vit. b7 this week')).toEqual({ tracked: [], untracked: ['vit. b7'] });
+    expect(namedNutrients('how much vitamin c and vitamin Q yesterday')).toEqual({ tracked: ['vitamin_c'], untracked: ['vitamin Q'] });
+    expect(namedNutrients('vitamina c de ayer')).toEqual({ tracked: ['vitamin_c'], untracked: [] });
+    expect(namedNutrients('vit c')).toEqual({ tracked: ['vitamin_c'], untracked: [] });
+  });
+
+  it('does not read a word that merely starts with "vitamin" as a vitamin letter', () => {
+    expect(namedNutrients('vitaminas').untracked).toEqual(['vitaminas']);
+    expect(namedNutrients('vitamina c').untracked).toEqual([]);
+  });
+});
