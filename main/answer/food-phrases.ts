@@ -14,7 +14,9 @@ const phrasePatterns: readonly RegExp[] = [
   // English
   /\bhow (?:much|many) (.+?) (?:did|do|have|had|has) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|get|got|log|logged|snack|snacked|munch|munched|nibble|nibbled)\b/,
   /\bhow (?:much|many) (.+?) (?:i|we) (?:ate|had|drank|eat|have|drink|consumed|logged|snacked|munched)\b/,
-  /\b(?:did|have|do|had) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|log|logged|get|got) (.+)$/,
+  /\b(?:did|have|do|had) (?:i|we) (?:last |ever |already |really |actually |even |just )?(?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|log|logged|get|got) (.+)$/,
+  /\b(?:did|does|do) (.+?) (?:give|contribute|provide|add|have|contain)\b/,
+  /\b(?:show|list|give)(?: me)? (?:my |the |all )*(.+?) (?:entries|logs|intake)\b/,
   /\b(?:am|are|was|were) (?:i|we) (?:eating|drinking|having|getting|consuming|logging) (.+)$/,
   /\b(?:was|were|is|are) there (.+)$/,
   /\bintake of (.+)$/,
@@ -22,6 +24,7 @@ const phrasePatterns: readonly RegExp[] = [
   /\b(\S+(?: \S+)?) intake\b/,
   // Spanish
   /\bcuant(?:o|a|os|as) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|llevo|cene|desayune|almorce|merende)\b/,
+  /\b(?:muestrame|ensename|dame|lista) (?:mis |las |todas )*(?:entradas|registros) de (.+)$/,
   /\b(?:comi|comimos|he comido|hemos comido|tome|he tomado|bebi|he bebido|consumi|he consumido|cene|desayune|almorce|merende) (.+)$/,
   /\b(?:consumo|ingesta) de (.+)$/,
   /\bme (?:pase|excedi|passe) (?:de|con|en) (.+)$/,
@@ -78,6 +81,16 @@ const cutWords = new Set([
   'because',
   'if',
   'instead',
+  'should',
+  'would',
+  'could',
+  'can',
+  'must',
+  'under',
+  'above',
+  'below',
+  'as',
+  'like',
   // Spanish
   'que',
   'en',
@@ -112,10 +125,25 @@ const cutWords = new Set([
   'si',
   'comparado',
   'frente',
+  'debo',
+  'deberia',
+  'debi',
+  'puedo',
+  'como',
+  'sobre',
+  'bajo',
+  'encima',
+  'debajo',
 ]);
 
 /** Words that, alone, name no food: amounts, judgements, "anything", the diary's own words. */
 const notFoods = new Set([
+  'with',
+  'without',
+  'most',
+  'least',
+  'highest',
+  'lowest',
   'food',
   'foods',
   'thing',
@@ -228,6 +256,119 @@ const notFoods = new Set([
 /** Words that end a phrase once it has a word of its own: "pan bimbo del desayuno", "queso de cabra" → "queso". */
 const laterCutWords = new Set(['de', 'del']);
 
+/**
+ * Words of the diary's own frame (days, targets, meals, habits): a phrase holding one ("a day I went over", "my
+ * biggest meal", "a balanced diet", "a lo largo del mes") is about the diary, not a food.
+ */
+const frameWords = new Set([
+  'day',
+  'days',
+  'week',
+  'weeks',
+  'month',
+  'months',
+  'year',
+  'years',
+  'weekend',
+  'weekends',
+  'target',
+  'targets',
+  'goal',
+  'goals',
+  'limit',
+  'limits',
+  'diet',
+  'same',
+  'pattern',
+  'habits',
+  'hours',
+  'time',
+  'times',
+  'biggest',
+  'largest',
+  'smallest',
+  'meal',
+  'meals',
+  'high',
+  'low',
+  'balanced',
+  'dia',
+  'dias',
+  'semana',
+  'semanas',
+  'mes',
+  'meses',
+  'ano',
+  'anos',
+  'finde',
+  'meta',
+  'metas',
+  'objetivo',
+  'objetivos',
+  'limite',
+  'limites',
+  'dieta',
+  'mismo',
+  'misma',
+  'mismos',
+  'horas',
+  'hora',
+  'vez',
+  'veces',
+  'largo',
+  'tarde',
+  'temprano',
+  'alto',
+  'alta',
+  'bajo',
+  'baja',
+  'equilibrada',
+  'balanceada',
+]);
+
+/** Units a food is counted in ("grams of dal", "gramos de queso", "two cups of rice"): before "of"/"de", not the food. */
+const unitWords = new Set([
+  'grams',
+  'gram',
+  'g',
+  'kg',
+  'cups',
+  'cup',
+  'pieces',
+  'piece',
+  'servings',
+  'serving',
+  'portions',
+  'portion',
+  'slices',
+  'slice',
+  'bowls',
+  'bowl',
+  'glasses',
+  'glass',
+  'spoons',
+  'tablespoons',
+  'teaspoons',
+  'gramos',
+  'gramo',
+  'tazas',
+  'taza',
+  'piezas',
+  'pieza',
+  'porciones',
+  'porcion',
+  'raciones',
+  'racion',
+  'rebanadas',
+  'rebanada',
+  'vasos',
+  'vaso',
+  'platos',
+  'plato',
+  'cucharadas',
+  'cucharada',
+]);
+
 /** Articles and possessives a phrase may start with ("the paneer", "mi queso"): not part of the food's name. */
 const leadingWords = new Set([
   'how',
@@ -289,9 +430,11 @@ const maxPhraseWords = 4;
 function phrasesIn(captured: string): string[] {
   const words = captured.split(' ').filter((word) => word !== '');
   const kept: string[] = [];
-  for (const word of words) {
+  for (const [index, word] of words.entries()) {
     if (word === '§' || cutWords.has(word)) break;
-    if (laterCutWords.has(word) && kept.some((earlier) => !leadingWords.has(earlier))) break;
+    const counted = index > 0 && unitWords.has(words[index - 1] as string);
+    const started = kept.some((earlier) => !leadingWords.has(earlier) && !unitWords.has(earlier));
+    if (laterCutWords.has(word) && started && !counted) break;
     kept.push(word);
   }
   const parts: string[][] = [[]];
@@ -300,12 +443,24 @@ function phrasesIn(captured: string): string[] {
     else parts[parts.length - 1]?.push(word);
   }
   return parts.flatMap((part) => {
-    while (part.length > 0 && leadingWords.has(part[0] as string)) part.shift();
+    const strip = () => {
+      while (part.length > 0 && leadingWords.has(part[0] as string)) part.shift();
+    };
+    strip();
+    // "grams of dal", "dos tazas de arroz": the unit and its "of" go.
+    if (unitWords.has(part[0] as string) && ['of', 'de', 'del'].includes(part[1] as string)) part.splice(0, 2);
+    strip();
     if (part.length === 0 || part.length > maxPhraseWords) return [];
-    if (part.every((word) => notFoods.has(word) || stopWords.has(word))) return [];
+    if (part.every((word) => notFoods.has(word) || stopWords.has(word)) || part.some((word) => frameWords.has(word))) return [];
     const phrase = part.join(' ');
-    const nutrients = namedNutrients(phrase);
-    if (nutrients.tracked.length > 0 || nutrients.untracked.length > 0 || mealsOf(phrase).length > 0) return [];
+    if (mealsOf(phrase).length > 0) return [];
+    // A nutrient alone is not a food; a food named with one is ("coconut water", "protein bars").
+    if (
+      namedNutrients(phrase)
+        .rest.split(' ')
+        .every((word) => word === '' || notFoods.has(word) || stopWords.has(word))
+    )
+      return [];
     return [phrase];
   });
 }

@@ -142,6 +142,8 @@ export interface NamedNutrients {
   tracked: NutrientKey[];
   /** Nutrients and measures cita does not track, as the question writes them ("vitamin K", "agua"). */
   untracked: string[];
+  /** The question folded, every nutrient it names blanked ("coconut water" → "coconut      "). */
+  rest: string;
 }
 
 function escapeRegExp(text: string): string {
@@ -185,5 +187,5 @@ export function namedNutrients(question: string): NamedNutrients {
   }
   tracked.sort((left, right) => left.position - right.position);
   untracked.sort((left, right) => left.position - right.position);
-  return { tracked: [...new Set(tracked.map((entry) => entry.key))], untracked: [...new Set(untracked.map((entry) => entry.text))] };
+  return { tracked: [...new Set(tracked.map((entry) => entry.key))], untracked: [...new Set(untracked.map((entry) => entry.text))], rest: folded };
 }

@@ -24,11 +24,12 @@ import { asksAboutFuture, asksForComparison, asksForDetail, asksForEntries, hasN
 export function planFromRules(question: string, today: string): RawPlan {
   const future = asksAboutFuture(question);
   const { periods, invalid } = readPeriods(question, today, future);
-  const { tracked, untracked } = namedNutrients(question);
+  const foods = foodPhrases(question, [...periods, ...invalid]);
+  // A nutrient word inside a food's name ("coconut water", "protein bars") names the food, not the nutrient.
+  const { tracked, untracked } = namedNutrients(withoutPhrases(question, foods));
   const meals = mealsOf(question);
   const listEntries = asksForEntries(question);
   const [first, second] = periods;
-  const foods = foodPhrases(question, [...periods, ...invalid]);
   const understood =
     tracked.length > 0 ||
     foods.length > 0 ||
@@ -51,6 +52,18 @@ export function planFromRules(question: string, today: string): RawPlan {
     invalid_dates: invalid.map((item) => item.text),
     ...(periods.length > 2 ? { ignored_periods: periods.slice(2).map((period) => period.text) } : {}),
   };
+}
+
+/** The question with each phrase (folded, as food-phrases.ts returns them) blanked where it stands, as written elsewhere. */
+function withoutPhrases(question: string, phrases: readonly string[]): string {
+  const folded = foldText(question);
+  if (folded.length !== question.length) return question;
+  let text = question;
+  for (const phrase of phrases) {
+    const at = new RegExp(`(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').exec(folded);
+    if (at) text = text.slice(0, at.index) + ' '.repeat(phrase.length) + text.slice(at.index + phrase.length);
+  }
+  return text;
 }
 
 /** Words that add nothing to a bare period ("last week please", "¿y el finde?"). */

@@ -10,7 +10,7 @@ import { composeWithLlm } from '../../answer/llm-composer.js';
 import { planWithLlm } from '../../answer/llm-planner.js';
 import { llmFromSettings } from '../../answer/llm/create-llm.js';
 import type { LlmClient } from '../../answer/llm/llm-client.js';
-import { adjustmentNotice, sanitizePlan, type PlanAdjustment, type RawPlan } from '../../answer/plan-sanitizer.js';
+import { adjustmentNotice, listWords, sanitizePlan, type PlanAdjustment, type RawPlan, type SanitizedPlan } from '../../answer/plan-sanitizer.js';
 import { planFromRules } from '../../answer/rule-planner.js';
 import { localToday } from '../../core/local-today.js';
 import type { DiaryStore } from './diary-store.js';
@@ -111,10 +111,15 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
   // The LLM's plan has no foods field: the foods a question names are read from its words either way.
   if (raw && raw.foods === undefined) raw = { ...raw, foods: planFromRules(input.question, today).foods };
   raw ??= planFromRules(input.question, today);
-  const { plan, adjustments } = sanitizePlan(raw, { today, planner });
+  let { plan, adjustments } = sanitizePlan(raw, { today, planner });
   // A refusal states its reason in the answer, and its period or nutrient defaults do not matter.
-  const told = adjustments.filter((adjustment) => !(plan.refusal && (saidByRefusal.has(adjustment.code) || adjustment.code === 'period_defaulted')));
-  notices.push(...told.map((adjustment) => adjustmentNotice(adjustment, language)));
+  const toldOf = (checked: SanitizedPlan) =>
+    checked.adjustments
+      .filter((adjustment) => !(checked.plan.refusal && (saidByRefusal.has(adjustment.code) || adjustment.code === 'period_defaulted')))
+      .map((adjustment) => adjustmentNotice(adjustment, language));
+  const planNoticesAt = notices.length;
+  const planNotices = toldOf({ plan, adjustments });
+  notices.push(...planNotices);
 
   if (plan.refusal) {
     const refusal = composeRefusal(plan, adjustments, language, today);
@@ -136,13 +141,29 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
     };
   }
 
-  const context = plan.compare_to
+  let context = plan.compare_to
     ? buildComparisonContext(
         plan,
         await retrieveForPlan(deps.store, input.profile, { ...plan, need_detail: false }),
         await retrieveForPlan(deps.store, input.profile, { ...plan, need_detail: false }, { from: plan.compare_to.date_from, to: plan.compare_to.date_to }),
       )
     : buildDiaryContext(plan, await retrieveForPlan(deps.store, input.profile, plan));
+  // No entry has a name the question gave, but it also names a nutrient or a meal: the words read as a food may not
+  // be one ("was there a day I went over my sodium target"), so whole days answer, and the user is told.
+  const unmatched = context.namedFoods?.every((named) => named.items.length === 0) === true;
+  if (unmatched && (!plan.defaults?.includes('nutrients') || (plan.meals ?? []).length > 0)) {
+    const names = (plan.foods ?? []).map((food) => (language === 'es' ? `«${food}»` : `"${food}"`));
+    ({ plan, adjustments } = sanitizePlan({ ...raw, foods: [] }, { today, planner }));
+    notices.splice(planNoticesAt, planNotices.length, ...toldOf({ plan, adjustments }));
+    context = buildDiaryContext(plan, await retrieveForPlan(deps.store, input.profile, plan));
+    notices.push({
+      code: 'foods_unmatched',
+      message:
+        language === 'es'
+          ? `Ninguna entrada del periodo es de un alimento llamado ${listWords(names, 'es')}: se muestran los días enteros.`
+          : `No entry of the period is of a food called ${listWords(names, 'en')}: whole days are shown.`,
+    });
+  }
   notices.push(...context.notices);
 
   const offline = composeDiaryAnswer(plan, context, language);

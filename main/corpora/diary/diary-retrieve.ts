@@ -3,6 +3,9 @@ import { itemLabel, maxContextFoodRows, type DiaryRetrieval } from '../../answer
 import type { DiaryStore } from './diary-store.js';
 import { phraseNamesFood } from './food-matching.js';
 
+/** A limit no period reaches: every row (an integer both SQLite and PostgreSQL bind). */
+const everyRow = 2 ** 31 - 1;
+
 /**
  * Reads what a plan asks for, from the views only: daily totals, the target in force each day, the period's
  * totals, averages and days over/under target (SQL aggregates over the views), and per-entry and per-food rows
@@ -36,14 +39,15 @@ export async function retrieveForPlan(store: DiaryStore, profile: string, plan: 
       },
     };
   }
-  // Every food of the period is matched (a period has tens of foods, not thousands), then only theirs are kept.
-  const allFoods = await store.foodTotals(profile, from, to, Math.max(1, await store.countFoods(profile, from, to, meals)), meals);
+  // Every food and entry of the period is read (a period has tens of foods and at most a few thousand entries), in
+  // one read each with no count before it, then only the named foods' are kept.
+  const allFoods = await store.foodTotals(profile, from, to, everyRow, meals);
   const namedFoods = foods.map((phrase) => ({
     phrase,
     items: allFoods.filter((food) => phraseNamesFood(phrase, String(food.food_name), String(food.food_brand ?? ''))),
   }));
   const kept = new Set(namedFoods.flatMap((named) => named.items.map((food) => food.food_id)));
-  const entries = kept.size === 0 ? [] : (await store.entries(profile, from, to, Math.max(1, await store.countEntries(profile, from, to, meals)), meals)).filter((entry) => kept.has(entry.food_id));
+  const entries = kept.size === 0 ? [] : (await store.entries(profile, from, to, everyRow, meals)).filter((entry) => kept.has(entry.food_id));
   const keptFoods = allFoods.filter((food) => kept.has(food.food_id));
   return {
     ...retrieval,

@@ -247,13 +247,13 @@ describe('Ask your log on bad input', () => {
 });
 
 /** Per food, the entries of a period whose name matches `like` (SQL LIKE), from the view. */
-function viewFoods(like: string, from: string, to: string, nutrient = 'energy_kcal'): Array<{ food_name: string; entries: number; grams: number; amount: number }> {
+function viewFoods(like: string, from: string, to: string, nutrient = 'energy_kcal'): Array<{ food_name: string; food_brand: string; entries: number; grams: number; amount: number }> {
   return services.db
     .prepare(
-      `SELECT food_name, COUNT(*) AS entries, SUM(grams) AS grams, SUM(${nutrient}) AS amount FROM diary_entry_nutrients
+      `SELECT food_name, food_brand, COUNT(*) AS entries, SUM(grams) AS grams, SUM(${nutrient}) AS amount FROM diary_entry_nutrients
        WHERE profile = 'demo' AND date BETWEEN ? AND ? AND food_name LIKE ? GROUP BY food_id ORDER BY food_name`,
     )
-    .all(from, to, like) as Array<{ food_name: string; entries: number; grams: number; amount: number }>;
+    .all(from, to, like) as Array<{ food_name: string; food_brand: string; entries: number; grams: number; amount: number }>;
 }
 
 describe('Ask your log answers about the foods a question names, and only them', () => {
@@ -284,7 +284,10 @@ describe('Ask your log answers about the foods a question names, and only them',
     const [cheese] = viewFoods('Queso%', '2026-11-23', '2026-11-29');
     expect(cheese).toBeDefined();
     expect(output.answer).toContain(`del 2026-11-23 al 2026-11-29: ${cheese?.entries} entradas, ${localizeNumber(formatDecimal(cheese?.grams ?? 0, 1), 'es')} g`);
-    expect(output.answer.split('\n')[0]).toMatch(/^Queso fresco/);
+    // Only the foods whose name says queso (the catalog's English for it is paneer): each with its own line.
+    const cheeses = [...viewFoods('Queso%', '2026-11-23', '2026-11-29'), ...viewFoods('Paneer', '2026-11-23', '2026-11-29')];
+    const totals = output.answer.split('\n').filter((line) => !line.startsWith('• '));
+    expect(totals.map((line) => line.slice(0, line.indexOf(' del '))).sort()).toEqual(cheeses.map((food) => itemLabel(food.food_name, food.food_brand)).sort());
   });
 
   it('gives the nutrient asked for the named food: "how much protein did I get from paneer in November"', async () => {
@@ -304,6 +307,27 @@ describe('Ask your log answers about the foods a question names, and only them',
     expect(output.answer).toContain('No entry from 2026-11-30 to 2026-12-01 is of a food whose name says "xqzzv"');
     expect(output.grounding.figures).toEqual([]);
     expect(output.citations).toEqual([]);
+  });
+
+  it('answers "how much coconut water did I drink in November" from the Coconut Water rows, not as water cita does not track', async () => {
+    const output = await ask('how much coconut water did I drink in November');
+    expect(output.plan).toMatchObject({ foods: ['coconut water'], date_from: '2026-11-01', date_to: '2026-11-30' });
+    expect(output.refused).toBe(false);
+    const [coconut] = viewFoods('Coconut Water', '2026-11-01', '2026-11-30');
+    expect(coconut).toBeDefined();
+    expect(output.answer.split('\n')[0]).toBe(
+      `Coconut Water from 2026-11-01 to 2026-11-30: ${coconut?.entries} entries, ${localizeNumber(formatDecimal(coconut?.grams ?? 0, 1), 'en')} g, ${localizeNumber(formatDecimal(coconut?.amount ?? 0, 1), 'en')} kcal in total [1].`,
+    );
+  });
+
+  it('answers whole days, and says so, when a nutrient is asked "from" words no entry is named by', async () => {
+    const output = await ask('how much sodium came from the xqzzv last week');
+    expect(output.refused).toBe(false);
+    expect(output.plan?.foods).toBeUndefined();
+    expect(output.plan).toMatchObject({ nutrients: ['sodium'], date_from: '2026-11-23', date_to: '2026-11-29' });
+    expect(output.notices.find((notice) => notice.code === 'foods_unmatched')?.message).toBe('No entry of the period is of a food called "xqzzv": whole days are shown.');
+    expect(output.answer).toContain(`Total ${localizeNumber(formatDecimal(viewTotal('sodium', '2026-11-23', '2026-11-29'), 1), 'en')} mg`);
+    expect(output.grounding.trusted).toBe(true);
   });
 
   it('names a vitamin cita does not track by its letter instead of answering with energy', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foodPhrases } from '../../../main/answer/food-phrases.js';
 import { namedNutrients } from '../../../main/answer/nutrient-phrases.js';
+import { planFromRules } from '../../../main/answer/rule-planner.js';
 import { readPeriods } from '../../../main/answer/period-phrases.js';
 
 const today = '2026-12-01';
@@ -30,6 +31,10 @@ describe('foodPhrases: the foods a diary question names', () => {
     expect(foods('¿Cuánto comí de pan integral esta semana?')).toEqual(['pan integral']);
     expect(foods('¿cómo va mi consumo de refresco este mes?')).toEqual(['refresco']);
     expect(foods('¿me pasé de chocolate este fin de semana?')).toEqual(['chocolate']);
+    expect(foods('when did I last eat paneer')).toEqual(['paneer']);
+    expect(foods('how much sodium did the salsa picante give me this month')).toEqual(['salsa picante']);
+    expect(foods('show me my chicken entries this week')).toEqual(['chicken']);
+    expect(foods('muéstrame mis entradas de pollo')).toEqual(['pollo']);
   });
 
   it('splits "x and y" and "x o y" into two foods, at most three', () => {
@@ -64,8 +69,40 @@ describe('foodPhrases: the foods a diary question names', () => {
       '¿comí bien ayer?',
       '¿cuánto comí ayer?',
       'my calorie intake this week',
+      'did my breakfast have enough protein',
+      'list my entries for yesterday',
+      'show me all entries this week',
+      'was there a day I went over my sodium target last week',
+      'were there any days over 2000 calories',
+      'how many days did I eat breakfast',
+      '¿hubo algún día que me pasé de sodio?',
+      '¿hay días en que no desayuné?',
+      '¿cuál fue el promedio de calorías del mes?',
+      '¿cuánta proteína comí a lo largo del mes?',
+      'did I eat under my target yesterday',
+      'did I have a balanced diet this week',
+      'did I eat the same as last week',
+      '¿comí lo mismo que ayer?',
+      '¿cené tarde ayer?',
+      '¿comí a mis horas?',
+      'how many calories came from my biggest meal',
+      'is there anything high in sodium I ate',
+      'how much saturated fat did I eat',
     ])
       expect(foods(question), question).toEqual([]);
+  });
+
+  it('reads the food, not its unit: "grams of dal", "gramos de queso"', () => {
+    expect(foods('how many grams of dal did I eat last week')).toEqual(['dal']);
+    expect(foods('¿cuántos gramos de queso comí?')).toEqual(['queso']);
+    expect(foods('how many cups of rice did I have today')).toEqual(['rice']);
+  });
+
+  it('keeps a food whose name holds a nutrient word, and the nutrient reader then leaves it alone', () => {
+    expect(foods('how much coconut water did I drink last week')).toEqual(['coconut water']);
+    expect(foods('how many protein bars did I eat')).toEqual(['protein bars']);
+    expect(planFromRules('how much coconut water did I drink last week', today)).toMatchObject({ foods: ['coconut water'], untracked: [], nutrients: [] });
+    expect(planFromRules('did I drink enough water', today)).toMatchObject({ untracked: ['water'] });
   });
 
   it('leaves nutrients cita does not track to the nutrient reader', () => {
@@ -77,12 +114,12 @@ describe('foodPhrases: the foods a diary question names', () => {
 
 describe('namedNutrients: vitamins by letter', () => {
   it('names any vitamin but C as untracked, as written, and keeps vitamin C tracked', () => {
-    expect(namedNutrients('did I eat enough vitamin Q yesterday?')).toEqual({ tracked: [], untracked: ['vitamin Q'] });
-    expect(namedNutrients('¿cuánta vitamina X comí?')).toEqual({ tracked: [], untracked: ['vitamina X'] });
-    expect(namedNutrients('vit. b7 this week')).toEqual({ tracked: [], untracked: ['vit. b7'] });
-    expect(namedNutrients('how much vitamin c and vitamin Q yesterday')).toEqual({ tracked: ['vitamin_c'], untracked: ['vitamin Q'] });
-    expect(namedNutrients('vitamina c de ayer')).toEqual({ tracked: ['vitamin_c'], untracked: [] });
-    expect(namedNutrients('vit c')).toEqual({ tracked: ['vitamin_c'], untracked: [] });
+    expect(namedNutrients('did I eat enough vitamin Q yesterday?')).toMatchObject({ tracked: [], untracked: ['vitamin Q'] });
+    expect(namedNutrients('¿cuánta vitamina X comí?')).toMatchObject({ tracked: [], untracked: ['vitamina X'] });
+    expect(namedNutrients('vit. b7 this week')).toMatchObject({ tracked: [], untracked: ['vit. b7'] });
+    expect(namedNutrients('how much vitamin c and vitamin Q yesterday')).toMatchObject({ tracked: ['vitamin_c'], untracked: ['vitamin Q'] });
+    expect(namedNutrients('vitamina c de ayer')).toMatchObject({ tracked: ['vitamin_c'], untracked: [] });
+    expect(namedNutrients('vit c')).toMatchObject({ tracked: ['vitamin_c'], untracked: [] });
   });
 
   it('does not read a word that merely starts with "vitamin" as a vitamin letter', () => {

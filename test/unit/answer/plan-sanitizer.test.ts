@@ -196,6 +196,9 @@ describe('sanitizePlan: foods named', () => {
 
   it('has no foods field when none is named', () => {
     expect(sanitize({ ...week, nutrients: ['sodium'] }).plan.foods).toBeUndefined();
-    expect(codes({ ...week, nutrients: ['sodium'], foods: 'eggs' })).not.toContain('foods_dropped');
+    // Not a list of strings: no foods, and nothing said about them.
+    const notList = sanitize({ ...week, nutrients: ['sodium'], foods: 'eggs' });
+    expect(notList.plan.foods).toBeUndefined();
+    expect(notList.plan.need_detail).toBe(false);
   });
 });

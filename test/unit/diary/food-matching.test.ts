@@ -28,5 +28,18 @@ describe('phraseNamesFood', () => {
     expect(phraseNamesFood('paneer', 'Pan integral', 'Bimbo')).toBe(false);
     expect(phraseNamesFood('paneer', 'Paneer')).toBe(true);
     expect(phraseNamesFood('', 'Paneer')).toBe(false);
+    // Short shared stems are not one word: "coco" and "coca", "col" (cabbage) and "cola".
+    expect(phraseNamesFood('coco', 'Coca-Cola')).toBe(false);
+    expect(phraseNamesFood('col', 'Refresco de cola')).toBe(false);
+  });
+
+  it('reads a colour or state after the comma as a qualifier, never as the food', () => {
+    expect(phraseNamesFood('oranges', 'Carrot, orange')).toBe(false);
+    expect(phraseNamesFood('naranjas', 'Carrot, orange')).toBe(false);
+    expect(phraseNamesFood('oranges', 'Orange, pulp')).toBe(true);
+    expect(phraseNamesFood('integral', 'Milk, whole, Cow')).toBe(false);
+    expect(phraseNamesFood('whole milk', 'Milk, whole, Cow')).toBe(true);
+    expect(phraseNamesFood('brown rice', 'Rice, raw, brown')).toBe(true);
+    expect(phraseNamesFood('dal', 'Bengal gram, dal')).toBe(true);
   });
 });
