@@ -11,6 +11,10 @@ import { namedNutrients } from './nutrient-phrases.js';
 
 /** Where the food phrase sits: the group of each pattern is the phrase, running to the end of the question or a cut word. */
 const phrasePatterns: readonly RegExp[] = [
+  // A question that opens with the food ("any cheddar in my dinner?", "¿mucho pan esta semana?", "Nutella — how much?")
+  /^ (?:any|some|much|many|lots of|a lot of|too much|algun|alguna|algunos|algunas|mucho|mucha|muchos|muchas|demasiado|demasiada) (.+)$/,
+  /^ ((?:[^§ ]+ ){0,2}[^§ ]+) (?:§ |- )?(?:how (?:much|many)|cuant[oa]s?)\b/,
+  /^ (?:el|la|los|las|mi|mis) (.+?) (?:tenia|tenian|tiene|tienen|llevaba|llevaban|lleva|llevan)\b/,
   // English
   /\bhow (?:much|many) (.+?) (?:did|do|have|had|has) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|get|got|log|logged|snack|snacked|munch|munched|nibble|nibbled)\b/,
   /\bhow (?:much|many) (.+?) (?:i|we) (?:ate|had|drank|eat|have|drink|consumed|logged|snacked|munched)\b/,
@@ -23,7 +27,7 @@ const phrasePatterns: readonly RegExp[] = [
   /\b(?:get|got|getting|come|came|comes|coming) from (.+)$/,
   /\b(\S+(?: \S+)?) intake\b/,
   // Spanish
-  /\bcuant(?:o|a|os|as) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|llevo|cene|desayune|almorce|merende)\b/,
+  /\b(?:cuant(?:o|a|os|as)|que tant(?:o|a|os|as)) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|llevo|cene|desayune|almorce|merende)\b/,
   /\b(?:muestrame|ensename|dame|lista) (?:mis |las |todas )*(?:entradas|registros) de (.+)$/,
   /\b(?:comi|comimos|he comido|hemos comido|tome|he tomado|bebi|he bebido|consumi|he consumido|cene|desayune|almorce|merende) (.+)$/,
   /\b(?:consumo|ingesta) de (.+)$/,
@@ -203,7 +207,6 @@ const notFoods = new Set([
   'early',
   'out',
   'clean',
-  'fast',
   'properly',
   'regularly',
   'again',
@@ -253,8 +256,11 @@ const notFoods = new Set([
   'algunas',
 ]);
 
-/** Words that end a phrase once it has a word of its own: "pan bimbo del desayuno", "queso de cabra" → "queso". */
-const laterCutWords = new Set(['de', 'del']);
+/** Words that end a phrase once it has a word of its own: "pan bimbo del desayuno", "queso de cabra" keeps its "de". */
+const laterCutWords = new Set(['del']);
+
+/** Words after "de" that start another thing ("el jamón de la cena"): "de" then ends the phrase; "tortillas de maíz" keeps it. */
+const afterOf = new Set(['la', 'las', 'los', 'el', 'mi', 'mis', 'su', 'sus', 'esta', 'este', 'ese', 'esa', 'aquel', 'aquella']);
 
 /**
  * Words of the diary's own frame (days, targets, meals, habits): a phrase holding one ("a day I went over", "my
@@ -392,6 +398,10 @@ const leadingWords = new Set([
   'pocas',
   'lots',
   'lot',
+  'algun',
+  'alguna',
+  'algunos',
+  'algunas',
   'more',
   'less',
   'mas',
@@ -434,7 +444,8 @@ function phrasesIn(captured: string): string[] {
     if (word === '§' || cutWords.has(word)) break;
     const counted = index > 0 && unitWords.has(words[index - 1] as string);
     const started = kept.some((earlier) => !leadingWords.has(earlier) && !unitWords.has(earlier));
-    if (laterCutWords.has(word) && started && !counted) break;
+    const ofAnother = word === 'de' && afterOf.has(words[index + 1] as string);
+    if ((laterCutWords.has(word) || ofAnother) && started && !counted) break;
     kept.push(word);
   }
   const parts: string[][] = [[]];
@@ -474,10 +485,11 @@ export function foodPhrases(question: string, spans: ReadonlyArray<{ start: numb
   // From the last span back, so a span's blank never moves the offsets of the ones before it.
   for (const span of [...spans].sort((left, right) => right.start - left.start)) text = `${text.slice(0, span.start)} § ${' '.repeat(Math.max(0, span.end - span.start - 3))}${text.slice(span.end)}`;
   text = ` ${text
-    .replace(/[¿?¡!;:()"“”«».]/g, ' § ')
+    .replace(/[¿?¡!;:()"“”«».—–]/g, ' § ')
     .replace(/,/g, ' and ')
     .replace(/\s+/g, ' ')
-    .trim()} `;
+    .trim()
+    .replace(/^(?:§ )+/, '')} `;
   const found: string[] = [];
   const patterns = namedNutrients(question).tracked.length > 0 ? [...phrasePatterns, ...sourcePatterns] : phrasePatterns;
   for (const pattern of patterns) {

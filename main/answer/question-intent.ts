@@ -67,7 +67,7 @@ export function asksAboutFuture(question: string): boolean {
 }
 
 const intentPatterns = [
-  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals)\b/,
+  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals|heaviest|lightest)\b/,
   /\b(?:comi|comer|comido|como|comemos|comida|comidas|alimentos?|dieta|nutricion|nutrientes?|macros?|consumo|consumi|ingesta|diario|registro|resumen|resumeme|tome|tomado|bebi|beber|meti|llevo|meta|metas|objetivo|objetivos|que tal voy|como voy)\b/,
 ];
 

@@ -37,6 +37,17 @@ describe('foodPhrases: the foods a diary question names', () => {
     expect(foods('muéstrame mis entradas de pollo')).toEqual(['pollo']);
   });
 
+  it('reads a question that opens with the food', () => {
+    expect(foods('any cheddar in my dinner last night?')).toEqual(['cheddar']);
+    expect(foods('Nutella — how much this month?')).toEqual(['nutella']);
+    expect(foods('¿mucho pan esta semana?')).toEqual(['pan']);
+    expect(foods('¿el jamón serrano de la cena tenía mucha sal?')).toEqual(['jamon serrano']);
+    expect(foods('¿qué tanto aguacate comí el mes pasado?')).toEqual(['aguacate']);
+    expect(foods('¿cuántas tortillas de maíz me comí el sábado?')).toEqual(['tortillas de maiz']);
+    expect(foods('how much sodium today?')).toEqual([]);
+    expect(foods('sodium: how much last week')).toEqual([]);
+  });
+
   it('splits "x and y" and "x o y" into two foods, at most three', () => {
     expect(foods('did I eat rice and dal yesterday')).toEqual(['rice', 'dal']);
     expect(foods('¿comimos lentejas o garbanzos en noviembre?')).toEqual(['lentejas', 'garbanzos']);
