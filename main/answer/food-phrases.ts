@@ -456,6 +456,7 @@ function phrasesIn(captured: string): string[] {
   return parts.flatMap((part) => {
     const strip = () => {
       while (part.length > 0 && leadingWords.has(part[0] as string)) part.shift();
+      while (part.length > 0 && (stopWords.has(part[part.length - 1] as string) || leadingWords.has(part[part.length - 1] as string))) part.pop();
     };
     strip();
     // "grams of dal", "dos tazas de arroz": the unit and its "of" go.

@@ -44,6 +44,7 @@ describe('foodPhrases: the foods a diary question names', () => {
     expect(foods('¿el jamón serrano de la cena tenía mucha sal?')).toEqual(['jamon serrano']);
     expect(foods('¿qué tanto aguacate comí el mes pasado?')).toEqual(['aguacate']);
     expect(foods('¿cuántas tortillas de maíz me comí el sábado?')).toEqual(['tortillas de maiz']);
+    expect(foods('¿el pan integral de ayer tenía mucho sodio?')).toEqual(['pan integral']);
     expect(foods('how much sodium today?')).toEqual([]);
     expect(foods('sodium: how much last week')).toEqual([]);
   });
