@@ -193,6 +193,16 @@ export const answerabilitySchema = z.object({
     .object({ asked: z.array(z.string()), asked_es: z.array(z.string()), with: z.array(z.string()), found: z.boolean() })
     .nullable()
     .default(null),
+  /**
+   * The medicines a question names, what the interaction card it would be answered from is about (the drugs its
+   * title names before "with"), and whether that card is about one of the named ones: "ibuprofen with lisinopril"
+   * is not answered by the lithium card that lists both. Null when the question names no medicine or no
+   * interaction card would answer it.
+   */
+  interaction: z
+    .object({ named: z.array(z.string()), about: z.array(z.string()), found: z.boolean() })
+    .nullable()
+    .default(null),
 });
 export type Answerability = z.infer<typeof answerabilitySchema>;
 

@@ -62,6 +62,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
       population: null,
       aspect: null,
       food: null,
+      interaction: null,
       ...overrides,
     },
     notices: [],

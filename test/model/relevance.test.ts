@@ -103,6 +103,27 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(beer.answerability?.food?.found).toBe(true);
   });
 
+  it('refuses a question about medicines an interaction card is only taken with, and answers one naming what the card is about', async () => {
+    // The warfarin card lists aspirin among the NSAIDs; it says nothing of aspirin for a child with flu.
+    const child = await ask('is it ok to give aspirin to a child with flu');
+    expect(child.refused).toBe(true);
+    expect(child.answerability?.interaction).toEqual({ named: ['aspirin'], about: ['Warfarin'], found: false });
+    expect(child.answer).toMatch(/The closest interaction card is about Warfarin, which the question does not name/);
+    // The lithium card lists both ibuprofen and lisinopril; it answers neither without lithium (it is shown, not quoted).
+    const pair = await search('kb', 'can I take ibuprofen with lisinopril');
+    const lithiumHit = pair.hits.find((hit) => hit.id === 'ddi-lithium-nsaids-thiazides-acei');
+    expect(lithiumHit).toBeDefined();
+    expect(lithiumHit?.relevance).not.toBe('strong');
+    // An interaction question about a medicine a card's title names after "with" is answered from that card.
+    const amiodarone = await ask('What drugs interact with amiodarone?');
+    expect(amiodarone.refused).toBe(false);
+    expect(amiodarone.citations.map((citation) => citation.card_id)).toEqual(expect.arrayContaining([expect.stringMatching(/^ddi-(warfarin|digoxin)-amiodarone$/)]));
+    const lithium = await ask('my patient on lithium started ibuprofen, what should I watch');
+    expect(lithium.refused).toBe(false);
+    expect(lithium.citations[0]?.card_id).toBe('ddi-lithium-nsaids-thiazides-acei');
+    expect(lithium.answerability?.interaction?.found).toBe(true);
+  });
+
   it('refuses a question whether one covered drug causes a symptom its cards never name, and answers one they do', async () => {
     const cough = await ask('Can metformin cause a cough?');
     expect(cough.refused).toBe(true);

@@ -1,5 +1,6 @@
 import type { AskOutput, Citation, KbLead, Language, Notice } from '../../../shared/contract.js';
 import { checkGrounding } from '../../answer/grounding.js';
+import { listWords } from '../../answer/plan-sanitizer.js';
 import type { CardSection } from './card.js';
 import type { FigureKind } from './figure-questions.js';
 import type { Population } from './population-questions.js';
@@ -68,6 +69,11 @@ const noFoodSentence: Record<Language, (food: NonNullable<KbRetrieval['answerabi
   es: (food) => `Las fichas sobre ${food.with.join(', ')} no dicen nada de ${food.asked_es.join(', ')}.`,
 };
 
+const otherSubjectSentence: Record<Language, (about: string) => string> = {
+  en: (about) => `The closest interaction card is about ${about}, which the question does not name.`,
+  es: (about) => `La ficha de interacciones más cercana trata de ${about} (en inglés), que la pregunta no nombra.`,
+};
+
 const uncoveredSentence: Record<Language, (names: string) => string> = {
   en: (names) => `No card covers ${names}.`,
   es: (names) => `Ninguna ficha trata de ${names}.`,
@@ -93,6 +99,7 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
   if (answerability.population && !answerability.population.found) lines.push(noPopulationSentence[language][answerability.population.asked]);
   if (answerability.aspect && !answerability.aspect.found) lines.push(noAspectSentence[language](answerability.aspect.asked.map((word) => `"${nameOf(word)}"`).join(', ')));
   if (answerability.food && !answerability.food.found) lines.push(noFoodSentence[language](answerability.food));
+  if (answerability.interaction && !answerability.interaction.found) lines.push(otherSubjectSentence[language](listWords(answerability.interaction.about, language)));
   const closest = answerability.closest;
   if (closest.length > 0) lines.push(refusal[language].closest, ...closest.map((title) => `- ${title}`));
   const answer = lines.join('\n');

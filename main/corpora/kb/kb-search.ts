@@ -15,6 +15,7 @@ import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDurationIn, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { asksToGive, foodAsked, saysNothingByMouth, speaksOfFood, type FoodKind } from './food-questions.js';
+import { cardAboutNamed, namedMedicines, subjectText } from './interaction-subjects.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
 import { firstCardExampleBar, type ExampleSimilarity, type KbExample, type KbExampleIndex } from './kb-examples.js';
@@ -440,6 +441,11 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     // stays the model's without them ('rerank+dense').
     const cardVariant = calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] ?? variant;
 
+    // An interaction card is about the drugs its title names before "with": a question naming medicines, none of them
+    // one of those, is not answered by it ("ibuprofen with lisinopril" and the lithium card that lists both).
+    const medicinesNamed = namedMedicines(deps.lexicon(), named, question);
+    const aboutNamed = (passage: Pick<KbPassageRow, 'category' | 'title'>): boolean => cardAboutNamed(deps.lexicon(), passage, medicinesNamed, question);
+
     const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
       const reranked = rerankScores?.get(hit.id);
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without it the rule's fix widens the result to include undefined (tsc then fails)
@@ -467,7 +473,9 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       const scoring = read ? cardVariant : (calibration.variants[variantFor({ rerank: false, dense })] ?? variant);
       const { probability } = scoreCard(scoring, signals);
       const relevance = relevanceOf(probability, thresholdsOf(scoring));
-      return { fused: hit, passage, signals, probability, relevance: read || relevance !== 'strong' ? relevance : 'weak' };
+      // Nor is an interaction card about none of the medicines named strong: it is shown, never quoted as the answer.
+      const strong = relevance === 'strong' && read && aboutNamed(passage);
+      return { fused: hit, passage, signals, probability, relevance: strong || relevance !== 'strong' ? relevance : 'weak' };
     });
 
     // The checks below read the whole card of each shown hit, fetched once.
@@ -542,6 +550,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       population: populationCheck,
       aspect: aspectCheck,
       food: foodCheck,
+      interaction: medicinesNamed.length === 0 ? null : { named: medicinesNamed, holds: (card: KbCardHit) => aboutNamed(card.passage) },
     });
     // Answered through its first card alone (anchored, below the calibrated threshold; or by the example questions,
     // with no card strong on its own): that card is the one quoted (quotableCards), and it is labelled a weak match
@@ -787,6 +796,8 @@ function decide(
     aspect: { asked: string[]; holds: (card: KbCardHit) => boolean; effectOf?: string } | null;
     /** The kinds of food or drink the question names with medicines the cards cover, and whether a card on one of them names one. */
     food: { asked: readonly FoodKind[]; with: string[]; holds: (card: KbCardHit) => boolean } | null;
+    /** The medicines the question names, and whether a card is about one of them (an interaction card: cardAboutNamed). */
+    interaction: { named: string[]; holds: (card: KbCardHit) => boolean } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -825,8 +836,21 @@ function decide(
   const aspect = context.aspect === null ? null : { asked: context.aspect.asked, found: judged.some(context.aspect.holds) };
   // And a question about a food or drink with a medicine needs a card on that medicine that names it.
   const food = context.food === null ? null : { asked: context.food.asked.map((kind) => kind.label), asked_es: context.food.asked.map((kind) => kind.labelEs), with: context.food.with, found: judged.some(context.food.holds) };
+  // And a question naming medicines is not answered by an interaction card about none of them. (Such a card is never
+  // strong, so it is judged only as the first card when no card is.) Said only of relevant cards.
+  const interactionCards = judged.filter((card) => card.passage.category === 'drug-interaction');
+  const interaction =
+    context.interaction === null || interactionCards.length === 0 || !relevant
+      ? null
+      : {
+          named: context.interaction.named,
+          about: [...new Set(interactionCards.map((card) => subjectText(card.passage.title)))],
+          found: judged.some(context.interaction.holds),
+        };
   const answerable =
-    relevant && (!context.enabled || ((figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found)));
+    relevant &&
+    (!context.enabled ||
+      ((figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found) && (interaction === null || interaction.found)));
   const closest = cards.slice(0, 3).map((card) => card.passage.title);
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
@@ -841,6 +865,8 @@ function decide(
     reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
   else if (!answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
   else if (!answerable && figure !== null && !figure.found) reason = `The question asks for ${askedFigure[figure.asked]}, and no relevant card gives one.`;
+  else if (!answerable && interaction !== null && !interaction.found)
+    reason = `The question names ${listOf(interaction.named)}, and the interaction card closest to it is about ${listOf(interaction.about)}, which it does not name.`;
   else if (answeredThroughAnchor({ answerable, probability }, context.thresholds.threshold))
     reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (answerable && firstCardAnswers && own !== null)
@@ -849,7 +875,7 @@ function decide(
   else if (context.variantName.includes('examples'))
     reason = `No card is relevant enough to this question, read beside the example questions cards answer and do not answer (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food };
+  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food, interaction };
 }
 
 /**

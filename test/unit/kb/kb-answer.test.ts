@@ -112,6 +112,19 @@ describe('a KB refusal', () => {
     expect(spanish.answer.split('\n')[1]).toBe('Las fichas sobre warfarin no dicen nada de las verduras de hoja verde y la vitamina K.');
   });
 
+  it('names what the closest interaction card is about when the question names none of it', async () => {
+    const warfarin = cardHit('ddi-warfarin-nsaids', 'Warfarin with NSAIDs — bleeding risk', 'What happens', 'NSAIDs such as aspirin add to the bleeding risk.', 'weak');
+    const interaction = { named: ['aspirin'], about: ['Warfarin'], found: false };
+    const refused = await answer('Is it ok to give aspirin to a child with flu?', retrievalOf([warfarin], { answerable: false, interaction }));
+    expect(refused.refused).toBe(true);
+    expect(refused.answer.split('\n')[1]).toBe('The closest interaction card is about Warfarin, which the question does not name.');
+    const spanish = await answer('¿Puedo darle aspirina a un niño con gripe?', retrievalOf([warfarin], { answerable: false, interaction: { ...interaction, about: ['SSRIs or SNRIs', 'Lithium'] } }), 'es');
+    expect(spanish.answer.split('\n')[1]).toBe('La ficha de interacciones más cercana trata de SSRIs or SNRIs y Lithium (en inglés), que la pregunta no nombra.');
+    // Found: nothing said about it.
+    const answered = await answer('Aspirin with warfarin?', retrievalOf([warfarin], { answerable: false, interaction: { ...interaction, found: true } }));
+    expect(answered.answer).not.toContain('interaction card');
+  });
+
   it('refuses in Spanish for a Spanish question', async () => {
     const refused = await answer('¿Quién ganó el Mundial?', retrievalOf([]), 'es');
     expect(refused.answer).toMatch(/^La base de conocimiento clínica no tiene ninguna ficha/);
