@@ -65,7 +65,7 @@ interface Row {
   unansweredMultilingual: number;
   /** The question's first card covers every name it asks about: the app lets it in at the weak bar. */
   anchored: boolean;
-  /** A figure, population, aspect or food check refused it. */
+  /** A figure, population, aspect, food or interaction check refused it. */
   checkRefused: boolean;
 }
 
@@ -93,7 +93,7 @@ async function search(services: Services): Promise<Searched[]> {
       spanish: question.spanish,
       baseLogit: Math.log(probability / (1 - probability)),
       anchored: answerability.threshold < base.threshold,
-      checkRefused: [answerability.figure, answerability.population, answerability.aspect, answerability.food].some((check) => check !== null && !check.found),
+      checkRefused: [answerability.figure, answerability.population, answerability.aspect, answerability.food, answerability.interaction].some((check) => check !== null && !check.found),
     });
     if ((number + 1) % 50 === 0) process.stderr.write(`calibrate-kb-examples: ${number + 1} of ${questions.length}\n`);
   }

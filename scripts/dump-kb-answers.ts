@@ -77,6 +77,8 @@ for (const question of (values.set ? [resolve(values.set)] : kbEvaluationPaths()
     figure: retrieval.answerability.figure,
     population: retrieval.answerability.population,
     aspect: retrieval.answerability.aspect,
+    food: retrieval.answerability.food,
+    interaction: retrieval.answerability.interaction,
     threshold: retrieval.answerability.threshold,
     uncovered: retrieval.answerability.uncovered,
     set: question.set,
