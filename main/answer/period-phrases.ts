@@ -27,6 +27,8 @@ export interface PeriodMention extends Period {
   text: string;
   /** The period before it of the same kind ("this week" → last week), for "this week vs last". */
   previous?: Period;
+  /** The same kind of period, so far ("last week" → this week to today), for "more than last week". */
+  current?: Period;
 }
 
 /** A date phrase that names no real day: "31 de febrero", "the 45th", "2026-13-45", the year 0000. */
@@ -41,6 +43,10 @@ export interface PeriodReading {
   periods: PeriodMention[];
   invalid: InvalidDate[];
 }
+
+/** Words that set what follows them against another period, at the end of the text before that period. */
+const comparedWith =
+  /(?:\bthan|\bcompared\s+(?:to|with)|\bvs\.?|\bversus|\bagainst|\brelative\s+to|\bque|\bcomparad[oa]s?\s+con|\bfrente\s+a|\brespecto\s+(?:a|al|de)|\ben\s+comparacion\s+con)\s+(?:(?:the|in|during|on|over|for|el|la|en|durante)\s+)?$/;
 
 /** Years a diary date may have; outside them a date is a typing error, not a period. */
 const firstYear = 1900;
@@ -145,6 +151,7 @@ interface Found {
   end: number;
   period?: Period;
   previous?: Period;
+  current?: Period;
   invalid?: boolean;
   /** Both ends were written: "since" never stretches it. */
   range?: boolean;
@@ -378,19 +385,19 @@ function readCalendarPeriods(reader: Reader): void {
   );
   each('\\b(?:the\\s+(?:past|last)\\s+week|(?:la\\s+)?ultima\\s+semana)\\b', () => ({ period: lastDays(today, 7) }));
   each('\\b(?:the\\s+(?:past|last)\\s+month|(?:el\\s+)?ultimo\\s+mes)\\b', () => ({ period: lastDays(today, 30) }));
-  each('\\b(?:(?:last|previous)\\s+week|(?:la\\s+)?semana\\s+(?:pasada|anterior))\\b', () => ({ period: calendarWeek(today, 1) }));
+  each('\\b(?:(?:last|previous)\\s+week|(?:la\\s+)?semana\\s+(?:pasada|anterior))\\b', () => ({ period: calendarWeek(today, 1), current: { from: startOfWeek(today), to: today } }));
   each('\\b(?:next\\s+week|(?:la\\s+)?semana\\s+(?:que\\s+viene|proxima|siguiente)|(?:la\\s+)?(?:proxima|siguiente)\\s+semana)\\b', () => ({ period: calendarWeek(today, -1) }));
   each('\\b(?:(?:so\\s+far\\s+)?this\\s+week(?:\\s+so\\s+far)?|(?:the\\s+)?current\\s+week|esta\\s+semana|(?:en\\s+)?lo\\s+que\\s+va\\s+de\\s+(?:la\\s+)?semana)\\b', () => ({
     period: { from: startOfWeek(today), to: today },
     previous: calendarWeek(today, 1),
   }));
-  each('\\b(?:(?:last|previous)\\s+month|(?:el\\s+)?mes\\s+(?:pasado|anterior))\\b', () => ({ period: calendarMonth(today, 1) }));
+  each('\\b(?:(?:last|previous)\\s+month|(?:el\\s+)?mes\\s+(?:pasado|anterior))\\b', () => ({ period: calendarMonth(today, 1), current: { from: startOfMonth(today), to: today } }));
   each('\\b(?:next\\s+month|(?:el\\s+)?mes\\s+(?:que\\s+viene|proximo|siguiente)|(?:el\\s+)?(?:proximo|siguiente)\\s+mes)\\b', () => ({ period: calendarMonth(today, -1) }));
   each('\\b(?:(?:so\\s+far\\s+)?this\\s+month(?:\\s+so\\s+far)?|(?:the\\s+)?current\\s+month|este\\s+mes|(?:en\\s+)?lo\\s+que\\s+va\\s+(?:del|de)\\s+mes)\\b', () => ({
     period: { from: startOfMonth(today), to: today },
     previous: calendarMonth(today, 1),
   }));
-  each('\\b(?:(?:last|previous)\\s+year|(?:el\\s+)?ano\\s+(?:pasado|anterior))\\b', () => ({ period: calendarYear(year - 1) }));
+  each('\\b(?:(?:last|previous)\\s+year|(?:el\\s+)?ano\\s+(?:pasado|anterior))\\b', () => ({ period: calendarYear(year - 1), current: { from: makeDate(year, 1, 1), to: today } }));
   each('\\b(?:next\\s+year|(?:el\\s+)?ano\\s+(?:que\\s+viene|proximo|siguiente)|(?:el\\s+)?(?:proximo|siguiente)\\s+ano)\\b', () => ({ period: calendarYear(year + 1) }));
   each('\\b(?:(?:so\\s+far\\s+)?this\\s+year|este\\s+ano|(?:en\\s+)?lo\\s+que\\s+va\\s+(?:del|de)\\s+ano)\\b', () => ({
     period: { from: makeDate(year, 1, 1), to: today },
@@ -508,7 +515,14 @@ export function readPeriods(question: string, today: string, future: boolean): P
   for (const item of found) {
     if (!item.period) continue;
     if (periods.some((known) => known.from === item.period?.from && known.to === item.period.to)) continue;
-    periods.push({ ...item.period, start: item.start, end: item.end, text: original.slice(item.start, item.end).trim(), ...(item.previous ? { previous: item.previous } : {}) });
+    periods.push({
+      ...item.period,
+      start: item.start,
+      end: item.end,
+      text: original.slice(item.start, item.end).trim(),
+      ...(item.previous ? { previous: item.previous } : {}),
+      ...(item.current ? { current: item.current } : {}),
+    });
   }
   // "this week vs last", "esta semana … con el de la pasada": the period before the one named.
   const only = periods.length === 1 ? periods[0] : undefined;
@@ -518,6 +532,10 @@ export function readPeriods(question: string, today: string, future: boolean): P
       periods.push({ ...only.previous, start: elliptic.index, end: elliptic.index + elliptic[0].length, text: original.slice(elliptic.index, elliptic.index + elliptic[0].length).trim() });
     }
   }
+  // "did I eat more than last week?", "compared to last month", "¿comí más que la semana pasada?": the same kind of
+  // period so far, against the one named right after the comparing word ("more than 2000 calories last week" is not).
+  const named = periods.length === 1 ? periods[0] : undefined;
+  if (named?.current && comparedWith.test(text.slice(0, named.start))) periods.unshift({ ...named.current, start: named.start, end: named.end, text: '' });
   const invalid = found.filter((item) => item.invalid).map((item) => ({ start: item.start, end: item.end, text: original.slice(item.start, item.end).trim() }));
   return { periods, invalid };
 }

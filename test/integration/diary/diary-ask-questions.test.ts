@@ -108,6 +108,15 @@ describe('Ask your log honours meals, lists and comparisons', () => {
     expect(output.answer).toContain(`total ${localizeNumber(formatDecimal(Math.abs(difference)), 'en')} g ${difference < 0 ? 'lower' : 'higher'}`);
   });
 
+  it('answers "more protein than last week?" as this week so far against last week, the same as naming both', async () => {
+    const output = await ask('did I eat more protein than last week?');
+    const named = await ask('did I eat more protein this week than last week?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-30', date_to: today, compare_to: { date_from: '2026-11-23', date_to: '2026-11-29' } });
+    expect(output.answer).toBe(named.answer);
+    const spanish = await ask('¿comí más proteína que la semana pasada?');
+    expect(spanish.plan).toMatchObject({ date_from: '2026-11-30', date_to: today, compare_to: { date_from: '2026-11-23', date_to: '2026-11-29' } });
+  });
+
   it('compares sodium this week with last week when asked to "compare"', async () => {
     const output = await ask('compare my sodium this week with last week');
     expect(output.plan).toMatchObject({ nutrients: ['sodium'], compare_to: { date_from: '2026-11-23', date_to: '2026-11-29' } });

@@ -207,6 +207,32 @@ describe('readPeriods: two periods', () => {
     ]);
   });
 
+  it('reads "more than last week" and "compared to last month" as the period so far against the one named', () => {
+    expect(periods('did I eat more protein than last week?')).toEqual([
+      ['2026-11-30', today],
+      ['2026-11-23', '2026-11-29'],
+    ]);
+    expect(periods('how was my fibre compared to last week')).toEqual([
+      ['2026-11-30', today],
+      ['2026-11-23', '2026-11-29'],
+    ]);
+    expect(periods('¿comí más proteína que el mes pasado?')).toEqual([
+      ['2026-12-01', today],
+      ['2026-11-01', '2026-11-30'],
+    ]);
+    expect(periods('sodium vs last year')).toEqual([
+      ['2026-01-01', today],
+      ['2025-01-01', '2025-12-31'],
+    ]);
+  });
+
+  it('keeps one period when nothing is compared with it, or a number is', () => {
+    expect(periods('¿qué comí la semana pasada?')).toEqual([['2026-11-23', '2026-11-29']]);
+    expect(periods('lo que comí el mes pasado')).toEqual([['2026-11-01', '2026-11-30']]);
+    expect(periods('did I eat more than 2000 calories last week')).toEqual([['2026-11-23', '2026-11-29']]);
+    expect(periods('protein last week')).toEqual([['2026-11-23', '2026-11-29']]);
+  });
+
   it('reads "the 7 days before" as the days just before the period named first', () => {
     expect(periods('compare fat in the last 7 days with the 7 days before')).toEqual([
       ['2026-11-25', today],
