@@ -140,8 +140,44 @@ const cutWords = new Set([
   'debajo',
 ]);
 
+/** Words of amount ("enough", "mucho", "algún"): no food alone, and not part of the food's name before it. */
+const amountWords: readonly string[] = [
+  'suficiente',
+  'suficientes',
+  'mucho',
+  'mucha',
+  'muchos',
+  'muchas',
+  'demasiado',
+  'demasiada',
+  'demasiados',
+  'demasiadas',
+  'poco',
+  'poca',
+  'pocos',
+  'pocas',
+  'lots',
+  'lot',
+  'algun',
+  'alguna',
+  'algunos',
+  'algunas',
+  'more',
+  'less',
+  'mas',
+  'menos',
+  'any',
+  'some',
+  'enough',
+  'much',
+  'many',
+  'too',
+  'algo',
+];
+
 /** Words that, alone, name no food: amounts, judgements, "anything", the diary's own words. */
 const notFoods = new Set([
+  ...amountWords,
   'with',
   'without',
   'most',
@@ -174,19 +210,9 @@ const notFoods = new Set([
   'healthily',
   'badly',
   'bad',
-  'enough',
-  'too',
-  'much',
-  'many',
-  'more',
-  'less',
-  'lot',
-  'lots',
   'total',
   'overall',
   'all',
-  'any',
-  'some',
   'little',
   'times',
   'grams',
@@ -216,28 +242,11 @@ const notFoods = new Set([
   'alimentos',
   'cosa',
   'cosas',
-  'algo',
   'nada',
   'todo',
   'bien',
   'mal',
   'sano',
-  'suficiente',
-  'suficientes',
-  'mucho',
-  'mucha',
-  'muchos',
-  'muchas',
-  'demasiado',
-  'demasiada',
-  'demasiados',
-  'demasiadas',
-  'poco',
-  'poca',
-  'pocos',
-  'pocas',
-  'mas',
-  'menos',
   'entradas',
   'entrada',
   'platos',
@@ -250,14 +259,7 @@ const notFoods = new Set([
   'raciones',
   'racion',
   'cantidad',
-  'algun',
-  'alguna',
-  'algunos',
-  'algunas',
 ]);
-
-/** Words that end a phrase once it has a word of its own: "pan bimbo del desayuno", "queso de cabra" keeps its "de". */
-const laterCutWords = new Set(['del']);
 
 /** Words after "de" that start another thing ("el jamón de la cena"): "de" then ends the phrase; "tortillas de maíz" keeps it. */
 const afterOf = new Set(['la', 'las', 'los', 'el', 'mi', 'mis', 'su', 'sus', 'esta', 'este', 'ese', 'esa', 'aquel', 'aquella']);
@@ -377,46 +379,17 @@ const unitWords = new Set([
 
 /** Articles and possessives a phrase may start with ("the paneer", "mi queso"): not part of the food's name. */
 const leadingWords = new Set([
+  ...amountWords,
   'how',
   'cuanto',
   'cuanta',
   'cuantos',
   'cuantas',
-  'suficiente',
-  'suficientes',
-  'mucho',
-  'mucha',
-  'muchos',
-  'muchas',
-  'demasiado',
-  'demasiada',
-  'demasiados',
-  'demasiadas',
-  'poco',
-  'poca',
-  'pocos',
-  'pocas',
-  'lots',
-  'lot',
-  'algun',
-  'alguna',
-  'algunos',
-  'algunas',
-  'more',
-  'less',
-  'mas',
-  'menos',
   'the',
   'a',
   'an',
   'my',
   'our',
-  'any',
-  'some',
-  'enough',
-  'much',
-  'many',
-  'too',
   'of',
   'el',
   'la',
@@ -430,7 +403,6 @@ const leadingWords = new Set([
   'mis',
   'de',
   'del',
-  'algo',
 ]);
 
 /** Most words a food phrase keeps: a name, not a sentence. */
@@ -444,8 +416,9 @@ function phrasesIn(captured: string): string[] {
     if (word === '§' || cutWords.has(word)) break;
     const counted = index > 0 && unitWords.has(words[index - 1] as string);
     const started = kept.some((earlier) => !leadingWords.has(earlier) && !unitWords.has(earlier));
-    const ofAnother = word === 'de' && afterOf.has(words[index + 1] as string);
-    if ((laterCutWords.has(word) || ofAnother) && started && !counted) break;
+    // Once the phrase has a word of its own, "del" ends it ("pan bimbo del desayuno"), and "de" before another thing.
+    const ofAnother = word === 'del' || (word === 'de' && afterOf.has(words[index + 1] as string));
+    if (ofAnother && started && !counted) break;
     kept.push(word);
   }
   const parts: string[][] = [[]];

@@ -150,7 +150,8 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function wordPattern(phrase: string): RegExp {
+/** A phrase as a whole-word pattern (global, Unicode): letters and digits on neither side. */
+export function wordPattern(phrase: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'gu');
 }
 

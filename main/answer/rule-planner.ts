@@ -1,7 +1,7 @@
 import type { NutrientKey } from '../../shared/nutrients.js';
 import { foldText, stopWords } from '../core/text-folding.js';
 import { mealsOf } from './meal-phrases.js';
-import { namedNutrients } from './nutrient-phrases.js';
+import { namedNutrients, wordPattern } from './nutrient-phrases.js';
 import { readPeriods } from './period-phrases.js';
 import type { RawPlan } from './plan-sanitizer.js';
 import { foodPhrases } from './food-phrases.js';
@@ -60,7 +60,7 @@ function withoutPhrases(question: string, phrases: readonly string[]): string {
   if (folded.length !== question.length) return question;
   let text = question;
   for (const phrase of phrases) {
-    const at = new RegExp(`(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').exec(folded);
+    const at = wordPattern(phrase).exec(folded);
     if (at) text = text.slice(0, at.index) + ' '.repeat(phrase.length) + text.slice(at.index + phrase.length);
   }
   return text;
