@@ -93,7 +93,7 @@ export const settingsSchema = z.object({
     .prefault({}),
   language: z
     .object({
-      /** The hand-written Spanish→English glossaries (foods, KB): off only to measure the corpora without them. */
+      /** The hand-written glossaries (Spanish→English for foods and KB, English→Spanish for the catalog): off only to measure the corpora without them. */
       glossary: z.boolean().default(true),
       /**
        * The multilingual embedder as an extra retrieval path for a question in another language than the corpus

@@ -15,6 +15,7 @@ export function toSearchHitBase(fused: FusedHit, relevance: Relevance, rerankSco
       keyword_rank: fused.keywordRank,
       keyword_score: fused.keywordScore,
       keyword_match: fused.keywordMatch,
+      ...(keyword ? { keyword_coverage: fused.keywordCoverage ?? null } : {}),
       vector_distance: fused.vectorDistance,
       ...(fused.paths.includes('multilingual') ? { multilingual_rank: fused.multilingualRank ?? null, multilingual_distance: fused.multilingualDistance ?? null } : {}),
       ...(fused.paths.includes('concept') ? { concept_rank: fused.conceptRank ?? null, concept: fused.concept ?? null } : {}),

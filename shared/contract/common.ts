@@ -50,10 +50,10 @@ export const queryTextSchema = z
 
 /**
  * What a translated query was also searched as, so a screen can say it in its own language (the message is English).
- * `corpus`: whose language the query was translated into (the foods catalog's or the KB cards' English).
+ * `corpus`: whose language the query was translated into (the foods catalog's or the KB cards' English, the data catalog's Spanish).
  */
 export const queryTranslationSchema = z.object({
-  corpus: z.enum(['foods', 'kb']),
+  corpus: z.enum(['foods', 'kb', 'catalog']),
   searched_as: z.string(),
   pairs: z.array(z.object({ from: z.string(), to: z.string() })),
 });

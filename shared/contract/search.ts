@@ -16,6 +16,8 @@ export const explainSchema = z.object({
   keyword_score: z.number().nullable(),
   /** How the query's words met the hit's: as written, as the start of a word, or only within one typo. */
   keyword_match: z.enum(['exact', 'prefix', 'fuzzy']).nullable().optional(),
+  /** The share of the query's words (after stop words) the hit matched, when the keyword path found it. */
+  keyword_coverage: z.number().nullable().optional(),
   vector_distance: z.number().nullable(),
   /** Rank and cosine distance on the cross-language path, when it found the hit. */
   multilingual_rank: z.number().int().nullable().optional(),
@@ -197,10 +199,20 @@ export const answerabilitySchema = z.object({
    * The medicines a question names, what the interaction card it would be answered from is about (the drugs its
    * title names before "with"), and whether that card is about one of the named ones: "ibuprofen with lisinopril"
    * is not answered by the lithium card that lists both. Null when the question names no medicine or no
-   * interaction card would answer it.
+   * interaction card would answer it. `unspoken`: when that card is about a named medicine, the other named ones it
+   * does not speak of ("sertraline with ibuprofen" and the card on SSRIs with triptans: ibuprofen); empty otherwise.
    */
   interaction: z
-    .object({ named: z.array(z.string()), about: z.array(z.string()), found: z.boolean() })
+    .object({ named: z.array(z.string()), about: z.array(z.string()), found: z.boolean(), unspoken: z.array(z.string()).default([]) })
+    .nullable()
+    .default(null),
+  /**
+   * The medicines an interaction question asks about together when they are not one another ("warfarin and
+   * atorvastatin together?"), and whether a relevant card speaks of two of them; such a question no card speaks to
+   * is refused. Null when the question asks no interaction or names fewer than two such medicines.
+   */
+  together: z
+    .object({ named: z.array(z.string()), found: z.boolean() })
     .nullable()
     .default(null),
 });

@@ -47,6 +47,20 @@ describe.runIf(enabled)('the Data catalog screen in Chromium', () => {
     await page.close();
   });
 
+  it("searches an English question in the catalog's Spanish too and says so (screenshot)", async () => {
+    const { page, problems } = await openScreen(app, 'catalog');
+    await page.getByLabel('Search business terms and fields').fill('which clients are PEPs');
+    const first = page.getByRole('list', { name: 'Catalog fields found' }).getByRole('listitem').first();
+    expect(await visibleText(first.getByRole('heading'))).toBe('Indicador de persona expuesta políticamente (PEP)');
+    expect(await visibleText(page.locator('[data-code="translated"]'))).toBe(
+      'The catalog is written in Spanish, so this was also searched as "cliente pep persona expuesta políticamente" (clients → cliente, PEPs → pep persona expuesta políticamente).',
+    );
+    expect(await page.locator('[data-code="weak_matches"]').count()).toBe(0);
+    await saveScreenshot(page, 'catalog-english-question');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('lists the notes that do not apply folded, each with what a question would mention, and copies a physical name', async () => {
     const { page, problems } = await openScreen(app, 'catalog');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -63,6 +63,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
       aspect: null,
       food: null,
       interaction: null,
+      together: null,
       ...overrides,
     },
     notices: [],

@@ -107,7 +107,7 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     // The warfarin card lists aspirin among the NSAIDs; it says nothing of aspirin for a child with flu.
     const child = await ask('is it ok to give aspirin to a child with flu');
     expect(child.refused).toBe(true);
-    expect(child.answerability?.interaction).toEqual({ named: ['aspirin'], about: ['Warfarin'], found: false });
+    expect(child.answerability?.interaction).toEqual({ named: ['aspirin'], about: ['Warfarin'], found: false, unspoken: [] });
     expect(child.answer).toMatch(/The closest interaction card is about Warfarin, which the question does not name/);
     // The lithium card lists both ibuprofen and lisinopril; it answers neither without lithium (it is shown, not quoted).
     const pair = await search('kb', 'can I take ibuprofen with lisinopril');
@@ -122,6 +122,23 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(lithium.refused).toBe(false);
     expect(lithium.citations[0]?.card_id).toBe('ddi-lithium-nsaids-thiazides-acei');
     expect(lithium.answerability?.interaction?.found).toBe(true);
+  });
+
+  it('refuses a short question about two medicines no card takes together, and answers one a card does', async () => {
+    const ibuprofen = await ask('does sertraline interact with ibuprofen?');
+    expect(ibuprofen.refused).toBe(true);
+    expect(ibuprofen.answerability?.interaction?.unspoken).toEqual(['ibuprofen']);
+    expect(ibuprofen.answer).toMatch(/about SSRIs or SNRIs with other medicines; it does not speak of ibuprofen/);
+    const statin = await ask('warfarin and atorvastatin together?');
+    expect(statin.refused).toBe(true);
+    expect(statin.answer).toMatch(/No card speaks of warfarin and atorvastatin together|does not speak of (warfarin|atorvastatin)/);
+    const triptan = await ask('can I take sumatriptan while on sertraline?');
+    expect(triptan.refused).toBe(false);
+    expect(triptan.citations[0]?.card_id).toBe('ddi-ssri-triptans-tramadol');
+    // Answered from the NSAIDs card, which names paracetamol as the alternative, without its "avoid" verdict on NSAIDs.
+    const paracetamol = await ask('Is regular acetaminophen safe for someone on warfarin?');
+    expect(paracetamol.refused).toBe(false);
+    expect(paracetamol.answer.split('\n')[0]).not.toMatch(/Avoid/);
   });
 
   it('refuses a question whether one covered drug causes a symptom its cards never name, and answers one they do', async () => {
@@ -393,5 +410,17 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     const overdue = await search('catalog', 'saldo vencido de la cartera');
     expect(overdue.hits[0]?.relevance).toBe('strong');
     expect(overdue.refused).toBe(false);
+  });
+
+  it('answers an English catalog question read through the glossary, and still flags an off-topic one with a glossary word', async () => {
+    const peps = await search('catalog', 'which clients are PEPs');
+    expect(peps.hits[0]?.id).toBe('clientes.CLI_IND_PEP');
+    expect(peps.hits[0]?.relevance).toBe('strong');
+    expect(peps.notices.map((notice) => notice.code)).toContain('translated');
+    const promise = await search('catalog', 'did the debtor actually pay what they promised the collector');
+    expect(promise.hits[0]?.source).toBe('cobranza');
+    // "insurance" alone is not deposit insurance; a car quote stays unanswered.
+    const car = await search('catalog', 'car insurance quote for my vehicle');
+    expect(car.refused).toBe(true);
   });
 });

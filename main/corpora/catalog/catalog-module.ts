@@ -2,6 +2,7 @@ import type { IngestCounts } from '../../../shared/contract.js';
 import { onPostgres, type CorpusModule, type IngestOptions, type ModuleDeps, type ModuleFactory } from '../corpus-module.js';
 import { createRetriever } from '../../retrieval/retriever.js';
 import { createCatalogCorpus } from './catalog-corpus.js';
+import { loadCatalogGlossary } from './catalog-glossary.js';
 import { loadEvaluationSets } from '../evaluation-file.js';
 import { catalogItemOf, loadCatalogEvaluation } from './catalog-evaluation.js';
 import { readCatalog } from './catalog-files.js';
@@ -51,7 +52,7 @@ async function ingestInto(store: CatalogStore, options: IngestOptions): Promise<
 
 /** Search, pages, the tree and evaluation: the same over either store. */
 function catalogModuleOver(deps: ModuleDeps, store: CatalogStore): CorpusModule {
-  const catalog = createCatalogCorpus({ store, settings: deps.settings });
+  const catalog = createCatalogCorpus({ store, settings: deps.settings, glossary: loadCatalogGlossary() });
   const tree = createCatalogTree({ store, catalog, settings: deps.settings, embedding: deps.embedding, multilingual: deps.multilingual });
   const pages = createCatalogPages({ store, search: (input) => catalog.search(input) });
   return {
@@ -61,7 +62,7 @@ function catalogModuleOver(deps: ModuleDeps, store: CatalogStore): CorpusModule 
     evaluation: {
       load: () => [
         ...loadCatalogEvaluation().map((entry) => ({ ...entry, id: `catalog/${entry.id}`, parts: ['catalog'] })),
-        ...loadEvaluationSets(['catalog-hard', 'catalog-relevance']),
+        ...loadEvaluationSets(['catalog-hard', 'catalog-relevance', 'catalog-relevance-holdout']),
         ...loadEvaluationSets(['catalog-crosslang']).map((entry) => ({ ...entry, matchHitId: true })),
       ],
       itemOf: catalogItemOf,

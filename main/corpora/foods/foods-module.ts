@@ -105,7 +105,7 @@ export const createFoodsModule: ModuleFactory = (deps) => {
       const counts = await foods.seedShared();
       return { corpus: 'foods', ...counts, removed: 0, embedded: 0 };
     },
-    evaluation: { load: () => loadEvaluationSets(['foods', 'foods-es', 'foods-relevance', 'foods-crosslang']), itemOf: (hit) => hit.id },
+    evaluation: { load: () => loadEvaluationSets(['foods', 'foods-es', 'foods-relevance', 'foods-relevance-holdout', 'foods-crosslang']), itemOf: (hit) => hit.id },
     handlers: {
       'foods.add': (input) => foods.add(input),
       'foods.update': (input) => foods.update(input),

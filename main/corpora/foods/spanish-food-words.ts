@@ -266,9 +266,40 @@ const phrases: Array<{ words: string[]; english: string }> = [
 
 const glossary = new Map<string, string>(Object.entries(words).map(([spanish, english]) => [processTerm(spanish) ?? spanish, english]));
 
-/** The English a Spanish term stands for, trying the plural in -es ("limones" → "limon") after the -s one. */
+/** A misspelt word this long or longer is read as the one glossary word it misspells ("zanahora"). */
+const typoFrom = 7;
+
+/** Letters Spanish spelling confuses because they sound alike. */
+const soundAlike = new Set(['ck', 'kc', 'cz', 'zc', 'cs', 'sc', 'sz', 'zs', 'bv', 'vb', 'gj', 'jg', 'yi', 'iy']);
+
+/**
+ * Whether `typed` is `word` misspelt the way people misspell a word they know: a letter dropped ("zanahora"), two
+ * neighbours swapped, or one letter for another that sounds alike ("espinaka", "calabasa"). Not an extra letter nor
+ * any other change: those make other words ("especial" is not "especia", "Sevilla" not "semilla", "caballo" not
+ * "caballa").
+ */
+function misspells(typed: string, word: string): boolean {
+  if (word.length === typed.length + 1) {
+    for (let index = 0; index < word.length; index++) if (word.slice(0, index) + word.slice(index + 1) === typed) return true;
+    return false;
+  }
+  if (word.length !== typed.length) return false;
+  const differ = [...word].flatMap((letter, index) => (letter === typed[index] ? [] : [index]));
+  if (differ.length === 1) return soundAlike.has(`${word[differ[0] as number]}${typed[differ[0] as number]}`);
+  const [first, second] = differ as [number, number];
+  return differ.length === 2 && second === first + 1 && word[first] === typed[second] && word[second] === typed[first];
+}
+
+/**
+ * The English a Spanish term stands for, trying the plural in -es ("limones" → "limon") after the -s one, then a
+ * word of typoFrom letters or more that misspells exactly one glossary word with its first letter (misspells): the
+ * notice shows the reading, so a wrong one is seen.
+ */
 function lookUp(term: string): string | undefined {
-  return glossary.get(term) ?? (term.endsWith('e') ? glossary.get(term.slice(0, -1)) : undefined);
+  const exact = glossary.get(term) ?? (term.endsWith('e') ? glossary.get(term.slice(0, -1)) : undefined);
+  if (exact !== undefined || term.length < typoFrom) return exact;
+  const near = [...glossary.keys()].filter((key) => key[0] === term[0] && misspells(term, key));
+  return near.length === 1 ? glossary.get(near[0] as string) : undefined;
 }
 
 export interface FoodQueryTranslation {
@@ -300,8 +331,9 @@ export function translateFoodQuery(query: string): FoodQueryTranslation | null {
     const term = processTerm(token);
     if (term === null) continue;
     const english = lookUp(term);
-    // A word spelled the same in both languages ("mango", "papaya") needs no translation and no notice.
-    if (english === undefined || english === term) {
+    // A word spelled the same in both languages ("mango", "papaya"), or an English word read back as itself
+    // ("condiments"), needs no translation and no notice.
+    if (english === undefined || english === term || english === foldText(token)) {
       englishParts.push(token);
     } else {
       pairs.push({ spanish: token, english });

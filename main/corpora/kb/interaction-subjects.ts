@@ -69,13 +69,111 @@ export function asksAboutInteractions(question: string): boolean {
  * about (interactionSubjects), with one exception: a question about one medicine that the card's title writes
  * itself after "with" ("What interacts with amiodarone?" and "Warfarin with amiodarone"), asked as an interaction
  * question. "Amiodarone, baseline tests?" is not answered by that card, nor "aspirin for a child with flu" by
- * "Warfarin with NSAIDs", which reaches aspirin only through its class.
+ * "Warfarin with NSAIDs", which reaches aspirin only through its class. And when the question names other medicines
+ * beside the one the card is about, the card must speak of one of them (`speech`, see unspokenPartners).
  */
-export function cardAboutNamed(lexicon: Lexicon, card: { category: string; title: string }, named: readonly string[], question: string): boolean {
+export function cardAboutNamed(lexicon: Lexicon, card: { category: string; title: string }, named: readonly string[], question: string, speech?: CardSpeech): boolean {
   if (card.category !== 'drug-interaction' || named.length === 0) return true;
   const subjects = interactionSubjects(lexicon, card.title);
-  if (named.some((canonical) => namesSubject(lexicon, canonical, subjects))) return true;
+  if (named.some((canonical) => namesSubject(lexicon, canonical, subjects))) return speech === undefined || unspokenPartners(lexicon, card, named, speech).length === 0;
   if (named.length > 1 || !asksAboutInteractions(question)) return false;
   const inTitle = new Set(lexicon.find(card.title).map((mention) => mention.canonical));
   return inTitle.has(named[0] as string);
+}
+
+/** The medicines and classes an interaction card's title names after "with": what the card is about them taken with. */
+export function interactionPartners(lexicon: Pick<ClinicalLexicon, 'find'>, title: string): string[] {
+  const [, ...rest] = title.split(/\s+with\s+/u);
+  const withText = (rest.join(' with ').split(/\s+—\s+/u)[0] ?? '').trim();
+  return [...new Set(lexicon.find(withText).filter((mention) => mention.kind !== 'condition').map((mention) => mention.canonical))];
+}
+
+/** What a card says of a medicine: it names it (or its title names a class of it), or its text names a class of it. */
+export interface CardSpeech {
+  /** The card names the medicine, or a class its title names holds it (kb-coverage.ts coveredByCard). */
+  covers(canonical: string): boolean;
+  /** Looser: also a class of it named anywhere in the text ("SSRIs" in the MAOI card for sertraline; speaksOf). */
+  mentions(canonical: string): boolean;
+}
+
+/**
+ * The medicines a question names that an interaction card about one of them does not speak of as what it is taken
+ * with: "does sertraline interact with ibuprofen?" is not answered by "SSRIs or SNRIs with triptans or tramadol",
+ * nor "warfarin with sertraline?" by "Warfarin with amiodarone", which names SSRIs once in a list, nor "sertraline and
+ * fluoxetine together?" by the SSRI card, which takes neither with the other. The other medicine must be one the card
+ * names (`covers`: "Is regular acetaminophen safe on warfarin?" and the NSAIDs card, which answers it); when both are
+ * what the card is about, the second must be what its title takes the first with (interactionPartners); a title
+ * naming no medicine after "with" ("MAO inhibitors with tyramine-rich foods and interacting drugs") or with no "with"
+ * speaks of what its text names a class of (`mentions`). Empty when the card is about none of the named medicines
+ * (cardAboutNamed's other case) or speaks of one of the others.
+ */
+export function unspokenPartners(lexicon: Lexicon, card: { category: string; title: string }, named: readonly string[], speech: CardSpeech): string[] {
+  if (card.category !== 'drug-interaction') return [];
+  const subjects = interactionSubjects(lexicon, card.title);
+  if (!named.some((canonical) => namesSubject(lexicon, canonical, subjects))) return [];
+  const others = named.filter((canonical) => !namesSubject(lexicon, canonical, subjects));
+  const partners = interactionPartners(lexicon, card.title);
+  if (others.length === 0) {
+    const second = named.slice(1);
+    return partners.length === 0 || second.some((canonical) => namesSubject(lexicon, canonical, partners)) ? [] : second;
+  }
+  const spoken = partners.length === 0 ? speech.mentions : speech.covers;
+  return others.some(spoken) ? [] : others;
+}
+
+/**
+ * The pairs of named medicines that are not one another (not the same, a member or class of the other, or classes
+ * sharing members: namesSubject): "warfarin and atorvastatin" is a pair, "sertraline and SSRIs" is not.
+ */
+export function distinctPairs(lexicon: Pick<ClinicalLexicon, 'membersOf' | 'classesOf'>, named: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  named.forEach((first, index) => {
+    for (const second of named.slice(index + 1)) if (!namesSubject(lexicon, first, [second])) pairs.push([first, second]);
+  });
+  return pairs;
+}
+
+/**
+ * The medicines a question asks about together, when it asks about an interaction (asksAboutInteractions) between
+ * medicines that are not one another ("warfarin and atorvastatin together?"), or null. Such a question is answered
+ * only by a card that speaks of two of them (speaksOfTogether): the card on bleeding signs on warfarin does not say
+ * what atorvastatin does with it.
+ */
+export function askedTogether(lexicon: Pick<ClinicalLexicon, 'membersOf' | 'classesOf'>, named: readonly string[], question: string): [string, string][] | null {
+  if (!asksAboutInteractions(question)) return null;
+  const pairs = distinctPairs(lexicon, named);
+  return pairs.length === 0 ? null : pairs;
+}
+
+/** Whether a card speaks of both medicines of one of the pairs (`speaksOf`: as for unspokenPartners). */
+export function speaksOfTogether(pairs: readonly [string, string][], speaksOf: (canonical: string) => boolean): boolean {
+  return pairs.some(([first, second]) => speaksOf(first) && speaksOf(second));
+}
+
+/** A question this long or shorter, naming two medicines, is about the two of them (pairQuestion). */
+const pairQuestionWords = 25;
+
+/**
+ * Whether a question is about a pair of medicines: it names exactly two that are not one another (distinctPairs)
+ * in at most pairQuestionWords words ("does sertraline interact with ibuprofen?"). A longer question, or one naming
+ * more, is often a patient's story whose other medicines say who the patient is ("on bisoprolol and furosemide"),
+ * so what a card is taken with is not checked against them.
+ */
+export function pairQuestion(lexicon: Pick<ClinicalLexicon, 'membersOf' | 'classesOf'>, named: readonly string[], question: string): boolean {
+  const pairs = distinctPairs(lexicon, named);
+  return pairs.length === 1 && named.length === 2 && question.split(/\s+/u).filter((word) => word.length > 0).length <= pairQuestionWords;
+}
+
+/**
+ * Whether an interaction card's verdict (its severity: avoid, monitor…) is a verdict on what a question names: not
+ * when the question names, beside what the card is about, only medicines its title does not take it with ("is
+ * regular paracetamol safe with warfarin?" and "Warfarin with NSAIDs": the card answers it, paracetamol being its
+ * usual alternative, but its "avoid" is about NSAIDs). A title naming no medicine after "with" keeps its verdict.
+ */
+export function verdictApplies(lexicon: Lexicon, title: string, named: readonly string[]): boolean {
+  const subjects = interactionSubjects(lexicon, title);
+  const partners = interactionPartners(lexicon, title);
+  const others = named.filter((canonical) => !namesSubject(lexicon, canonical, subjects));
+  if (partners.length === 0 || others.length === 0 || others.length === named.length) return true;
+  return others.some((canonical) => namesSubject(lexicon, canonical, partners));
 }

@@ -74,6 +74,16 @@ const otherSubjectSentence: Record<Language, (about: string) => string> = {
   es: (about) => `La ficha de interacciones más cercana trata de ${about} (en inglés), que la pregunta no nombra.`,
 };
 
+const unspokenSentence: Record<Language, (about: string, unspoken: string) => string> = {
+  en: (about, unspoken) => `The closest interaction card is about ${about} with other medicines; it does not speak of ${unspoken}.`,
+  es: (about, unspoken) => `La ficha de interacciones más cercana trata de ${about} (en inglés) con otros medicamentos; no habla de ${unspoken}.`,
+};
+
+const notTogetherSentence: Record<Language, (names: string) => string> = {
+  en: (names) => `No card speaks of ${names} together.`,
+  es: (names) => `Ninguna ficha habla de ${names} a la vez.`,
+};
+
 const uncoveredSentence: Record<Language, (names: string) => string> = {
   en: (names) => `No card covers ${names}.`,
   es: (names) => `Ninguna ficha trata de ${names}.`,
@@ -99,7 +109,11 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
   if (answerability.population && !answerability.population.found) lines.push(noPopulationSentence[language][answerability.population.asked]);
   if (answerability.aspect && !answerability.aspect.found) lines.push(noAspectSentence[language](answerability.aspect.asked.map((word) => `"${nameOf(word)}"`).join(', ')));
   if (answerability.food && !answerability.food.found) lines.push(noFoodSentence[language](answerability.food));
-  if (answerability.interaction && !answerability.interaction.found) lines.push(otherSubjectSentence[language](listWords(answerability.interaction.about, language)));
+  const interaction = answerability.interaction;
+  if (interaction && !interaction.found && interaction.unspoken.length > 0)
+    lines.push(unspokenSentence[language](listWords(interaction.about, language), listWords(interaction.unspoken, language)));
+  else if (interaction && !interaction.found) lines.push(otherSubjectSentence[language](listWords(interaction.about, language)));
+  else if (answerability.together && !answerability.together.found) lines.push(notTogetherSentence[language](listWords(answerability.together.named, language)));
   const closest = answerability.closest;
   if (closest.length > 0) lines.push(refusal[language].closest, ...closest.map((title) => `- ${title}`));
   const answer = lines.join('\n');

@@ -1,3 +1,4 @@
+import { namedMedicines as interactionNamed, verdictApplies } from './interaction-subjects.js';
 import type { AskInput, AskOutput, Language, Notice } from '../../../shared/contract.js';
 import type { LlmChoice } from '../../answer/llm/create-llm.js';
 import { LlmError, type LlmClient } from '../../answer/llm/llm-client.js';
@@ -83,7 +84,11 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
   const retrieval = await deps.search.retrieve(input.question, { k: Math.max(answerCards, 5), language, ...(input.strategy ? { strategy: input.strategy } : {}) });
   const nameOf = spokenName(deps.lexicon(), language);
   if (!retrieval.answerability.answerable || retrieval.cards.length === 0) return composeAnswer(input.question, language, retrieval, [], nameOf);
-  const cards = quotableCards(retrieval);
+  // An interaction card's verdict is said only of what its title takes the subject with (verdictApplies).
+  const named = interactionNamed(deps.lexicon(), retrieval.query.mentions, input.question);
+  const cards = quotableCards(retrieval).map((card) =>
+    card.passage.category === 'drug-interaction' && card.passage.severity && !verdictApplies(deps.lexicon(), card.passage.title, named) ? { ...card, passage: { ...card.passage, severity: null } } : card,
+  );
   const reranker = retrieval.reranker === null ? null : await deps.reranker();
   const sections = await Promise.all(cards.map((card) => deps.sectionsOf(card.passage.card_id)));
   const quotes = await chooseQuotes(

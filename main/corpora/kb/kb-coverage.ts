@@ -13,6 +13,11 @@ export interface KbCoverage {
    * Only the cards `among` are looked at for the class (the question's leading cards).
    */
   coveredInQuestion(mention: ClinicalMention, named: readonly ClinicalMention[], among: readonly string[]): boolean;
+  /**
+   * Whether a card speaks of a medicine: it covers it, or its text names a pharmacological class of it anywhere (the
+   * MAOI card's "SSRIs" for sertraline). Looser than coveredByCard, for what a card is read beside, never alone.
+   */
+  speaksOf(cardId: string, mention: ClinicalMention): boolean;
   /** Canonical names a card mentions (for tests and the status of the KB). */
   namesOf(cardId: string): ReadonlySet<string>;
 }
@@ -95,6 +100,8 @@ export function buildKbCoverage(lexicon: ClinicalLexicon, cards: Iterable<{ card
       const others = named.filter((other) => other.kind !== 'condition' && other.canonical !== mention.canonical && !classes.includes(other.canonical) && coveredByKb(other));
       return among.some((cardId) => classes.some((name) => textClasses.get(cardId)?.has(name) ?? false) && others.some((other) => cardCovers(cardId, other)));
     },
+    speaksOf: (cardId, mention) =>
+      cardCovers(cardId, mention) || (mention.kind === 'drug' && lexicon.classesOf(mention.canonical).some((name) => textClasses.get(cardId)?.has(name) ?? false)),
     namesOf: (cardId) => names.get(cardId) ?? new Set(),
   };
 }

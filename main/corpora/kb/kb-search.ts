@@ -1,3 +1,4 @@
+import { listWords } from '../../answer/plan-sanitizer.js';
 import type { Answerability, KbCategory, Language, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
 import type { SettingsService } from '../../core/settings.js';
 import { foldText } from '../../core/text-folding.js';
@@ -15,7 +16,7 @@ import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDurationIn, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { asksToGive, foodAsked, saysNothingByMouth, speaksOfFood, type FoodKind } from './food-questions.js';
-import { cardAboutNamed, namedMedicines, subjectText } from './interaction-subjects.js';
+import { askedTogether, cardAboutNamed, namedMedicines, pairQuestion, speaksOfTogether, subjectText, unspokenPartners } from './interaction-subjects.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
 import { firstCardExampleBar, type ExampleSimilarity, type KbExample, type KbExampleIndex } from './kb-examples.js';
@@ -443,8 +444,27 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
 
     // An interaction card is about the drugs its title names before "with": a question naming medicines, none of them
     // one of those, is not answered by it ("ibuprofen with lisinopril" and the lithium card that lists both).
+    // And a card about one of them must speak of the others it is asked with, if any ("sertraline with ibuprofen" is
+    // not answered by the card on SSRIs with triptans).
     const medicinesNamed = namedMedicines(deps.lexicon(), named, question);
-    const aboutNamed = (passage: Pick<KbPassageRow, 'category' | 'title'>): boolean => cardAboutNamed(deps.lexicon(), passage, medicinesNamed, question);
+    const mentionOf = (canonical: string): ClinicalMention => {
+      const kind = named.find((mention) => mention.canonical === canonical)?.kind ?? deps.lexicon().namesOf(canonical)?.kind ?? 'drug';
+      return { surface: canonical, canonical, kind, start: 0, end: canonical.length };
+    };
+    const speaksOf = (passage: Pick<KbPassageRow, 'card_id'>) => (canonical: string) => covering.speaksOf(passage.card_id, mentionOf(canonical));
+    const speechOf = (passage: Pick<KbPassageRow, 'card_id'>) => ({
+      covers: (canonical: string) => covering.coveredByCard(passage.card_id, mentionOf(canonical)),
+      mentions: speaksOf(passage),
+    });
+    // Both checks read only a question about a pair (pairQuestion): in a patient's story the other medicines are
+    // often who the patient is ("on bisoprolol and furosemide"), not what is asked.
+    const pair = pairQuestion(deps.lexicon(), medicinesNamed, question);
+    const aboutNamed = (passage: Pick<KbPassageRow, 'category' | 'title' | 'card_id'>): boolean =>
+      cardAboutNamed(deps.lexicon(), passage, medicinesNamed, question, pair ? speechOf(passage) : undefined);
+    // A refusal names a medicine as the question wrote it ("NSAIDs", "ibuprofeno"), not as the lexicon keys it.
+    const asWritten = (canonical: string) => named.find((mention) => mention.canonical === canonical)?.surface ?? canonical;
+    // And two medicines asked about together need a card, of any kind, that speaks of both.
+    const together = pair ? askedTogether(deps.lexicon(), medicinesNamed, question) : null;
 
     const cards: KbCardHit[] = ordered.slice(0, options.k).map(({ hit, cardId, chunks }) => {
       const reranked = rerankScores?.get(hit.id);
@@ -550,7 +570,15 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       population: populationCheck,
       aspect: aspectCheck,
       food: foodCheck,
-      interaction: medicinesNamed.length === 0 ? null : { named: medicinesNamed, holds: (card: KbCardHit) => aboutNamed(card.passage) },
+      interaction:
+        medicinesNamed.length === 0
+          ? null
+          : {
+              named: medicinesNamed,
+              holds: (card: KbCardHit) => aboutNamed(card.passage),
+              unspoken: (card: KbCardHit) => (pair ? unspokenPartners(deps.lexicon(), card.passage, medicinesNamed, speechOf(card.passage)).map(asWritten) : []),
+            },
+      together: together === null ? null : { named: [...new Set(together.flat().map(asWritten))], holds: (card: KbCardHit) => speaksOfTogether(together, speaksOf(card.passage)) },
     });
     // Answered through its first card alone (anchored, below the calibrated threshold; or by the example questions,
     // with no card strong on its own): that card is the one quoted (quotableCards), and it is labelled a weak match
@@ -797,7 +825,9 @@ function decide(
     /** The kinds of food or drink the question names with medicines the cards cover, and whether a card on one of them names one. */
     food: { asked: readonly FoodKind[]; with: string[]; holds: (card: KbCardHit) => boolean } | null;
     /** The medicines the question names, and whether a card is about one of them (an interaction card: cardAboutNamed). */
-    interaction: { named: string[]; holds: (card: KbCardHit) => boolean } | null;
+    interaction: { named: string[]; holds: (card: KbCardHit) => boolean; unspoken: (card: KbCardHit) => string[] } | null;
+    /** The medicines an interaction question asks about together, and whether a card speaks of two of them (askedTogether). */
+    together: { named: string[]; holds: (card: KbCardHit) => boolean } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -846,11 +876,14 @@ function decide(
           named: context.interaction.named,
           about: [...new Set(interactionCards.map((card) => subjectText(card.passage.title)))],
           found: judged.some(context.interaction.holds),
+          unspoken: [...new Set(interactionCards.flatMap(context.interaction.unspoken))],
         };
+  // And an interaction question about medicines that are not one another needs a card that speaks of two of them.
+  const together = context.together === null || !relevant ? null : { named: context.together.named, found: judged.some(context.together.holds) };
   const answerable =
     relevant &&
     (!context.enabled ||
-      ((figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found) && (interaction === null || interaction.found)));
+      ((figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found) && (interaction === null || interaction.found) && (together === null || together.found)));
   const closest = cards.slice(0, 3).map((card) => card.passage.title);
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
@@ -865,6 +898,10 @@ function decide(
     reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
   else if (!answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
   else if (!answerable && figure !== null && !figure.found) reason = `The question asks for ${askedFigure[figure.asked]}, and no relevant card gives one.`;
+  else if (!answerable && together !== null && !together.found && (interaction === null || interaction.found))
+    reason = `The question asks about ${listWords(together.named, 'en')} together, and no relevant card speaks of both.`;
+  else if (!answerable && interaction !== null && !interaction.found && interaction.unspoken.length > 0)
+    reason = `The question names ${listWords(interaction.named, 'en')}, and the interaction card closest to it is about ${listOf(interaction.about)} with other medicines: it does not speak of ${listWords(interaction.unspoken, 'en')}.`;
   else if (!answerable && interaction !== null && !interaction.found)
     reason = `The question names ${listOf(interaction.named)}, and the interaction card closest to it is about ${listOf(interaction.about)}, which it does not name.`;
   else if (answeredThroughAnchor({ answerable, probability }, context.thresholds.threshold))
@@ -875,7 +912,7 @@ function decide(
   else if (context.variantName.includes('examples'))
     reason = `No card is relevant enough to this question, read beside the example questions cards answer and do not answer (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food, interaction };
+  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food, interaction, together };
 }
 
 /**

@@ -11,6 +11,7 @@ export const en = {
     searchShortcut: 'Press / or Ctrl+K to jump here.',
     notices: 'Notices',
     translated: {
+      catalog: 'The catalog is written in Spanish, so this was also searched as "{{query}}" ({{pairs}}).',
       foods: 'The catalog names foods in English, so this was also searched as "{{query}}" ({{pairs}}).',
       kb: 'The cards are in English, so this was also searched as "{{query}}" ({{pairs}}).',
     },

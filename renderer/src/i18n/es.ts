@@ -13,6 +13,7 @@ export const es: Messages = {
     searchShortcut: 'Pulse / o Ctrl+K para venir aquí.',
     notices: 'Avisos',
     translated: {
+      catalog: 'El catálogo está escrito en español, así que también se buscó «{{query}}» ({{pairs}}).',
       foods: 'El catálogo nombra los alimentos en inglés, así que también se buscó «{{query}}» ({{pairs}}).',
       kb: 'Las fichas están en inglés, así que también se buscó «{{query}}» ({{pairs}}).',
     },

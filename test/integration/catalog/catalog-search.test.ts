@@ -109,7 +109,9 @@ describe('catalog search: one CatalogHit contract for both phases', () => {
     for (const query of ['saldo vencido de la cartera', 'días de atraso de la tarjeta', 'coverage ratio LCR']) {
       const keyword = await searchCatalog(services, { query, strategy: 'keyword' });
       const hybrid = await searchCatalog(services, { query, strategy: 'hybrid' });
-      expect(hybrid.notices).toEqual([]);
+      // No degradation; "coverage ratio LCR" is also searched in the catalog's Spanish, and says so in both phases.
+      expect(hybrid.notices.filter((notice) => notice.code !== 'translated')).toEqual([]);
+      expect(hybrid.notices.map((notice) => notice.code)).toEqual(keyword.notices.filter((notice) => notice.code === 'translated').map((notice) => notice.code));
       for (const output of [keyword, hybrid]) {
         expect(searchOutputSchema.safeParse(output).success).toBe(true);
         expect(output.hits.length).toBeGreaterThan(0);
@@ -197,6 +199,39 @@ describe('catalog search: hybrid scoring', () => {
   });
 });
 
+describe("catalog search: an English question in the catalog's Spanish", () => {
+  it("also searches the glossary's Spanish, says so, and finds the field the English names", async () => {
+    const services = await seeded(null);
+    const output = searchOutputSchema.parse(await searchCatalog(services, { query: 'which clients are PEPs', strategy: 'keyword' }));
+    expect(output.hits[0]?.id).toBe('clientes.CLI_IND_PEP');
+    expect(output.hits[0]?.relevance).toBe('strong');
+    expect(output.refused).toBe(false);
+    const notice = output.notices.find((entry) => entry.code === 'translated');
+    expect(notice?.translation).toEqual({
+      corpus: 'catalog',
+      searched_as: 'cliente pep persona expuesta políticamente',
+      pairs: [
+        { from: 'clients', to: 'cliente' },
+        { from: 'PEPs', to: 'pep persona expuesta políticamente' },
+      ],
+    });
+
+    // With the glossary off (settings language.glossary), the English words alone do not name the field.
+    services.settings.update({ language: { glossary: false } });
+    const without = await searchCatalog(services, { query: 'which clients are PEPs', strategy: 'keyword' });
+    expect(without.notices.some((entry) => entry.code === 'translated')).toBe(false);
+    expect(without.hits[0]?.relevance).not.toBe('strong');
+  });
+
+  it('leaves a Spanish question as it is, acronyms and loanwords the glossary knows included', async () => {
+    const services = await seeded(null);
+    for (const query of ['saldo vencido de los clientes', '¿Cuál es el VaR de la mesa?', 'libro de trading']) {
+      const output = await searchCatalog(services, { query, strategy: 'keyword' });
+      expect(output.notices.map((entry) => entry.code)).not.toContain('translated');
+    }
+  });
+});
+
 describe('catalog evaluation set', () => {
   it('loads the gate set, the harder set and the relevance set, and counts a hit for the source it cites', async () => {
     const services = await seeded(null);
@@ -205,6 +240,7 @@ describe('catalog evaluation set', () => {
     expect(cases.filter((entry) => entry.parts?.includes('catalog'))).toHaveLength(20);
     expect(cases.filter((entry) => entry.parts?.includes('catalog-hard'))).toHaveLength(20);
     expect(cases.filter((entry) => entry.parts?.includes('catalog-relevance'))).toHaveLength(50);
+    expect(cases.filter((entry) => entry.parts?.includes('catalog-relevance-holdout'))).toHaveLength(50);
     expect(cases[1]).toEqual({ id: 'catalog/q02', query: 'saldo vencido de la cartera', expected: ['creditos'], parts: ['catalog'] });
     expect(cases.filter((entry) => entry.answerable === false).every((entry) => entry.expected.length === 0)).toBe(true);
     const output = await searchCatalog(services, { query: cases[1]?.query ?? '', strategy: 'keyword' });

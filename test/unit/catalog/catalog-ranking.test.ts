@@ -39,3 +39,34 @@ describe('the catalog ranking', () => {
     expect(fused.map((hit) => hit.id)).toEqual([1, 2, 3]);
   });
 });
+
+describe('the keyword phase of a question with English banking terms', () => {
+  const hit = (id: number, normalized: number, coverage: number): KeywordHit => ({ id, score: normalized * 10, normalized, rank: 0, terms: [], match: 'exact', coverage });
+  // The English question matches field 1 loosely; its Spanish words match field 2 fully and field 1 better than before.
+  const asked: string[] = [];
+  const bilingual: CatalogPaths = {
+    keyword: async (query) => {
+      asked.push(query);
+      return query === 'clientes PEPs' ? [hit(2, 1, 1), hit(1, 0.5, 0.5)] : [hit(1, 1, 0.25), hit(3, 0.4, 0.25)];
+    },
+    semantic: () => Promise.resolve({ ok: true, embedderId: 'test:own', neighbours: [] }),
+    crossLanguage: () => Promise.resolve({ ran: false, notice: null }),
+  };
+  const translation = { spanish: 'clientes PEPs', pairs: [{ english: 'clients', spanish: 'clientes' }] };
+
+  it('searches the Spanish words too and keeps each field once, with the reading that matched more of the question', async () => {
+    asked.length = 0;
+    const { fused } = await rankCatalog(bilingual, { query: 'which clients are PEPs', strategy: 'keyword', k: 5, translation }, defaultSettings().fusion);
+    expect(asked).toEqual(['which clients are PEPs', 'clientes PEPs']);
+    expect(fused.map((entry) => entry.id)).toEqual([2, 1, 3]);
+    // Field 1 keeps the Spanish reading (coverage 0.5 beats 0.25), so it is not counted twice nor kept at its weaker one.
+    expect(fused.find((entry) => entry.id === 1)?.keywordCoverage).toBe(0.5);
+  });
+
+  it('searches only the question when nothing was translated', async () => {
+    asked.length = 0;
+    const { fused } = await rankCatalog(bilingual, { query: 'saldo vencido', strategy: 'keyword', k: 5, translation: null }, defaultSettings().fusion);
+    expect(asked).toEqual(['saldo vencido']);
+    expect(fused.map((entry) => entry.id)).toEqual([1, 3]);
+  });
+});

@@ -27,4 +27,24 @@ describe('Spanish food words for the English catalog', () => {
     expect(translateFoodQuery('mango papaya')).toBeNull();
     expect(translateFoodQuery('')).toBeNull();
   });
+
+  it('reads a long word one letter from exactly one glossary word as that word, and a short one never', () => {
+    expect(translateFoodQuery('zanahora')).toEqual({ english: 'carrot', pairs: [{ spanish: 'zanahora', english: 'carrot' }] });
+    expect(translateFoodQuery('espinaka fresca')?.english).toBe('spinach fresh');
+    // Six letters: "bonito" is a fish (and "pretty"), not "boniato"; "papita" a small potato, not "pepita".
+    expect(translateFoodQuery('bonito')).toBeNull();
+    expect(translateFoodQuery('papita')).toBeNull();
+    // Two letters away is no typo.
+    expect(translateFoodQuery('zanahirra')).toBeNull();
+    // Other words one letter from a food: an extra letter or a letter that does not sound alike is another word.
+    expect(translateFoodQuery('pan especial')?.english).toBe('bread especial');
+    expect(translateFoodQuery('naranja de Sevilla')?.english).toBe('orange Sevilla');
+    expect(translateFoodQuery('carne de caballo')?.english).toBe('meat caballo');
+    expect(translateFoodQuery('lomo saltado')).toBeNull();
+    // Sound-alike letters and swapped neighbours are typos.
+    expect(translateFoodQuery('calabasa')?.english).toBe('pumpkin');
+    expect(translateFoodQuery('zanahroia')?.english).toBe('carrot');
+    // An English word read back as itself is no translation.
+    expect(translateFoodQuery('condiments')).toBeNull();
+  });
 });

@@ -114,7 +114,7 @@ describe('a KB refusal', () => {
 
   it('names what the closest interaction card is about when the question names none of it', async () => {
     const warfarin = cardHit('ddi-warfarin-nsaids', 'Warfarin with NSAIDs — bleeding risk', 'What happens', 'NSAIDs such as aspirin add to the bleeding risk.', 'weak');
-    const interaction = { named: ['aspirin'], about: ['Warfarin'], found: false };
+    const interaction = { named: ['aspirin'], about: ['Warfarin'], found: false, unspoken: [] };
     const refused = await answer('Is it ok to give aspirin to a child with flu?', retrievalOf([warfarin], { answerable: false, interaction }));
     expect(refused.refused).toBe(true);
     expect(refused.answer.split('\n')[1]).toBe('The closest interaction card is about Warfarin, which the question does not name.');
@@ -123,6 +123,27 @@ describe('a KB refusal', () => {
     // Found: nothing said about it.
     const answered = await answer('Aspirin with warfarin?', retrievalOf([warfarin], { answerable: false, interaction: { ...interaction, found: true } }));
     expect(answered.answer).not.toContain('interaction card');
+  });
+
+  it('names what the closest interaction card does not speak of when it is about one named medicine', async () => {
+    const ssri = cardHit('ddi-ssri-triptans', 'SSRIs or SNRIs with triptans or tramadol — serotonin syndrome', 'What happens', 'Serotonin syndrome.', 'weak');
+    const interaction = { named: ['sertraline', 'ibuprofen'], about: ['SSRIs or SNRIs'], found: false, unspoken: ['ibuprofen'] };
+    const refused = await answer('Does sertraline interact with ibuprofen?', retrievalOf([ssri], { answerable: false, interaction }));
+    expect(refused.refused).toBe(true);
+    expect(refused.answer.split('\n')[1]).toBe('The closest interaction card is about SSRIs or SNRIs with other medicines; it does not speak of ibuprofen.');
+    // The medicine is named as the question wrote it (kb-search.ts keeps the question's words).
+    const spanish = await answer('¿La sertralina interactúa con el ibuprofeno?', retrievalOf([ssri], { answerable: false, interaction: { ...interaction, named: ['sertralina', 'ibuprofeno'], unspoken: ['ibuprofeno'] } }), 'es');
+    expect(spanish.answer.split('\n')[1]).toBe('La ficha de interacciones más cercana trata de SSRIs or SNRIs (en inglés) con otros medicamentos; no habla de ibuprofeno.');
+  });
+
+  it('says no card speaks of two medicines asked about together', async () => {
+    const bleeding = cardHit('esc-anticoagulant-bleeding', 'Signs of bleeding on anticoagulants — when to escalate', 'Red flags', 'Black stools.', 'weak');
+    const together = { named: ['warfarin', 'atorvastatin'], found: false };
+    const refused = await answer('warfarin and atorvastatin together?', retrievalOf([bleeding], { answerable: false, together }));
+    expect(refused.refused).toBe(true);
+    expect(refused.answer.split('\n')[1]).toBe('No card speaks of warfarin and atorvastatin together.');
+    const spanish = await answer('¿warfarina y atorvastatina a la vez?', retrievalOf([bleeding], { answerable: false, together: { named: ['warfarina', 'atorvastatina'], found: false } }), 'es');
+    expect(spanish.answer.split('\n')[1]).toBe('Ninguna ficha habla de warfarina y atorvastatina a la vez.');
   });
 
   it('refuses in Spanish for a Spanish question', async () => {

@@ -20,6 +20,14 @@ describe('which drugs the cards cover', () => {
     expect(coverage.coveredByKb(mention('Coumadin'))).toBe(true);
   });
 
+  it('speaks of a drug whose class a card names only in its text, where it does not cover it', () => {
+    // "Penicillins" in the methotrexate card's text: it speaks of amoxicillin, without covering it.
+    expect(coverage.coveredByCard('ddi-methotrexate-trimethoprim', mention('amoxicillin'))).toBe(false);
+    expect(coverage.speaksOf('ddi-methotrexate-trimethoprim', mention('amoxicillin'))).toBe(true);
+    expect(coverage.speaksOf('ddi-warfarin-nsaids', mention('ibuprofen'))).toBe(true);
+    expect(coverage.speaksOf('ddi-warfarin-nsaids', mention('atorvastatin'))).toBe(false);
+  });
+
   it('covers every member of a class the card title names (ketorolac is an NSAID)', () => {
     expect(coverage.coveredByCard('ddi-warfarin-nsaids', mention('ketorolac'))).toBe(true);
   });
