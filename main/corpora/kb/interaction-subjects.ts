@@ -133,14 +133,18 @@ export function distinctPairs(lexicon: Pick<ClinicalLexicon, 'membersOf' | 'clas
   return pairs;
 }
 
+// "¿Eutirox con warfarina?": in a short Spanish question about two medicines (pairQuestion), "con" joins them.
+const spanishWith = /(?<![\p{L}\p{N}])con(?![\p{L}\p{N}])/u;
+
 /**
- * The medicines a question asks about together, when it asks about an interaction (asksAboutInteractions) between
+ * The medicines a question asks about together, when it asks about an interaction (asksAboutInteractions, or a
+ * Spanish "con" between them; the caller asks only of a pair question) between
  * medicines that are not one another ("warfarin and atorvastatin together?"), or null. Such a question is answered
  * only by a card that speaks of two of them (speaksOfTogether): the card on bleeding signs on warfarin does not say
  * what atorvastatin does with it.
  */
 export function askedTogether(lexicon: Pick<ClinicalLexicon, 'membersOf' | 'classesOf'>, named: readonly string[], question: string): [string, string][] | null {
-  if (!asksAboutInteractions(question)) return null;
+  if (!asksAboutInteractions(question) && !spanishWith.test(foldText(question))) return null;
   const pairs = distinctPairs(lexicon, named);
   return pairs.length === 0 ? null : pairs;
 }

@@ -139,6 +139,8 @@ describe('cardAboutNamed: whether an interaction card answers what a question na
   it('asks about two medicines together only in an interaction question, and a card must speak of both', () => {
     expect(askedTogether(lexicon, ['warfarin', 'atorvastatin'], 'warfarin and atorvastatin together?')).toEqual([['warfarin', 'atorvastatin']]);
     expect(askedTogether(lexicon, ['warfarin', 'atorvastatin'], 'warfarin dose and atorvastatin dose')).toBeNull();
+    expect(askedTogether(lexicon, ['levothyroxine', 'warfarin'], '¿Eutirox con warfarina, hay que vigilar el INR?')).toEqual([['levothyroxine', 'warfarin']]);
+    expect(askedTogether(lexicon, ['levothyroxine', 'warfarin'], '¿Eutirox y warfarina, a qué hora?')).toBeNull();
     expect(askedTogether(lexicon, ['sertraline', 'ssri'], 'can sertraline be combined with other SSRIs?')).toBeNull();
     const pairs: [string, string][] = [['warfarin', 'atorvastatin']];
     expect(speaksOfTogether(pairs, (canonical) => canonical === 'warfarin')).toBe(false);
