@@ -49,16 +49,14 @@ function catalogOwnRelevance(fused: FusedHit, calibrated: boolean, translatedWor
   const cosine = fused.vectorDistance === null || !calibrated ? null : 1 - fused.vectorDistance;
   const coverage = fused.keywordMatch === 'fuzzy' ? 0 : (fused.keywordCoverage ?? 0);
   const bars = catalogRelevanceBars;
-  if (translatedWords > 0) {
-    // Read through the glossary, a question's Spanish words are fewer than its English ones, so the share matched
-    // is held to these bars alone (with the catalog's own, "customer gender" met "Cliente deudor" at half its words).
-    const translated = catalogTranslatedBars;
-    const matchedWords = Math.round(coverage * translatedWords);
-    if ((cosine !== null && cosine >= bars.strongCosine) || (matchedWords >= translated.words && coverage >= translated.strongCoverage && (cosine === null || cosine >= translated.cosine)))
-      return 'strong';
-    return (cosine !== null && cosine >= bars.weakCosine) || coverage > 0 ? 'weak' : 'none';
-  }
-  if ((cosine !== null && cosine >= bars.strongCosine) || (coverage >= bars.strongCoverage && (cosine === null || cosine >= bars.weakCosine))) return 'strong';
+  const translated = catalogTranslatedBars;
+  // Read through the glossary, a question's Spanish words are fewer than its English ones, so the share matched is
+  // held to the translated bars alone (with the catalog's own, "customer gender" met "Cliente deudor" at half its words).
+  const matchedEnough =
+    translatedWords > 0
+      ? Math.round(coverage * translatedWords) >= translated.words && coverage >= translated.strongCoverage && (cosine === null || cosine >= translated.cosine)
+      : coverage >= bars.strongCoverage && (cosine === null || cosine >= bars.weakCosine);
+  if ((cosine !== null && cosine >= bars.strongCosine) || matchedEnough) return 'strong';
   if ((cosine !== null && cosine >= bars.weakCosine) || coverage > 0) return 'weak';
   return 'none';
 }

@@ -3,9 +3,24 @@ import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 
 type Lexicon = Pick<ClinicalLexicon, 'find' | 'membersOf' | 'classesOf'>;
 
+/**
+ * An interaction card's title read in two: what the card is about (before "with", or before its dash) and what it is
+ * taken with (after "with", up to the dash; '' when the title has no "with").
+ */
+function titleParts(title: string): { subject: string; partners: string } {
+  const [named = ''] = title.split(/\s+—\s+/u);
+  const [subject = '', ...rest] = named.split(/\s+with\s+/u);
+  return { subject: subject.trim(), partners: rest.join(' with ').trim() };
+}
+
+/** The medicines and classes a text names, once each (conditions left out). */
+function medicinesIn(lexicon: Pick<ClinicalLexicon, 'find'>, text: string): string[] {
+  return [...new Set(lexicon.find(text).filter((mention) => mention.kind !== 'condition').map((mention) => mention.canonical))];
+}
+
 /** The part of an interaction card's title before "with" (or before its dash): what the card is about, as written. */
 export function subjectText(title: string): string {
-  return (title.split(/\s+with\s+|\s+—\s+/u)[0] ?? '').trim();
+  return titleParts(title).subject;
 }
 
 /**
@@ -14,7 +29,7 @@ export function subjectText(title: string): string {
  * iodinated contrast imaging" has no "with", so both). The drugs after "with" are what it is taken with.
  */
 export function interactionSubjects(lexicon: Pick<ClinicalLexicon, 'find'>, title: string): string[] {
-  return [...new Set(lexicon.find(subjectText(title)).filter((mention) => mention.kind !== 'condition').map((mention) => mention.canonical))];
+  return medicinesIn(lexicon, titleParts(title).subject);
 }
 
 /**
@@ -83,9 +98,7 @@ export function cardAboutNamed(lexicon: Lexicon, card: { category: string; title
 
 /** The medicines and classes an interaction card's title names after "with": what the card is about them taken with. */
 export function interactionPartners(lexicon: Pick<ClinicalLexicon, 'find'>, title: string): string[] {
-  const [, ...rest] = title.split(/\s+with\s+/u);
-  const withText = (rest.join(' with ').split(/\s+—\s+/u)[0] ?? '').trim();
-  return [...new Set(lexicon.find(withText).filter((mention) => mention.kind !== 'condition').map((mention) => mention.canonical))];
+  return medicinesIn(lexicon, titleParts(title).partners);
 }
 
 /** What a card says of a medicine: it names it (or its title names a class of it), or its text names a class of it. */

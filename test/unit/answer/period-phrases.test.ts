@@ -185,11 +185,14 @@ describe('readPeriods: counted and named days', () => {
 });
 
 describe('readPeriods: two periods', () => {
+  // This week so far (Monday to today), then last week: the comparison most questions ask for.
+  const thisWeekThenLast = [
+    ['2026-11-30', today],
+    ['2026-11-23', '2026-11-29'],
+  ];
+
   it('reads two periods in the order named, for a comparison', () => {
-    expect(periods('did I eat more protein this week than last week?')).toEqual([
-      ['2026-11-30', today],
-      ['2026-11-23', '2026-11-29'],
-    ]);
+    expect(periods('did I eat more protein this week than last week?')).toEqual(thisWeekThenLast);
     expect(periods('Did I have more calories in October or November?')).toEqual([
       ['2026-10-01', '2026-10-31'],
       ['2026-11-01', '2026-11-30'],
@@ -197,25 +200,13 @@ describe('readPeriods: two periods', () => {
   });
 
   it('reads "this week vs last" and "con el de la pasada" as last week', () => {
-    expect(periods("how's my protein looking this week vs last?")).toEqual([
-      ['2026-11-30', today],
-      ['2026-11-23', '2026-11-29'],
-    ]);
-    expect(periods('compárame el sodio de esta semana con el de la pasada')).toEqual([
-      ['2026-11-30', today],
-      ['2026-11-23', '2026-11-29'],
-    ]);
+    expect(periods("how's my protein looking this week vs last?")).toEqual(thisWeekThenLast);
+    expect(periods('compárame el sodio de esta semana con el de la pasada')).toEqual(thisWeekThenLast);
   });
 
   it('reads "more than last week" and "compared to last month" as the period so far against the one named', () => {
-    expect(periods('did I eat more protein than last week?')).toEqual([
-      ['2026-11-30', today],
-      ['2026-11-23', '2026-11-29'],
-    ]);
-    expect(periods('how was my fibre compared to last week')).toEqual([
-      ['2026-11-30', today],
-      ['2026-11-23', '2026-11-29'],
-    ]);
+    expect(periods('did I eat more protein than last week?')).toEqual(thisWeekThenLast);
+    expect(periods('how was my fibre compared to last week')).toEqual(thisWeekThenLast);
     expect(periods('¿comí más proteína que el mes pasado?')).toEqual([
       ['2026-12-01', today],
       ['2026-11-01', '2026-11-30'],
