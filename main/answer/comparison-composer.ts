@@ -3,13 +3,14 @@ import { nutrientOf, type NutrientKey } from '../../shared/nutrients.js';
 import { amount, countText, createCiter, emptyAnswer, mealsPhrase, section, type ComposedAnswer } from './answer-writing.js';
 import { nutrientColumn, type ContextRow, type DiaryContext } from './diary-context.js';
 
-function span(from: string, to: string, language: Language): string {
+/** A period as a comparison names it: "A to B" / "del A al B", or one day. */
+export function span(from: string, to: string, language: Language): string {
   if (from === to) return language === 'es' ? `el ${from}` : from;
   return language === 'es' ? `del ${from} al ${to}` : `${from} to ${to}`;
 }
 
 /** A period as the subject of a Spanish phrase: "periodo del A al B", "día 2026-11-30". */
-function spanishPeriod(from: string, to: string): string {
+export function spanishPeriod(from: string, to: string): string {
   return from === to ? `día ${from}` : `periodo del ${from} al ${to}`;
 }
 

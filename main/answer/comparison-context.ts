@@ -3,7 +3,7 @@ import type { NutrientKey } from '../../shared/nutrients.js';
 import { daysBetween } from './calendar.js';
 import { csvLine } from './csv-line.js';
 import { formatDecimal } from './decimal-format.js';
-import { nutrientColumn, type ContextRow, type ContextSection, type DiaryContext, type DiaryRetrieval } from './diary-context.js';
+import { itemLabel, nutrientColumn, type ContextRow, type ContextSection, type DiaryContext, type DiaryRetrieval } from './diary-context.js';
 
 function decimalCell(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? formatDecimal(value, 1) : '';
@@ -36,6 +36,7 @@ export function cellDifference(first: string, second: string): string {
  * daily_totals of both; summary (total and daily average per asked nutrient, from SQL, each row carrying its
  * period's dates); and comparison (first minus second, of totals and of daily averages, from the summary cells).
  * Meals, when the plan names some, limit every figure; targets and per-entry detail are left out of comparisons.
+ * A plan naming foods adds each named food's totals per period and their difference (`foodSections`).
  */
 export function buildComparisonContext(plan: DiaryPlan, first: DiaryRetrieval, second: DiaryRetrieval): DiaryContext {
   const compare = plan.compare_to as NonNullable<DiaryPlan['compare_to']>;
@@ -85,5 +86,68 @@ export function buildComparisonContext(plan: DiaryPlan, first: DiaryRetrieval, s
   row('comparison', comparisonNames, [...bounds, 'total_difference', ...columns.map((_, index) => cellDifference(a.total[index] ?? '', b.total[index] ?? ''))]);
   row('comparison', comparisonNames, [...bounds, 'daily_average_difference', ...columns.map((_, index) => cellDifference(a.average[index] ?? '', b.average[index] ?? ''))]);
 
-  return { text: lines.join('\n'), rows, notices: [] };
+  const namedFoods = plan.foods && plan.foods.length > 0 ? foodSections(plan, periods, row, (text) => lines.push(text)) : undefined;
+  return { text: lines.join('\n'), rows, notices: [], ...(namedFoods ? { namedFoods } : {}) };
+}
+
+type Row = (section: ContextSection, names: readonly string[], values: readonly string[]) => void;
+
+/**
+ * The named foods of a comparison: what each phrase matched in each period (comments), food_totals (one row per
+ * food and period: entries, grams, energy and the asked nutrients, from SQL) and food_comparison (first minus
+ * second, for a food with entries in both periods). The daily totals and summary above still cover whole days.
+ * Returns each phrase with the foods it matched in either period, first period's first.
+ */
+function foodSections(
+  plan: DiaryPlan,
+  periods: readonly { name: string; from: string; to: string; retrieval: DiaryRetrieval }[],
+  row: Row,
+  write: (line: string) => void,
+): { phrase: string; items: string[] }[] {
+  const energy = nutrientColumn('energy_kcal');
+  const others = (plan.nutrients as NutrientKey[]).filter((key) => key !== 'energy_kcal');
+  const columns = ['grams', energy, ...others.map(nutrientColumn)];
+  const cellsOf = (food: Record<string, unknown>): string[] => [decimalCell(food.grams), decimalCell(food.energy_kcal), ...others.map((key) => decimalCell(food[key]))];
+
+  const named = (plan.foods ?? []).map((phrase, index) => {
+    const perPeriod = periods.map((period) => period.retrieval.namedFoods?.[index]?.items ?? []);
+    for (const [position, period] of periods.entries()) {
+      const items = perPeriod[position] ?? [];
+      write(`# food named "${phrase}", ${period.name} period: ${items.length === 0 ? 'no entry' : items.join('; ')}`);
+    }
+    return { phrase, items: [...new Set(perPeriod.flat())] };
+  });
+  write('# food_totals and food_comparison hold only the entries of the foods named; daily totals and summary cover whole days');
+
+  const totalsNames = ['period', 'date_from', 'date_to', 'item', 'entries', ...columns];
+  write('# food_totals');
+  write(csvLine(totalsNames));
+  const byItem = new Map<string, string[][]>();
+  for (const [position, period] of periods.entries()) {
+    for (const food of period.retrieval.detail?.foods ?? []) {
+      const item = itemLabel(food.food_name, food.food_brand);
+      const cells = cellsOf(food);
+      row('food_totals', totalsNames, [period.name, period.from, period.to, item, integerCell(food.entries), ...cells]);
+      if (!byItem.has(item)) byItem.set(item, [[], []]);
+      (byItem.get(item) as string[][])[position] = cells;
+    }
+  }
+
+  const [first, second] = periods as [(typeof periods)[number], (typeof periods)[number]];
+  const differenceNames = ['first_from', 'first_to', 'second_from', 'second_to', 'item', 'statistic', ...columns];
+  write('# food_comparison: first minus second of the food_totals rows, for foods with entries in both periods');
+  write(csvLine(differenceNames));
+  for (const [item, [inFirst, inSecond]] of byItem) {
+    if (!inFirst || !inSecond || inFirst.length === 0 || inSecond.length === 0) continue;
+    row('food_comparison', differenceNames, [
+      first.from,
+      first.to,
+      second.from,
+      second.to,
+      item,
+      'total_difference',
+      ...columns.map((_, index) => cellDifference(inFirst[index] ?? '', inSecond[index] ?? '')),
+    ]);
+  }
+  return named;
 }

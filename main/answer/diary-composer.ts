@@ -2,6 +2,7 @@ import type { DiaryPlan, Language } from '../../shared/contract.js';
 import { nutrientOf, targetKindOf, type NutrientKey } from '../../shared/nutrients.js';
 import { amount, countText, createCiter, emptyAnswer, mealsPhrase, section as sectionOf, type ComposedAnswer } from './answer-writing.js';
 import { composeComparison } from './comparison-composer.js';
+import { composeFoodComparison } from './food-comparison-composer.js';
 import { nutrientColumn, type ContextRow, type DiaryContext } from './diary-context.js';
 import { composeFoodAnswer } from './food-answer-composer.js';
 import { composeEntryList } from './entry-list-composer.js';
@@ -95,7 +96,7 @@ function largestBy(rows: readonly ContextRow[], column: string): ContextRow[] {
  * period says where the diary's entries are, or, for an empty diary, how to log or import them.
  */
 export function composeDiaryAnswer(plan: DiaryPlan, context: DiaryContext, language: Language): ComposedAnswer {
-  if (plan.compare_to) return composeComparison(plan, context, language);
+  if (plan.compare_to) return (plan.foods ?? []).length > 0 ? composeFoodComparison(plan, context, language) : composeComparison(plan, context, language);
   const period = sectionOf(context, 'period')[0];
   const days = sectionOf(context, 'daily_totals');
   if (!period || days.length === 0) return emptyAnswer(plan, context, language);

@@ -41,7 +41,7 @@ export interface ContextRow {
   cells: Record<string, string>;
 }
 
-export type ContextSection = 'period' | 'periods' | 'daily_totals' | 'daily_targets' | 'summary' | 'target_days' | 'food_totals' | 'foods' | 'comparison' | 'diary';
+export type ContextSection = 'period' | 'periods' | 'daily_totals' | 'daily_targets' | 'summary' | 'target_days' | 'food_totals' | 'foods' | 'comparison' | 'food_comparison' | 'diary';
 
 export interface DiaryContext {
   text: string;

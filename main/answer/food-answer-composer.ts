@@ -7,7 +7,8 @@ import { listWords } from './plan-sanitizer.js';
 
 const mealOrder: Record<string, number> = { breakfast: 1, lunch: 2, dinner: 3, snack: 4 };
 
-function quoted(phrases: readonly string[], language: Language): string {
+/** The phrases a question named, quoted as the answer's language quotes ("eggs" and "milk", «huevos» y «leche»). */
+export function quoted(phrases: readonly string[], language: Language): string {
   return listWords(
     phrases.map((phrase) => (language === 'es' ? `«${phrase}»` : `"${phrase}"`)),
     language,
@@ -38,12 +39,7 @@ export function composeFoodAnswer(plan: DiaryPlan, context: DiaryContext, langua
       : es
         ? `Ninguna entrada${meals} ${when} es de un alimento cuyo nombre diga ${quoted(unmatched, 'es')}.`
         : `No entry${meals} ${when} is of a food whose name says ${quoted(unmatched, 'en')}.`;
-  if (totals.length === 0) {
-    const how = es
-      ? 'cita busca los alimentos por las palabras de su nombre (en español o en inglés); no los agrupa por tipo, como fruta o verdura. Vea el día en Diario para comprobarlo.'
-      : 'cita finds foods by the words of their names (in English or Spanish); it does not group them by kind, such as fruit or vegetables. See the day in Diary to check.';
-    return { answer: `${noneSentence} ${how}`, citations, empty: true, refusal: 'no_food_entries' };
-  }
+  if (totals.length === 0) return { answer: `${noneSentence} ${howFoodsAreFound(language)}`, citations, empty: true, refusal: 'no_food_entries' };
 
   const lines: string[] = [];
   const listEach = entries.length <= maxListedEntries && (context.entryCount ?? entries.length) === entries.length;
@@ -77,4 +73,11 @@ export function composeFoodAnswer(plan: DiaryPlan, context: DiaryContext, langua
   }
   if (noneSentence !== '') lines.push(noneSentence);
   return { answer: lines.join('\n'), citations, empty: false };
+}
+
+/** How cita matched the named foods: said when none of them has an entry. */
+export function howFoodsAreFound(language: Language): string {
+  return language === 'es'
+    ? 'cita busca los alimentos por las palabras de su nombre (en español o en inglés); no los agrupa por tipo, como fruta o verdura. Vea el día en Diario para comprobarlo.'
+    : 'cita finds foods by the words of their names (in English or Spanish); it does not group them by kind, such as fruit or vegetables. See the day in Diary to check.';
 }

@@ -13,6 +13,8 @@ import { namedNutrients } from './nutrient-phrases.js';
 const phrasePatterns: readonly RegExp[] = [
   // A question that opens with the food ("any cheddar in my dinner?", "¿mucho pan esta semana?", "Nutella — how much?")
   /^ (?:any|some|much|many|lots of|a lot of|too much|algun|alguna|algunos|algunas|mucho|mucha|muchos|muchas|demasiado|demasiada) (.+)$/,
+  // "total greek yogurt last week vs the week before", "total de pan este mes"
+  /^ (?:my |the )?total (?:of |de |del )?(?:my |mi |mis |el |la |los |las )?(.+)$/,
   /^ ((?:[^§ ]+ ){0,2}[^§ ]+) (?:§ |- )?(?:how (?:much|many)|cuant[oa]s?)\b/,
   /^ (?:el|la|los|las|mi|mis) (.+?) (?:tenia|tenian|tiene|tienen|llevaba|llevaban|lleva|llevan)\b/,
   // English
@@ -208,8 +210,13 @@ const notFoods = new Set([
   'right',
   'healthy',
   'healthily',
+  'healthier',
   'badly',
   'bad',
+  'better',
+  'worse',
+  'best',
+  'worst',
   'total',
   'overall',
   'all',
@@ -246,7 +253,12 @@ const notFoods = new Set([
   'todo',
   'bien',
   'mal',
+  'mejor',
+  'peor',
   'sano',
+  'sana',
+  'sanos',
+  'sanas',
   'entradas',
   'entrada',
   'platos',

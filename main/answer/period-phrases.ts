@@ -143,7 +143,8 @@ function unitDays(unit: string): number {
 interface PeriodBefore {
   start: number;
   end: number;
-  days: number;
+  /** "the 7 days before": that many days; "the month before": the calendar month (or year) before. */
+  span: { days: number } | { unit: 'month' | 'year' };
 }
 
 interface Found {
@@ -284,7 +285,8 @@ function readDays(reader: Reader): void {
   );
   // Holidays people name instead of a date.
   for (const [pattern, month, dayOfMonth] of holidays) {
-    token(pattern, () => ({ year: null, month, day: dayOfMonth }));
+    // The last one that has come (the next one for the future): on 1 December, "Christmas" is last year's.
+    token(pattern, () => ({ year: null, month, day: dayOfMonth, resolved: resolveYearless(month, dayOfMonth, today, future, true) ?? undefined }));
   }
 
   const tokenDate = (item: DayToken, after?: string): string | null => {
@@ -435,9 +437,23 @@ function markPeriodsBefore(reader: Reader): PeriodBefore[] {
   for (const match of text.matchAll(new RegExp(`\\b(?:the\\s+|los\\s+|las\\s+)?${count}\\s+(days?|weeks?|dias?|semanas?)\\s+(?:before|prior|earlier|anteriores)\\b`, 'g'))) {
     const amount = countOf(match[1] as string);
     if (amount > 0 && free(match.index, match.index + match[0].length) && found.some((item) => item.period && item.end <= match.index)) {
-      before.push({ start: match.index, end: match.index + match[0].length, days: amount * unitDays(match[2] as string) });
+      before.push({ start: match.index, end: match.index + match[0].length, span: { days: amount * unitDays(match[2] as string) } });
       add({ start: match.index, end: match.index + match[0].length });
     }
+  }
+  return before;
+}
+
+/** "last week vs the week before", "October and the month before": placeholders like `markPeriodsBefore`'s, read once months are. */
+function markUnitsBefore(reader: Reader): PeriodBefore[] {
+  const { text, found, free, add } = reader;
+  const before: PeriodBefore[] = [];
+  for (const match of text.matchAll(/\b(?:the\s+|la\s+|el\s+)?(day|week|month|year|dia|semana|mes|ano)\s+(?:before|prior|earlier|de\s+antes)\b/g)) {
+    const unit = match[1] as string;
+    if (!free(match.index, match.index + match[0].length) || !found.some((item) => item.period && item.end <= match.index)) continue;
+    const span: PeriodBefore['span'] = /^(?:month|mes)$/.test(unit) ? { unit: 'month' } : /^(?:year|ano)$/.test(unit) ? { unit: 'year' } : { days: unitDays(unit) };
+    before.push({ start: match.index, end: match.index + match[0].length, span });
+    add({ start: match.index, end: match.index + match[0].length });
   }
   return before;
 }
@@ -470,7 +486,7 @@ function extendSince(reader: Reader): void {
   }
 }
 
-/** Each "the N days before" becomes the N days just before the period named first. */
+/** Each "the N days before" becomes the N days just before the period named first; "the month before", the month before it. */
 function resolvePeriodsBefore(reader: Reader, before: readonly PeriodBefore[]): void {
   const { found } = reader;
   for (const item of before) {
@@ -478,7 +494,8 @@ function resolvePeriodsBefore(reader: Reader, before: readonly PeriodBefore[]): 
     const earlier = found.filter((candidate) => candidate.period && candidate.end <= item.start).sort((left, right) => left.start - right.start)[0];
     if (!placeholder || !earlier?.period) continue;
     const to = addDays(earlier.period.from, -1);
-    placeholder.period = { from: addDays(to, -(item.days - 1)), to };
+    if ('days' in item.span) placeholder.period = { from: addDays(to, -(item.span.days - 1)), to };
+    else placeholder.period = item.span.unit === 'month' ? calendarMonth(to, 0) : calendarYear(Number(to.slice(0, 4)));
   }
 }
 
@@ -506,6 +523,7 @@ export function readPeriods(question: string, today: string, future: boolean): P
   readCountedPeriods(reader);
   const before = markPeriodsBefore(reader);
   readMonthsAndYears(reader);
+  before.push(...markUnitsBefore(reader));
   extendSince(reader);
   resolvePeriodsBefore(reader, before);
   const { found, free } = reader;

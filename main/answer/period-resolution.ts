@@ -35,9 +35,10 @@ export function validDay(year: number, month: number, dayOfMonth: number): boole
 /**
  * A day and month without a year: the most recent one not after today — except in the current month, which is
  * this year's even when the day is still ahead (on 1 December, "December 10" is nine days away, not last year);
- * a question about the future takes the next one from today. Null when that day exists in no year (31 February).
+ * a question about the future takes the next one from today. `strict` drops that exception (a holiday: "Christmas"
+ * asked on 1 December is last year's). Null when that day exists in no year (31 February).
  */
-export function resolveYearless(month: number, dayOfMonth: number, today: string, future: boolean): string | null {
+export function resolveYearless(month: number, dayOfMonth: number, today: string, future: boolean, strict = false): string | null {
   if (!validDay(2024, month, dayOfMonth)) return null;
   const year = Number(today.slice(0, 4));
   const currentMonth = Number(today.slice(5, 7));
@@ -45,7 +46,7 @@ export function resolveYearless(month: number, dayOfMonth: number, today: string
   for (const offset of candidates) {
     if (!validDay(year + offset, month, dayOfMonth)) continue;
     const date = makeDate(year + offset, month, dayOfMonth);
-    if (future ? date >= today : date <= today || (offset === 0 && month === currentMonth)) return date;
+    if (future ? date >= today : date <= today || (!strict && offset === 0 && month === currentMonth)) return date;
   }
   return null;
 }

@@ -54,8 +54,7 @@ export type PlanAdjustment =
   | { code: 'not_understood' }
   | { code: 'invalid_date'; dates: string[] }
   | { code: 'comparison_dropped'; reason: 'future' | 'same' | 'extra'; text: string }
-  | { code: 'meals_dropped'; dropped: string[] }
-  | { code: 'foods_dropped'; foods: string[] };
+  | { code: 'meals_dropped'; dropped: string[] };
 
 export interface SanitizedPlan {
   plan: DiaryPlan;
@@ -115,8 +114,8 @@ function checkPeriod(from: string, to: string, today: string, comparison: boolea
  *   for a list of entries), recorded in `defaults`; untracked ones are named in `not_honoured`.
  * - meals: only breakfast, lunch, dinner, snack; all four are the same as none (every meal).
  * - `need_detail` and `list_entries` are true only when they are the boolean true; a list needs detail.
- * - foods named (at most 3, 40 characters each): kept for one period, with detail, energy when no nutrient is
- *   named; a comparison drops them with a notice (`foods_dropped`), a refusal silently.
+ * - foods named (at most 3, 40 characters each): kept, with detail, energy when no nutrient is named (a comparison
+ *   sets each named food's totals of the two periods side by side); a refusal drops them silently.
  */
 export function sanitizePlan(raw: RawPlan, options: { today: string; planner: DiaryPlan['planner'] }): SanitizedPlan {
   const { today } = options;
@@ -183,11 +182,8 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
   }
   if (untracked.length > 0) adjustments.push({ code: 'untracked_nutrient', names: untracked, refused: refusal === 'untracked_nutrient' });
 
-  if (foods.length > 0 && (comparison || refusal)) {
-    // A comparison sets whole days side by side; a refusal looks nothing up.
-    if (comparison && refusal === undefined) adjustments.push({ code: 'foods_dropped', foods });
-    foods = [];
-  }
+  // A refusal looks nothing up.
+  if (refusal) foods = [];
 
   if (refusal === undefined && nutrients.length === 0) {
     nutrients.push(...(listEntries || foods.length > 0 ? listNutrients : defaultNutrients));
@@ -234,8 +230,6 @@ function unhonouredOf(adjustment: PlanAdjustment): Unhonoured[] {
       return [{ code: 'comparison_dropped', text: adjustment.text }];
     case 'meals_dropped':
       return adjustment.dropped.map((text) => ({ code: 'meals_dropped' as const, text }));
-    case 'foods_dropped':
-      return adjustment.foods.map((text) => ({ code: 'foods_dropped' as const, text }));
     default:
       return [];
   }
@@ -347,17 +341,5 @@ export function adjustmentNotice(adjustment: PlanAdjustment, language: Language)
         code: adjustment.code,
         message: es ? `Comidas desconocidas ignoradas: ${adjustment.dropped.join(', ')}.` : `Unknown meals ignored: ${adjustment.dropped.join(', ')}.`,
       };
-    case 'foods_dropped': {
-      const foods = listWords(
-        adjustment.foods.map((food) => (es ? `«${food}»` : `"${food}"`)),
-        language,
-      );
-      return {
-        code: adjustment.code,
-        message: es
-          ? `Una comparación pone días enteros lado a lado: no se limita a ${foods}. Pregunte por cada periodo para ver sus entradas de ${foods}.`
-          : `A comparison sets whole days side by side: it is not limited to ${foods}. Ask about each period to see its entries of ${foods}.`,
-      };
-    }
   }
 }

@@ -10,7 +10,7 @@ export type DiaryRefusal = z.infer<typeof diaryRefusalSchema>;
 
 /** Something the question asked that the plan could not honour, with the words or dates concerned. */
 export const unhonouredSchema = z.object({
-  code: z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'future_date', 'invalid_date', 'period_clamped', 'nutrients_dropped', 'comparison_dropped', 'meals_dropped', 'foods_dropped']),
+  code: z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'future_date', 'invalid_date', 'period_clamped', 'nutrients_dropped', 'comparison_dropped', 'meals_dropped']),
   text: z.string(),
 });
 export type Unhonoured = z.infer<typeof unhonouredSchema>;

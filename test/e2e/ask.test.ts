@@ -264,4 +264,24 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('compares one food between two periods, each line that food’s, with both periods in what was looked up', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    await page.getByLabel('Question about your diary').fill('Did I eat more chicken this month than last month?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('article', { name: 'Answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    const lookedUp = await visibleText(answer.getByRole('region', { name: 'What was looked up' }));
+    expect(lookedUp).toMatch(/Foods named\s*chicken/);
+    expect(lookedUp).toMatch(/Compared with/);
+    const text = await visibleText(answer.locator('.answer-text'));
+    expect(text).toMatch(/^Foods whose name says "chicken": /);
+    const labels = await answer.locator('.citations li[data-kind="diary-entry"]').allInnerTexts();
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).toMatch(/Chicken, /);
+    expect(await answer.getAttribute('data-trusted')).toBe('true');
+    await saveScreenshot(page, 'ask-food-comparison-en');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -141,13 +141,14 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
     };
   }
 
-  let context = plan.compare_to
-    ? buildComparisonContext(
-        plan,
-        await retrieveForPlan(deps.store, input.profile, { ...plan, need_detail: false }),
-        await retrieveForPlan(deps.store, input.profile, { ...plan, need_detail: false }, { from: plan.compare_to.date_from, to: plan.compare_to.date_to }),
-      )
-    : buildDiaryContext(plan, await retrieveForPlan(deps.store, input.profile, plan));
+  const contextFor = async (planned: typeof plan): Promise<DiaryContext> => {
+    if (!planned.compare_to) return buildDiaryContext(planned, await retrieveForPlan(deps.store, input.profile, planned));
+    // A comparison reads whole days, and the named foods' totals when it names foods (no other detail).
+    const read = (planned.foods ?? []).length > 0 ? planned : { ...planned, need_detail: false };
+    const second = { from: planned.compare_to.date_from, to: planned.compare_to.date_to };
+    return buildComparisonContext(planned, await retrieveForPlan(deps.store, input.profile, read), await retrieveForPlan(deps.store, input.profile, read, second));
+  };
+  let context = await contextFor(plan);
   // No entry has a name the question gave, but it also names a nutrient or a meal: the words read as a food may not
   // be one ("was there a day I went over my sodium target"), so whole days answer, and the user is told.
   const unmatched = context.namedFoods?.every((named) => named.items.length === 0) === true;
@@ -155,13 +156,13 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
     const names = (plan.foods ?? []).map((food) => (language === 'es' ? `«${food}»` : `"${food}"`));
     ({ plan, adjustments } = sanitizePlan({ ...raw, foods: [] }, { today, planner }));
     notices.splice(planNoticesAt, planNotices.length, ...toldOf({ plan, adjustments }));
-    context = buildDiaryContext(plan, await retrieveForPlan(deps.store, input.profile, plan));
+    context = await contextFor(plan);
     notices.push({
       code: 'foods_unmatched',
       message:
         language === 'es'
-          ? `Ninguna entrada del periodo es de un alimento llamado ${listWords(names, 'es')}: se muestran los días enteros.`
-          : `No entry of the period is of a food called ${listWords(names, 'en')}: whole days are shown.`,
+          ? `Ninguna entrada ${plan.compare_to ? 'de los dos periodos' : 'del periodo'} es de un alimento llamado ${listWords(names, 'es')}: se muestran los días enteros.`
+          : `No entry of ${plan.compare_to ? 'either period' : 'the period'} is of a food called ${listWords(names, 'en')}: whole days are shown.`,
     });
   }
   notices.push(...context.notices);

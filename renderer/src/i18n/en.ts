@@ -542,7 +542,6 @@ export const en = {
       nutrients_dropped: '{{text}}: unknown nutrient',
       comparison_dropped: '{{text}}: not compared',
       meals_dropped: '{{text}}: unknown meal',
-      foods_dropped: '{{text}}: not compared (whole days are)',
     },
     planner: 'Planned by',
     planners: {

@@ -546,7 +546,6 @@ export const es: Messages = {
       nutrients_dropped: '{{text}}: nutriente desconocido',
       comparison_dropped: '{{text}}: no comparado',
       meals_dropped: '{{text}}: comida desconocida',
-      foods_dropped: '{{text}}: no comparado (se comparan días enteros)',
     },
     planner: 'Planificado por',
     planners: {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/app/bootstrap.js';
 import { itemLabel } from '../../../main/answer/diary-context.js';
+import { checkAttributedGrounding } from '../../../main/answer/attributed-grounding.js';
+import { cellDifference } from '../../../main/answer/comparison-context.js';
 import { formatDecimal, localizeNumber } from '../../../main/answer/decimal-format.js';
 import type { AskOutput } from '../../../shared/contract.js';
 import { useTempDirs } from '../../helpers/temp.js';
@@ -210,6 +212,8 @@ describe("Ask your log answers in the question's language and number format", ()
       '¿Qué comí el 14 de noviembre?',
       'did I eat more protein this week than last week?',
       '¿comí más grasa en octubre o en noviembre?',
+      'how much protein from chicken in October vs November?',
+      '¿cuánto pollo comí en noviembre frente a octubre?',
       'how much fat was in my lunches last week?',
       '¿cuánto sodio tuvo mi merienda esta semana?',
       'how much sodium did I eat in the last 6 months?',
@@ -347,14 +351,72 @@ describe('Ask your log answers about the foods a question names, and only them',
     expect(spanish).toMatchObject({ refused: true, refusal: 'untracked_nutrient' });
   });
 
-  it('compares whole days when a comparison names a food, and says the food was not compared', async () => {
-    const output = await ask('did I eat more eggs this week than last week?');
-    expect(output.plan?.compare_to).toBeDefined();
-    expect(output.plan?.foods).toBeUndefined();
-    expect(output.notices.map((notice) => notice.code)).toContain('foods_dropped');
-    expect(output.plan?.not_honoured).toContainEqual({ code: 'foods_dropped', text: 'eggs' });
-    expect(output.notices.find((notice) => notice.code === 'foods_dropped')?.message).toBe(
-      'A comparison sets whole days side by side: it is not limited to "eggs". Ask about each period to see its entries of "eggs".',
+  it("compares a named food between two periods: each food's totals in each, equal to the view, and the difference", async () => {
+    const output = await ask('did I eat more chicken in November than in October?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-01', date_to: '2026-11-30', compare_to: { date_from: '2026-10-01', date_to: '2026-10-31' }, foods: ['chicken'] });
+    expect(output.notices.map((notice) => notice.code)).not.toContain('foods_unmatched');
+    expect(output.refused).toBe(false);
+    const november = viewFoods('Chicken%', '2026-11-01', '2026-11-30');
+    const october = viewFoods('Chicken%', '2026-10-01', '2026-10-31');
+    const both = november.filter((food) => october.some((other) => other.food_name === food.food_name));
+    expect(both.length).toBeGreaterThan(0);
+    const lines = output.answer.split('\n');
+    const cell = (value: number): string => formatDecimal(value, 1);
+    const words = (difference: string, unit: string): string => `${localizeNumber(difference.replace(/^-/, ''), 'en')} ${unit} ${difference.startsWith('-') ? 'less' : 'more'}`;
+    for (const [food, from, to] of [...november.map((row) => [row, '2026-11-01', '2026-11-30'] as const), ...october.map((row) => [row, '2026-10-01', '2026-10-31'] as const)]) {
+      const label = itemLabel(food.food_name, food.food_brand);
+      expect(lines.find((line) => line.startsWith(`${label}, ${from} to ${to}:`))).toContain(
+        `${food.entries} ${food.entries === 1 ? 'entry' : 'entries'}, ${localizeNumber(cell(food.grams), 'en')} g, ${localizeNumber(cell(food.amount), 'en')} kcal in total`,
+      );
+    }
+    for (const food of both) {
+      const before = october.find((other) => other.food_name === food.food_name) as (typeof october)[number];
+      const line = lines.find((text) => text.startsWith(`${itemLabel(food.food_name, food.food_brand)}, 2026-11-01 to 2026-11-30 against 2026-10-01 to 2026-10-31:`));
+      expect(line).toContain(`${words(cellDifference(cell(food.grams), cell(before.grams)), 'g')}, ${words(cellDifference(cell(food.amount), cell(before.amount)), 'kcal')}`);
+    }
+    // Only chicken: no whole-day summary, every citation a chicken row or a period.
+    expect(output.answer).not.toMatch(/Energy: /);
+    for (const citation of output.citations) expect(citation.label).toMatch(/^(Chicken, |2026-)/);
+    expect(output.grounding.trusted).toBe(true);
+    // Each period's figures are checked against that period's row: October's grams given to November are caught.
+    const [first] = both;
+    const before = october.find((other) => other.food_name === first?.food_name);
+    const label = itemLabel(first?.food_name, first?.food_brand);
+    const swapped = output.answer.replace(
+      `${label}, 2026-11-01 to 2026-11-30: ${first?.entries} ${first?.entries === 1 ? 'entry' : 'entries'}, ${localizeNumber(cell(first?.grams ?? 0), 'en')} g`,
+      `${label}, 2026-11-01 to 2026-11-30: ${first?.entries} ${first?.entries === 1 ? 'entry' : 'entries'}, ${localizeNumber(cell(before?.grams ?? 0), 'en')} g`,
     );
+    expect(swapped).not.toBe(output.answer);
+    const check = checkAttributedGrounding(swapped, output.context as string);
+    expect(check.trusted).toBe(false);
+    expect(check.figures.find((figure) => !figure.verified)).toMatchObject({ attribution: 'misattributed' });
+  });
+
+  it('says a named food has no entry in one period of a comparison, in Spanish, with no difference', async () => {
+    const output = await ask('¿comí más huevos esta semana que la pasada?');
+    expect(output.plan).toMatchObject({ date_from: '2026-11-30', date_to: today, compare_to: { date_from: '2026-11-23', date_to: '2026-11-29' }, foods: ['huevos'] });
+    const thisWeek = viewFoods('Egg%', '2026-11-30', today);
+    const lastWeek = viewFoods('Egg%', '2026-11-23', '2026-11-29');
+    const onlyOne = [...thisWeek, ...lastWeek].filter((food) => !thisWeek.some((row) => row.food_name === food.food_name) || !lastWeek.some((row) => row.food_name === food.food_name));
+    expect(onlyOne.length).toBeGreaterThan(0);
+    for (const food of onlyOne) {
+      const missing = thisWeek.some((row) => row.food_name === food.food_name) ? 'del 2026-11-23 al 2026-11-29' : `del 2026-11-30 al ${today}`;
+      expect(output.answer).toContain(`${itemLabel(food.food_name, food.food_brand)}, ${missing}: ninguna entrada`);
+      expect(output.answer).not.toContain(`${itemLabel(food.food_name, food.food_brand)}, del 2026-11-30 al ${today} frente al`);
+    }
+    expect(output.grounding.trusted).toBe(true);
+  });
+
+  it('says no entry of either period names the food when none does, with no figure; a nutrient asked gets whole days', async () => {
+    const none = await ask('did I eat more xqzzv this week than last week?');
+    expect(none).toMatchObject({ refused: true, refusal: 'no_food_entries' });
+    expect(none.answer).toContain('No entry of either period is of a food whose name says "xqzzv".');
+    expect(none.grounding.figures).toEqual([]);
+    expect(none.citations).toEqual([]);
+    const sodium = await ask('more sodium from xqzzv this week than last week?');
+    expect(sodium.refused).toBe(false);
+    expect(sodium.plan?.foods).toBeUndefined();
+    expect(sodium.notices.find((notice) => notice.code === 'foods_unmatched')?.message).toBe('No entry of either period is of a food called "xqzzv": whole days are shown.');
+    expect(sodium.grounding.trusted).toBe(true);
   });
 });

@@ -47,6 +47,9 @@ describe('foodPhrases: the foods a diary question names', () => {
     expect(foods('¿el pan integral de ayer tenía mucho sodio?')).toEqual(['pan integral']);
     expect(foods('how much sodium today?')).toEqual([]);
     expect(foods('sodium: how much last week')).toEqual([]);
+    expect(foods('total greek yogurt last week vs the week before')).toEqual(['greek yogurt']);
+    expect(foods('total de pan este mes')).toEqual(['pan']);
+    expect(foods('total calories last week')).toEqual([]);
   });
 
   it('splits "x and y" and "x o y" into two foods, at most three', () => {
@@ -76,6 +79,12 @@ describe('foodPhrases: the foods a diary question names', () => {
       'how much did I eat yesterday',
       '¿qué comí el lunes?',
       'did I eat well this week',
+      'did I eat better this week than last week',
+      'did I eat worse yesterday',
+      'did I eat healthier this week',
+      '¿comí mejor esta semana que la pasada?',
+      '¿comí peor ayer?',
+      '¿comí más sano este mes?',
       'did I eat late last night',
       'what did I have for breakfast',
       '¿comí bien ayer?',

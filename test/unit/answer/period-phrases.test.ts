@@ -40,9 +40,34 @@ describe('readPeriods: dates with and without a year', () => {
     expect(periods('¿cuánta proteína el día 20?')).toEqual([['2026-11-20', '2026-11-20']]);
   });
 
-  it('reads a holiday name as its date', () => {
+  it("reads a holiday name as its date, the last one that has come (on 1 December, Christmas is last year's)", () => {
     expect(periods("what did I eat on New Year's Day?")).toEqual([['2026-01-01', '2026-01-01']]);
-    expect(periods('calorías en Nochebuena')).toEqual([['2026-12-24', '2026-12-24']]);
+    expect(periods('calorías en Nochebuena')).toEqual([['2025-12-24', '2025-12-24']]);
+    expect(periods('iron on Christmas Day')).toEqual([['2025-12-25', '2025-12-25']]);
+    expect(periods("what did I eat between Christmas Eve and New Year's Day")).toEqual([['2025-12-24', '2026-01-01']]);
+    // A written date of the current month is still this year's.
+    expect(periods('calories on December 10')).toEqual([['2026-12-10', '2026-12-10']]);
+  });
+
+  it('reads "the week before" (the month, the day before) as the same span just before the period named first', () => {
+    expect(periods('calories last week vs the week before')).toEqual([
+      ['2026-11-23', '2026-11-29'],
+      ['2026-11-16', '2026-11-22'],
+    ]);
+    expect(periods('protein in October and the month before')).toEqual([
+      ['2026-10-01', '2026-10-31'],
+      ['2026-09-01', '2026-09-30'],
+    ]);
+    expect(periods('sodium yesterday and the day before')).toEqual([
+      ['2026-11-30', '2026-11-30'],
+      ['2026-11-29', '2026-11-29'],
+    ]);
+    expect(periods('¿cuánta proteína la semana pasada y la semana de antes?')).toEqual([
+      ['2026-11-23', '2026-11-29'],
+      ['2026-11-16', '2026-11-22'],
+    ]);
+    // Alone, or before any period, it names nothing.
+    expect(periods('what did I eat the week before')).toEqual([]);
   });
 });
 

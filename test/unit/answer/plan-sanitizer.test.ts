@@ -179,19 +179,13 @@ describe('sanitizePlan: foods named', () => {
     expect(plan).toMatchObject({ nutrients: ['protein'], foods: ['x'.repeat(40)] });
   });
 
-  it('drops the foods of a comparison and says so; drops them silently on a refusal', () => {
+  it('keeps the foods of a comparison (each food is compared), and drops them silently on a refusal', () => {
     const compared = sanitize({ ...week, compare_from: '2026-06-22', compare_to: '2026-06-28', nutrients: ['protein'], foods: ['eggs'] });
-    expect(compared.plan.foods).toBeUndefined();
-    expect(compared.plan.need_detail).toBe(false);
-    expect(compared.adjustments).toContainEqual({ code: 'foods_dropped', foods: ['eggs'] });
-    expect(compared.plan.not_honoured).toContainEqual({ code: 'foods_dropped', text: 'eggs' });
-    expect(adjustmentNotice({ code: 'foods_dropped', foods: ['huevos'] }, 'es').message).toBe(
-      'Una comparación pone días enteros lado a lado: no se limita a «huevos». Pregunte por cada periodo para ver sus entradas de «huevos».',
-    );
+    expect(compared.plan).toMatchObject({ foods: ['eggs'], need_detail: true, compare_to: { date_from: '2026-06-22', date_to: '2026-06-28' } });
+    expect(compared.plan.not_honoured).toEqual([]);
     const refused = sanitize({ ...week, understood: false, foods: ['eggs'] });
     expect(refused.plan).toMatchObject({ refusal: 'not_understood' });
     expect(refused.plan.foods).toBeUndefined();
-    expect(refused.adjustments.map((adjustment) => adjustment.code)).not.toContain('foods_dropped');
   });
 
   it('has no foods field when none is named', () => {
