@@ -11,8 +11,9 @@ import type { TokenCounter } from './token-counter.js';
 export const kbCorpus = 'kb';
 
 /**
- * Ingests the cards of a directory (the whole KB: cards missing from it are removed) or of one card file
- * (added or updated only). Every card is validated before anything is written; the rows, the removed
+ * Ingests the cards of a directory (the whole set of its origin: shipped cards missing from the shipped directory, or
+ * the user's cards missing from the user's directory or corpus.jsonl, are removed; never the other origin's) or of
+ * one card file (added or updated only). Every card is validated before anything is written; the rows, the removed
  * chunks' vectors and nothing else change, in one transaction of the store. Vectors are computed afterwards
  * (`ingestCorpus` on SQLite, the store itself on PostgreSQL), for exactly the chunks whose embedded text changed.
  */
@@ -34,6 +35,7 @@ export async function ingestCards(
   const chunkTotal = [...chunks.values()].reduce((sum, list) => sum + list.length, 0);
   options.onProgress?.(`${cards.length} cards → ${chunkTotal} chunks (tokens counted by ${counter.name})`);
 
-  const result = await deps.store.write({ cards, chunks, complete });
+  // The shipped cards are the seed's; anything from --from is the user's: neither reload removes the other's cards.
+  const result = await deps.store.write({ cards, chunks, complete, origin: options.from === undefined ? 'shipped' : 'user' });
   return { corpus: kbCorpus, ...result, embedded: 0 };
 }

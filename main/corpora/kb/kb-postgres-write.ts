@@ -1,10 +1,9 @@
 import type pg from 'pg';
-import type { Card } from './card.js';
-import type { CardChunk } from './chunking.js';
 import type { PostgresDatabase } from '../../db/postgres/postgres-database.js';
 import { keywordRowsToDerive } from '../../db/postgres/keyword-format.js';
 import { kbKeywordColumns, kbKeywordFormat } from './kb-postgres-keyword.js';
-import { cardRowOf, chunkFieldsOf, type KbCardRow, type KbSyncCounts } from './kb-repository.js';
+import { cardRowOf, chunkFieldsOf, type KbCardRow, type KbOrigin, type KbSyncCounts } from './kb-repository.js';
+import type { KbWrite } from './kb-store.js';
 
 /** Rows per bulk statement (arrays sent as parameters: one round trip per slice, not per row). */
 const writeSlice = 2000;
@@ -55,12 +54,12 @@ type ChunkValues = ReturnType<typeof chunkFieldsOf> & ReturnType<typeof kbKeywor
  */
 export async function writeKb(
   client: pg.PoolClient,
-  input: { cards: readonly Card[]; chunks: ReadonlyMap<string, readonly CardChunk[]>; complete: boolean },
+  input: KbWrite,
 ): Promise<KbSyncCounts> {
   await client.query(lockKbWrites);
-  const storedCards = new Map(
-    (await client.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM kb_cards')).rows.map((row) => [row.id, row.content_hash]),
-  );
+  const stored = (await client.query<{ id: string; content_hash: string; origin: KbOrigin }>('SELECT id, content_hash, origin FROM kb_cards')).rows;
+  const storedCards = new Map(stored.map((row) => [row.id, row.content_hash]));
+  const storedOrigin = new Map(stored.map((row) => [row.id, row.origin]));
   const storedChunks = new Map<string, { id: number; content_hash: string; embed_hash: string }>();
   const chunksOfCard = new Map<string, Array<{ id: number; chunk_index: number }>>();
   for (const row of (await client.query<{ id: number; card_id: string; chunk_index: number; content_hash: string; embed_hash: string }>('SELECT id, card_id, chunk_index, content_hash, embed_hash FROM kb_chunks'))
@@ -71,7 +70,7 @@ export async function writeKb(
 
   const counts: KbSyncCounts = { inserted: 0, updated: 0, unchanged: 0, removed: 0 };
   const incoming = new Set(input.cards.map((card) => card.id));
-  const removedCards = input.complete ? [...storedCards.keys()].filter((id) => !incoming.has(id)) : [];
+  const removedCards = input.complete ? stored.filter((row) => row.origin === input.origin && !incoming.has(row.id)).map((row) => row.id) : [];
   for (const id of removedCards) counts.removed += chunksOfCard.get(id)?.length ?? 0;
 
   const cardWrites: KbCardRow[] = [];
@@ -110,6 +109,9 @@ export async function writeKb(
       cardColumns.map((column) => slice.map((row) => row[column])),
     );
   }
+  // New cards (inserted with the default) and cards that came from the other origin take this write's.
+  const marked = input.cards.map((card) => card.id).filter((id) => storedOrigin.get(id) !== input.origin);
+  if (marked.length > 0) await client.query('UPDATE kb_cards SET origin = $1 WHERE id = ANY($2::text[])', [input.origin, marked]);
   for (const slice of slices(chunkUpdates, writeSlice)) {
     await client.query(
       `UPDATE kb_chunks k SET ${chunkColumns

@@ -42,6 +42,9 @@ export interface KbPassageRow extends KbChunkRow {
   severity: KbSeverity | null;
 }
 
+/** Where a card came from: shipped with cita (the seed), or ingested by the user (`--from`). */
+export type KbOrigin = 'shipped' | 'user';
+
 export interface KbSyncCounts {
   inserted: number;
   updated: number;
@@ -59,8 +62,10 @@ export interface KbSyncResult extends KbSyncCounts {
 export interface KbSyncInput {
   cards: readonly Card[];
   chunks: ReadonlyMap<string, readonly CardChunk[]>;
-  /** True when `cards` is the whole KB: cards not in it are removed. */
+  /** True when `cards` is the whole KB of their origin: cards of that origin not in it are removed. */
   complete: boolean;
+  /** Where the cards come from: the seed's shipped set, or the user's ingest. Cards of the other origin are never removed. */
+  origin: KbOrigin;
   /** Runs inside the same transaction, so removed chunks never keep their vectors. */
   removeVectors(chunkIds: readonly number[]): void;
 }
@@ -137,6 +142,8 @@ export function summaryOf({ original_id: originalId, severity, ...row }: Summary
 export function createKbRepository(db: Database): KbRepository {
   const selectCard = db.prepare<[string], KbCardRow>('SELECT id, title, category, source_name, source_url, last_reviewed, body, original_id, severity, content_hash FROM kb_cards WHERE id = ?');
   const selectCardIds = db.prepare<[], { id: string }>('SELECT id FROM kb_cards ORDER BY id');
+  const selectCardIdsOf = db.prepare<[KbOrigin], { id: string }>('SELECT id FROM kb_cards WHERE origin = ? ORDER BY id');
+  const markOrigin = db.prepare<[KbOrigin, string, KbOrigin]>('UPDATE kb_cards SET origin = ? WHERE id = ? AND origin <> ?');
   const insertCard = db.prepare(
     `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, original_id, severity, content_hash)
      VALUES (@id, @title, @category, @source_name, @source_url, @last_reviewed, @body, @original_id, @severity, @content_hash)`,
@@ -182,7 +189,7 @@ export function createKbRepository(db: Database): KbRepository {
 
     const incoming = new Set(input.cards.map((card) => card.id));
     if (input.complete) {
-      for (const { id } of selectCardIds.all()) {
+      for (const { id } of selectCardIdsOf.all(input.origin)) {
         if (incoming.has(id)) continue;
         removeChunks(selectChunksOfCard.all(id));
         deleteCard.run(id);
@@ -194,6 +201,7 @@ export function createKbRepository(db: Database): KbRepository {
       const existing = selectCard.get(card.id);
       if (!existing) insertCard.run(row);
       else if (existing.content_hash !== row.content_hash) updateCard.run(row);
+      markOrigin.run(input.origin, card.id, input.origin);
 
       const chunks = input.chunks.get(card.id) ?? [];
       for (const chunk of chunks) {

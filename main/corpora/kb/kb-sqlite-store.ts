@@ -24,12 +24,13 @@ export function createKbSqliteStore(deps: { db: Database; repository: KbReposito
   return {
     kind: 'sqlite',
     label: 'SQLite',
-    async write({ cards, chunks, complete }) {
+    async write({ cards, chunks, complete, origin }) {
       const spaces = deps.vectors.spacesOf(kbCorpus);
       const result = repository.sync({
         cards,
         chunks,
         complete,
+        origin,
         removeVectors(chunkIds) {
           for (const space of spaces) for (const id of chunkIds) deps.vectors.remove(space, id);
         },

@@ -4,7 +4,15 @@ import type { Retriever } from '../../retrieval/retriever.js';
 import type { SemanticResult } from '../../retrieval/semantic-path.js';
 import type { Card } from './card.js';
 import type { CardChunk } from './chunking.js';
-import type { KbCardRow, KbChunkRow, KbPassageRow, KbSyncCounts } from './kb-repository.js';
+import type { KbCardRow, KbChunkRow, KbOrigin, KbPassageRow, KbSyncCounts } from './kb-repository.js';
+
+/** What one ingest writes: its cards and chunks, whether they are the whole set of their origin, and that origin. */
+export interface KbWrite {
+  cards: readonly Card[];
+  chunks: ReadonlyMap<string, readonly CardChunk[]>;
+  complete: boolean;
+  origin: KbOrigin;
+}
 
 /**
  * Where the clinical KB keeps its cards and chunks and how it finds candidate chunks: SQLite with in-process
@@ -17,10 +25,11 @@ export interface KbStore {
   /** `SQLite`, or `PostgreSQL` with where (no password), for status lines. */
   readonly label: string;
   /**
-   * Makes the stored KB equal to the given cards and chunks (cards missing from a `complete` set removed, with their
-   * chunks and vectors) in one transaction, keeping the keyword and vector paths in step; counts chunks.
+   * Makes the stored KB equal to the given cards and chunks (cards of the same origin missing from a `complete` set
+   * removed, with their chunks and vectors; the other origin's cards are never touched) in one transaction, keeping
+   * the keyword and vector paths in step; counts chunks.
    */
-  write(input: { cards: readonly Card[]; chunks: ReadonlyMap<string, readonly CardChunk[]>; complete: boolean }): Promise<KbSyncCounts>;
+  write(input: KbWrite): Promise<KbSyncCounts>;
   chunkCount(): Promise<number>;
   /** BM25 over chunks (title, section, passage; OR of the words), best first, at most `limit`. */
   keyword(text: string, limit: number): Promise<KeywordHit[]>;

@@ -40,7 +40,8 @@ export function manualContentHash(manual: ManualFile, read: { summaryBy: string;
 }
 
 /**
- * Loads the manuals of a directory (the shipped ones by default; manuals missing from it are removed) or one file.
+ * Loads the manuals of a directory (the shipped ones by default; manuals of its origin missing from it are removed,
+ * never the other origin's: the user's manuals survive a reload of the shipped ones) or one file.
  * A changed manual is rewritten whole: its tree, its summaries (the embedder picks each section's sentences nearest to
  * the section's centroid; the first sentences in keyword-only mode) and its passages (the KB's chunking, per section).
  * The vectors of the passages and of the summaries (the module's `extraSpaces`) are computed afterwards by
@@ -87,8 +88,18 @@ export async function ingestManuals(
     for (const section of sections) deps.sectionKeyword.upsert(manualKeywordDocument(section));
     options.onProgress?.(`${manual.id}: ${write.sections.length} sections, ${write.sections.reduce((sum, section) => sum + section.passages.length, 0)} passages`);
   }
+  // The shipped manuals are `cita ingest --corpus manuals`'s own; anything from --from is the user's: neither reload
+  // removes the other's.
+  const origin = options.from === undefined ? 'shipped' : 'user';
+  deps.repository.markOrigin(
+    manuals.map((manual) => manual.id),
+    origin,
+  );
   if (complete) {
-    const removed = deps.repository.removeExcept(manuals.map((manual) => manual.id));
+    const removed = deps.repository.removeExcept(
+      manuals.map((manual) => manual.id),
+      origin,
+    );
     forget(removed);
     counts.removed = removed.removed;
   }

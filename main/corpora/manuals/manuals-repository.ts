@@ -41,13 +41,18 @@ export interface ManualWrite {
   sections: Array<Omit<ManualSectionRow, 'id' | 'manual_id'> & { passages: Array<Pick<ManualPassageRow, 'chunk_index' | 'passage' | 'embed_text' | 'embed_hash'>> }>;
 }
 
+/** Where a manual came from: shipped with cita, or ingested by the user (`--from`). */
+export type ManualOrigin = 'shipped' | 'user';
+
 export interface ManualsRepository {
   manual(id: string): ManualRow | undefined;
   manuals(): ManualRow[];
   /** Replaces a manual whole (its old sections and passages go); returns the ids removed, whose vectors must go too. */
   replace(write: ManualWrite): { removedSectionIds: number[]; removedPassageIds: number[] };
-  /** Removes the manuals not in `keep`; returns the ids removed. */
-  removeExcept(keep: readonly string[]): { removed: number; removedSectionIds: number[]; removedPassageIds: number[] };
+  /** Removes the manuals of `origin` not in `keep` (never the other origin's); returns the ids removed. */
+  removeExcept(keep: readonly string[], origin: ManualOrigin): { removed: number; removedSectionIds: number[]; removedPassageIds: number[] };
+  /** Records where these manuals came from (the shipped set, or the user's `--from`). */
+  markOrigin(ids: readonly string[], origin: ManualOrigin): void;
   sections(manualId?: string): ManualSectionRow[];
   passages(): ManualPassageRow[];
   passagesByIds(ids: readonly number[]): ManualPassageRow[];
@@ -71,6 +76,8 @@ export function createManualsRepository(db: Database): ManualsRepository {
   const deletePassages = db.prepare('DELETE FROM manual_passages WHERE manual_id = ?');
   const deleteSections = db.prepare('DELETE FROM manual_sections WHERE manual_id = ?');
   const deleteManual = db.prepare('DELETE FROM manuals WHERE id = ?');
+  const selectIdsOf = db.prepare<[ManualOrigin], string>('SELECT id FROM manuals WHERE origin = ? ORDER BY id').pluck();
+  const updateOrigin = db.prepare<[ManualOrigin, string, ManualOrigin]>('UPDATE manuals SET origin = ? WHERE id = ? AND origin <> ?');
   const insertSection = db.prepare(
     `INSERT INTO manual_sections (manual_id, section_index, parent_index, level, heading, item_key, summary, summary_by, embed_text, embed_hash)
      VALUES (@manual_id, @section_index, @parent_index, @level, @heading, @item_key, @summary, @summary_by, @embed_text, @embed_hash)`,
@@ -110,17 +117,20 @@ export function createManualsRepository(db: Database): ManualsRepository {
       }
       return removed;
     }),
-    removeExcept: db.transaction((keep: readonly string[]) => {
-      const gone = (selectManuals.all() as ManualRow[]).filter((row) => !keep.includes(row.id));
+    removeExcept: db.transaction((keep: readonly string[], origin: ManualOrigin) => {
+      const gone = selectIdsOf.all(origin).filter((id) => !keep.includes(id));
       const removedSectionIds: number[] = [];
       const removedPassageIds: number[] = [];
-      for (const row of gone) {
-        const removed = removeManual(row.id);
-        deleteManual.run(row.id);
+      for (const id of gone) {
+        const removed = removeManual(id);
+        deleteManual.run(id);
         removedSectionIds.push(...removed.removedSectionIds);
         removedPassageIds.push(...removed.removedPassageIds);
       }
       return { removed: gone.length, removedSectionIds, removedPassageIds };
+    }),
+    markOrigin: db.transaction((ids: readonly string[], origin: ManualOrigin) => {
+      for (const id of ids) updateOrigin.run(origin, id, origin);
     }),
     sections: (manualId) => (manualId === undefined ? selectAllSections.all() : selectSectionsOf.all(manualId)) as ManualSectionRow[],
     passages: () => selectPassages.all() as ManualPassageRow[],

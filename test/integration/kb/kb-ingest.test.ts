@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchOutput } from '../../../shared/contract.js';
@@ -182,6 +182,47 @@ describe('kb ingest', () => {
     const counts = await ingestCorpus(services, services.module('kb') as NonNullable<ReturnType<Services['module']>>, { from: one });
     expect(counts).toMatchObject({ inserted: sectionsOf(one), removed: 0, unchanged: 0 });
     expect(services.db.prepare('SELECT count(*) AS n FROM kb_chunks').get()).toEqual({ n: chunkTotal + sectionsOf(one) });
+  });
+});
+
+describe("kb ingest keeps the shipped cards and the user's apart", () => {
+  /** A clinic's own procedure, as a user writes it (no front matter). */
+  function userDocument(directory: string, name: string, title: string): string {
+    mkdirSync(directory, { recursive: true });
+    const file = join(directory, name);
+    writeFileSync(file, `# ${title}\n\n## Procedure\n\nUsed sharps go into the yellow container beside the sink in ${title}; it is sealed when three quarters full.\n`);
+    return file;
+  }
+  const cardCount = (services: Services, origin?: string) =>
+    (services.db.prepare(`SELECT count(*) AS n FROM kb_cards${origin ? ' WHERE origin = ?' : ''}`).get(...(origin ? [origin] : [])) as { n: number }).n;
+
+  it("keeps a user's document when the shipped cards are loaded again (the seed, on every start), and a user's folder removes only the user's documents", async () => {
+    const services = await createServices({ dataDir: tempDir(), embedder: recordingEmbedder() });
+    open.push(services);
+    const kb = services.module('kb') as NonNullable<ReturnType<Services['module']>>;
+    await ingestCorpus(services, kb, {});
+    const shipped = cardCount(services);
+    expect(shipped).toBe(shippedCardFiles().length);
+    expect(cardCount(services, 'shipped')).toBe(shipped);
+
+    const own = userDocument(join(tempDir(), 'mine'), 'sala-azul.md', 'Sala Azul sharps');
+    expect(await ingestCorpus(services, kb, { from: own })).toMatchObject({ removed: 0 });
+    // The shipped set again, as `cita seed` and every start load it: the user's card stays, nothing is removed.
+    expect(await ingestCorpus(services, kb, {})).toMatchObject({ inserted: 0, updated: 0, removed: 0 });
+    expect(cardCount(services)).toBe(shipped + 1);
+    expect(cardCount(services, 'user')).toBe(1);
+    expect((await search(services, 'Sala Azul sharps')).hits[0]?.id).toBe('sala-azul');
+    const ownChunks = (services.db.prepare("SELECT count(*) AS n FROM kb_chunks WHERE card_id = 'sala-azul'").get() as { n: number }).n;
+    expect(ownChunks).toBeGreaterThan(0);
+
+    // A folder of the user's is the whole set of the user's documents: the single file's card goes, no shipped one.
+    const folder = join(tempDir(), 'clinic');
+    userDocument(folder, 'sala-roja.md', 'Sala Roja sharps');
+    userDocument(folder, 'sala-verde.md', 'Sala Verde sharps');
+    expect(await ingestCorpus(services, kb, { from: folder })).toMatchObject({ inserted: 2 * ownChunks, removed: ownChunks });
+    expect(cardCount(services, 'shipped')).toBe(shipped);
+    expect(cardCount(services, 'user')).toBe(2);
+    expect(services.db.prepare("SELECT count(*) AS n FROM kb_cards WHERE id = 'sala-azul'").get()).toEqual({ n: 0 });
   });
 });
 

@@ -75,6 +75,43 @@ describe.runIf(run)('the clinical KB on PostgreSQL', () => {
     }
   });
 
+  it("keeps a user's document through a reload of the shipped cards, and a user's folder removes only the user's, as SQLite does", async () => {
+    const url = await freshDatabase();
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const document = (directory: string, name: string): string => {
+      mkdirSync(directory, { recursive: true });
+      writeFileSync(join(directory, name), `# ${name}\n\n## Procedure\n\nUsed sharps go into the yellow container beside the sink.\n`);
+      return join(directory, name);
+    };
+    const own = document(join(tempDir(), 'mine'), 'sala-azul.md');
+    const folder = join(tempDir(), 'clinic');
+    document(folder, 'sala-roja.md');
+    const sqlite = await open();
+    const postgres = await open(url);
+    try {
+      const steps = async (services: Services) => [
+        await ingestCorpus(services, kbOf(services)),
+        await ingestCorpus(services, kbOf(services), { from: own }),
+        await ingestCorpus(services, kbOf(services)),
+        await ingestCorpus(services, kbOf(services), { from: folder }),
+      ];
+      const counts = { sqlite: await steps(sqlite), postgres: await steps(postgres) };
+      expect(counts.postgres).toEqual(counts.sqlite);
+      // The reload of the shipped cards removed nothing; the folder removed the single file's card only.
+      expect(counts.postgres[2]?.removed).toBe(0);
+      expect(counts.postgres[3]?.removed).toBe(counts.postgres[1]?.inserted);
+      const origins = await queryRows<{ origin: string; n: number }>(url, 'SELECT origin, count(*)::int AS n FROM kb_cards GROUP BY origin ORDER BY origin');
+      expect(origins).toEqual([
+        { origin: 'shipped', n: shippedCardFiles().length },
+        { origin: 'user', n: 1 },
+      ]);
+      expect(await queryRows(url, "SELECT id FROM kb_cards WHERE origin = 'user'")).toEqual([{ id: 'sala-roja' }]);
+    } finally {
+      await sqlite.close();
+      await postgres.close();
+    }
+  });
+
   it('updates, removes (with their vectors) and re-embeds exactly what SQLite does for the same edit', async () => {
     const url = await freshDatabase();
     const cards = copyCards(join(tempDir(), 'cards'));

@@ -100,6 +100,26 @@ describe('manuals corpus', () => {
     expect(output.hits).toEqual([]);
   });
 
+  it("keeps the user's manuals when the shipped ones are loaded again, and the shipped ones when the user's folder is", async () => {
+    const { services, folder } = await servicesWithManuals();
+    const module = services.module('manuals') as NonNullable<ReturnType<Services['module']>>;
+    const shipped = await ingestCorpus(services, module, {});
+    expect(shipped.inserted).toBeGreaterThan(0);
+    expect(shipped.removed).toBe(0);
+    const origins = () => services.db.prepare('SELECT origin, count(*) AS n FROM manuals GROUP BY origin ORDER BY origin').all();
+    expect(origins()).toEqual([
+      { origin: 'shipped', n: shipped.inserted },
+      { origin: 'user', n: 2 },
+    ]);
+    rmSync(join(folder, 'bike-manual.md'));
+    expect(await ingestCorpus(services, module, { from: folder })).toMatchObject({ removed: 1, unchanged: 1 });
+    expect(await ingestCorpus(services, module, {})).toMatchObject({ removed: 0, inserted: 0 });
+    expect(origins()).toEqual([
+      { origin: 'shipped', n: shipped.inserted },
+      { origin: 'user', n: 1 },
+    ]);
+  });
+
   it("reads a manual's HTML table as rows of text, and rebuilds a manual stored under the older reading", async () => {
     const { services, folder } = await servicesWithManuals();
     const module = services.module('manuals') as NonNullable<ReturnType<Services['module']>>;
