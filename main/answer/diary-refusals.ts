@@ -48,8 +48,8 @@ export function composeRefusal(plan: DiaryPlan, adjustments: readonly PlanAdjust
       const period = plan.date_from === plan.date_to ? plan.date_from : es ? `del ${plan.date_from} al ${plan.date_to}` : `${plan.date_from} to ${plan.date_to}`;
       return {
         answer: es
-          ? `El periodo pedido (${period}) todavía no ha llegado: su diario solo puede tener entradas hasta hoy, ${today}. Pregunte por días hasta hoy.`
-          : `The period asked for (${period}) has not happened yet: your diary can only hold entries up to today, ${today}. Ask about days up to today.`,
+          ? `El periodo pedido (${period}) todavía no ha llegado (hoy es ${today}): aquí se responde sobre días hasta hoy. Las entradas registradas por adelantado se ven en Diario.`
+          : `The period asked for (${period}) has not happened yet (today is ${today}): Ask your log answers about days up to today. Entries logged ahead of time are in Diary.`,
         context: ['# period', csvLine(['date_from', 'date_to', 'today']), csvLine([plan.date_from, plan.date_to, today])].join('\n'),
       };
     }

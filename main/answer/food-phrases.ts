@@ -29,9 +29,9 @@ const phrasePatterns: readonly RegExp[] = [
   /\b(?:get|got|getting|come|came|comes|coming) from (.+)$/,
   /\b(\S+(?: \S+)?) intake\b/,
   // Spanish
-  /\b(?:cuant(?:o|a|os|as)|que tant(?:o|a|os|as)) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|llevo|cene|desayune|almorce|merende)\b/,
+  /\b(?:cuant(?:o|a|os|as)|que tant(?:o|a|os|as)) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|llevo|cene|desayune|almorce|merende|zampe|zampado|zampamos|jale|papee)\b/,
   /\b(?:muestrame|ensename|dame|lista) (?:mis |las |todas )*(?:entradas|registros) de (.+)$/,
-  /\b(?:comi|comimos|he comido|hemos comido|tome|he tomado|bebi|he bebido|consumi|he consumido|cene|desayune|almorce|merende) (.+)$/,
+  /\b(?:comi|comimos|he comido|hemos comido|tome|he tomado|bebi|he bebido|consumi|he consumido|cene|desayune|almorce|merende|me zampe|me he zampado|me jale) (.+)$/,
   /\b(?:consumo|ingesta) de (.+)$/,
   /\bme (?:pase|excedi|passe) (?:de|con|en) (.+)$/,
   /\b(?:habia|hubo|hay) (.+)$/,

@@ -16,7 +16,7 @@ const listPatterns = [
   /\bwhat (?:i|we) (?:ate|had|logged)\b/,
   /\beverything (?:i|we) (?:ate|had|logged)\b/,
   /\b(?:list|show)(?: me)? (?:my|the|all)? ?(?:entries|meals|foods|log|diary)\b/,
-  /\bque (?:comi|comimos|he comido|cene|desayune|almorce|merende|tome|consumi|picote)\b/,
+  /\bque (?:comi|comimos|he comido|cene|desayune|almorce|merende|tome|consumi|picote|me zampe|me jale)\b/,
   /\blo que (?:comi|cene|desayune|almorce|merende|tome)\b/,
   /\b(?:muestrame|ensename|lista|listame|dame) (?:mis|las|todas las) (?:entradas|comidas)\b/,
 ];
@@ -68,7 +68,7 @@ export function asksAboutFuture(question: string): boolean {
 
 const intentPatterns = [
   /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals|heaviest|lightest)\b/,
-  /\b(?:comi|comer|comido|como|comemos|comida|comidas|alimentos?|dieta|nutricion|nutrientes?|macros?|consumo|consumi|ingesta|diario|registro|resumen|resumeme|tome|tomado|bebi|beber|meti|llevo|meta|metas|objetivo|objetivos|que tal voy|como voy)\b/,
+  /\b(?:comi|comer|comido|como|comemos|comida|comidas|alimentos?|dieta|nutricion|nutrientes?|macros?|consumo|consumi|ingesta|diario|registro|resumen|resumeme|tome|tomado|bebi|beber|meti|zampe|zampado|jale|papee|llevo|meta|metas|objetivo|objetivos|que tal voy|como voy)\b/,
 ];
 
 /** True when the question is about eating at all: without it (and without a nutrient or meal) cita does not guess. */

@@ -125,11 +125,32 @@ function createProgressPrinter(io: CliIo, json: boolean): { progress: (message: 
   };
 }
 
+/**
+ * "--grams -50" as "--grams=-50": a value that reads as a negative number is the value of the option before it, so
+ * the option's own check says what is wrong with it ("--grams must be …") instead of the parser calling it
+ * ambiguous.
+ */
+export function joinNegativeValues(argv: readonly string[], options: OptionSpec): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index] as string;
+    const next = argv[index + 1];
+    const name = word.startsWith('--') && !word.includes('=') ? word.slice(2) : null;
+    if (name !== null && options[name]?.type === 'string' && next !== undefined && /^-(?:\d|\.\d)/.test(next)) {
+      joined.push(`${word}=${next}`);
+      index += 1;
+    } else {
+      joined.push(word);
+    }
+  }
+  return joined;
+}
+
 /** The positional words, telling flag values apart from command words. */
 function positionalWords(argv: string[]): string[] {
   const options: OptionSpec = { ...globalOptions };
   for (const command of commands) Object.assign(options, command.options);
-  return parseArgs({ args: argv, options, strict: false, allowPositionals: true }).positionals;
+  return parseArgs({ args: joinNegativeValues(argv, options), options, strict: false, allowPositionals: true }).positionals;
 }
 
 function findCommand(words: string[]): Command | undefined {
@@ -139,7 +160,8 @@ function findCommand(words: string[]): Command | undefined {
 
 function parseFlags(command: Command, argv: string[]): { values: CommandContext['values']; positionals: string[] } {
   try {
-    const parsed = parseArgs({ args: argv, options: { ...globalOptions, ...command.options }, strict: true, allowPositionals: true });
+    const options = { ...globalOptions, ...command.options };
+    const parsed = parseArgs({ args: joinNegativeValues(argv, options), options, strict: true, allowPositionals: true });
     return { values: parsed.values as CommandContext['values'], positionals: parsed.positionals };
   } catch (error) {
     const message = (error as Error).message.split('\n')[0] ?? 'bad arguments';

@@ -59,6 +59,9 @@ export const queryTranslationSchema = z.object({
 });
 export type QueryTranslation = z.infer<typeof queryTranslationSchema>;
 
+/** A translated query longer than this is not quoted back whole (a 150-word question would be said twice): only its pairs. */
+export const quotedTranslationLimit = 160;
+
 /**
  * A notice for the user about how a result was produced (degraded mode, a clamp, a cut). `message` is cita's English;
  * `params` carries the values a screen needs to say it in its own language, keyed by `code` (`context` picks a variant).

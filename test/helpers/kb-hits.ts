@@ -33,6 +33,7 @@ export function cardHit(cardId: string, title: string, section: string, passage:
       source_name: `Source of ${cardId}`,
       source_url: `https://example.org/${cardId}`,
       severity: null,
+      origin: 'shipped',
     },
     signals: neutralSignals,
     probability: relevance === 'strong' ? 0.9 : relevance === 'weak' ? 0.3 : 0.05,

@@ -141,6 +141,19 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     expect(paracetamol.answer.split('\n')[0]).not.toMatch(/Avoid/);
   });
 
+  it('refuses a short question about a condition no card covers, however close a card on another condition reads, and answers one a card covers', async () => {
+    // A blind user trial: the hyperkalemia card answered this, "strong", with its emergency lead.
+    for (const question of ['What are the symptoms of hyponatremia?', '¿Qué síntomas tiene la hiponatremia?']) {
+      const hyponatremia = await ask(question);
+      expect(hyponatremia.refused, question).toBe(true);
+      expect(hyponatremia.answerability?.uncovered).toEqual(['hyponatremia']);
+      expect(hyponatremia.answer).toMatch(/No card covers hyponatremia|Ninguna ficha trata de hiponatremia/);
+    }
+    const hyperkalemia = await ask('What are the symptoms of hyperkalemia?');
+    expect(hyperkalemia.refused).toBe(false);
+    expect(hyperkalemia.citations[0]?.card_id).toBe('esc-hyperkalemia');
+  });
+
   it('refuses a question whether one covered drug causes a symptom its cards never name, and answers one they do', async () => {
     const cough = await ask('Can metformin cause a cough?');
     expect(cough.refused).toBe(true);

@@ -20,7 +20,7 @@ export const searchCommand: Command = {
     const { corpus, query, strategy, profile } = context.values;
     if (corpus === undefined) throw new UsageError('--corpus is required (foods, catalog, kb or manuals)');
     if (query === undefined) throw new UsageError('--query is required');
-    const k = integerFlag(context.values, 'k', { min: 1, max: 100 });
+    const k = integerFlag(context.values, 'k', { min: 1, max: 1000 });
     const rerank = onOffFlag(context.values.rerank, '--rerank');
     // --tree N: the manuals' tree search, descending into the passages of the N best sections.
     const treeBranches = integerFlag(context.values, 'tree', { min: 1, max: 10 });

@@ -117,10 +117,16 @@ export function createAppImportService(deps: {
 }): AppImportService {
   /**
    * The foods proposed for a name. When the whole name finds nothing strong, its head is searched too; what the head
-   * finds strongly comes first but only as weak (part of the name matched), so the user confirms it.
+   * finds strongly comes first but only as weak (part of the name matched), so the user confirms it. A name read as
+   * another spelling is weak too.
    */
   async function withHeadFallback(profile: string, name: string, output: SearchOutput): Promise<ImportPreviewRow['candidates']> {
-    const found = output.hits.filter((hit) => hit.relevance !== 'none').map(candidateOf);
+    // A name the search read through a spelling slip ("Bananna" as banana) is proposed, never taken: the user confirms it.
+    const misspelt = output.notices.some((notice) => notice.code === 'spelling');
+    const found = output.hits
+      .filter((hit) => hit.relevance !== 'none')
+      .map(candidateOf)
+      .map((candidate) => (misspelt && candidate.relevance === 'strong' ? { ...candidate, relevance: 'weak' as const } : candidate));
     const head = headOf(name);
     if (found.some((candidate) => candidate.relevance === 'strong') || head === null) return found;
     const byHead = (await deps.searchFoods({ corpus: 'foods', query: head, k: candidatesPerRow, profile })).hits.filter((hit) => hit.relevance !== 'none');

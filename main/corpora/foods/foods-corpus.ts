@@ -17,6 +17,7 @@ import type { VectorCounts } from '../../retrieval/vector-bookkeeping.js';
 import { conceptMembers, conceptOfQuery, type FoodConcept } from './food-concepts.js';
 import { localNamesForSearch, readIfctFoods } from './ifct.js';
 import { translateFoodQuery, type FoodQueryTranslation } from './spanish-food-words.js';
+import { createSpellingReader, type SpellingReading } from './food-spelling.js';
 import { toFood, type FoodRow, type FoodsRepository } from './foods-repository.js';
 import type { FoodsStore } from './foods-store.js';
 
@@ -163,6 +164,17 @@ function conceptNotice(concept: FoodConcept, members: number): Notice {
   };
 }
 
+/** The words read as others: "No food name has "chiken": searched as "chicken"." */
+export function spellingNotice(reading: SpellingReading): Notice {
+  const typed = reading.pairs.map((pair) => `"${pair.typed}"`).join(', ');
+  const read = reading.pairs.map((pair) => `"${pair.read}"`).join(', ');
+  return {
+    code: 'spelling',
+    message: `No food name has ${typed}: searched as ${read}.`,
+    params: { typed: reading.pairs.map((pair) => pair.typed).join(', '), read: reading.pairs.map((pair) => pair.read).join(', ') },
+  };
+}
+
 function noMatchNotice(query: string): Notice {
   return {
     code: 'no_match',
@@ -201,6 +213,9 @@ export function createFoodsCorpus(deps: {
 }): FoodsCorpus {
   // The keyword index arrives filled (from the rows or a snapshot of them; see foods-module.ts).
   const { repository, store, retriever } = deps;
+  // The shipped names' words, read once (again after a seed changed them): what a misspelt word is read as.
+  let spelling: ((query: string) => SpellingReading | null) | null = null;
+  const readSpelling = (query: string) => (spelling ??= createSpellingReader(repository.all().flatMap((row) => (row.owner === null ? [row.name] : []))))(query);
 
   function requireProfile(profile: string): void {
     if (!deps.profiles.exists(profile)) {
@@ -254,8 +269,13 @@ export function createFoodsCorpus(deps: {
     const limit = Math.max(input.k, minimumKeywordHits);
     const settings = deps.settings.get();
     const crossBars = foodsCrossLanguageBarsFor(settings.foods.max_dist);
-    const translation = settings.language.glossary ? translateFoodQuery(input.query) : null;
-    if (translation) notices.push(translationNotice(translation));
+    const spanish = settings.language.glossary ? translateFoodQuery(input.query) : null;
+    // An English word no food name has, one slip from a word one has, is read as that word ("chiken" → "chicken"),
+    // searched like a translation and said in its own notice.
+    const misspelt = spanish === null ? readSpelling(input.query) : null;
+    const translation: FoodQueryTranslation | null = spanish ?? (misspelt ? { english: misspelt.english, pairs: misspelt.pairs.map((pair) => ({ spanish: pair.typed, english: pair.read })) } : null);
+    if (spanish) notices.push(translationNotice(spanish));
+    if (misspelt) notices.push(spellingNotice(misspelt));
     // Each list puts the foods its words name first; the typed words' list still leads (a user's "Queso fresco"
     // before IFCT's Paneer, which "queso" translates to).
     const keywordSearch = async (query: string, language?: 'en') => {
@@ -377,6 +397,7 @@ export function createFoodsCorpus(deps: {
         per100g: food.per100g,
       }));
       const { rows, ...counts } = repository.upsertShared(foods);
+      spelling = null;
       for (const row of rows) retriever.keyword.upsert(foodKeywordDocument(row));
       return counts;
     },

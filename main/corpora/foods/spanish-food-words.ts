@@ -1,5 +1,6 @@
 import { processTerm } from '../../retrieval/keyword-index.js';
 import { foldText } from '../../core/text-folding.js';
+import { differingPositions, letterDropped, neighboursSwapped } from './food-spelling.js';
 
 /**
  * Everyday Spanish food words (Spain and Latin America) and the English words the IFCT 2017 catalog uses for them,
@@ -279,15 +280,9 @@ const soundAlike = new Set(['ck', 'kc', 'cz', 'zc', 'cs', 'sc', 'sz', 'zs', 'bv'
  * "caballa").
  */
 function misspells(typed: string, word: string): boolean {
-  if (word.length === typed.length + 1) {
-    for (let index = 0; index < word.length; index++) if (word.slice(0, index) + word.slice(index + 1) === typed) return true;
-    return false;
-  }
-  if (word.length !== typed.length) return false;
-  const differ = [...word].flatMap((letter, index) => (letter === typed[index] ? [] : [index]));
-  if (differ.length === 1) return soundAlike.has(`${word[differ[0] as number]}${typed[differ[0] as number]}`);
-  const [first, second] = differ as [number, number];
-  return differ.length === 2 && second === first + 1 && word[first] === typed[second] && word[second] === typed[first];
+  if (letterDropped(word, typed) || neighboursSwapped(typed, word)) return true;
+  const differ = differingPositions(typed, word);
+  return differ?.length === 1 && soundAlike.has(`${word[differ[0] as number]}${typed[differ[0] as number]}`);
 }
 
 /**

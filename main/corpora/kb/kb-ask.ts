@@ -74,6 +74,19 @@ export function spokenName(lexicon: Pick<ClinicalLexicon, 'namesOf'>, language: 
 }
 
 /**
+ * Said when an answer quotes the user's own documents: whether a card answers a question was calibrated on the
+ * shipped cards and their example questions, and two blind sets of questions about clinic documents (README "Your own
+ * documents") found it much weaker there, so the quote is to be read before it is relied on.
+ */
+export function ownDocumentNotice(titles: readonly string[]): Notice {
+  return {
+    code: 'own_document',
+    message: `This answer quotes your own ${titles.length === 1 ? 'document' : 'documents'} (${titles.join('; ')}). cita's check that a passage answers the question was calibrated on its shipped cards and is much weaker on your documents: it may quote a passage on the topic that does not say what was asked. Read the quote before relying on it.`,
+    params: { titles: titles.join('; '), count: titles.length },
+  };
+}
+
+/**
  * A question to the clinical KB: retrieve and judge answerability (refusing, by default, when no card is relevant
  * enough), choose the sentences of the relevant cards that answer it, and quote them; or, with a language model
  * configured, let it write the answer from the same passages. Either way every figure is checked against the card
@@ -98,14 +111,11 @@ export async function askKb(deps: KbAskDeps, input: AskInput): Promise<AskOutput
     namedMedicines(retrieval.query.mentions, deps.lexicon()),
     cards.map((card) => retrieval.exampleAnswers.get(card.passage.card_id) ?? []),
   );
-  const quoted = composeAnswer(
-    input.question,
-    language,
-    retrieval,
-    cards.map((card, index) => ({ card, quotes: quotes[index] ?? [], sections: sections[index] ?? [] })).filter((entry) => entry.quotes.length > 0),
-    nameOf,
-  );
-  if (quoted.refused) return quoted;
+  const chosen = cards.map((card, index) => ({ card, quotes: quotes[index] ?? [], sections: sections[index] ?? [] })).filter((entry) => entry.quotes.length > 0);
+  const composed = composeAnswer(input.question, language, retrieval, chosen, nameOf);
+  if (composed.refused) return composed;
+  const own = chosen.filter((entry) => entry.card.passage.origin === 'user').map((entry) => entry.card.passage.title);
+  const quoted = own.length === 0 ? composed : { ...composed, notices: [...composed.notices, ownDocumentNotice(own)] };
 
   const choice = deps.llm();
   if (choice.kind === 'none') return quoted;

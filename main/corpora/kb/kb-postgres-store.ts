@@ -65,7 +65,7 @@ export async function createKbPostgresStore(deps: {
     crossLanguage: deps.multilingual && { semantic: (query, options) => semanticOf(deps.multilingual as EmbeddingService, query, options.k) },
     async passagesByIds(ids) {
       const rows = await database.query<KbPassageRow>(
-        `SELECT ${chunkColumns}, c.title, c.category, c.source_name, c.source_url, c.original_id, c.severity FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ANY($1::bigint[])`,
+        `SELECT ${chunkColumns}, c.title, c.category, c.source_name, c.source_url, c.original_id, c.severity, c.origin FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ANY($1::bigint[])`,
         [ids],
       );
       const byId = new Map(rows.map((row) => [row.id, row]));

@@ -40,6 +40,8 @@ export interface KbPassageRow extends KbChunkRow {
   source_url: string;
   original_id: string | null;
   severity: KbSeverity | null;
+  /** Shipped with cita, or the user's own document (`--from`). */
+  origin: KbOrigin;
 }
 
 /** Where a card came from: shipped with cita (the seed), or ingested by the user (`--from`). */
@@ -167,7 +169,7 @@ export function createKbRepository(db: Database): KbRepository {
   );
   const deleteChunk = db.prepare<[number]>('DELETE FROM kb_chunks WHERE id = ?');
   const selectPassage = db.prepare<[number], KbPassageRow>(
-    `SELECT k.*, c.title, c.category, c.source_name, c.source_url, c.original_id, c.severity FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ?`,
+    `SELECT k.*, c.title, c.category, c.source_name, c.source_url, c.original_id, c.severity, c.origin FROM kb_chunks k JOIN kb_cards c ON c.id = k.card_id WHERE k.id = ?`,
   );
   const selectAllChunks = db.prepare<[], KbChunkRow>('SELECT * FROM kb_chunks ORDER BY card_id, chunk_index');
   const summaryColumns = `c.id, c.title, c.category, c.source_name, c.source_url, c.last_reviewed, c.original_id, c.severity,

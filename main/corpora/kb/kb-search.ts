@@ -1,5 +1,6 @@
 import { listWords } from '../../answer/plan-sanitizer.js';
 import type { Answerability, KbCategory, Language, Notice, Relevance, SearchHit, SearchInput, SearchOutput, Strategy } from '../../../shared/contract.js';
+import { quotedTranslationLimit } from '../../../shared/contract.js';
 import type { SettingsService } from '../../core/settings.js';
 import { foldText } from '../../core/text-folding.js';
 import type { Reranker } from '../../reranking/reranker.js';
@@ -372,6 +373,10 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const uncovered = [...new Set(uncoveredMentions.map((mention) => mention.canonical))];
     const uncoveredDrugs = uncoveredMentions.filter((mention) => mention.kind !== 'condition').length;
     const uncoveredConditions = uncoveredMentions.length - uncoveredDrugs;
+    // A short question whose every named medicine and condition no card covers, one of them a condition ("what are
+    // the symptoms of hyponatremia?"), is about something no card is about, however close a card on another
+    // condition reads (the hyperkalemia card, "strong", for hyponatremia: a blind user trial).
+    const subjectUncovered = named.length > 0 && uncoveredMentions.length === named.length && uncoveredConditions > 0 && wordCount(question) <= subjectQuestionWords;
 
     let reranker: Reranker | null = null;
     let rerankScores: Map<number, { score: number; chunk: number }> | null = null;
@@ -564,6 +569,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       firstCardExample: cards[0] === undefined ? null : exampleOfCard(cards[0].passage.card_id),
       thresholds,
       uncovered,
+      subjectUncovered,
       enabled: settings.kb.answerability,
       question,
       figure,
@@ -728,6 +734,13 @@ export const classCoverageCards = 3;
  */
 export const anyMedicineCategories: ReadonlySet<KbCategory> = new Set(['adherence-barrier']);
 
+/** A question this long or shorter that names only what no card covers is about that (subjectUncovered). */
+const subjectQuestionWords = 25;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/u).filter((word) => word.length > 0).length;
+}
+
 /** The drugs no card covers that count against a card: none for a card about a behaviour with any medicine. */
 export function uncoveredDrugsAgainst(category: KbCategory, uncoveredDrugs: number): number {
   return anyMedicineCategories.has(category) ? 0 : uncoveredDrugs;
@@ -810,6 +823,8 @@ function decide(
     firstCardExample: number | null;
     thresholds: { threshold: number; weakThreshold: number; anchoredThreshold: number };
     uncovered: string[];
+    /** A short question naming only medicines and conditions no card covers, one a condition: no card is about it. */
+    subjectUncovered: boolean;
     enabled: boolean;
     /** The question as asked: an escalation question takes the escalation card along (answeringCards). */
     question: string;
@@ -883,7 +898,8 @@ function decide(
   const answerable =
     relevant &&
     (!context.enabled ||
-      ((figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found) && (interaction === null || interaction.found) && (together === null || together.found)));
+      (!context.subjectUncovered &&
+        (figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found) && (interaction === null || interaction.found) && (together === null || together.found)));
   const closest = cards.slice(0, 3).map((card) => card.passage.title);
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
@@ -891,6 +907,7 @@ function decide(
   else if (examplesAlone)
     reason = `No card is relevant to this question on its own (${examplesAlone.probability.toFixed(2)} < ${examplesAlone.bar.toFixed(2)} by the cards' own model), however the example questions read it.`;
   else if (!relevant && context.uncovered.length > 0) reason = `No card covers ${listOf(context.uncovered)}, and no card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
+  else if (!answerable && context.subjectUncovered) reason = `No card covers ${listOf(context.uncovered)}, the only medicines and conditions this short question names.`;
   // A check that fails is the reason given, relevant cards or not: it says what no card states.
   else if (!answerable && population !== null && !population.found) reason = `The question asks about ${population.asked}, and no relevant card speaks of it.`;
   else if (!answerable && food !== null && !food.found) reason = `The question asks about ${listOf(food.asked)} with ${listOf(food.with)}, and no relevant card about ${listOf(food.with)} speaks of it.`;
@@ -944,7 +961,10 @@ export function englishFormNotice(query: Pick<KbQuery, 'english' | 'replaced'>):
   const pairs = [...new Map(query.replaced.map(({ from, to }) => [`${from}\u0000${to}`, { from, to }])).values()];
   return {
     code: 'translated',
-    message: `The cards are in English, so this was also searched as "${query.english}" (${pairs.map((pair) => `${pair.from} → ${pair.to}`).join(', ')}).`,
+    message:
+      query.english.length > quotedTranslationLimit
+        ? `The cards are in English, so this question was also searched in English (${pairs.map((pair) => `${pair.from} → ${pair.to}`).join(', ')}).`
+        : `The cards are in English, so this was also searched as "${query.english}" (${pairs.map((pair) => `${pair.from} → ${pair.to}`).join(', ')}).`,
     translation: { corpus: 'kb', searched_as: query.english, pairs },
   };
 }

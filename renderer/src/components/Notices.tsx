@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Notice, QueryTranslation } from '../../../shared/contract';
+import { quotedTranslationLimit, type Notice, type QueryTranslation } from '../../../shared/contract';
 import { asLanguage } from '../i18n/format';
 import { noticeText } from '../i18n/notices';
 
@@ -28,5 +28,7 @@ export function Notices({ notices }: { notices: readonly Notice[] }) {
 
 function translationMessage(translation: QueryTranslation, t: TFunction): string {
   const pairs = translation.pairs.map((pair) => `${pair.from} → ${pair.to}`).join(', ');
+  // A long question is not quoted back whole: only what was translated.
+  if (translation.searched_as.length > quotedTranslationLimit) return t(`app.translatedLong.${translation.corpus}`, { pairs });
   return t(`app.translated.${translation.corpus}`, { query: translation.searched_as, pairs });
 }

@@ -15,6 +15,11 @@ export const en = {
       foods: 'The catalog names foods in English, so this was also searched as "{{query}}" ({{pairs}}).',
       kb: 'The cards are in English, so this was also searched as "{{query}}" ({{pairs}}).',
     },
+    translatedLong: {
+      catalog: 'The catalog is written in Spanish, so this question was also searched in Spanish ({{pairs}}).',
+      foods: 'The catalog names foods in English, so this question was also searched in English ({{pairs}}).',
+      kb: 'The cards are in English, so this question was also searched in English ({{pairs}}).',
+    },
     degraded: 'Keyword-only mode: semantic search is off because {{reason}}. Results come from keyword matching.',
   },
   nav: {

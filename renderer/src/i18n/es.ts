@@ -17,6 +17,11 @@ export const es: Messages = {
       foods: 'El catálogo nombra los alimentos en inglés, así que también se buscó «{{query}}» ({{pairs}}).',
       kb: 'Las fichas están en inglés, así que también se buscó «{{query}}» ({{pairs}}).',
     },
+    translatedLong: {
+      catalog: 'El catálogo está escrito en español, así que esta pregunta también se buscó en español ({{pairs}}).',
+      foods: 'El catálogo nombra los alimentos en inglés, así que esta pregunta también se buscó en inglés ({{pairs}}).',
+      kb: 'Las fichas están en inglés, así que esta pregunta también se buscó en inglés ({{pairs}}).',
+    },
     degraded: 'Modo solo palabras clave: la búsqueda semántica está desactivada porque {{reason}}. Los resultados vienen de coincidencias de palabras.',
   },
   nav: {

@@ -22,6 +22,7 @@ export const noticeTemplates: Partial<Record<Language, Readonly<Record<string, s
     relevance_unchecked: 'No se comprobó si estos pasajes responden a la pregunta: la comprobación solo lee inglés.',
     no_match: 'Ningún alimento del catálogo coincide con «{{query}}». Revise la ortografía, pruebe otro nombre o añádalo como alimento propio.',
     own_foods_unavailable: 'No se pudieron leer sus alimentos propios (la base de datos PostgreSQL no responde): estos resultados son solo los alimentos del catálogo.',
+    spelling: 'Ningún nombre de alimento tiene «{{typed}}»: se buscó «{{read}}».',
     weak_matches: 'Sin coincidencia cercana: estos alimentos solo se parecen a lo que escribió (una ortografía parecida o un alimento relacionado).',
     weak_matches_fields: 'Ningún campo coincide bien: estos solo están relacionados de lejos. Pruebe el término de negocio, el sistema o un nombre físico.',
     concept: 'Leído como «{{name_es}}»: {{count}} alimentos que un organismo público clasifica así; vea la explicación de cada alimento.',
@@ -29,6 +30,8 @@ export const noticeTemplates: Partial<Record<Language, Readonly<Record<string, s
     unmeasured: '{{nutrient}}: no se midió en {{count}} entradas del diario; los totales cubren solo los alimentos medidos.',
     context_cut_foods: 'Totales por alimento recortados a {{shown}} de {{total}} alimentos (los de más energía primero).',
     context_cut_entries: 'Filas de alimentos recortadas a {{shown}} de {{total}} entradas (las de más energía primero).',
+    own_document:
+      'Esta respuesta cita sus propios documentos ({{titles}}). La comprobación de que un pasaje responde a la pregunta se calibró con las fichas incluidas y es mucho más débil con sus documentos: puede citar un pasaje sobre el tema que no dice lo que se preguntó. Lea la cita antes de fiarse de ella.',
   },
 };
 

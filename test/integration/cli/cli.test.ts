@@ -40,6 +40,16 @@ describe('cita command line', () => {
     expect(bad.stderr).toContain('--port must be an integer');
   });
 
+  it('reads a negative number after an option as its value and says what is wrong with it, not "ambiguous"', () => {
+    const port = runCita(['serve', '--port', '-80', '--data-dir', tempDir()]);
+    expect(port.status).toBe(2);
+    expect(port.stderr).toContain('--port must be an integer');
+    expect(port.stderr).not.toContain('ambiguous');
+    const k = runCita(['search', '--corpus', 'foods', '--query', 'egg', '--k', '-3', '--data-dir', tempDir()]);
+    expect(k.stderr).not.toContain('ambiguous');
+    expect(k.stderr).toContain('--k');
+  });
+
   it('explains an unwritable data directory and writes nothing', () => {
     const file = join(tempDir(), 'a-file');
     writeFileSync(file, '');

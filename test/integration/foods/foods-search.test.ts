@@ -111,6 +111,25 @@ describe('foods catalog', () => {
     expect(english.notices.filter((notice) => notice.code === 'translated')).toEqual([]);
   });
 
+  it("reads a misspelt food word as the name word it slips from, first and strong, and says so; never as a profile's own food", async () => {
+    const services = await seeded(null);
+    const search = (query: string, profile = 'default') => call<SearchOutput>(services, 'search', { corpus: 'foods', query, strategy: 'keyword', k: 10, profile });
+    // A blind user trial: "chiken" put Quinoa and Pear first, "bananna" found bananas but called them weak.
+    const chicken = await search('chiken');
+    expect(chicken.hits[0]?.title).toMatch(/chicken/i);
+    expect(chicken.hits[0]?.relevance).toBe('strong');
+    expect(chicken.refused).toBe(false);
+    expect(chicken.notices.find((notice) => notice.code === 'spelling')?.message).toBe('No food name has "chiken": searched as "chicken".');
+    const banana = await search('bananna');
+    expect(banana.hits[0]?.title).toMatch(/^Banana/);
+    expect(banana.hits[0]?.relevance).toBe('strong');
+    // A word of the names, or one letter for another, is searched as typed.
+    expect((await search('mutton')).notices.map((notice) => notice.code)).not.toContain('spelling');
+    // Another profile's own food name is never what a word is read as.
+    await call(services, 'foods.add', { profile: 'ana', name: 'Zarzuelita casera', per100g: { energy_kcal: 200 } });
+    expect((await search('zarzuelitta', 'bea')).notices.map((notice) => notice.code)).not.toContain('spelling');
+  });
+
   it("lets a profile find its own foods and the shared base, never another profile's", async () => {
     const services = await seeded(createWordHashEmbedder());
     await call(services, 'foods.add', { profile: 'ana', name: 'Pan integral', brand: 'Bimbo', per100g: { energy_kcal: 250, sodium: 450 } });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SearchOutput } from '../../../shared/contract.js';
+import type { AskOutput, SearchOutput } from '../../../shared/contract.js';
 import { createServices, type Services } from '../../../main/app/bootstrap.js';
 import { AppError } from '../../../main/core/errors.js';
 import { ingestCorpus } from '../../../main/app/ingest.js';
@@ -144,6 +144,29 @@ describe('kb ingest of a folder of documents', () => {
       expect(rows(services)).toEqual(before);
     });
   }
+});
+
+describe("an answer from the user's own documents", () => {
+  it('says it quotes your own document and that the check is weaker there; an answer from a shipped card does not', async () => {
+    const { services, ingest } = await setUp();
+    await ingestCorpus(services, services.module('kb') as NonNullable<ReturnType<Services['module']>>, {});
+    await ingest(documentFolder());
+    // Every answer is quoted whatever its relevance: this is about what an answer says of its source.
+    services.settings.update({ kb: { answerability: false, strategy: 'keyword' } });
+    const ask = async (question: string) => {
+      const result = await services.dispatcher.call('ask', { corpus: 'kb', question }, { transport: 'cli', role: 'viewer' });
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value as AskOutput;
+    };
+    const own = await ask('phosphate binders with meals on dialysis ward note');
+    expect(own.refused).toBe(false);
+    expect(own.citations[0]?.card_id).toMatch(/^note-\d$/);
+    const notice = own.notices.find((entry) => entry.code === 'own_document');
+    expect(notice?.message).toMatch(/^This answer quotes your own documents? \(Ward note \d(?:; Ward note \d)*\)\. .*Read the quote before relying on it\.$/);
+    const shipped = await ask('tyramine phenelzine aged cheese');
+    expect(shipped.citations[0]?.card_id).toBe('ddi-maoi-tyramine');
+    expect(shipped.notices.map((entry) => entry.code)).not.toContain('own_document');
+  });
 });
 
 describe('kb ingest of a BEIR corpus.jsonl', () => {

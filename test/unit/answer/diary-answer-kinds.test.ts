@@ -200,7 +200,10 @@ describe('refusals', () => {
   it('says a future period has not happened yet, naming it and today', () => {
     const { plan, adjustments } = sanitizePlan(planFromRules('What did I eat on December 10?', today), { today, planner: 'rules' });
     const refusal = composeRefusal(plan, adjustments, 'en', today);
-    expect(refusal.answer).toBe('The period asked for (2026-12-10) has not happened yet: your diary can only hold entries up to today, 2026-12-01. Ask about days up to today.');
+    // Not "your diary can only hold entries up to today": a day up to a year ahead may be logged (a planned meal).
+    expect(refusal.answer).toBe(
+      'The period asked for (2026-12-10) has not happened yet (today is 2026-12-01): Ask your log answers about days up to today. Entries logged ahead of time are in Diary.',
+    );
     expect(checkAttributedGrounding(refusal.answer, refusal.context).trusted).toBe(true);
   });
 

@@ -19,6 +19,8 @@ describe('foodPhrases: the foods a diary question names', () => {
     expect(foods('how many almonds did I snack on this month')).toEqual(['almonds']);
     expect(foods('¿Cuánto queso comí esta semana?')).toEqual(['queso']);
     expect(foods('¿cuántas tortillas me comí ayer?')).toEqual(['tortillas']);
+    expect(foods('¿cuánto arroz me zampé la semana pasada?')).toEqual(['arroz']);
+    expect(foods('¿me zampé algún donut ayer?')).toEqual(['donut']);
     expect(foods('¿cuánto café con leche me he tomado este mes?')).toEqual(['cafe con leche']);
   });
 

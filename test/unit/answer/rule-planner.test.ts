@@ -135,6 +135,11 @@ describe('planFromRules: what else the question asks', () => {
     expect(planFromRules('¿qué comida me dio más sodio?', on).meals).toEqual([]);
   });
 
+  it('reads colloquial Spanish eating verbs ("me zampé") as eating', () => {
+    expect(planFromRules('¿qué me zampé ayer?', on)).toMatchObject({ date_from: '2026-11-30', list_entries: true, understood: true });
+    expect(planFromRules('¿cuánto arroz me zampé la semana pasada?', on)).toMatchObject({ date_from: '2026-11-23', foods: ['arroz'], understood: true });
+  });
+
   it('reads "last night" and "anoche" as yesterday\'s dinner', () => {
     expect(planFromRules('what did I eat last night?', on)).toMatchObject({ date_from: '2026-11-30', date_to: '2026-11-30', meals: ['dinner'] });
     expect(planFromRules('¿qué comí anoche?', on)).toMatchObject({ date_from: '2026-11-30', meals: ['dinner'] });

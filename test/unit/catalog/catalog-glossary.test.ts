@@ -61,4 +61,8 @@ describe('the catalog glossary', () => {
     );
     expect(unread).toEqual([]);
   });
+
+  it('reads "customer balance overdue" (a blind user trial\'s words) as the overdue balance', () => {
+    expect(loadCatalogGlossary().translate('customer balance overdue')?.spanish).toBe('cliente saldo vencido');
+  });
 });

@@ -77,4 +77,11 @@ describe('a clinical question as the retrieval paths read it', () => {
     expect(notice.message).toContain('(Xanax → alprazolam)');
     expect(notice.translation?.pairs).toEqual([{ from: 'Xanax', to: 'alprazolam' }]);
   });
+
+  it('does not quote a long question back whole in the notice, only what was replaced', () => {
+    const story = `${'She has been coming to the clinic for years with her daughter, who usually brings her on Tuesdays. '.repeat(3)}She takes Xanax at night.`;
+    const notice = englishFormNotice(prepareKbQuery(story, lexicon));
+    expect(notice.message).toBe('The cards are in English, so this question was also searched in English (Xanax → alprazolam).');
+    expect(notice.translation?.searched_as.length).toBeGreaterThan(160);
+  });
 });
