@@ -1,8 +1,11 @@
 -- Where a card came from: 'shipped' (kb/clinical, loaded by the seed on every start) or 'user' (`cita ingest --corpus kb
 -- --from FILE|DIR`). The seed's reload removes only shipped cards it no longer ships; a folder or corpus.jsonl of the
 -- user's removes only the user's cards missing from it. Until this version the seed removed every card it did not
--- ship, so a clinic's own document was lost at the next start. Rows stored before are 'user' (which of them were
--- shipped is not known here); the next seed marks every card it ships as 'shipped'.
+-- ship, so a clinic's own document was lost at the next start. Rows stored before: the cards this version ships are
+-- 'shipped' (their ids listed here, so a user's folder ingested before any reload cannot remove them and their answers
+-- are not called the user's), every other card is the user's ('user', kept).
 ALTER TABLE kb_cards ADD COLUMN origin TEXT NOT NULL DEFAULT 'user' CHECK (origin IN ('shipped', 'user'));
+UPDATE kb_cards SET origin = 'shipped' WHERE id IN ('adh-beliefs-feeling-well', 'adh-complex-regimen-pill-burden', 'adh-cost', 'adh-forgetfulness', 'adh-health-literacy', 'adh-inhaler-technique', 'adh-polypharmacy-older-adults', 'adh-refill-gaps-access', 'adh-side-effects', 'ddi-acei-arb-potassium-spironolactone', 'ddi-clopidogrel-omeprazole', 'ddi-digoxin-amiodarone', 'ddi-levothyroxine-calcium-iron', 'ddi-lithium-nsaids-thiazides-acei', 'ddi-maoi-tyramine', 'ddi-metformin-iodinated-contrast', 'ddi-methotrexate-trimethoprim', 'ddi-opioids-benzodiazepines', 'ddi-sildenafil-nitrates', 'ddi-ssri-triptans-tramadol', 'ddi-statins-clarithromycin-grapefruit', 'ddi-warfarin-amiodarone', 'ddi-warfarin-nsaids', 'ddi-warfarin-tmp-smx', 'esc-angioedema-anaphylaxis', 'esc-anticoagulant-bleeding', 'esc-chest-pain-heart-attack', 'esc-hyperkalemia', 'esc-hypoglycemia', 'esc-lithium-toxicity', 'esc-serotonin-syndrome', 'esc-stroke-fast', 'esc-suicidal-ideation', 'mi-decisional-balance', 'mi-developing-discrepancy', 'mi-elicit-provide-elicit', 'mi-eliciting-change-talk', 'mi-importance-confidence-rulers', 'mi-oars', 'mi-reflective-listening', 'mi-rolling-with-discord');
 -- The same for manuals (`cita ingest --corpus manuals` loads the shipped ones; `--from` the user's).
 ALTER TABLE manuals ADD COLUMN origin TEXT NOT NULL DEFAULT 'user' CHECK (origin IN ('shipped', 'user'));
+UPDATE manuals SET origin = 'shipped' WHERE id IN ('nist-sp-800-63b', 'sqlite-transactions', 'tts-handbook-policies');

@@ -14,7 +14,8 @@ export function spanishPeriod(from: string, to: string): string {
   return from === to ? `día ${from}` : `periodo del ${from} al ${to}`;
 }
 
-function capitalized(text: string): string {
+/** The text with its first letter in capitals. */
+export function capitalized(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 

@@ -122,23 +122,28 @@ function foodSections(
   const totalsNames = ['period', 'date_from', 'date_to', 'item', 'entries', ...columns];
   write('# food_totals');
   write(csvLine(totalsNames));
-  const byItem = new Map<string, string[][]>();
+  // Per label, each period's rows and the foods behind them: two foods may share a name and brand.
+  const byItem = new Map<string, { cells: string[][][]; foods: Set<unknown> }>();
   for (const [position, period] of periods.entries()) {
     for (const food of period.retrieval.detail?.foods ?? []) {
       const item = itemLabel(food.food_name, food.food_brand);
       const cells = cellsOf(food);
       row('food_totals', totalsNames, [period.name, period.from, period.to, item, integerCell(food.entries), ...cells]);
-      if (!byItem.has(item)) byItem.set(item, [[], []]);
-      (byItem.get(item) as string[][])[position] = cells;
+      if (!byItem.has(item)) byItem.set(item, { cells: [[], []], foods: new Set() });
+      const entry = byItem.get(item) as { cells: string[][][]; foods: Set<unknown> };
+      entry.cells[position]?.push(cells);
+      entry.foods.add(food.food_id);
     }
   }
 
   const [first, second] = periods as [(typeof periods)[number], (typeof periods)[number]];
   const differenceNames = ['first_from', 'first_to', 'second_from', 'second_to', 'item', 'statistic', ...columns];
-  write('# food_comparison: first minus second of the food_totals rows, for foods with entries in both periods');
+  write('# food_comparison: first minus second of the food_totals rows, for foods with entries in both periods (one food per name)');
   write(csvLine(differenceNames));
-  for (const [item, [inFirst, inSecond]] of byItem) {
-    if (!inFirst || !inSecond || inFirst.length === 0 || inSecond.length === 0) continue;
+  for (const [item, entry] of byItem) {
+    // One food under this name in both periods: two foods sharing a name are shown side by side, never subtracted.
+    const [[inFirst], [inSecond]] = entry.cells as [string[][], string[][]];
+    if (entry.foods.size !== 1 || entry.cells.some((rows) => rows.length !== 1) || !inFirst || !inSecond) continue;
     row('food_comparison', differenceNames, [
       first.from,
       first.to,

@@ -1,7 +1,7 @@
 import type { DiaryPlan, Language } from '../../shared/contract.js';
 import { nutrientOf, type NutrientKey } from '../../shared/nutrients.js';
 import { amount, countText, createCiter, emptyAnswer, mealsPhrase, section, type ComposedAnswer } from './answer-writing.js';
-import { span, spanishPeriod } from './comparison-composer.js';
+import { capitalized, span, spanishPeriod } from './comparison-composer.js';
 import { nutrientColumn, type ContextRow, type DiaryContext } from './diary-context.js';
 import { figuresOf } from './entry-list-composer.js';
 import { howFoodsAreFound, quoted } from './food-answer-composer.js';
@@ -58,20 +58,29 @@ export function composeFoodComparison(plan: DiaryPlan, context: DiaryContext, la
   const lead = es
     ? `${spanOf(first)}${days(first)} frente al ${spanishPeriod(second.cells.date_from as string, second.cells.date_to as string)}${days(second)}`
     : `${spanOf(first)}${days(first)} against ${spanOf(second)}${days(second)}`;
-  const paragraphs: string[] = [es ? `Alimentos cuyo nombre dice ${quoted(phrases, 'es')}${meals}: ${lead}.` : `Foods whose name says ${quoted(phrases, 'en')}${meals}: ${lead}.`];
+  // The periods' lengths stand in a sentence of their own: beside the phrase ("greek yogurt"), which may be a food's
+  // whole name, the attribution check would read them as that food's figures.
+  const paragraphs: string[] = [
+    es
+      ? `Alimentos cuyo nombre dice ${quoted(phrases, 'es')}${meals}, en dos periodos.\n${capitalized(lead)}.`
+      : `Foods whose name says ${quoted(phrases, 'en')}${meals}, in two periods.\n${capitalized(lead)}.`,
+  ];
   const items = [...new Set(totals.map((row) => row.cells.item as string))];
   for (const item of items) {
     const lines: string[] = [];
     for (const period of [first, second]) {
-      const row = totals.find((total) => total.cells.item === item && total.cells.period === period.cells.period);
+      // Two foods sharing a name each get their line (food_comparison then has no difference for them).
+      const rows = totals.filter((total) => total.cells.item === item && total.cells.period === period.cells.period);
       const when = spanOf(period);
-      if (!row) {
+      if (rows.length === 0) {
         lines.push(es ? `${item}, ${when}: ninguna entrada ${cite('diary-day', when, [period])}.` : `${item}, ${when}: no entry ${cite('diary-day', when, [period])}.`);
         continue;
       }
-      const count = countText(row.cells.entries as string, language);
-      const times = es ? `${count} ${count === '1' ? 'entrada' : 'entradas'}` : `${count} ${count === '1' ? 'entry' : 'entries'}`;
-      lines.push(`${item}, ${when}: ${times}, ${figuresOf(row, nutrients, language)} ${es ? 'en total' : 'in total'} ${cite('diary-entry', `${item}, ${when}`, [row])}.`);
+      for (const row of rows) {
+        const count = countText(row.cells.entries as string, language);
+        const times = es ? `${count} ${count === '1' ? 'entrada' : 'entradas'}` : `${count} ${count === '1' ? 'entry' : 'entries'}`;
+        lines.push(`${item}, ${when}: ${times}, ${figuresOf(row, nutrients, language)} ${es ? 'en total' : 'in total'} ${cite('diary-entry', `${item}, ${when}`, [row])}.`);
+      }
     }
     const difference = differences.find((row) => row.cells.item === item);
     if (difference) {

@@ -218,7 +218,15 @@ const notFoods = new Set([
   'best',
   'worst',
   'total',
+  'totals',
   'overall',
+  'intake',
+  'eaten',
+  'macros',
+  'macro',
+  'nutrients',
+  'nutrient',
+  'consumption',
   'all',
   'little',
   'times',
@@ -271,6 +279,11 @@ const notFoods = new Set([
   'raciones',
   'racion',
   'cantidad',
+  'ingesta',
+  'diario',
+  'diaria',
+  'consumo',
+  'nutrientes',
 ]);
 
 /** Words after "de" that start another thing ("el jamón de la cena"): "de" then ends the phrase; "tortillas de maíz" keeps it. */

@@ -166,6 +166,8 @@ interface DayToken {
   month: number | null;
   day: number;
   resolved?: string;
+  /** A holiday named instead of its date ("Christmas"). */
+  holiday?: boolean;
   /** A weekday: 0 Monday … 6 Sunday, and the week named with it (weeks back from this one), if any. */
   weekday?: number;
   weeksBack?: number;
@@ -285,8 +287,7 @@ function readDays(reader: Reader): void {
   );
   // Holidays people name instead of a date.
   for (const [pattern, month, dayOfMonth] of holidays) {
-    // The last one that has come (the next one for the future): on 1 December, "Christmas" is last year's.
-    token(pattern, () => ({ year: null, month, day: dayOfMonth, resolved: resolveYearless(month, dayOfMonth, today, future, true) ?? undefined }));
+    token(pattern, () => ({ year: null, month, day: dayOfMonth, holiday: true }));
   }
 
   const tokenDate = (item: DayToken, after?: string): string | null => {
@@ -296,7 +297,9 @@ function readDays(reader: Reader): void {
     if (item.resolved) return item.resolved;
     const month = item.month as number;
     if (item.year !== null) return item.year >= firstYear && validDay(item.year, month, item.day) ? makeDate(item.year, month, item.day) : null;
-    if (after === undefined) return resolveYearless(month, item.day, today, future);
+    // Alone or starting a range, a holiday is the last one that has come (the next one for the future): on 1 December,
+    // "Christmas" is last year's; a date of the current month is this year's ("December 10", nine days away).
+    if (after === undefined) return resolveYearless(month, item.day, today, future, item.holiday === true);
     if (!validDay(2024, month, item.day)) return null;
     // The end of a range: the first such day on or after its start.
     const startYear = Number(after.slice(0, 4));

@@ -38,13 +38,20 @@ export interface SpellingReading {
   pairs: Array<{ typed: string; read: string }>;
 }
 
+/** Whether `word` is a plural or singular form of a word of `vocabulary` ("bananas", "raisin"): a form, not a slip. */
+function formOf(word: string, vocabulary: ReadonlySet<string>): boolean {
+  const forms = [`${word}s`, `${word}es`, word.replace(/y$/, 'ies'), word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')];
+  return forms.some((form) => form !== word && vocabulary.has(form));
+}
+
 /**
  * Reads a query's misspelt words as the words of the shipped catalog's food names they slip from (slipOf), when a
- * word of `spellingFrom` letters or more is no word of any name and slips from exactly one (with its first letter):
- * "chiken" → "chicken". Only the shipped names are the vocabulary (a profile's own food names are never offered to
- * another profile). Null when no word is read so.
+ * word of `spellingFrom` letters or more is no word of any name nor a form of one, is not an English word
+ * (`isWord`: "triple" is not a slip of "tripe", "collar" not of "collard"), and slips from exactly one name word with
+ * its first letter: "chiken" → "chicken". Only the shipped names are the vocabulary (a profile's own food names are
+ * never offered to another profile). Null when no word is read so.
  */
-export function createSpellingReader(names: Iterable<string>): (query: string) => SpellingReading | null {
+export function createSpellingReader(names: Iterable<string>, isWord: (word: string) => boolean = () => false): (query: string) => SpellingReading | null {
   const vocabulary = new Set<string>();
   for (const name of names) for (const word of foldText(name).split(/[^\p{L}]+/u)) if (word.length >= spellingFrom - 1) vocabulary.add(word);
   const byFirst = new Map<string, string[]>();
@@ -53,12 +60,12 @@ export function createSpellingReader(names: Iterable<string>): (query: string) =
     const pairs: SpellingReading['pairs'] = [];
     const english = query.replace(/\p{L}+/gu, (token) => {
       const folded = foldText(token);
-      if (folded.length < spellingFrom || vocabulary.has(folded) || stopWords.has(folded)) return token;
+      if (folded.length < spellingFrom || vocabulary.has(folded) || stopWords.has(folded) || formOf(folded, vocabulary)) return token;
       const near = (byFirst.get(folded[0] as string) ?? []).filter((word) => slipOf(folded, word));
       // "chiken" slips from "chicken" alone; a word that slips from two ("mango" and "mangos") is read as the shorter
       // only when the other is its plural.
       const candidates = near.filter((word) => !near.some((other) => other !== word && word === `${other}s`));
-      if (candidates.length !== 1) return token;
+      if (candidates.length !== 1 || isWord(folded)) return token;
       pairs.push({ typed: token, read: candidates[0] as string });
       return candidates[0] as string;
     });

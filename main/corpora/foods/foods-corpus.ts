@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import wordListPath from 'word-list';
 import type { z } from 'zod';
 import type { Food, Notice, Relevance, SearchHit, SearchOutput, searchInputSchema } from '../../../shared/contract.js';
 import type { Per100g } from '../../../shared/nutrients.js';
@@ -164,6 +166,17 @@ function conceptNotice(concept: FoodConcept, members: number): Notice {
   };
 }
 
+let englishWords: string | null = null;
+
+/**
+ * Whether a word is in the English word list of the `word-list` package (274,000 words, MIT), read on first need and
+ * searched as text (one line per word): asked only for a word that slips from a food name, so a few a query at most.
+ */
+function isEnglishWord(word: string): boolean {
+  englishWords ??= `\n${readFileSync(wordListPath, 'utf8').replaceAll('\r', '')}\n`;
+  return englishWords.includes(`\n${word}\n`);
+}
+
 /** The words read as others: "No food name has "chiken": searched as "chicken"." */
 export function spellingNotice(reading: SpellingReading): Notice {
   const typed = reading.pairs.map((pair) => `"${pair.typed}"`).join(', ');
@@ -215,7 +228,11 @@ export function createFoodsCorpus(deps: {
   const { repository, store, retriever } = deps;
   // The shipped names' words, read once (again after a seed changed them): what a misspelt word is read as.
   let spelling: ((query: string) => SpellingReading | null) | null = null;
-  const readSpelling = (query: string) => (spelling ??= createSpellingReader(repository.all().flatMap((row) => (row.owner === null ? [row.name] : []))))(query);
+  const readSpelling = (query: string) =>
+    (spelling ??= createSpellingReader(
+      repository.all().flatMap((row) => (row.owner === null ? [row.name] : [])),
+      isEnglishWord,
+    ))(query);
 
   function requireProfile(profile: string): void {
     if (!deps.profiles.exists(profile)) {

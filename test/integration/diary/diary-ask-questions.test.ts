@@ -407,6 +407,32 @@ describe('Ask your log answers about the foods a question names, and only them',
     expect(output.grounding.trusted).toBe(true);
   });
 
+  it('keeps a food compared under its whole name trusted, and never subtracts two foods that share a name (a review)', async () => {
+    const profile = 'yo';
+    services.profiles.ensure(profile, 'Yo');
+    const add = async (name: string, energy: number) => (await value<{ code: string }>(services, 'foods.add', { profile, name, per100g: { energy_kcal: energy } })).code;
+    const mate = await add('Mate', 10);
+    const [yogurtA, yogurtB] = [await add('Greek yogurt', 100), await add('Greek yogurt', 120)];
+    const log = (food: string, date: string, grams: number) => value(services, 'diary.add', { profile, date, meal: 'breakfast', food, grams });
+    await log(mate, '2026-11-30', 300);
+    await log(mate, '2026-11-24', 200);
+    await log(yogurtA, '2026-11-30', 150);
+    await log(yogurtB, '2026-11-25', 170);
+    const ask = (question: string) => value<AskOutput>(services, 'ask', { corpus: 'diary', profile, question, today });
+
+    // "mate" is the food's whole name: the periods' lengths in the lead are not read as the food's figures.
+    const matePlan = await ask('did I drink more mate this week than last week?');
+    expect(matePlan.grounding.trusted).toBe(true);
+    expect(matePlan.answer).toContain('Mate, 2026-11-30 to 2026-12-01 against 2026-11-23 to 2026-11-29: 100.0 g more');
+
+    // Two foods called "Greek yogurt": each has its line, and no difference is made between them.
+    const yogurt = await ask('total greek yogurt this week vs last week');
+    expect(yogurt.grounding.trusted).toBe(true);
+    expect(yogurt.answer).toContain('Greek yogurt, 2026-11-30 to 2026-12-01: 1 entry, 150.0 g');
+    expect(yogurt.answer).toContain('Greek yogurt, 2026-11-23 to 2026-11-29: 1 entry, 170.0 g');
+    expect(yogurt.answer).not.toMatch(/Greek yogurt, 2026-11-30 to 2026-12-01 against/);
+  });
+
   it('says no entry of either period names the food when none does, with no figure; a nutrient asked gets whole days', async () => {
     const none = await ask('did I eat more xqzzv this week than last week?');
     expect(none).toMatchObject({ refused: true, refusal: 'no_food_entries' });

@@ -54,3 +54,30 @@ describe('migration 0005_kb', () => {
     db.close();
   });
 });
+
+describe('migration 0017_kb_origin', () => {
+  it("marks the cards and manuals this version ships as shipped, and every other stored one as the user's", () => {
+    const file = join(tempDir(), 'cita.sqlite');
+    const before = openDatabase(file, { upTo: 16 });
+    const card = before.prepare(
+      `INSERT INTO kb_cards (id, title, category, source_name, source_url, last_reviewed, body, content_hash)
+       VALUES (?, 'T', 'escalation', 'S', '', '2026-11-29', '## A\n\nText.', 'h')`,
+    );
+    card.run('esc-hyperkalemia');
+    card.run('sala-azul');
+    const manual = before.prepare("INSERT INTO manuals (id, title, source_name, source_url, content_hash) VALUES (?, 'T', 'S', '', 'h')");
+    manual.run('sqlite-transactions');
+    manual.run('clinic-handbook');
+    before.close();
+    const after = openDatabase(file);
+    expect(after.prepare('SELECT id, origin FROM kb_cards ORDER BY id').all()).toEqual([
+      { id: 'esc-hyperkalemia', origin: 'shipped' },
+      { id: 'sala-azul', origin: 'user' },
+    ]);
+    expect(after.prepare('SELECT id, origin FROM manuals ORDER BY id').all()).toEqual([
+      { id: 'clinic-handbook', origin: 'user' },
+      { id: 'sqlite-transactions', origin: 'shipped' },
+    ]);
+    after.close();
+  });
+});

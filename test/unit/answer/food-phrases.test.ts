@@ -52,6 +52,16 @@ describe('foodPhrases: the foods a diary question names', () => {
     expect(foods('total greek yogurt last week vs the week before')).toEqual(['greek yogurt']);
     expect(foods('total de pan este mes')).toEqual(['pan']);
     expect(foods('total calories last week')).toEqual([]);
+    for (const question of [
+      'total intake last week',
+      'total eaten this week',
+      'total macros yesterday',
+      'total nutrients last week',
+      'total de ingesta esta semana',
+      'total diario de la semana pasada',
+    ]) {
+      expect(foods(question), question).toEqual([]);
+    }
   });
 
   it('splits "x and y" and "x o y" into two foods, at most three', () => {

@@ -47,6 +47,11 @@ describe('readPeriods: dates with and without a year', () => {
     expect(periods("what did I eat between Christmas Eve and New Year's Day")).toEqual([['2025-12-24', '2026-01-01']]);
     // A written date of the current month is still this year's.
     expect(periods('calories on December 10')).toEqual([['2026-12-10', '2026-12-10']]);
+    // A range ends at the first such day on or after its start, whenever it is asked (a review's finding).
+    expect(periods("what did I eat between Christmas Eve and New Year's Day", { on: '2026-12-28' })).toEqual([['2026-12-24', '2027-01-01']]);
+    expect(periods("calories from Christmas Eve to New Year's Eve", { on: '2026-12-26' })).toEqual([['2026-12-24', '2026-12-31']]);
+    expect(periods('from Halloween to Christmas', { on: '2026-11-15' })).toEqual([['2026-10-31', '2026-12-25']]); // cut to today by the sanitizer
+    expect(periods('from Christmas Eve to January 3 2025', { on: '2026-06-01' })).toEqual([['2024-12-24', '2025-01-03']]);
   });
 
   it('reads "the week before" (the month, the day before) as the same span just before the period named first', () => {

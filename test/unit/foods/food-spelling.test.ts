@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createSpellingReader, slipOf } from '../../../main/corpora/foods/food-spelling.js';
 
-const read = createSpellingReader(['Chicken, poultry, leg, skinless', 'Banana, ripe', 'Spinach', 'Tomato, ripe', 'Mutton, muscle', 'Button mushroom', 'Mango, ripe', 'Mangos, dried', 'Cheese']);
+const names = [
+  'Chicken, poultry, leg, skinless',
+  'Banana, ripe',
+  'Spinach',
+  'Tomato, ripe',
+  'Mutton, muscle',
+  'Button mushroom',
+  'Mango, ripe',
+  'Mangos, dried',
+  'Cheese',
+  'Goat tripe',
+  'Cabbage, collard greens',
+  'Raisins',
+];
+const read = createSpellingReader(names, (word) => ['triple', 'collar'].includes(word));
 
 describe('reading a misspelt food word as the catalog word it slips from', () => {
   it('reads a letter too few, too many or two swapped as the one name word it slips from, and says which', () => {
@@ -20,6 +34,12 @@ describe('reading a misspelt food word as the catalog word it slips from', () =>
     expect(read('chesse')).toBeNull(); // "e" for "s": a substitution
     expect(read('bread')).toBeNull();
     expect(read('xqzzv blorp')).toBeNull();
+    // A plural or singular of a name word is that word's form, searched as typed (a review: "bananas" was read).
+    expect(read('bananas')).toBeNull();
+    expect(read('raisin')).toBeNull();
+    // An English word is what the user meant, though it slips from a food word ("triple" from "tripe").
+    expect(read('triple chocolate')).toBeNull();
+    expect(read('pork collar')).toBeNull();
   });
 
   it('tells slips from other changes', () => {
