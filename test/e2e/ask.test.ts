@@ -275,7 +275,7 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     expect(lookedUp).toMatch(/Foods named\s*chicken/);
     expect(lookedUp).toMatch(/Compared with/);
     const text = await visibleText(answer.locator('.answer-text'));
-    expect(text).toMatch(/^Foods whose name says "chicken": /);
+    expect(text).toMatch(/^Foods whose name says "chicken", in two periods\./);
     const labels = await answer.locator('.citations li[data-kind="diary-entry"]').allInnerTexts();
     expect(labels.length).toBeGreaterThan(0);
     for (const label of labels) expect(label).toMatch(/Chicken, /);
