@@ -167,6 +167,11 @@ export function speaksOfTogether(pairs: readonly [string, string][], speaksOf: (
   return pairs.some(([first, second]) => speaksOf(first) && speaksOf(second));
 }
 
+/** The words of a question, as its length is measured (pairQuestion, kb-search's subjectUncovered). */
+export function wordCount(text: string): number {
+  return text.split(/\s+/u).filter((word) => word.length > 0).length;
+}
+
 /** A question this long or shorter, naming two medicines, is about the two of them (pairQuestion). */
 const pairQuestionWords = 25;
 
@@ -178,7 +183,7 @@ const pairQuestionWords = 25;
  */
 export function pairQuestion(lexicon: Pick<ClinicalLexicon, 'membersOf' | 'classesOf'>, named: readonly string[], question: string): boolean {
   const pairs = distinctPairs(lexicon, named);
-  return pairs.length === 1 && named.length === 2 && question.split(/\s+/u).filter((word) => word.length > 0).length <= pairQuestionWords;
+  return pairs.length === 1 && named.length === 2 && wordCount(question) <= pairQuestionWords;
 }
 
 /**

@@ -17,7 +17,7 @@ import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDurationIn, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { asksToGive, foodAsked, saysNothingByMouth, speaksOfFood, type FoodKind } from './food-questions.js';
-import { askedTogether, cardAboutNamed, namedMedicines, pairQuestion, speaksOfTogether, subjectText, unspokenPartners } from './interaction-subjects.js';
+import { askedTogether, cardAboutNamed, namedMedicines, pairQuestion, speaksOfTogether, subjectText, unspokenPartners, wordCount } from './interaction-subjects.js';
 import { mentionsPopulation, populationAsked, type Population } from './population-questions.js';
 import type { KbChunkRow, KbPassageRow } from './kb-repository.js';
 import { firstCardExampleBar, type ExampleSimilarity, type KbExample, type KbExampleIndex } from './kb-examples.js';
@@ -736,10 +736,6 @@ export const anyMedicineCategories: ReadonlySet<KbCategory> = new Set(['adherenc
 
 /** A question this long or shorter that names only what no card covers is about that (subjectUncovered). */
 const subjectQuestionWords = 25;
-
-function wordCount(text: string): number {
-  return text.split(/\s+/u).filter((word) => word.length > 0).length;
-}
 
 /** The drugs no card covers that count against a card: none for a card about a behaviour with any medicine. */
 export function uncoveredDrugsAgainst(category: KbCategory, uncoveredDrugs: number): number {
