@@ -1,9 +1,21 @@
-import type { OperationName } from '../../shared/contract.js';
+import { operations, type OperationName } from '../../shared/contract.js';
 import { AppError } from '../core/errors.js';
-import type { CommandContext } from './command.js';
+import { UsageError, type CommandContext } from './command.js';
 
-/** Calls a contract operation exactly as IPC and HTTP do; an error becomes an AppError for the CLI to print. */
+/**
+ * Calls a contract operation exactly as IPC and HTTP do; an error becomes an AppError for the CLI to print. Values
+ * the command passed on unchecked and the operation's schema refuses (`--meal brunch`, `--strategy bogus`) are a
+ * usage mistake (exit 2), found before any model or database is opened; the dispatcher checks them again.
+ */
 export async function callOperation(context: CommandContext, name: OperationName, input: unknown): Promise<unknown> {
+  const checked = operations[name].input.safeParse(input ?? {});
+  if (!checked.success) {
+    const issues = checked.error.issues;
+    throw new UsageError(
+      `The input of "${name}" is not valid: ${issues[0]?.message ?? 'unknown problem'}.`,
+      issues.slice(0, 20).map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`),
+    );
+  }
   const services = await context.services();
   const result = await services.dispatcher.call(name, input, { transport: 'cli', role: 'editor' });
   if (!result.ok) throw new AppError(result.error.code, result.error.message, result.error.details);

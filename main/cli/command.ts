@@ -39,6 +39,14 @@ export interface Command {
 /** A usage mistake: exit code 2 with a one-line reason. */
 export class UsageError extends Error {
   override name = 'UsageError';
+
+  /** Where in the input the mistake is (the schema's issues), printed under the message. */
+  constructor(
+    message: string,
+    readonly details?: string[],
+  ) {
+    super(message);
+  }
 }
 
 /** Reads a flag that must be an integer within bounds. */

@@ -176,7 +176,7 @@ function reportError(error: unknown, json: boolean, io: CliIo): number {
     error instanceof AppError
       ? error.toInfo()
       : usage
-        ? { code: 'invalid_input' as const, message: error.message }
+        ? { code: 'invalid_input' as const, message: error.message, ...(error.details ? { details: error.details } : {}) }
         : storage
           ? storage.toInfo()
           : { code: 'internal' as const, message: `unexpected failure: ${(error as Error)?.message ?? String(error)}` },

@@ -162,11 +162,12 @@ export const answerabilitySchema = z.object({
   /** Titles of the closest cards, offered when refusing. */
   closest: z.array(z.string()),
   /**
-   * The figure the question asks for (a dose, a level or range, a number of minutes to years, or how often), and whether a relevant card holds one; a
-   * question asking for a figure no relevant card gives is refused. Null when it asks for none.
+   * The figure the question asks for (a dose, a level or range, a number of minutes to years, how often, a price, a
+   * person's name, a brand, maker or supplier), and whether a relevant card holds one; a question asking for a figure
+   * no relevant card gives is refused. Null when it asks for none.
    */
   figure: z
-    .object({ asked: z.enum(['dose', 'level', 'duration', 'frequency']), found: z.boolean() })
+    .object({ asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker']), found: z.boolean() })
     .nullable()
     .default(null),
   /**
@@ -213,6 +214,15 @@ export const answerabilitySchema = z.object({
    */
   together: z
     .object({ named: z.array(z.string()), found: z.boolean() })
+    .nullable()
+    .default(null),
+  /**
+   * The exceptions a question about the user's own documents turns on (a public holiday, someone on leave, equipment
+   * that fails…), in English and Spanish, and whether a relevant document of the user's speaks of every one; such a
+   * question no relevant document speaks to is refused. Shipped cards are not held to it. Null when it names none.
+   */
+  condition: z
+    .object({ asked: z.array(z.string()), asked_es: z.array(z.string()), found: z.boolean() })
     .nullable()
     .default(null),
 });

@@ -65,6 +65,7 @@ export function retrievalOf(cards: KbCardHit[], overrides: Partial<Answerability
       food: null,
       interaction: null,
       together: null,
+      condition: null,
       ...overrides,
     },
     notices: [],

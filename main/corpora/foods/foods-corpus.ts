@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import wordListPath from 'word-list';
 import type { z } from 'zod';
 import type { Food, Notice, Relevance, SearchHit, SearchOutput, searchInputSchema } from '../../../shared/contract.js';
 import type { Per100g } from '../../../shared/nutrients.js';
 import { AppError } from '../../core/errors.js';
+import { isEnglishWord } from '../../core/english-words.js';
 import { ConnectionLostError } from '../../db/postgres/postgres-database.js';
 import type { SettingsService } from '../../core/settings.js';
 import type { ProfilesRepository } from '../../db/repositories/profiles-repository.js';
@@ -164,17 +163,6 @@ function conceptNotice(concept: FoodConcept, members: number): Notice {
       ...(concept.min_fat_g_per_100g === null ? {} : { context: 'fat', fat: concept.min_fat_g_per_100g }),
     },
   };
-}
-
-let englishWords: string | null = null;
-
-/**
- * Whether a word is in the English word list of the `word-list` package (274,000 words, MIT), read on first need and
- * searched as text (one line per word): asked only for a word that slips from a food name, so a few a query at most.
- */
-function isEnglishWord(word: string): boolean {
-  englishWords ??= `\n${readFileSync(wordListPath, 'utf8').replaceAll('\r', '')}\n`;
-  return englishWords.includes(`\n${word}\n`);
 }
 
 /** The words read as others: "No food name has "chiken": searched as "chicken"." */

@@ -1,15 +1,17 @@
 import { foldText } from '../../core/text-folding.js';
 import { splitSections } from './card.js';
 import type { ClinicalLexicon } from './clinical-lexicon.js';
+import { detailAsked, holdsDetail, type DetailKind } from './detail-questions.js';
 import { quoteUnits } from './quotes.js';
 
 /**
  * What kind of figure a question asks for, when it asks for one: a dose (an amount of a medicine: "what dose",
  * "how many mg", "¿qué dosis?", "¿cuántos comprimidos?"), a level (a serum level, a range or a target: "the
- * therapeutic range", "at what INR", "¿qué nivel?"), a count of time units ("how many minutes", "¿cuántos meses?") or
- * how often something is done ("how often should TSH be checked?", "¿cada cuánto se repite?").
+ * therapeutic range", "at what INR", "¿qué nivel?"), a count of time units ("how many minutes", "¿cuántos meses?"),
+ * how often something is done ("how often should TSH be checked?", "¿cada cuánto se repite?"), or a detail only a
+ * name or an amount of money answers (detail-questions.ts): a price, a person's name, a brand or supplier.
  */
-export type FigureKind = 'dose' | 'level' | 'duration' | 'frequency';
+export type FigureKind = 'dose' | 'level' | 'duration' | 'frequency' | DetailKind;
 
 // Asked, not mentioned: "skips doses" or "olvida las dosis de la noche" ask for no dose.
 const doseQuestion = new RegExp(
@@ -57,6 +59,8 @@ const valueAsked = /\b(what|which|que|cual|cuales) (\w+\s+){0,2}(values?|numbers
 /** The kind of figure the question asks for, or null when it asks for none (read on the folded question). */
 export function figureAsked(question: string): FigureKind | null {
   const folded = foldText(question);
+  const detail = detailAsked(folded);
+  if (detail !== null) return detail;
   if (levelQuestion.test(folded) || (levelNamed.test(folded) && valueAsked.test(folded))) return 'level';
   if (doseQuestion.test(folded)) return 'dose';
   if (frequencyQuestion.test(folded)) return 'frequency';
@@ -76,6 +80,7 @@ const frequencyFigure =
 
 /** Whether a text holds a figure of that kind (a card's text, to know whether it can answer such a question). */
 export function holdsFigure(text: string, kind: FigureKind): boolean {
+  if (kind === 'price' || kind === 'person' || kind === 'maker') return holdsDetail(text, kind, '');
   if (kind === 'duration') return holdsDuration(text);
   if (kind === 'frequency') return frequencyFigure.test(text);
   return (kind === 'dose' ? doseFigure : levelFigure).test(text);

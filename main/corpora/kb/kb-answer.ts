@@ -37,12 +37,18 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     level: 'The cards on this topic give no level or range.',
     duration: 'The cards on this topic give no length of time.',
     frequency: 'The cards on this topic do not say how often.',
+    price: 'The cards on this topic give no price.',
+    person: 'The cards on this topic name no person.',
+    maker: 'The cards on this topic name no brand, maker or supplier for it.',
   },
   es: {
     dose: 'Las fichas sobre este tema no dan ninguna dosis.',
     level: 'Las fichas sobre este tema no dan ningún nivel ni rango.',
     duration: 'Las fichas sobre este tema no dan ningún plazo.',
     frequency: 'Las fichas sobre este tema no dicen cada cuánto.',
+    price: 'Las fichas sobre este tema no dan ningún precio.',
+    person: 'Las fichas sobre este tema no nombran a ninguna persona.',
+    maker: 'Las fichas sobre este tema no nombran ninguna marca, fabricante ni proveedor para ello.',
   },
 };
 
@@ -62,6 +68,11 @@ const noPopulationSentence: Record<Language, Record<Population, string>> = {
 const noAspectSentence: Record<Language, (words: string) => string> = {
   en: (words) => `The cards on this topic say nothing about ${words}.`,
   es: (words) => `Las fichas sobre este tema no dicen nada de lo que pregunta (${words}).`,
+};
+
+const noConditionSentence: Record<Language, (condition: NonNullable<KbRetrieval['answerability']['condition']>) => string> = {
+  en: (condition) => `The question turns on ${listWords(condition.asked, 'en')}, and no document on this topic speaks of it.`,
+  es: (condition) => `La pregunta depende de ${listWords(condition.asked_es, 'es')}, y ningún documento sobre este tema habla de ello.`,
 };
 
 const noFoodSentence: Record<Language, (food: NonNullable<KbRetrieval['answerability']['food']>) => string> = {
@@ -109,6 +120,7 @@ export function refusedAnswer(question: string, language: Language, retrieval: K
   if (answerability.population && !answerability.population.found) lines.push(noPopulationSentence[language][answerability.population.asked]);
   if (answerability.aspect && !answerability.aspect.found) lines.push(noAspectSentence[language](answerability.aspect.asked.map((word) => `"${nameOf(word)}"`).join(', ')));
   if (answerability.food && !answerability.food.found) lines.push(noFoodSentence[language](answerability.food));
+  if (answerability.condition && !answerability.condition.found) lines.push(noConditionSentence[language](answerability.condition));
   const interaction = answerability.interaction;
   if (interaction && !interaction.found && interaction.unspoken.length > 0)
     lines.push(unspokenSentence[language](listWords(interaction.about, language), listWords(interaction.unspoken, language)));

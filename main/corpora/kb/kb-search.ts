@@ -14,6 +14,8 @@ import { embedderModelOf } from '../../retrieval/semantic-bars.js';
 import { questionSignals, readsMultilingualModel, relevanceOf, scoreCard, variantFor, type AnswerabilityCalibration, type CalibratedVariant, type CardSignals } from './answerability.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
+import { conditionsAsked, speaksOfConditions } from './condition-questions.js';
+import { holdsDetail } from './detail-questions.js';
 import { durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDurationIn, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { asksToGive, foodAsked, saysNothingByMouth, speaksOfFood, type FoodKind } from './food-questions.js';
@@ -545,6 +547,17 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
                 (!effect.explicit && (card.passage.category === 'escalation' || anyMedicineCategories.has(card.passage.category)) && titleNames(deps.lexicon(), card.passage.title, effectsSpoken)),
             }
           : null;
+    // A question about a clinic's own procedure that turns on an exception (a public holiday, someone on leave) needs a
+    // document of the user's that speaks of it; the shipped cards are calibrated on their own example questions.
+    const conditions = conditionsAsked(question, query.english);
+    const conditionCheck =
+      conditions.length === 0
+        ? null
+        : {
+            asked: conditions.map((kind) => kind.label),
+            asked_es: conditions.map((kind) => kind.labelEs),
+            holds: (card: KbCardHit) => card.passage.origin !== 'user' || speaksOfConditions(`${card.passage.title}\n${bodyOf(card)}`, conditions),
+          };
     // A question naming a food or drink and a medicine the cards cover needs a card about that medicine naming the food.
     const food = foodAsked(query, deps.lexicon());
     const foodMedicines = food?.medicines.filter((mention) => covering.coveredByKb(mention)) ?? [];
@@ -576,6 +589,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       population: populationCheck,
       aspect: aspectCheck,
       food: foodCheck,
+      condition: conditionCheck,
       interaction:
         medicinesNamed.length === 0
           ? null
@@ -790,6 +804,7 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
 function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexicon, bodyOf: (card: KbCardHit) => string): (card: KbCardHit) => boolean {
   const medicines = new Set([...query.mentions, ...lexicon.find(query.english)].filter((mention) => mention.kind === 'drug').map((mention) => mention.canonical));
   const [medicine] = medicines;
+  if (asked === 'price' || asked === 'person' || asked === 'maker') return (card) => holdsDetail(bodyOf(card), asked, `${query.question}\n${query.english}`);
   if (asked === 'duration') {
     const unit = durationUnitAsked(query.question) ?? durationUnitAsked(query.english);
     if (unit !== null) return (card) => holdsDurationIn(bodyOf(card), unit);
@@ -800,7 +815,15 @@ function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexico
 }
 
 /** The figure a question asked for, as the refusal's reason names it. */
-const askedFigure: Record<FigureKind, string> = { dose: 'a dose', level: 'a level or range', duration: 'a length of time', frequency: 'how often' };
+const askedFigure: Record<FigureKind, string> = {
+  dose: 'a dose',
+  level: 'a level or range',
+  duration: 'a length of time',
+  frequency: 'how often',
+  price: 'a price',
+  person: "a person's name",
+  maker: 'a brand, maker or supplier',
+};
 
 /**
  * The question is answerable when its own signals (the best cross-encoder score and cosine among the candidates,
@@ -839,6 +862,8 @@ function decide(
     interaction: { named: string[]; holds: (card: KbCardHit) => boolean; unspoken: (card: KbCardHit) => string[] } | null;
     /** The medicines an interaction question asks about together, and whether a card speaks of two of them (askedTogether). */
     together: { named: string[]; holds: (card: KbCardHit) => boolean } | null;
+    /** The exceptions a question turns on, and whether a card (a document of the user's) speaks of them (condition-questions.ts). */
+    condition: { asked: string[]; asked_es: string[]; holds: (card: KbCardHit) => boolean } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -891,11 +916,13 @@ function decide(
         };
   // And an interaction question about medicines that are not one another needs a card that speaks of two of them.
   const together = context.together === null || !relevant ? null : { named: context.together.named, found: judged.some(context.together.holds) };
+  // And a question turning on an exception needs a document that speaks of it (the user's; shipped cards pass).
+  const condition = context.condition === null ? null : { asked: context.condition.asked, asked_es: context.condition.asked_es, found: judged.some(context.condition.holds) };
   const answerable =
     relevant &&
     (!context.enabled ||
       (!context.subjectUncovered &&
-        (figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found) && (interaction === null || interaction.found) && (together === null || together.found)));
+        (figure === null || figure.found) && (population === null || population.found) && (aspect === null || aspect.found) && (food === null || food.found) && (interaction === null || interaction.found) && (together === null || together.found) && (condition === null || condition.found)));
   const closest = cards.slice(0, 3).map((card) => card.passage.title);
   let reason: string;
   if (scored === null) reason = 'No card of the clinical knowledge base shares anything with this question.';
@@ -911,6 +938,7 @@ function decide(
     reason = `The question asks whether ${context.aspect.effectOf} causes ${listOf(aspect.asked)}, and no relevant card about ${context.aspect.effectOf} speaks of it.`;
   else if (!answerable && aspect !== null && !aspect.found) reason = `The question asks about ${listOf(aspect.asked.map((term) => `"${term}"`))}, and no relevant card speaks of it.`;
   else if (!answerable && figure !== null && !figure.found) reason = `The question asks for ${askedFigure[figure.asked]}, and no relevant card gives one.`;
+  else if (!answerable && condition !== null && !condition.found) reason = `The question turns on ${listOf(condition.asked)}, and no relevant document speaks of it.`;
   else if (!answerable && together !== null && !together.found && (interaction === null || interaction.found))
     reason = `The question asks about ${listWords(together.named, 'en')} together, and no relevant card speaks of both.`;
   else if (!answerable && interaction !== null && !interaction.found && interaction.unspoken.length > 0)
@@ -925,7 +953,7 @@ function decide(
   else if (context.variantName.includes('examples'))
     reason = `No card is relevant enough to this question, read beside the example questions cards answer and do not answer (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food, interaction, together };
+  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food, interaction, together, condition };
 }
 
 /**

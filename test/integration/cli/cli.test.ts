@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,18 @@ describe('cita command line', () => {
     const bad = runCita(['serve', '--port', 'eighty']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--port must be an integer');
+  });
+
+  it("exits 2 for a value the operation's schema refuses, naming the allowed values, before opening any data", () => {
+    const dataDir = join(tempDir(), 'untouched');
+    const meal = runCita(['diary', 'add', '--date', '2026-12-01', '--meal', 'brunch', '--food', 'A015', '--grams', '80', '--data-dir', dataDir]);
+    expect(meal.status).toBe(2);
+    expect(meal.stderr).toContain('meal must be one of breakfast, lunch, dinner, snack');
+    const strategy = runCita(['search', '--corpus', 'foods', '--query', 'egg', '--strategy', 'bogus', '--data-dir', dataDir, '--json']);
+    expect(strategy.status).toBe(2);
+    expect((strategy.json() as { ok: boolean; error: { code: string; details: string[] } }).error).toMatchObject({ code: 'invalid_input', details: [expect.stringContaining('strategy')] });
+    // Refused before any database was opened: no SQLite file in the data directory (it may not exist at all).
+    expect(existsSync(dataDir) ? readdirSync(dataDir).filter((name) => /\.(db|sqlite)/.test(name)) : []).toEqual([]);
   });
 
   it('reads a negative number after an option as its value and says what is wrong with it, not "ambiguous"', () => {

@@ -69,13 +69,13 @@ describe('cita ask --corpus diary', () => {
     expect(run.stdout).toMatch(/grounding: \d+ figures, \d+ verified, 0 unverified \(trusted\)/);
   });
 
-  it('refuses an empty question, a 10 kB question and an unknown profile with one clear line', () => {
+  it('refuses an empty question and a 10 kB question as usage mistakes (exit 2), and an unknown profile (exit 1), with one clear line', () => {
     const base = ['ask', '--corpus', 'diary', '--today', testToday, '--data-dir', dataDir];
     const empty = runCita([...base, '--profile', 'demo', '--question', '']);
-    expect(empty.status).toBe(1);
+    expect(empty.status).toBe(2);
     expect(empty.stderr).toContain('the query is empty');
     const huge = runCita([...base, '--profile', 'demo', '--question', 'x'.repeat(10_240)]);
-    expect(huge.status).toBe(1);
+    expect(huge.status).toBe(2);
     expect(huge.stderr).toContain('longer than 2000 characters');
     const ghost = runCita([...base, '--profile', 'ghost', '--question', 'sodium', '--json']);
     expect(ghost.status).toBe(1);

@@ -169,6 +169,47 @@ describe("an answer from the user's own documents", () => {
   });
 });
 
+describe("a question a document of the user's reads close to but does not answer", () => {
+  it('is refused when it asks for a price, a name or a supplier the document does not give, or turns on an exception it does not speak of', async () => {
+    const { services, ingest } = await setUp();
+    await ingestCorpus(services, services.module('kb') as NonNullable<ReturnType<Services['module']>>, {});
+    const folder = join(tempDir(), 'clinic');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'sharps-collection.md'),
+      '# Sharps collection in Sala Azul\n\nThe external contractor collects sealed sharps containers from waste cage B-12 on Tuesdays and Fridays before 10:00.\n\n' +
+        'Replacement sharps containers are ordered through the practice manager, Colm Derry, on extension 214.\n',
+    );
+    await ingest(folder);
+    services.settings.update({ kb: { strategy: 'keyword' } });
+    const ask = async (question: string) => {
+      const result = await services.dispatcher.call('ask', { corpus: 'kb', question }, { transport: 'cli', role: 'viewer' });
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value as AskOutput;
+    };
+    const answered = await ask('Which days does the external contractor collect sealed sharps containers from waste cage B-12?');
+    expect(answered.refused).toBe(false);
+    expect(answered.citations[0]?.card_id).toBe('sharps-collection');
+    const named = await ask('Who orders replacement sharps containers for Sala Azul?');
+    expect(named.refused).toBe(false);
+
+    const price = await ask('How much does the external contractor charge to collect sealed sharps containers from waste cage B-12?');
+    expect(price.refused).toBe(true);
+    expect(price.answerability).toMatchObject({ figure: { asked: 'price', found: false } });
+    expect(price.answer).toContain('give no price');
+    const supplier = await ask('Which supplier sends the replacement sharps containers for Sala Azul?');
+    expect(supplier.refused).toBe(true);
+    expect(supplier.answerability).toMatchObject({ figure: { asked: 'maker', found: false } });
+    const holiday = await ask('When does the external contractor collect sealed sharps containers from waste cage B-12 if Tuesday is a bank holiday?');
+    expect(holiday.refused).toBe(true);
+    expect(holiday.answerability).toMatchObject({ condition: { asked: ['a public holiday'], found: false } });
+    expect(holiday.answer).toContain('The question turns on a public holiday, and no document on this topic speaks of it.');
+    const festivo = await ask('¿Cuándo recoge el contratista externo los contenedores de la jaula B-12 si el martes es festivo?');
+    expect(festivo.refused).toBe(true);
+    expect(festivo.answer).toContain('La pregunta depende de un festivo');
+  });
+});
+
 describe('kb ingest of a BEIR corpus.jsonl', () => {
   function corpus(lines: readonly string[]): string {
     const file = join(tempDir(), 'corpus.jsonl');

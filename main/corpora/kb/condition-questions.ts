@@ -1,0 +1,90 @@
+import { foldText } from '../../core/text-folding.js';
+
+/**
+ * The exceptions a question about a clinic's own procedure may turn on: a public holiday, a weekend, someone on leave
+ * or off sick, bad weather, equipment that fails, something lost or out of stock, another language, a patient who
+ * refuses. "What happens to the Tuesday clinic when it falls on a public holiday?" is answered by a document that
+ * speaks of holidays, not by the clinic's usual days however close they read; "who runs the clinic when the
+ * pharmacist is on annual leave?" by one that says who covers. Each kind lists how a question says it (English and
+ * Spanish, read folded) and how a document may (English: the documents a clinic ingests are read in English by the
+ * models). Our own lists, written from how clinic procedures are worded, not from any evaluation set.
+ */
+interface ConditionKind {
+  /** As the refusal names it. */
+  label: string;
+  labelEs: string;
+  asked: RegExp;
+  spoken: RegExp;
+}
+
+const kinds: readonly ConditionKind[] = [
+  {
+    label: 'a public holiday',
+    labelEs: 'un festivo',
+    asked: /\b(bank|public|national) holidays?\b|\bholiday (monday|friday|week)\b|\b(festivos?|feriados?|dia festivo|dia feriado)\b/,
+    spoken: /\bholidays?\b|\bfestiv/i,
+  },
+  {
+    label: 'a weekend',
+    labelEs: 'un fin de semana',
+    asked: /\b(weekends?|saturdays?|sundays?|sabados?|domingos?|fin(es)? de semana)\b/,
+    spoken: /\b(weekends?|weekdays?|saturdays?|sundays?|monday to friday|mon(day)?\s?[-–]\s?fri(day)?)\b/i,
+  },
+  {
+    label: 'someone away (leave or sickness)',
+    labelEs: 'alguien ausente (vacaciones o baja)',
+    asked:
+      /\b(on (annual |study |maternity |sick )?leave|annual leave|off sick|calls? in sick|sick leave|is (away|absent|off)|are (away|absent|off)|absent|absence|de vacaciones|esta de baja|de baja|ausente|no viene a trabajar)\b/,
+    spoken: /\b(leave|absent|absence|away|off sick|sickness|unavailable|not available|not on duty|cover|covers|covering|deputy|deputises|stands in|in (his|her|their) place)\b/i,
+  },
+  {
+    label: 'bad weather',
+    labelEs: 'el mal tiempo',
+    asked: /\b(snow|snowy|snowing|severe weather|bad weather|storms?|icy|ice on the roads|floods?|flooding|nieve|nevada|tormentas?|mal tiempo|temporal|inundaci)/,
+    spoken: /\b(snow|weather|storms?|icy|ice|floods?|flooding)\b/i,
+  },
+  {
+    label: 'equipment that fails',
+    labelEs: 'un equipo que falla',
+    asked:
+      /\b(fails|failed|stops working|stopped working|isn'?t working|is not working|not working|breaks down|broke down|is broken|faulty|battery (dies|died|is flat|runs out)|stops recording|se estropea|se rompe|no funciona|deja de funcionar|falla|se queda sin bateria)\b/,
+    spoken: /\b(fails?|failed|failure|faulty|fault|broken|not working|out of order|breaks? down|malfunction\w*|battery|repair|replace(d|ment)?|backup|spare)\b/i,
+  },
+  {
+    label: 'something lost or missing',
+    labelEs: 'algo perdido o que falta',
+    asked: /\b(lost(?! (weight|\d))|missing(?! (a|an|his|her|their|the|my|your|doses?|appointments?)\b)|stolen|can'?t find|cannot find|isn'?t (on|in|at|there)|is not (on|in|at|there)|perdid[oa]s?|se ha perdido|robad[oa]|no encuentro|no esta en su sitio)\b/,
+    spoken: /\b(lost|missing|stolen|cannot be found|not found|mislaid|discrepanc\w*|does not match)\b/i,
+  },
+  {
+    label: 'something out of stock',
+    labelEs: 'algo agotado',
+    asked: /\b(out of stock|run out|ran out|runs out|shortage|unavailable|agotad[oa]s?|no quedan?|se acab(o|aron|an))\b/,
+    spoken: /\b(out of stock|run out|runs out|shortage|unavailable|alternative|second[- ]line|substitute)\b/i,
+  },
+  {
+    label: 'another language',
+    labelEs: 'otro idioma',
+    asked: /\b(other languages?|another language|in (polish|spanish|urdu|arabic|french|portuguese|romanian|chinese|bengali)|translated|translation|otros? idiomas?|traducid[oa]s?|traduccion|no habla (espanol|ingles|castellano))\b/,
+    spoken: /\b(languages?|translat\w*|interpret\w*|polish|spanish|urdu|arabic|french|portuguese|romanian|chinese|bengali)\b/i,
+  },
+  {
+    label: 'a patient who refuses',
+    labelEs: 'un paciente que se niega',
+    asked: /\b(refuses?|refused|declines?|declined|won'?t (let|accept|agree|use|wear)|se niega|no quiere|rechaza)\b/,
+    spoken: /\b(refuses?|refused|refusal|declines?|declined|decline|does not (want|agree|consent)|withdraw\w*)\b/i,
+  },
+];
+
+/** The exceptions a question asks about (read on the question as asked and its English form). */
+export function conditionsAsked(question: string, english: string): ConditionKind[] {
+  const folded = `${foldText(question)}\n${foldText(english)}`;
+  return kinds.filter((kind) => kind.asked.test(folded));
+}
+
+/** Whether a text speaks of every exception asked (a document that can say what happens then). */
+export function speaksOfConditions(text: string, asked: readonly ConditionKind[]): boolean {
+  return asked.every((kind) => kind.spoken.test(text));
+}
+
+export type { ConditionKind };

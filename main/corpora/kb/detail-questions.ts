@@ -1,0 +1,176 @@
+import { isEnglishWord } from '../../core/english-words.js';
+import { foldText, tokenize } from '../../core/text-folding.js';
+import { stemToken } from '../../retrieval/stemming.js';
+import { quoteUnits } from './quotes.js';
+
+/**
+ * A detail only a name or an amount of money answers: a price ("how much does the contractor charge?", "¿cuánto
+ * cuesta cada tira?"), a person's name ("what is the name of the team leader?", "who is the current falls
+ * champion?", "¿cómo se llama…?") or a brand, maker or supplier ("what brand of socks?", "which supplier?", "¿qué
+ * marca de gel…?"). A clinic's own document read close to such a question ("the contractor collects the boxes on
+ * Tuesdays") does not answer it unless it gives the price or names the person or the firm; the cards say so.
+ */
+export type DetailKind = 'price' | 'person' | 'maker';
+
+const priceQuestion = new RegExp(
+  [
+    '\\bhow much (does|do|did|will|would|is|are|should|could)\\b[^?.!]*\\b(cost|costs|charge|charges|charged|pay|paid|bill|billed)\\b',
+    '\\bwhat does (it|the|a|an|each|one|this|that)\\b[^?.!]*\\bcost\\b',
+    '\\b(what|which) (is|are|s) (the )?(price|cost|fee|charge)s?\\b',
+    '\\b(price|fee|charge)s? (of|for|per)\\b',
+    '\\b(hourly|daily|weekly|monthly) (rate|fee|charge)s?\\b',
+    '\\b(charges?|charged|pays?|paid|costs?) (\\w+ ){0,3}?(per|an|a) (hour|visit|session|minute|day)\\b',
+    '\\bcuanto (cuesta|cuestan|costo|costaba|vale|valen|cobra|cobran|se cobra|se paga|hay que pagar|pagamos|paga|pagan)\\b',
+    '\\b(que|cual es el|cual es la) (precio|coste|costo|tarifa)\\b',
+    '\\b(precio|coste|costo|tarifa) (de|del|por)\\b',
+  ].join('|'),
+);
+
+// A name asked of a role ("the name of the Infection Prevention Nurse"), not of a technique or a condition ("¿cómo
+// se llama esa técnica?", "what's the name of that reaction?").
+const roles =
+  '(nurses?|doctors?|gps?|managers?|leads?|leaders?|coordinators?|officers?|champions?|pharmacists?|receptionists?|clerks?|persons?|people|consultants?|matrons?|sisters?|midwi(fe|ves)|wardens?|administrators?|assistants?|heads?|directors?|supervisors?|secretar(y|ies)|practitioners?|therapists?|podiatrists?|physios?|contacts?|workers?|staff|owners?|chairs?|auditors?|observers?|guardians?)';
+const rolesEs =
+  '(enfermer[oa]s?|medic[oa]s?|doctor(a|es)?|responsables?|coordinador(a|es)?|encargad[oa]s?|jef[ea]s?|director(a|es)?|supervisor(a|es)?|farmaceutic[oa]s?|recepcionistas?|administrativ[oa]s?|matronas?|auxiliar(es)?|secretari[oa]s?|referentes?|persona)';
+const personQuestion = new RegExp(
+  [
+    `\\bwhat( i|')?s (the |his |her |their )?names? of (the |our |your |my |this |that )?(\\w+ ){0,4}?${roles}\\b`,
+    `\\bwhat is (the |his |her |their )?names? of (the |our |your |my |this |that )?(\\w+ ){0,4}?${roles}\\b`,
+    '\\bwhat (is|s) (his|her|their) name\\b',
+    '\\bwho (is|are) (the |our )?(current|present|new|acting|named)\\b',
+    '\\bwho (is|are) currently\\b',
+    `\\bcomo se llama (el|la|los|las|nuestr[oa]) (\\w+ ){0,3}?${rolesEs}\\b`,
+    `\\b(cual es|sabes|me das|me dices) (el|su) nombre (de|del) (la |el |los |las )?(\\w+ ){0,3}?${rolesEs}\\b`,
+    '\\bquien es (el|la) (actual|nuevo|nueva)\\b',
+    '\\bquien es actualmente\\b',
+  ].join('|'),
+);
+
+const makerWords = 'brands?|manufacturers?|compan(y|ies)|suppliers?|firms?|contractors?|vendors?|wholesalers?|distributors?';
+const makerQuestion = new RegExp(
+  [
+    `\\b(what|which|whose) (\\w+ ){0,3}?(${makerWords})\\b`,
+    '\\b(what|which) make\\b',
+    '\\bbrand (of|name)\\b',
+    '\\bwho (supplies|makes|manufactures|sells|distributes)\\b',
+    '\\b(que|cual|cuales) (\\w+ ){0,2}?(fabricantes?|empresas?|compania|proveedor(es|a)?|distribuidor(es|a)?)\\b',
+    '\\b(cual es|cuales son) (la|las) marcas?\\b',
+    '\\b(que|la) marca de\\b',
+    '\\bque marca (es|son|usa|usan|usamos|tiene|tienen|compra|compran|compramos|se usa)\\b',
+    '\\bquien (suministra|fabrica|vende|distribuye|provee)\\b',
+  ].join('|'),
+);
+
+/** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
+export function detailAsked(folded: string): DetailKind | null {
+  if (priceQuestion.test(folded)) return 'price';
+  if (personQuestion.test(folded)) return 'person';
+  if (makerQuestion.test(folded)) return 'maker';
+  return null;
+}
+
+// An amount of money ("£12.50", "€3", "40 euros", "50p") or no money at all ("free of charge", "sin coste").
+const priceFigure =
+  /[€£$]\s?\d|\d\s?[€£$]|\b\d+(?:[.,]\d+)?\s?(euros?|eur|dollars?|usd|pounds?|gbp|pesos?|cents?|pence)\b|\b\d+p\b|\b(free of charge|no charge|at no cost|no cost|without charge|for free|is free|are free|gratis|gratuit[oa]s?|sin coste|sin costo)\b/i;
+
+// A person named with a title: "Dr. Elena Vidal", "Nurse Lucía Ferrer", "Sister Okafor", "Mrs Patel".
+const titles = /^(dr|dra|mr|mrs|ms|miss|mx|prof|sr|sra|sister|nurse|matron|dona|don)$/;
+// Days and months are capitalised and in no English word list; a name is none of them.
+const calendarWords = new Set(
+  'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december lunes martes miercoles jueves viernes sabado domingo enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre'.split(' '),
+);
+// The question's words that ask for the detail, not what it is about.
+const askingWords =
+  /^(brand|make|manufacturer|company|supplier|supplie|suppl|firm|contractor|vendor|wholesaler|distributor|marca|fabricante|empresa|compania|proveedor|proveedora|distribuidor|distribuidora|use|usa|usan|usamos|name|nombre|current|currently|actual|actualmente|llama)$/;
+// A firm's mark: "Ltd", "plc", "S.L.", "®".
+const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
+/**
+ * How many words from the question's subject a brand or firm may stand ("grey non-slip socks (Comfigrip)", "collected
+ * by MedWaste Ltd"): further off, a capitalised word names something else ("samples taken at Riverbend Health Centre
+ * are handed to the courier" names no courier firm). A person is read in the whole sentence or item: "the immunisation
+ * nurse, currently Nurse Lucía Ferrer".
+ */
+const makerWindow = 2;
+
+/** A word's English stem ("collects", "collected" → "collect"), for the words a question and a sentence share. */
+const stemOf = (folded: string): string | null => stemToken(folded, 'en');
+
+interface Word {
+  text: string;
+  folded: string;
+  /** Capitalised, and not the first word of its sentence or list item. */
+  capitalised: boolean;
+}
+
+function wordsOf(unit: string): Word[] {
+  return [...unit.matchAll(/[\p{L}\p{N}®™][\p{L}\p{N}&'’®™-]*/gu)].map((match, index) => {
+    const text = match[0];
+    return { text, folded: foldText(text), capitalised: index > 0 && /^\p{Lu}/u.test(text) };
+  });
+}
+
+const isNameWord = (word: Word | undefined, asked: ReadonlySet<string>): boolean =>
+  word !== undefined && word.capitalised && /^\p{Lu}\p{Ll}+$/u.test(word.text) && !asked.has(word.folded) && !calendarWords.has(word.folded);
+
+/** A person's name at a word: a title and a name ("Nurse Lucía"), or two names one of which is no English word ("Colm Derry"). */
+function personAt(words: readonly Word[], index: number, asked: ReadonlySet<string>): boolean {
+  const word = words[index] as Word;
+  const next = words[index + 1];
+  if (titles.test(word.folded) && /^\p{Lu}/u.test(word.text) && next !== undefined && /^\p{Lu}\p{Ll}+$/u.test(next.text) && !asked.has(next.folded)) return true;
+  return isNameWord(word, asked) && isNameWord(next, asked) && [word, next].some((name) => !isEnglishWord((name as Word).folded));
+}
+
+/** A brand, maker or firm at a word: a capitalised word that is no English word ("Sharpsafe", "Meridian" is one), or a firm's mark. */
+function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<string>): boolean {
+  const word = words[index] as Word;
+  if (firmMark.test(word.folded) && /^\p{Lu}|[®™]/u.test(word.text)) return true;
+  return word.capitalised && !asked.has(word.folded) && !calendarWords.has(word.folded) && !isEnglishWord(word.folded) && !isEnglishWord(word.folded.replace(/s$/, ''));
+}
+
+/**
+ * Whether a text gives the name a question asks for (a person's, or a brand's, maker's or supplier's) next to what
+ * the question is about: in the sentences or list items sharing the most words with the question, a name within a
+ * few words of one of them ("the practice manager, Colm Derry" answers who the practice manager is; a "Colm Derry"
+ * elsewhere does not say who the Clinical Governance Lead is; "grey non-slip socks" named with no brand give none).
+ */
+function namedNear(
+  text: string,
+  question: string,
+  nameAt: (words: readonly Word[], index: number, asked: ReadonlySet<string>) => boolean,
+  window: number,
+): boolean {
+  const asked = new Set(tokenize(question));
+  const subject = new Set(
+    tokenize(question)
+      .filter((token) => token.length > 2 && !/^\d+$/.test(token) && !askingWords.test(token))
+      .map(stemOf)
+      .filter((stem): stem is string => stem !== null),
+  );
+  const units = quoteUnits(text).map((unit) => {
+    const words = wordsOf(unit.text);
+    const stems = words.map((word) => stemOf(word.folded));
+    const near = stems.flatMap((stem, index) => (stem !== null && subject.has(stem) ? [index] : []));
+    return { words, near, shared: new Set(near.map((index) => stems[index])).size };
+  });
+  const most = Math.max(0, ...units.map((unit) => unit.shared));
+  return units
+    .filter((unit) => unit.shared === most)
+    .some(({ words, near }) => words.some((_, index) => (most === 0 || near.some((at) => Math.abs(at - index) <= window)) && nameAt(words, index, asked)));
+}
+
+/** Whether a text names a person next to what the question asks about (a title and a name, or a first and last name). */
+export function namesPerson(text: string, question: string): boolean {
+  return namedNear(text, question, personAt, Number.POSITIVE_INFINITY);
+}
+
+/** Whether a text names a brand, maker or supplier next to what the question asks about. */
+export function namesMaker(text: string, question: string): boolean {
+  return namedNear(text, question, makerAt, makerWindow);
+}
+
+/** Whether a text gives the detail: a price, a person's name, a maker named near the question's subject. */
+export function holdsDetail(text: string, kind: DetailKind, question: string): boolean {
+  if (kind === 'price') return priceFigure.test(text);
+  if (kind === 'person') return namesPerson(text, question);
+  return namesMaker(text, question);
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { conditionsAsked, speaksOfConditions } from '../../../main/corpora/kb/condition-questions.js';
+
+const labels = (question: string) => conditionsAsked(question, '').map((kind) => kind.label);
+
+describe('the exceptions a question about a clinic procedure turns on', () => {
+  it('reads holidays, weekends, leave, weather, failures, losses, shortages, languages and refusals, in English and Spanish', () => {
+    expect(labels('What happens to the Tuesday anticoagulation clinic when it falls on a public holiday?')).toEqual(['a public holiday']);
+    expect(labels('¿Y si el jueves es festivo?')).toEqual(['a public holiday']);
+    expect(labels('Do the clerks process repeat requests on Saturday mornings?')).toEqual(['a weekend']);
+    expect(labels('¿Quién hace la rota del fin de semana?')).toEqual(['a weekend']);
+    expect(labels('Who runs the clinic when the pharmacist is on annual leave?')).toEqual(['someone away (leave or sickness)']);
+    expect(labels('¿Quién lleva la consulta si la enfermera está de baja?')).toEqual(['someone away (leave or sickness)']);
+    expect(labels('Are home visits cancelled when there is snow or severe weather?')).toEqual(['bad weather']);
+    expect(labels('What do I do if the defibrillator fails its self-test?')).toEqual(['equipment that fails']);
+    expect(labels("What should I do if the key to the waste cage isn't on hook 9?")).toEqual(['something lost or missing']);
+    expect(labels('Absorbex is out of stock - which product do we use?')).toEqual(['something out of stock']);
+    expect(labels('Is the consent form available in other languages, like Polish?')).toEqual(['another language']);
+    expect(labels('¿Qué hacemos si el paciente se niega a usar el colchón de aire?')).toEqual(['a patient who refuses']);
+  });
+
+  it('does not read clinical wording as a clinic exception', () => {
+    for (const question of [
+      'She has lost weight and feels tired, should I check her thyroid?',
+      'What if he is missing a dose of warfarin?',
+      'Can I take my warfarin with me on holiday?',
+      'Is heart failure a reason to stop ibuprofen?',
+      '¿Hace falta cita para el control?',
+      'Who keeps the key to the opioid cupboard?',
+    ]) {
+      expect(labels(question), question).toEqual([]);
+    }
+  });
+
+  it('finds whether a document speaks of every exception asked', () => {
+    const holiday = conditionsAsked('What happens when the clinic falls on a bank holiday?', '');
+    expect(speaksOfConditions('If Monday is a bank holiday, the check moves to Tuesday morning.', holiday)).toBe(true);
+    expect(speaksOfConditions('The clinic runs on Tuesday and Thursday mornings, from 08:30 to 12:00.', holiday)).toBe(false);
+    const leave = conditionsAsked('Who runs the clinic when the pharmacist is on annual leave?', '');
+    expect(speaksOfConditions('The practice nurse deputises when the pharmacist is unavailable.', leave)).toBe(true);
+    expect(speaksOfConditions('The pharmacist runs the clinic and reviews every INR result.', leave)).toBe(false);
+    const weekend = conditionsAsked('Is the clinic open on Saturday?', '');
+    expect(speaksOfConditions('Repeat requests are processed Monday to Friday.', weekend)).toBe(true);
+    const both = conditionsAsked('Who covers on a bank holiday weekend when the lead is on leave?', '');
+    expect(both.map((kind) => kind.label)).toEqual(['a public holiday', 'a weekend', 'someone away (leave or sickness)']);
+    expect(speaksOfConditions('Bank holidays: the clinic is closed.', both)).toBe(false);
+  });
+});
