@@ -5,11 +5,14 @@ import { UsageError, type CommandContext } from './command.js';
 /**
  * Calls a contract operation exactly as IPC and HTTP do; an error becomes an AppError for the CLI to print. Values
  * the command passed on unchecked and the operation's schema refuses (`--meal brunch`, `--strategy bogus`) are a
- * usage mistake (exit 2), found before any model or database is opened; the dispatcher checks them again.
+ * usage mistake (exit 2), found before any model or database is opened; the dispatcher checks them again. What a
+ * file holds (`fromFile`: the input keys read from one, such as a diary CSV) is not: a file the operation refuses
+ * fails the operation (exit 1).
  */
-export async function callOperation(context: CommandContext, name: OperationName, input: unknown): Promise<unknown> {
+export async function callOperation(context: CommandContext, name: OperationName, input: unknown, options: { fromFile?: readonly string[] } = {}): Promise<unknown> {
   const checked = operations[name].input.safeParse(input ?? {});
-  if (!checked.success) {
+  const fromFile = new Set(options.fromFile ?? []);
+  if (!checked.success && !checked.error.issues.some((issue) => fromFile.has(String(issue.path[0])))) {
     const issues = checked.error.issues;
     throw new UsageError(
       `The input of "${name}" is not valid: ${issues[0]?.message ?? 'unknown problem'}.`,

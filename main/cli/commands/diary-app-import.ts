@@ -84,7 +84,7 @@ export function previewText(preview: ImportPreview): string {
 export async function runAppImport(context: CommandContext, csv: string, profile: { profile?: string }): Promise<number> {
   const input = { csv, choices: choicesOf(context), accept_weak: context.values['accept-weak'] === true, ...profile };
   if (context.values.confirm === true && context.values['dry-run'] !== true) {
-    const result = (await callOperation(context, 'diary.import.confirm', { ...input, allow_repeat: context.values['allow-repeat'] === true })) as {
+    const result = (await callOperation(context, 'diary.import.confirm', { ...input, allow_repeat: context.values['allow-repeat'] === true }, { fromFile: ['csv'] })) as {
       format: ImportPreview['format'];
       added: number;
       excluded: number;
@@ -95,7 +95,7 @@ export async function runAppImport(context: CommandContext, csv: string, profile
     context.print(result, `imported ${result.added} entries${span} from ${appExportNames[result.format]}${result.excluded > 0 ? ` (${result.excluded} rows excluded)` : ''}`);
     return 0;
   }
-  const preview = (await callOperation(context, 'diary.import.preview', input)) as ImportPreview;
+  const preview = (await callOperation(context, 'diary.import.preview', input, { fromFile: ['csv'] })) as ImportPreview;
   context.print(preview, previewText(preview));
   return 0;
 }

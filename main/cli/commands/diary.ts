@@ -123,12 +123,17 @@ export const diaryImportCommand: Command = {
     if (format !== 'cita') return runAppImport(context, csv, profileOf(context));
     const appOnly = Object.keys(appImportOptions).filter((name) => context.values[name] !== undefined);
     if (appOnly.length > 0) throw new UsageError(`--${appOnly[0]} is for Cronometer and MyFitnessPal exports; this file is cita's own diary CSV`);
-    const result = (await callOperation(context, 'diary.import', {
-      csv,
-      dry_run: context.values['dry-run'] === true,
-      allow_repeat: context.values['allow-repeat'] === true,
-      ...profileOf(context),
-    })) as DiaryImport;
+    const result = (await callOperation(
+      context,
+      'diary.import',
+      {
+        csv,
+        dry_run: context.values['dry-run'] === true,
+        allow_repeat: context.values['allow-repeat'] === true,
+        ...profileOf(context),
+      },
+      { fromFile: ['csv'] },
+    )) as DiaryImport;
     const span = result.date_from ? ` from ${result.date_from} to ${result.date_to}` : '';
     context.print(result, result.dry_run ? `dry run: ${result.rows} valid rows${span}; nothing written` : `imported ${result.added} entries${span}`);
     return 0;

@@ -34,26 +34,29 @@ const kinds: readonly ConditionKind[] = [
     label: 'someone away (leave or sickness)',
     labelEs: 'alguien ausente (vacaciones o baja)',
     asked:
-      /\b(on (annual |study |maternity |sick )?leave|annual leave|off sick|calls? in sick|sick leave|is (away|absent|off)|are (away|absent|off)|absent|absence|de vacaciones|esta de baja|de baja|ausente|no viene a trabajar)\b/,
+      /\b(on (annual |study |maternity |sick )?leave|annual leave|off sick|calls? in sick|sick leave|is (away|absent|off work)|are (away|absent|off work)|absent|absence|de vacaciones|esta de baja|de baja|ausente|no viene a trabajar)\b/,
     spoken: /\b(leave|absent|absence|away|off sick|sickness|unavailable|not available|not on duty|cover|covers|covering|deputy|deputises|stands in|in (his|her|their) place)\b/i,
   },
   {
     label: 'bad weather',
     labelEs: 'el mal tiempo',
-    asked: /\b(snow|snowy|snowing|severe weather|bad weather|storms?|icy|ice on the roads|floods?|flooding|nieve|nevada|tormentas?|mal tiempo|temporal|inundaci)/,
+    asked: /\b(snow|snowy|snowing|severe weather|bad weather|storms?|icy|ice on the roads|floods?|flooding|nieve|nevada|tormentas?|mal tiempo|inundaci)/,
     spoken: /\b(snow|weather|storms?|icy|ice|floods?|flooding)\b/i,
   },
   {
     label: 'equipment that fails',
     labelEs: 'un equipo que falla',
+    // Said of equipment, not of a kidney or a painkiller ("the paracetamol isn't working", "el riñón no funciona").
     asked:
-      /\b(fails|failed|stops working|stopped working|isn'?t working|is not working|not working|breaks down|broke down|is broken|faulty|battery (dies|died|is flat|runs out)|stops recording|se estropea|se rompe|no funciona|deja de funcionar|falla|se queda sin bateria)\b/,
+      /\b(fails (its|the|a) (\w+ )?(test|check|self-test)|fails to (start|turn on|charge|print|record|connect)|stops working|stopped working|breaks down|broke down|is broken|faulty|battery (dies|died|is flat|runs out)|stops recording|se estropea|se ha estropeado|se queda sin bateria)\b/,
     spoken: /\b(fails?|failed|failure|faulty|fault|broken|not working|out of order|breaks? down|malfunction\w*|battery|repair|replace(d|ment)?|backup|spare)\b/i,
   },
   {
     label: 'something lost or missing',
     labelEs: 'algo perdido o que falta',
-    asked: /\b(lost(?! (weight|\d))|missing(?! (a|an|his|her|their|the|my|your|doses?|appointments?)\b)|stolen|can'?t find|cannot find|isn'?t (on|in|at|there)|is not (on|in|at|there)|perdid[oa]s?|se ha perdido|robad[oa]|no encuentro|no esta en su sitio)\b/,
+    // Of a thing, not "lost sensation" or "missing a dose": "the key is missing", "a lost badge", "isn't on the hook".
+    asked:
+      /\b((is|are|was|were|got|gets|been|goes|went) (lost|missing|stolen)(?! (a|an|his|her|their|the|my|your|doses?|appointments?|out|work|school)\b)|(lost|missing|stolen) (keys?|cards?|badges?|phones?|bags?|forms?|logs?|books?|registers?|items?|stock|kits?|packs?|equipment|devices?|boxes|box|folders?|files?|records?|samples?)|can'?t find (the|my|our) (key|card|badge|log|book|register|form|kit|box|folder)|isn'?t (on|in) (its|the) (hook|place|drawer|cupboard|box)|(se ha|se han) perdido|robad[oa]s?|no encuentro (la|el|las|los) (llaves?|tarjetas?|registro|libro|formularios?|kit|caja|carpeta)|no esta en su sitio)\b/,
     spoken: /\b(lost|missing|stolen|cannot be found|not found|mislaid|discrepanc\w*|does not match)\b/i,
   },
   {
@@ -71,7 +74,9 @@ const kinds: readonly ConditionKind[] = [
   {
     label: 'a patient who refuses',
     labelEs: 'un paciente que se niega',
-    asked: /\b(refuses?|refused|declines?|declined|won'?t (let|accept|agree|use|wear)|se niega|no quiere|rechaza)\b/,
+    // Said of a person ("the patient refuses"), not of a kidney function that declines.
+    asked:
+      /\b(patients?|he|she|they|person|mum|mom|dad|mother|father|parent|carer|relative|family|resident|client)( (still|then|just|now|also|often|always|again|really))? (refuses?|refused|declines?|declined|won'?t (let|accept|agree|use|wear|come))\b|\b(se niega|se negó|no quiere|rechaza)\b/,
     spoken: /\b(refuses?|refused|refusal|declines?|declined|decline|does not (want|agree|consent)|withdraw\w*)\b/i,
   },
 ];

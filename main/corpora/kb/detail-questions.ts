@@ -17,10 +17,13 @@ const priceQuestion = new RegExp(
     '\\bhow much (does|do|did|will|would|is|are|should|could)\\b[^?.!]*\\b(cost|costs|charge|charges|charged|pay|paid|bill|billed)\\b',
     '\\bwhat does (it|the|a|an|each|one|this|that)\\b[^?.!]*\\bcost\\b',
     '\\b(what|which) (is|are|s) (the )?(price|cost|fee|charge)s?\\b',
-    '\\b(price|fee|charge)s? (of|for|per)\\b',
-    '\\b(hourly|daily|weekly|monthly) (rate|fee|charge)s?\\b',
-    '\\b(charges?|charged|pays?|paid|costs?) (\\w+ ){0,3}?(per|an|a) (hour|visit|session|minute|day)\\b',
-    '\\bcuanto (cuesta|cuestan|costo|costaba|vale|valen|cobra|cobran|se cobra|se paga|hay que pagar|pagamos|paga|pagan)\\b',
+    // Not "in charge of", "an hourly rate" of an infusion or "pay a visit"; not "¿cuánto vale el INR?" (its value).
+    '\\b(price|fee)s? (of|for|per)\\b',
+    '(?<!\\bin )\\bcharges? (for|per)\\b',
+    '\\b(hourly|daily|weekly|monthly) (fee|charge)s?\\b',
+    '\\b(hourly|daily) rate\\b[^?.!]*\\b(charges?|charged|costs?|pays?|paid|bills?)\\b',
+    '\\b(charges?|charged|pays?|paid|costs?) (\\w+ ){0,3}?per (hour|visit|session|minute|day)\\b',
+    '\\bcuanto (cuesta|cuestan|costo|costaba|cobra|cobran|se cobra|se paga|hay que pagar|pagamos|pagan)\\b',
     '\\b(que|cual es el|cual es la) (precio|coste|costo|tarifa)\\b',
     '\\b(precio|coste|costo|tarifa) (de|del|por)\\b',
   ].join('|'),
@@ -32,30 +35,39 @@ const roles =
   '(nurses?|doctors?|gps?|managers?|leads?|leaders?|coordinators?|officers?|champions?|pharmacists?|receptionists?|clerks?|persons?|people|consultants?|matrons?|sisters?|midwi(fe|ves)|wardens?|administrators?|assistants?|heads?|directors?|supervisors?|secretar(y|ies)|practitioners?|therapists?|podiatrists?|physios?|contacts?|workers?|staff|owners?|chairs?|auditors?|observers?|guardians?)';
 const rolesEs =
   '(enfermer[oa]s?|medic[oa]s?|doctor(a|es)?|responsables?|coordinador(a|es)?|encargad[oa]s?|jef[ea]s?|director(a|es)?|supervisor(a|es)?|farmaceutic[oa]s?|recepcionistas?|administrativ[oa]s?|matronas?|auxiliar(es)?|secretari[oa]s?|referentes?|persona)';
+// A role within three words, none a determiner (a new noun phrase): "the name of the Infection Prevention Nurse", not
+// "the name of the form the receptionist gives".
+const gap = "((?!(the|a|an|that|which|who|whose|el|la|los|las|un|una|que|de|del)\\b)\\w+ ){0,3}?";
+const roleAfter = `${gap}${roles}\\b`;
+const roleAfterEs = `${gap}${rolesEs}\\b`;
 const personQuestion = new RegExp(
   [
-    `\\bwhat( i|')?s (the |his |her |their )?names? of (the |our |your |my |this |that )?(\\w+ ){0,4}?${roles}\\b`,
-    `\\bwhat is (the |his |her |their )?names? of (the |our |your |my |this |that )?(\\w+ ){0,4}?${roles}\\b`,
+    `\\bwhat( i|')?s (the |his |her |their )?names? of (the |our |your |my |this |that )?${roleAfter}`,
+    `\\bwhat is (the |his |her |their )?names? of (the |our |your |my |this |that )?${roleAfter}`,
     '\\bwhat (is|s) (his|her|their) name\\b',
-    '\\bwho (is|are) (the |our )?(current|present|new|acting|named)\\b',
-    '\\bwho (is|are) currently\\b',
-    `\\bcomo se llama (el|la|los|las|nuestr[oa]) (\\w+ ){0,3}?${rolesEs}\\b`,
-    `\\b(cual es|sabes|me das|me dices) (el|su) nombre (de|del) (la |el |los |las )?(\\w+ ){0,3}?${rolesEs}\\b`,
-    '\\bquien es (el|la) (actual|nuevo|nueva)\\b',
-    '\\bquien es actualmente\\b',
+    `\\bwho (is|are) (the |our )?(current|present|new|acting) ${roleAfter}`,
+    `\\bwho (is|are) currently (the |our )?${roleAfter}`,
+    `\\bcomo se llama (el|la|los|las|nuestr[oa]) ${roleAfterEs}`,
+    `\\b(cual es|sabes|me das|me dices) (el|su) nombre (de|del) (la |el |los |las )?${roleAfterEs}`,
+    `\\bquien es (el|la) (actual|nuevo|nueva) ${roleAfterEs}`,
+    `\\bquien es (el|la) ${roleAfterEs}(\\w+ ){0,3}?actual\\b`,
+    `\\bquien es actualmente (el|la) ${roleAfterEs}`,
   ].join('|'),
 );
 
-const makerWords = 'brands?|manufacturers?|compan(y|ies)|suppliers?|firms?|contractors?|vendors?|wholesalers?|distributors?';
+// Not "a firm lump": an adjective as often as a firm.
+const makerWords = 'brands?|manufacturers?|compan(y|ies)|suppliers?|contractors?|vendors?|wholesalers?|distributors?';
 const makerQuestion = new RegExp(
   [
     `\\b(what|which|whose) (\\w+ ){0,3}?(${makerWords})\\b`,
     '\\b(what|which) make\\b',
     '\\bbrand (of|name)\\b',
-    '\\bwho (supplies|makes|manufactures|sells|distributes)\\b',
-    '\\b(que|cual|cuales) (\\w+ ){0,2}?(fabricantes?|empresas?|compania|proveedor(es|a)?|distribuidor(es|a)?)\\b',
-    '\\b(cual es|cuales son) (la|las) marcas?\\b',
-    '\\b(que|la) marca de\\b',
+    // Not "who makes the decision", "¿qué necesita mi empresa…?" or "la marca de la tuberculina" (a mark on the skin).
+    '\\bwho (supplies|manufactures|sells|distributes)\\b',
+    '\\bwho makes (the|our|these|those|this|that)\\b(?! ([\\w-]+ ){0,2}(decisions?|calls?|choices?|referrals?|appointments?|plans?|assessments?|diagnos[ie]s|arrangements?|final)\\b)',
+    '\\b(de )?(que|cual|cuales) (fabricantes?|empresas?|compania|proveedor(es|a)?|distribuidor(es|a)?)\\b',
+    '\\b(cual es|cuales son) (la|las) marcas? (de|del) (\\w+ ){0,3}?(que|se) (usa|usan|usamos|compra|compran|compramos|tiene|tienen|pide|piden|pedimos)\\b',
+    '\\bque marca de\\b',
     '\\bque marca (es|son|usa|usan|usamos|tiene|tienen|compra|compran|compramos|se usa)\\b',
     '\\bquien (suministra|fabrica|vende|distribuye|provee)\\b',
   ].join('|'),
@@ -71,7 +83,7 @@ export function detailAsked(folded: string): DetailKind | null {
 
 // An amount of money ("£12.50", "€3", "40 euros", "50p") or no money at all ("free of charge", "sin coste").
 const priceFigure =
-  /[€£$]\s?\d|\d\s?[€£$]|\b\d+(?:[.,]\d+)?\s?(euros?|eur|dollars?|usd|pounds?|gbp|pesos?|cents?|pence)\b|\b\d+p\b|\b(free of charge|no charge|at no cost|no cost|without charge|for free|is free|are free|gratis|gratuit[oa]s?|sin coste|sin costo)\b/i;
+  /[€£$]\s?\d|\d\s?[€£$]|\b(gbp|eur|usd)\s?\d|\b\d+(?:[.,]\d+)?\s?(euros?|eur|dollars?|usd|pounds?|gbp|pesos?|cents?|pence|libras?|centimos?|dolares)\b|\b\d+p\b|\b(free of charge|no charge|no fee|no cost|at no cost|without charge|for free|free (to|for) (all|every|any|patients?|registered)|(is|are) free\b(?! of)|gratis|gratuit[oa]s?|sin coste|sin costo|sin cargo)\b/i;
 
 // A person named with a title: "Dr. Elena Vidal", "Nurse Lucía Ferrer", "Sister Okafor", "Mrs Patel".
 const titles = /^(dr|dra|mr|mrs|ms|miss|mx|prof|sr|sra|sister|nurse|matron|dona|don)$/;
@@ -98,33 +110,57 @@ const stemOf = (folded: string): string | null => stemToken(folded, 'en');
 interface Word {
   text: string;
   folded: string;
-  /** Capitalised, and not the first word of its sentence or list item. */
-  capitalised: boolean;
+  /** The first word of its sentence or list item (capitalised whatever it is). */
+  first: boolean;
 }
 
 function wordsOf(unit: string): Word[] {
-  return [...unit.matchAll(/[\p{L}\p{N}®™][\p{L}\p{N}&'’®™-]*/gu)].map((match, index) => {
-    const text = match[0];
-    return { text, folded: foldText(text), capitalised: index > 0 && /^\p{Lu}/u.test(text) };
-  });
+  return [...unit.matchAll(/[\p{L}\p{N}®™][\p{L}\p{N}&'’®™-]*/gu)].map((match, index) => ({ text: match[0], folded: foldText(match[0]), first: index === 0 }));
 }
 
-const isNameWord = (word: Word | undefined, asked: ReadonlySet<string>): boolean =>
-  word !== undefined && word.capitalised && /^\p{Lu}\p{Ll}+$/u.test(word.text) && !asked.has(word.folded) && !calendarWords.has(word.folded);
+// A name as written: "Derry", "O'Brien", "McDonald", "Anne-Marie" (not "NHS", not "nurse").
+const nameShape = /^\p{Lu}[\p{L}'’-]*\p{Ll}$/u;
+// A place or a team, not a person: "Riverbend Surgery", "Eastvale District Laboratory", "Northfield Community Team".
+const placeWords =
+  /^(surgery|centre|center|hospital|clinic|practice|ward|unit|health|healthcare|road|street|lane|avenue|house|building|laboratory|lab|pharmacy|team|services?|trust|medical|district|community|council|nhs|university|school|college|hall|park|court|gardens?|square|station|institute|foundation|group|partnership|hub)$/;
+// Written with an initial: "J. Smith", "Smith, J.".
+const initialled = /(?<![\p{L}])\p{Lu}\.\s?\p{Lu}[\p{L}'’-]*\p{Ll}|\p{Lu}[\p{L}'’-]*\p{Ll}, \p{Lu}\.(?![\p{L}])/u;
 
-/** A person's name at a word: a title and a name ("Nurse Lucía"), or two names one of which is no English word ("Colm Derry"). */
+const isNameWord = (word: Word | undefined, asked: ReadonlySet<string>): word is Word =>
+  word !== undefined && nameShape.test(word.text) && !asked.has(word.folded) && !calendarWords.has(word.folded);
+
+/**
+ * A person's name at a word: a title and a name ("Nurse Lucía", "Dr SMITH", "Mrs McDonald"), or a first and a last
+ * name, one of them no English word inside a sentence ("the practice manager, Colm Derry"), both at its start
+ * ("Lucía Ferrer leads…"). Names that are English words ("John Smith", "Mark Green") are not told from a team's or a
+ * room's name ("Ward Manager") and are missed.
+ */
 function personAt(words: readonly Word[], index: number, asked: ReadonlySet<string>): boolean {
   const word = words[index] as Word;
   const next = words[index + 1];
-  if (titles.test(word.folded) && /^\p{Lu}/u.test(word.text) && next !== undefined && /^\p{Lu}\p{Ll}+$/u.test(next.text) && !asked.has(next.folded)) return true;
-  return isNameWord(word, asked) && isNameWord(next, asked) && [word, next].some((name) => !isEnglishWord((name as Word).folded));
+  if (titles.test(word.folded) && /^\p{Lu}/u.test(word.text) && next !== undefined && /^\p{Lu}/u.test(next.text) && !asked.has(next.folded)) return true;
+  if (!isNameWord(word, asked) || !isNameWord(next, asked) || placeWords.test(next.folded) || placeWords.test(words[index + 2]?.folded ?? '')) return false;
+  const foreign = [word, next].filter((name) => !isEnglishWord(name.folded)).length;
+  return foreign === 2 || (foreign === 1 && !word.first);
 }
 
-/** A brand, maker or firm at a word: a capitalised word that is no English word ("Sharpsafe", "Meridian" is one), or a firm's mark. */
+/**
+ * A brand, maker or firm at a word: a capitalised word that is no English word ("Sharpsafe", "Comfigrip" at the
+ * start of a sentence too), or a firm's mark ("Ltd", "®"). Brands that are English words ("Boots") are missed.
+ */
 function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<string>): boolean {
   const word = words[index] as Word;
   if (firmMark.test(word.folded) && /^\p{Lu}|[®™]/u.test(word.text)) return true;
-  return word.capitalised && !asked.has(word.folded) && !calendarWords.has(word.folded) && !isEnglishWord(word.folded) && !isEnglishWord(word.folded.replace(/s$/, ''));
+  return /^\p{Lu}/u.test(word.text) && !asked.has(word.folded) && !calendarWords.has(word.folded) && !isEnglishWord(word.folded) && !isEnglishWord(word.folded.replace(/s$/, ''));
+}
+
+/** For each word, how many words away the nearest of the question's subject words stands (Infinity when none does). */
+function distances(count: number, near: readonly number[]): number[] {
+  const result = new Array<number>(count).fill(Number.POSITIVE_INFINITY);
+  for (const at of near) result[at] = 0;
+  for (let index = 1; index < count; index += 1) result[index] = Math.min(result[index] as number, (result[index - 1] as number) + 1);
+  for (let index = count - 2; index >= 0; index -= 1) result[index] = Math.min(result[index] as number, (result[index + 1] as number) + 1);
+  return result;
 }
 
 /**
@@ -150,12 +186,17 @@ function namedNear(
     const words = wordsOf(unit.text);
     const stems = words.map((word) => stemOf(word.folded));
     const near = stems.flatMap((stem, index) => (stem !== null && subject.has(stem) ? [index] : []));
-    return { words, near, shared: new Set(near.map((index) => stems[index])).size };
+    return { text: unit.text, words, near, shared: new Set(near.map((index) => stems[index])).size };
   });
   const most = Math.max(0, ...units.map((unit) => unit.shared));
+  // "J. Smith" may end one unit and start the next: a sentence splitter reads "J." as a sentence's end.
   return units
     .filter((unit) => unit.shared === most)
-    .some(({ words, near }) => words.some((_, index) => (most === 0 || near.some((at) => Math.abs(at - index) <= window)) && nameAt(words, index, asked)));
+    .some((unit) => {
+      if (nameAt === personAt && initialled.test(`${unit.text} ${units[units.indexOf(unit) + 1]?.text ?? ''}`)) return true;
+      const away = distances(unit.words.length, unit.near);
+      return unit.words.some((_, index) => (most === 0 || (away[index] as number) <= window) && nameAt(unit.words, index, asked));
+    });
 }
 
 /** Whether a text names a person next to what the question asks about (a title and a name, or a first and last name). */

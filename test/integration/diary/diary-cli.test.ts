@@ -190,6 +190,16 @@ describe('cita diary add and import', () => {
     expect(entries('demo')).toBe(before + 2);
   });
 
+  it('fails (exit 1, not a usage mistake) on a CSV longer than an import takes, writing nothing', () => {
+    const long = join(tempDir(), 'long.csv');
+    writeFileSync(long, `date,meal,food_code,grams\n${'2026-07-01,lunch,A015,80\n'.repeat(45_000)}`);
+    const before = entries('demo');
+    const run = runCita(['diary', 'import', long, '--dry-run', '--profile', 'demo', '--data-dir', dataDir]);
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toContain('longer than');
+    expect(entries('demo')).toBe(before);
+  });
+
   it('documents the CSV columns in --help and needs a FILE', () => {
     const help = runCita(['diary', 'import', '--help']);
     expect(help.status).toBe(0);

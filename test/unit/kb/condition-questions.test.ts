@@ -13,7 +13,8 @@ describe('the exceptions a question about a clinic procedure turns on', () => {
     expect(labels('¿Quién lleva la consulta si la enfermera está de baja?')).toEqual(['someone away (leave or sickness)']);
     expect(labels('Are home visits cancelled when there is snow or severe weather?')).toEqual(['bad weather']);
     expect(labels('What do I do if the defibrillator fails its self-test?')).toEqual(['equipment that fails']);
-    expect(labels("What should I do if the key to the waste cage isn't on hook 9?")).toEqual(['something lost or missing']);
+    expect(labels('What should I do if the key to the waste cage is missing from hook 9?')).toEqual(['something lost or missing']);
+    expect(labels('No encuentro la llave del armario, ¿qué hago?')).toEqual(['something lost or missing']);
     expect(labels('Absorbex is out of stock - which product do we use?')).toEqual(['something out of stock']);
     expect(labels('Is the consent form available in other languages, like Polish?')).toEqual(['another language']);
     expect(labels('¿Qué hacemos si el paciente se niega a usar el colchón de aire?')).toEqual(['a patient who refuses']);
@@ -27,6 +28,16 @@ describe('the exceptions a question about a clinic procedure turns on', () => {
       'Is heart failure a reason to stop ibuprofen?',
       '¿Hace falta cita para el control?',
       'Who keeps the key to the opioid cupboard?',
+      'What if the patient has lost sensation in their feet?',
+      'What if the patient lost consciousness?',
+      'What if the patient is not on insulin?',
+      'What if the INR is not in range?',
+      '¿Cómo registro a un residente temporal?',
+      "What if the patient's renal function declines?",
+      "What if the paracetamol isn't working?",
+      '¿Y si el riñón no funciona bien?',
+      'What if the dressing is off?',
+      'No encuentro el pulso pedio, ¿qué hago?',
     ]) {
       expect(labels(question), question).toEqual([]);
     }

@@ -43,6 +43,7 @@ describe('which detail a question asks for', () => {
       'Who orders replacement sharps containers, and from which supplier?',
       'Which company supplies the orange lone worker badge?',
       'Who makes the point-of-care INR meter?',
+      'Who manufactures our INR meter?',
       '¿Qué marca de glucómetro lleva la caja de hipoglucemias?',
       '¿Qué empresa recoge los contenedores?',
       '¿Quién suministra los monofilamentos?',
@@ -65,6 +66,19 @@ describe('which detail a question asks for', () => {
       'Se le están olvidando los nombres de los nietos. ¿Es normal de la edad?',
       "What's the name of that reaction when two drugs add up?",
       '¿Cómo se llama eso de darle una medicina para el efecto de otra?',
+      'Who is in charge of the weekly trolley check?',
+      'What hourly rate should the insulin infusion run at?',
+      'What is a safe weekly rate of weight loss?',
+      'When should the district nurse pay a visit after discharge?',
+      '¿Cuánto vale el INR objetivo con warfarina?',
+      'Who is the new patient health check for?',
+      'What is the name of the form the receptionist gives to new patients?',
+      'Who is currently eligible for a free flu vaccine?',
+      "What's the name of the blood test that people with diabetes have every year?",
+      'Who makes the best-interests decision if the patient lacks capacity?',
+      'What does a firm, non-tender breast lump mean?',
+      '¿Qué significa la marca de la tuberculina a las 72 horas?',
+      '¿Qué necesita mi empresa para justificar la baja?',
     ]) {
       expect(asked(question), question).toBeNull();
     }
@@ -78,10 +92,20 @@ describe('which detail a question asks for', () => {
 
 describe('whether a document gives the detail', () => {
   it('finds an amount of money, or a statement that there is none', () => {
-    for (const text of ['Each container costs £4.50.', 'The fee is 30 euros.', 'A copy is 50p.', 'Interpreters are offered at no cost to the patient.', 'Es gratuito para el paciente.', 'Cuesta 12 €.']) {
+    for (const text of [
+      'Each container costs £4.50.',
+      'The fee is 30 euros.',
+      'A copy is 50p.',
+      'Interpreters are offered at no cost to the patient.',
+      'Es gratuito para el paciente.',
+      'Cuesta 12 €.',
+      'GBP 12 per letter.',
+      'There is no fee.',
+      'Free to all registered patients.',
+    ]) {
       expect(holdsDetail(text, 'price', ''), text).toBe(true);
     }
-    for (const text of ['The contractor collects the containers on Tuesdays and Fridays before 10:00.', 'Order 3 boxes when the stock falls below 5.']) {
+    for (const text of ['The contractor collects the containers on Tuesdays and Fridays before 10:00.', 'Order 3 boxes when the stock falls below 5.', 'The wound is free of signs of infection.']) {
       expect(holdsDetail(text, 'price', ''), text).toBe(false);
     }
   });
@@ -93,6 +117,10 @@ describe('whether a document gives the detail', () => {
     expect(namesPerson(text, "What's the name of the Clinical Governance Lead who gets the trolley reports?")).toBe(false);
     expect(namesPerson('The cold chain lead is the immunisation nurse, currently Nurse Lucía Ferrer.', 'Who is the current cold chain lead?')).toBe(true);
     expect(namesPerson('The CD accountable officer, Dr. Elena Vidal, is told within 24 hours.', 'What is the name of the accountable officer?')).toBe(true);
+    for (const text of ['Lucía Ferrer is the cold chain lead.', 'The cold chain lead is J. Smith.', 'Cold chain lead: Smith, J.', 'The cold chain lead is Dr SMITH.', "The cold chain lead is Mrs O'Brien."]) {
+      expect(namesPerson(text, 'What is the name of the cold chain lead?'), text).toBe(true);
+    }
+    expect(namesPerson('The cold chain lead works at Riverbend Surgery.', 'What is the name of the cold chain lead?')).toBe(false);
   });
 
   it('does not read the places or teams the question names, days or English words as a person', () => {
@@ -106,6 +134,7 @@ describe('whether a document gives the detail', () => {
     expect(namesMaker(socks, 'What brand of grey non-slip socks does Ward 3 stock?')).toBe(false);
     expect(namesMaker('- Give every patient at risk grey non-slip socks (Comfigrip) on admission.', 'What brand of grey non-slip socks does Ward 3 stock?')).toBe(true);
     expect(namesMaker('Sealed containers are collected by MedWaste Ltd on Tuesdays.', 'Which company collects the sealed containers?')).toBe(true);
+    expect(namesMaker('Comfigrip non-slip socks are issued on admission.', 'What brand of non-slip socks do we use?')).toBe(true);
     const courier =
       'This procedure describes how blood samples taken at Riverbend Health Centre are handed to the laboratory courier.\n\nIf the courier has not arrived 20 minutes after the scheduled time, call the courier desk.';
     expect(namesMaker(courier, 'Which courier company does the lab use for the sample pickups?')).toBe(false);
