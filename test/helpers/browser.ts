@@ -113,7 +113,9 @@ export interface ServedApp {
  * and start-up happen once). `seed` are the arguments after `cita seed` (default: the demo data); `seedEnv` and
  * `serveEnv` set environment variables of those two commands (e.g. CITA_MODEL_DIR), `serveArgs` add to `cita serve`'s.
  */
-export function useServedApp(options: { seed?: string[] | null; seedEnv?: (dataDir: string) => Record<string, string>; serveEnv?: Record<string, string>; serveArgs?: string[] } = {}): ServedApp {
+export function useServedApp(
+  options: { seed?: string[] | null; seedEnv?: (dataDir: string) => Record<string, string>; serveEnv?: Record<string, string>; serveArgs?: string[]; kbDocuments?: string } = {},
+): ServedApp {
   const app = {} as ServedApp;
   beforeAll(async () => {
     app.dataDir = mkdtempSync(join(tmpdir(), 'cita-e2e-'));
@@ -121,6 +123,11 @@ export function useServedApp(options: { seed?: string[] | null; seedEnv?: (dataD
     if (options.seed !== null) {
       const seeded = runCita(['seed', ...(options.seed ?? ['--demo']), '--data-dir', app.dataDir], { env: options.seedEnv?.(app.dataDir) ?? {} });
       expect(seeded.status, seeded.stderr).toBe(0);
+    }
+    // kbDocuments: a folder of the user's own documents, ingested into the clinical KB as `cita ingest --from` does.
+    if (options.kbDocuments !== undefined) {
+      const ingested = runCita(['ingest', '--corpus', 'kb', '--from', options.kbDocuments, '--data-dir', app.dataDir]);
+      expect(ingested.status, ingested.stderr).toBe(0);
     }
     app.serve = await startServe(app.dataDir, options.serveEnv, options.serveArgs);
     app.browser = await launchChromium();

@@ -556,7 +556,8 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
         : {
             asked: conditions.map((kind) => kind.label),
             asked_es: conditions.map((kind) => kind.labelEs),
-            holds: (card: KbCardHit) => card.passage.origin !== 'user' || speaksOfConditions(`${card.passage.title}\n${bodyOf(card)}`, conditions),
+            applies: (card: KbCardHit) => card.passage.origin === 'user',
+            holds: (card: KbCardHit) => speaksOfConditions(`${card.passage.title}\n${bodyOf(card)}`, conditions),
           };
     // A question naming a food or drink and a medicine the cards cover needs a card about that medicine naming the food.
     const food = foodAsked(query, deps.lexicon());
@@ -863,7 +864,7 @@ function decide(
     /** The medicines an interaction question asks about together, and whether a card speaks of two of them (askedTogether). */
     together: { named: string[]; holds: (card: KbCardHit) => boolean } | null;
     /** The exceptions a question turns on, and whether a card (a document of the user's) speaks of them (condition-questions.ts). */
-    condition: { asked: string[]; asked_es: string[]; holds: (card: KbCardHit) => boolean } | null;
+    condition: { asked: string[]; asked_es: string[]; applies: (card: KbCardHit) => boolean; holds: (card: KbCardHit) => boolean } | null;
   },
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
@@ -916,8 +917,14 @@ function decide(
         };
   // And an interaction question about medicines that are not one another needs a card that speaks of two of them.
   const together = context.together === null || !relevant ? null : { named: context.together.named, found: judged.some(context.together.holds) };
-  // And a question turning on an exception needs a document that speaks of it (the user's; shipped cards pass).
-  const condition = context.condition === null ? null : { asked: context.condition.asked, asked_es: context.condition.asked_es, found: judged.some(context.condition.holds) };
+  // And a question turning on an exception, answered from a document of the user's, needs one of the user's documents
+  // that speaks of it: a shipped card quoted beside it (the bleeding card, for a clinic's holiday rota) does not say
+  // what the clinic does then. Answered from shipped cards alone, it is not held to it.
+  const conditionCheck = context.condition;
+  const condition =
+    conditionCheck === null || !judged.some(conditionCheck.applies)
+      ? null
+      : { asked: conditionCheck.asked, asked_es: conditionCheck.asked_es, found: judged.some((card) => conditionCheck.applies(card) && conditionCheck.holds(card)) };
   const answerable =
     relevant &&
     (!context.enabled ||

@@ -406,6 +406,7 @@ export const en = {
       strong: 'The cards answer this question ({{percent}}% likely, calibrated).',
       weak: 'The cards answer this only in part ({{percent}}% likely, calibrated); read the quoted passages closely.',
       none: 'No card is relevant enough to answer this ({{percent}}% likely, below the bar).',
+      unsaid: 'The cards are on this topic ({{percent}}% likely relevant), but none says what the question asks: see why below.',
     },
     severity: {
       contraindicated: 'Contraindicated',

@@ -409,6 +409,7 @@ export const es: Messages = {
       strong: 'Las fichas responden a esta pregunta ({{percent}} % de probabilidad, calibrada).',
       weak: 'Las fichas responden solo en parte ({{percent}} % de probabilidad, calibrada); lea con atención los pasajes citados.',
       none: 'Ninguna ficha es lo bastante relevante para responder ({{percent}} % de probabilidad, por debajo del umbral).',
+      unsaid: 'Las fichas tratan este tema ({{percent}} % de probabilidad), pero ninguna dice lo que se pregunta: vea el motivo abajo.',
     },
     severity: {
       contraindicated: 'Contraindicada',

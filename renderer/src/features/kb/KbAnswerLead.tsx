@@ -17,12 +17,15 @@ export function KbAnswerLead({ output, onOpenCard }: { output: AskOutput; onOpen
   const answerability = output.answerability;
   if (!answerability) return null;
   const level = output.refused || !answerability.answerable ? 'none' : answerability.probability >= strongAnswerability ? 'strong' : 'weak';
+  // Refused though the cards read relevant: a check found none of them says what was asked (a price, a dose, a
+  // public holiday); "below the bar" would be false.
+  const unsaid = level === 'none' && answerability.probability >= answerability.threshold;
   const percent = formatNumber(answerability.probability * 100, language, 0);
   const lead = output.refused ? undefined : output.lead;
   return (
     <section className="panel answer-lead" aria-label={t('kb.leadLabel')} data-relevance={level} data-severity={lead?.severity}>
       <p className="lead-relevance">
-        <Relevance relevance={level} /> {t(`kb.lead.${level}`, { percent })}
+        <Relevance relevance={level} /> {t(unsaid ? 'kb.lead.unsaid' : `kb.lead.${level}`, { percent })}
       </p>
       {lead?.severity && (
         <p className="severity-line">
