@@ -31,6 +31,9 @@ describe.runIf(enabled)("the Clinical KB screen on the user's own documents", ()
         spanish ? 'La pregunta depende de un festivo, y ningún documento sobre este tema habla de ello.' : 'The question turns on a public holiday, and no document on this topic speaks of it.',
       );
       expect(await visibleText(holiday)).toContain('Anticoagulation Clinic: Patient Visits');
+      expect(await visibleText(page.locator('article.answer .banner-info'))).toContain(
+        spanish ? 'Las fichas más cercanas tratan este tema, pero ninguna dice lo que se pregunta' : 'The closest cards are on this topic but none says what the question asks',
+      );
       // The cards read relevant; the lead says none says what was asked, not that they are below the bar.
       const lead = page.getByRole('region', { name: spanish ? 'En qué medida responden las fichas' : 'How well the cards answer this' });
       expect(await visibleText(lead)).toMatch(

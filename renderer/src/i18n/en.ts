@@ -509,6 +509,7 @@ export const en = {
     refusedTitle: 'No answer',
     refusedHelp: 'cita found nothing it could answer from, so it does not guess. Try other words.',
     kbRefusedHelp: 'No card is relevant enough to answer from, so cita does not guess. The closest topics are listed below; they are not an answer.',
+    kbUnsaidHelp: 'The closest cards are on this topic but none says what the question asks, so cita does not guess. Why is said below, then the closest topics; they are not an answer.',
     refusals: {
       untracked_nutrient: 'Your diary does not hold that nutrient, so cita gives no figure for it. Ask about one it tracks.',
       not_understood: 'cita answers questions about your food diary: a nutrient, a period, a meal, or what you ate.',

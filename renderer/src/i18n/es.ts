@@ -512,6 +512,8 @@ export const es: Messages = {
     refusedTitle: 'Sin respuesta',
     refusedHelp: 'cita no encontró nada con qué responder, así que no adivina. Pruebe otras palabras.',
     kbRefusedHelp: 'Ninguna ficha es lo bastante relevante para responder, así que cita no adivina. Debajo se listan los temas más cercanos; no son una respuesta.',
+    kbUnsaidHelp:
+      'Las fichas más cercanas tratan este tema, pero ninguna dice lo que se pregunta, así que cita no adivina. Debajo se dice por qué y se listan los temas más cercanos; no son una respuesta.',
     refusals: {
       untracked_nutrient: 'Su diario no registra ese nutriente, así que cita no da cifras de él. Pregunte por uno que registre.',
       not_understood: 'cita responde preguntas sobre su diario de comidas: un nutriente, un periodo, una comida o lo que comió.',

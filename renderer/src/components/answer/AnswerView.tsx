@@ -49,7 +49,7 @@ export function AnswerView({ output, onOpenCard, leadShown = false }: { output: 
       <h2 id={`${prefix}-title`}>{output.refused ? t('answer.refusedTitle') : t('answer.title')}</h2>
       {output.refused && (
         <p className="banner banner-info" data-refusal={output.refusal}>
-          {output.refusal ? t(`answer.refusals.${output.refusal}`) : output.corpus === 'kb' ? t('answer.kbRefusedHelp') : t('answer.refusedHelp')}
+          {output.refusal ? t(`answer.refusals.${output.refusal}`) : output.corpus === 'kb' ? t(kbCardsUnsaid(output) ? 'answer.kbUnsaidHelp' : 'answer.kbRefusedHelp') : t('answer.refusedHelp')}
         </p>
       )}
       {!output.refused && !grounding.trusted && (
@@ -309,4 +309,10 @@ function ContextTables({ sections, prefix, classOf }: { sections: ContextSection
       ))}
     </div>
   );
+}
+
+/** A KB refusal although the cards read relevant: a check found that none says what was asked (the answer says which). */
+function kbCardsUnsaid(output: AskOutput): boolean {
+  const answerability = output.answerability;
+  return answerability !== undefined && answerability.probability >= answerability.threshold;
 }
