@@ -59,7 +59,8 @@ const personQuestion = new RegExp(
 const makerWords = 'brands?|manufacturers?|compan(y|ies)|suppliers?|contractors?|vendors?|wholesalers?|distributors?';
 const makerQuestion = new RegExp(
   [
-    `\\b(what|which|whose) (\\w+ ){0,3}?(${makerWords})\\b`,
+    // "which courier company", not "what time does the waste company come?" (a new noun phrase between).
+    `\\b(what|which|whose) ${gap}(${makerWords})\\b`,
     '\\b(what|which) make\\b',
     '\\bbrand (of|name)\\b',
     // Not "who makes the decision", "¿qué necesita mi empresa…?" or "la marca de la tuberculina" (a mark on the skin).

@@ -62,6 +62,8 @@ describe('which detail a question asks for', () => {
       'How much paracetamol can he take in a day?',
       'What does this rash mean?',
       'Which days does the waste company come to pick up the full boxes?',
+      'What time does the waste company come on Fridays?',
+      'Which form does the contractor sign?',
       '¿Cómo uso lo de los nietos sin meterle miedo? ¿Cómo se llama esa técnica?',
       'Se le están olvidando los nombres de los nietos. ¿Es normal de la edad?',
       "What's the name of that reaction when two drugs add up?",
