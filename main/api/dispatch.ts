@@ -1,9 +1,20 @@
 import { isOperationName, operations } from '../../shared/contract.js';
-import type { Result } from '../../shared/result.js';
+import type { ErrorInfo, Result } from '../../shared/result.js';
 import { AppError, errorLimits, presentableError, toErrorInfo } from '../core/errors.js';
 import { createReadTurns, type ReadTurns } from '../core/read-turns.js';
 import type { CallContext } from './context.js';
 import type { Handlers } from './handlers.js';
+
+/**
+ * The error for an input its operation's schema refuses: the first issue in the message, each issue's path in the
+ * details. A body of half a million unknown keys makes one issue naming them all: only the start of it is answered.
+ */
+export function invalidInput(name: string, issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): ErrorInfo {
+  const listed = issues.length > errorLimits.details ? errorLimits.details - 1 : issues.length;
+  const details = issues.slice(0, listed).map((issue) => `${issue.path.slice(0, 8).map(String).join('.').slice(0, 80) || '(input)'}: ${issue.message}`);
+  if (issues.length > listed) details.push(`… and ${issues.length - listed} more`);
+  return { code: 'invalid_input', message: `The input of "${name}" is not valid: ${(issues[0]?.message ?? 'unknown problem').slice(0, 200)}.`, details };
+}
 
 export interface Dispatcher {
   /** Validates the name, the caller's role and the input, runs the handler and validates its output. */
@@ -25,17 +36,7 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
       return { ok: false, error: { code: 'forbidden', message: `"${name}" changes data and needs the editor role.` } };
     }
     const parsed = spec.input.safeParse(input ?? {});
-    if (!parsed.success) {
-      // A body of half a million unknown keys makes one issue naming them all: only the start of it is answered.
-      const issues = parsed.error.issues;
-      const listed = issues.length > errorLimits.details ? errorLimits.details - 1 : issues.length;
-      const details = issues.slice(0, listed).map((issue) => `${issue.path.slice(0, 8).join('.').slice(0, 80) || '(input)'}: ${issue.message}`);
-      if (issues.length > listed) details.push(`… and ${issues.length - listed} more`);
-      return {
-        ok: false,
-        error: { code: 'invalid_input', message: `The input of "${name}" is not valid: ${(issues[0]?.message ?? 'unknown problem').slice(0, 200)}.`, details },
-      };
-    }
+    if (!parsed.success) return { ok: false, error: invalidInput(name, parsed.error.issues) };
     const boundProfile = (parsed.data as { profile?: unknown }).profile;
     if (context.profile !== undefined && boundProfile !== undefined && boundProfile !== context.profile) {
       return { ok: false, error: { code: 'forbidden', message: 'This token may only act on its own profile.' } };

@@ -1,4 +1,5 @@
 import { operations, type OperationName } from '../../shared/contract.js';
+import { invalidInput } from '../api/dispatch.js';
 import { AppError } from '../core/errors.js';
 import { UsageError, type CommandContext } from './command.js';
 
@@ -13,11 +14,8 @@ export async function callOperation(context: CommandContext, name: OperationName
   const checked = operations[name].input.safeParse(input ?? {});
   const fromFile = new Set(options.fromFile ?? []);
   if (!checked.success && !checked.error.issues.some((issue) => fromFile.has(String(issue.path[0])))) {
-    const issues = checked.error.issues;
-    throw new UsageError(
-      `The input of "${name}" is not valid: ${issues[0]?.message ?? 'unknown problem'}.`,
-      issues.slice(0, 20).map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`),
-    );
+    const { message, details } = invalidInput(name, checked.error.issues);
+    throw new UsageError(message, details);
   }
   const services = await context.services();
   const result = await services.dispatcher.call(name, input, { transport: 'cli', role: 'editor' });

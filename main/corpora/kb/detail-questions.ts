@@ -12,6 +12,11 @@ import { quoteUnits } from './quotes.js';
  */
 export type DetailKind = 'price' | 'person' | 'maker';
 
+/** Whether a figure kind is one of these details. */
+export function isDetailKind(kind: string): kind is DetailKind {
+  return kind === 'price' || kind === 'person' || kind === 'maker';
+}
+
 const priceQuestion = new RegExp(
   [
     '\\bhow much (does|do|did|will|would|is|are|should|could)\\b[^?.!]*\\b(cost|costs|charge|charges|charged|pay|paid|bill|billed)\\b',
@@ -173,12 +178,12 @@ function distances(count: number, near: readonly number[]): number[] {
 function namedNear(
   text: string,
   question: string,
-  nameAt: (words: readonly Word[], index: number, asked: ReadonlySet<string>) => boolean,
-  window: number,
+  name: { at: (words: readonly Word[], index: number, asked: ReadonlySet<string>) => boolean; window: number; written?: RegExp },
 ): boolean {
-  const asked = new Set(tokenize(question));
+  const tokens = tokenize(question);
+  const asked = new Set(tokens);
   const subject = new Set(
-    tokenize(question)
+    tokens
       .filter((token) => token.length > 2 && !/^\d+$/.test(token) && !askingWords.test(token))
       .map(stemOf)
       .filter((stem): stem is string => stem !== null),
@@ -190,24 +195,23 @@ function namedNear(
     return { text: unit.text, words, near, shared: new Set(near.map((index) => stems[index])).size };
   });
   const most = Math.max(0, ...units.map((unit) => unit.shared));
-  // "J. Smith" may end one unit and start the next: a sentence splitter reads "J." as a sentence's end.
-  return units
-    .filter((unit) => unit.shared === most)
-    .some((unit) => {
-      if (nameAt === personAt && initialled.test(`${unit.text} ${units[units.indexOf(unit) + 1]?.text ?? ''}`)) return true;
-      const away = distances(unit.words.length, unit.near);
-      return unit.words.some((_, index) => (most === 0 || (away[index] as number) <= window) && nameAt(unit.words, index, asked));
-    });
+  return units.some((unit, position) => {
+    if (unit.shared !== most) return false;
+    // A name written as a whole ("J. Smith") may end one unit and start the next: a sentence splitter reads "J." as an end.
+    if (name.written?.test(`${unit.text} ${units[position + 1]?.text ?? ''}`)) return true;
+    const away = distances(unit.words.length, unit.near);
+    return unit.words.some((_, index) => (most === 0 || (away[index] as number) <= name.window) && name.at(unit.words, index, asked));
+  });
 }
 
 /** Whether a text names a person next to what the question asks about (a title and a name, or a first and last name). */
 export function namesPerson(text: string, question: string): boolean {
-  return namedNear(text, question, personAt, Number.POSITIVE_INFINITY);
+  return namedNear(text, question, { at: personAt, window: Number.POSITIVE_INFINITY, written: initialled });
 }
 
 /** Whether a text names a brand, maker or supplier next to what the question asks about. */
 export function namesMaker(text: string, question: string): boolean {
-  return namedNear(text, question, makerAt, makerWindow);
+  return namedNear(text, question, { at: makerAt, window: makerWindow });
 }
 
 /** Whether a text gives the detail: a price, a person's name, a maker named near the question's subject. */

@@ -1,7 +1,7 @@
 import { foldText } from '../../core/text-folding.js';
 import { splitSections } from './card.js';
 import type { ClinicalLexicon } from './clinical-lexicon.js';
-import { detailAsked, holdsDetail, type DetailKind } from './detail-questions.js';
+import { detailAsked, holdsDetail, isDetailKind, type DetailKind } from './detail-questions.js';
 import { quoteUnits } from './quotes.js';
 
 /**
@@ -80,7 +80,7 @@ const frequencyFigure =
 
 /** Whether a text holds a figure of that kind (a card's text, to know whether it can answer such a question). */
 export function holdsFigure(text: string, kind: FigureKind): boolean {
-  if (kind === 'price' || kind === 'person' || kind === 'maker') return holdsDetail(text, kind, '');
+  if (isDetailKind(kind)) return holdsDetail(text, kind, '');
   if (kind === 'duration') return holdsDuration(text);
   if (kind === 'frequency') return frequencyFigure.test(text);
   return (kind === 'dose' ? doseFigure : levelFigure).test(text);

@@ -15,7 +15,7 @@ import { questionSignals, readsMultilingualModel, relevanceOf, scoreCard, varian
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { conditionsAsked, speaksOfConditions } from './condition-questions.js';
-import { holdsDetail } from './detail-questions.js';
+import { holdsDetail, isDetailKind } from './detail-questions.js';
 import { durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDurationIn, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { asksToGive, foodAsked, saysNothingByMouth, speaksOfFood, type FoodKind } from './food-questions.js';
@@ -805,7 +805,7 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
 function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexicon, bodyOf: (card: KbCardHit) => string): (card: KbCardHit) => boolean {
   const medicines = new Set([...query.mentions, ...lexicon.find(query.english)].filter((mention) => mention.kind === 'drug').map((mention) => mention.canonical));
   const [medicine] = medicines;
-  if (asked === 'price' || asked === 'person' || asked === 'maker') return (card) => holdsDetail(bodyOf(card), asked, `${query.question}\n${query.english}`);
+  if (isDetailKind(asked)) return (card) => holdsDetail(bodyOf(card), asked, `${query.question}\n${query.english}`);
   if (asked === 'duration') {
     const unit = durationUnitAsked(query.question) ?? durationUnitAsked(query.english);
     if (unit !== null) return (card) => holdsDurationIn(bodyOf(card), unit);
