@@ -163,11 +163,12 @@ export const answerabilitySchema = z.object({
   closest: z.array(z.string()),
   /**
    * The figure the question asks for (a dose, a level or range, a number of minutes to years, how often, a price, a
-   * person's name, a brand, maker or supplier), and whether a relevant card holds one; a question asking for a figure
+   * person's name, a brand, maker or supplier, a phone number or extension, an email address, a password or code,
+   * whether something is paid for), and whether a relevant card holds one; a question asking for a figure
    * no relevant card gives is refused. Null when it asks for none.
    */
   figure: z
-    .object({ asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker']), found: z.boolean() })
+    .object({ asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker', 'phone', 'email', 'password', 'charge']), found: z.boolean() })
     .nullable()
     .default(null),
   /**

@@ -1,4 +1,5 @@
 import { foldText } from '../../core/text-folding.js';
+import { givenNear } from './detail-questions.js';
 
 /**
  * The exceptions a question about a clinic's own procedure may turn on: a public holiday, a weekend, someone on leave
@@ -62,7 +63,7 @@ const kinds: readonly ConditionKind[] = [
   {
     label: 'something out of stock',
     labelEs: 'algo agotado',
-    asked: /\b(out of stock|run out|ran out|runs out|shortage|unavailable|agotad[oa]s?|no quedan?|se acab(o|aron|an))\b/,
+    asked: /\b(out of stock|run out|ran out|runs out|shortage|unavailable|agotad[oa]s?|no (nos )?quedan?(?! (resuelt|claro|bien|satisfech|content))|se acab(o|aron|an))\b/,
     spoken: /\b(out of stock|run out|runs out|shortage|unavailable|alternative|second[- ]line|substitute)\b/i,
   },
   {
@@ -87,9 +88,15 @@ export function conditionsAsked(question: string, english: string): ConditionKin
   return kinds.filter((kind) => kind.asked.test(folded));
 }
 
-/** Whether a text speaks of every exception asked (a document that can say what happens then). */
-export function speaksOfConditions(text: string, asked: readonly ConditionKind[]): boolean {
-  return asked.every((kind) => kind.spoken.test(text));
+/**
+ * Whether a text speaks of every exception asked next to what the question is about (a document that can say what
+ * happens then): in a sentence or list item sharing the most words with the question, or its section's heading. A
+ * vaccine fridge procedure that mentions a spare battery for the thermometer does not say what to do when the data
+ * logger stops recording; a registration procedure that says who covers the clerk's leave does not say who scans the
+ * letters when someone is on leave.
+ */
+export function speaksOfConditions(text: string, asked: readonly ConditionKind[], question: string): boolean {
+  return asked.every((kind) => givenNear(text, question, kind.spoken, 'half'));
 }
 
 export type { ConditionKind };

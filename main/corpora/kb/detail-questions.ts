@@ -1,6 +1,7 @@
 import { isEnglishWord } from '../../core/english-words.js';
-import { foldText, tokenize } from '../../core/text-folding.js';
+import { foldText, stopWords, tokenize } from '../../core/text-folding.js';
 import { stemToken } from '../../retrieval/stemming.js';
+import { splitSections } from './card.js';
 import { quoteUnits } from './quotes.js';
 
 /**
@@ -9,12 +10,18 @@ import { quoteUnits } from './quotes.js';
  * champion?", "¿cómo se llama…?") or a brand, maker or supplier ("what brand of socks?", "which supplier?", "¿qué
  * marca de gel…?"). A clinic's own document read close to such a question ("the contractor collects the boxes on
  * Tuesdays") does not answer it unless it gives the price or names the person or the firm; the cards say so.
+ * Likewise a way to reach someone or get in: a phone number or extension ("what extension do I ring for the IPC
+ * nurse?", "¿me pasas el teléfono de la farmacia?"), an email address, a password, PIN or code phrase; and whether
+ * something is paid for ("do we charge for a travel letter?", "¿quién paga el certificado?"). Those are read next to
+ * what the question is about: the extension of the duty nurse does not say how to reach the IPC nurse.
  */
-export type DetailKind = 'price' | 'person' | 'maker';
+export type DetailKind = 'price' | 'person' | 'maker' | 'phone' | 'email' | 'password' | 'charge';
+
+const detailKinds: ReadonlySet<string> = new Set<DetailKind>(['price', 'person', 'maker', 'phone', 'email', 'password', 'charge']);
 
 /** Whether a figure kind is one of these details. */
 export function isDetailKind(kind: string): kind is DetailKind {
-  return kind === 'price' || kind === 'person' || kind === 'maker';
+  return detailKinds.has(kind);
 }
 
 const priceQuestion = new RegExp(
@@ -79,9 +86,78 @@ const makerQuestion = new RegExp(
   ].join('|'),
 );
 
+// A number to ring asked for: "what's Northvale's direct phone number", "what extension do I ring", "what number do I
+// call", "¿a qué extensión llamo?", "¿me pasas el teléfono de…?". Not "the number of patients", "what number should
+// the INR be" (a level) or "what if the phone number is wrong?" (more than four words between).
+const whats = "(what|which)( is|['’]s|s| are)? (the |its |their |his |her |our |your |a |an )?";
+const phoneQuestion = new RegExp(
+  [
+    `\\b${whats}([\\w'-]+ ){0,4}?(phone|telephone|mobile|fax|contact|direct|pager|bleep|landline) (numbers?|no|line)\\b(?! of\\b)`,
+    `\\b${whats}([\\w'-]+ ){0,4}?(extensions?|ext)\\b`,
+    // "what's the pharmacy's phone?", "the phone for the lab", not "what phone do we use for video calls?".
+    `\\b${whats}([\\w'-]+ ){0,4}?(phone|telephone|mobile|fax|pager|bleep|landline)( (for|of|at)\\b|\\s*\\?|$)`,
+    `\\b${whats}number (for|to ring|to call|to dial)\\b`,
+    "\\bwhat( i|['’]|)s (its|their|his|her|your|the) (\\w+ )?number\\?",
+    '\\bwhat number (do|should|can|shall|would|must|to) (\\w+ ){0,2}?(ring|call|phone|dial|reach|contact|text)\\b',
+    '\\b(ring|call|phone|dial|reach|contact) (\\w+ ){0,4}?on what (number|extension)\\b',
+    '\\ba (que|cual) (numero|telefono|extension|movil)\\b',
+    '\\b(cual|cuales) (es|son) (el|la|los|las|su|sus) (\\w+ ){0,2}?(telefonos?|extension(es)?|moviles?|numeros? de telefono|numeros? directos?|fax)\\b',
+    '\\b(me pasas|me das|me dices|dame|sabes|tienes|tienen|hay) (el|la|los|las|su|sus|algun|alguna) (\\w+ ){0,2}?(telefonos?|extension(es)?|moviles?|numeros? de telefono)\\b',
+    '\\bque (telefono|extension|numero de telefono)\\b',
+  ].join('|'),
+);
+
+// An email address asked for: "what's the email address for complaints?", "¿cuál es el correo de…?". Not "can patients
+// email us?" or "¿por qué no aceptamos formularios por email?".
+const emailQuestion = new RegExp(
+  [
+    `\\b${whats}([\\w'-]+ ){0,4}?(e-?mail|mail) (address(es)?|account|inbox)\\b`,
+    `\\b${whats}([\\w'-]+ ){0,2}?e-?mail\\b(?! (us|them|him|her|me|it)\\b)`,
+    '\\be-?mail address(es)? (of|for|to)\\b[^?.!]*\\?',
+    '\\b(cual es|cuales son|me pasas|me das|me dices|dame|sabes|tienes|a que) (el|la|los|las|su|sus)? ?(\\w+ ){0,3}?(correo|e-?mail|mail|direccion de correo)\\b',
+    '\\ba que (correo|e-?mail|direccion)\\b',
+  ].join('|'),
+);
+
+// A password, PIN or code phrase asked for: "the wifi password", "what's the door code?", "¿cuál es el PIN?", "la
+// contraseña del wifi", "la frase en clave". Not a clinical code ("what code do I add to the record?").
+const passwordQuestion = new RegExp(
+  [
+    '\\b(wi-?fi|wireless|network|door|alarm|key ?safe|keypad|access|entry|login|log-in|computer|laptop|tablet) (password|passcode|code|pin|key)s?\\b',
+    `\\b${whats}([\\w'-]+ ){0,4}?(password|passcode|pin|pin number|pin code)s?\\b`,
+    '\\bcode (word|phrase)s?\\b',
+    '\\b(contrasenas?|passwords?)\\b',
+    '\\b(cual es|me pasas|me das|me dices|dame|sabes|tienes) (el|la|los|las|su|sus) (\\w+ ){0,2}?(pin|clave|codigo de (acceso|la puerta|la alarma|entrada))\\b',
+    '\\b(frase|palabra) (en )?clave\\b',
+    '\\bclave del? (la )?(wifi|puerta|alarma|ordenador|portatil|tablet)\\b',
+  ].join('|'),
+);
+
+// Whether something is paid for, asked yes or no: "do we charge patients for…?", "is there a fee for…?", "is it free?",
+// "who pays for…?", "¿se cobra…?", "¿nos lo cobran igual?", "¿quién paga…?". Not "a patient who can't pay for her
+// medicines" or "¿no puede pagar sus medicamentos?" (said of someone, not asked of a fee).
+const chargeQuestion = new RegExp(
+  [
+    '\\b(do|does|did|will|would|should|can|could|is|are) (we|they|you|i|he|she|it|patients?|the (\\w+ ){0,2}?(practice|surgery|clinic|patients?|staff|company|lab|laboratory|pharmacy)) (still |also |normally |usually )?(charge|charged|bill|billed|pay for|have to pay|need to pay|get charged|get paid)\\b',
+    '\\bis (there|it) (a |any )?(charge|fee|cost)\\b',
+    '\\b(is|are) (it|this|that|they|these|the \\w+( \\w+)?) free\\b',
+    '\\bwho pays( for)?\\b',
+    '\\bse (les? )?cobra\\b',
+    '\\b(nos|les?|me|te) (lo |la |los |las )?cobra(n|mos)?\\b',
+    '\\bcobra(mos|n)? (algo|por|extra|aparte)\\b',
+    '\\b(hay que|tiene que|tienen que|tenemos que) pagar\\b',
+    '\\bquien (lo |la )?paga\\b',
+    '\\bes gratis\\b',
+  ].join('|'),
+);
+
 /** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
 export function detailAsked(folded: string): DetailKind | null {
   if (priceQuestion.test(folded)) return 'price';
+  if (phoneQuestion.test(folded)) return 'phone';
+  if (emailQuestion.test(folded)) return 'email';
+  if (passwordQuestion.test(folded)) return 'password';
+  if (chargeQuestion.test(folded)) return 'charge';
   if (personQuestion.test(folded)) return 'person';
   if (makerQuestion.test(folded)) return 'maker';
   return null;
@@ -100,6 +176,10 @@ const calendarWords = new Set(
 // The question's words that ask for the detail, not what it is about.
 const askingWords =
   /^(brand|make|manufacturer|company|supplier|supplie|suppl|firm|contractor|vendor|wholesaler|distributor|marca|fabricante|empresa|compania|proveedor|proveedora|distribuidor|distribuidora|use|usa|usan|usamos|name|nombre|current|currently|actual|actualmente|llama)$/;
+// The words that ask for a way to reach someone, a code or a fee, and the function words of a question: none says what
+// it is about.
+const contactAskingWords =
+  /^(phone|telephone|mobile|number|numbers|extension|ext|ring|call|dial|direct|contact|reach|email|mail|address|password|passcode|pin|code|charge|charges|charged|fee|fees|pay|pays|paid|free|telefono|numero|extension|llamo|llamar|correo|contrasena|clave|cobra|cobran|cobramos|paga|pagar|pasas|whats|hay|tengo|tienes|tienen|get|gets|got|need|needs|want|wants|use|ask|speak|talk|find|know|give|let|make|put|tell|try|see|going|come)$/;
 // A firm's mark: "Ltd", "plc", "S.L.", "®".
 const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
 /**
@@ -160,6 +240,16 @@ function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<strin
   return /^\p{Lu}/u.test(word.text) && !asked.has(word.folded) && !calendarWords.has(word.folded) && !isEnglishWord(word.folded) && !isEnglishWord(word.folded.replace(/s$/, ''));
 }
 
+/** The stems of what a question is about: its words of three letters or more, not numbers, not the asking words. */
+function subjectStems(question: string, asking: RegExp = askingWords): Set<string> {
+  return new Set(
+    tokenize(question)
+      .filter((token) => token.length > 2 && !/^\d+$/.test(token) && !asking.test(token) && !(asking !== askingWords && (askingWords.test(token) || stopWords.has(token))))
+      .map(stemOf)
+      .filter((stem): stem is string => stem !== null),
+  );
+}
+
 /** For each word, how many words away the nearest of the question's subject words stands (Infinity when none does). */
 function distances(count: number, near: readonly number[]): number[] {
   const result = new Array<number>(count).fill(Number.POSITIVE_INFINITY);
@@ -180,14 +270,8 @@ function namedNear(
   question: string,
   name: { at: (words: readonly Word[], index: number, asked: ReadonlySet<string>) => boolean; window: number; written?: RegExp },
 ): boolean {
-  const tokens = tokenize(question);
-  const asked = new Set(tokens);
-  const subject = new Set(
-    tokens
-      .filter((token) => token.length > 2 && !/^\d+$/.test(token) && !askingWords.test(token))
-      .map(stemOf)
-      .filter((stem): stem is string => stem !== null),
-  );
+  const asked = new Set(tokenize(question));
+  const subject = subjectStems(question);
   const units = quoteUnits(text).map((unit) => {
     const words = wordsOf(unit.text);
     const stems = words.map((word) => stemOf(word.folded));
@@ -214,9 +298,86 @@ export function namesMaker(text: string, question: string): boolean {
   return namedNear(text, question, { at: makerAt, window: makerWindow });
 }
 
+// A number to ring: a phone number of 6 digits or more ("0161 555 0198", "+34 618 555 044"), an extension or bleep
+// ("extension 214", "ext. 4417", "(extension 318)", "bleep 2231"), or a short number dialled ("dial 112", "call 999").
+const phoneFigure =
+  /(?<![\d.,:/])\+?\d[\d ()-]{4,}\d(?!\d|[.,:/]\d|\s?(mg|mcg|ml|mmol|units?|tablets?|minutes?|hours?|days?|weeks?|%))|\b(extension|ext|extensi[oó]n|bleep|pager|tel|tlf|tfno)\.?:?( (is|es|no\.?|number|numero|on|en))* ?\d{2,}|\b(dial|call|ring|phone|text|llam\w*|marc\w*) (\w+ ){0,3}?(on )?\d{3,}\b/i;
+const emailFigure = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+// A password, PIN or code given: the word, then within a few words a value: digits, a quoted phrase, or a word in
+// capitals ("PIN 4826", 'the code phrase "Can you check the blue folder"', "password: KBRIDGE24").
+const codeWord = /\b(password|passcode|pin|code|phrase|word|contraseña|contrasena|clave|c[oó]digo|frase)\b/gi;
+const codeValue = /^[^.\n]{0,30}?(["“'‘][^"”'’\n]{2,}["”'’]|\b\d{3,}\b|\b[A-Z][A-Z0-9]{3,}\b)/;
+const passwordFigure = {
+  test: (text: string): boolean => [...text.matchAll(codeWord)].some((match) => codeValue.test(text.slice((match.index ?? 0) + match[0].length))),
+};
+// Something said to be paid for or free: an amount, "charged", "a fee", "free of charge", "free to patients", "paid
+// by", "funded", "no charge"; not "if no nurse is free".
+const chargeFigure =
+  /\b(charges?|charged|chargeable|fees?|free of charge|for free|free (to|for|on)|paid|pays?|payable|payment|costs?|funded|funding|invoice\w*|billed|cobr\w*|gratis|gratuit\w*|pag\w+|coste|tarifa)\b|[€£$]\s?\d/i;
+
+/**
+ * Whether a text gives a detail of that kind next to what the question asks about: in a sentence or list item sharing
+ * the most words with the question (not counting those of the document's title), its section's heading counting as
+ * part of it ("## How to request a chaperone",
+ * then "1. Ring the nurses' room on extension 300."). "Northvale Pathology phones the main practice number…" gives no
+ * number for Northvale, though the next sentence gives the duty doctor's extension.
+ */
+export function givenNear(text: string, question: string, figure: { test: (text: string) => boolean }, reach: 'close' | 'half' = 'close'): boolean {
+  const subject = subjectStems(question, contactAskingWords);
+  const contentStems = (unit: string) =>
+    new Set(wordsOf(unit).flatMap((word) => (word.folded.length > 2 && !stopWords.has(word.folded) ? [stemOf(word.folded)] : [])));
+  // The document's title ("# Phlebotomy (Blood Test Room) Procedure") is what every sentence of it is about: the
+  // question's words it holds ("the ext for the blood room") tell no sentence from another.
+  const title = contentStems(/^# (.+)$/m.exec(text)?.[1] ?? '');
+  for (const stem of title) if (stem !== null) subject.delete(stem);
+  const units = splitSections(text).flatMap((section) => {
+    const heading = contentStems(section.heading);
+    return quoteUnits(section.text).map((unit, index, all) => {
+      const own = contentStems(unit.text);
+      const stems = new Set([...heading, ...own]);
+      return { text: unit.text, own, next: all[index + 1]?.text, shared: [...subject].filter((stem) => stems.has(stem)).length };
+    });
+  });
+  const most = Math.max(0, ...units.map((unit) => unit.shared));
+  // The next sentence carries on about the same thing when it starts from it: a pronoun, or its first word that says
+  // something is one of this sentence's ("…ask the duty GP to review the patient. The duty GP can be reached on
+  // extension 214."). "Northvale Pathology phones the main practice number… Reception must put the call through to the
+  // duty doctor on extension 250" and "…collects sealed sharps containers… Replacement sharps containers are ordered
+  // through the practice manager on extension 214" do not.
+  const carriesOn = (unit: { own: Set<string | null> }, next: string) => {
+    const words = wordsOf(next).map((word) => word.folded);
+    if (/^(he|she|they|it|this|that|these|those|his|her|their|its)$/.test(words[0] ?? '')) return true;
+    const first = words.find((word) => word.length > 2 && !stopWords.has(word));
+    return first !== undefined && unit.own.has(stemOf(first));
+  };
+  // Close to the best: a question's English form may name one thing twice ("vértigo" read "vertigo dizziness"), and a
+  // list item about dizziness then shares one word more than the sentence about vertigo that gives the extension.
+  // An exception ("if the data logger fails") is often said in a shorter sentence than the one describing the usual
+  // way ("the independent data logger in the vaccine fridge records every 10 minutes"): half the best share will do.
+  // A question sharing at most one word with any sentence (a Spanish question the English form leaves half
+  // untranslated: "¿cuánto le cobramos por sacarle la sangre?") says too little to find where the document speaks of
+  // its subject: then anywhere will do.
+  const close = (shared: number) =>
+    most < 2 || (reach === 'half' ? shared >= Math.ceil(most / 2) : shared === most || (most >= 3 && shared >= most - 1));
+  return units.some((unit) => close(unit.shared) && (figure.test(unit.text) || (unit.next !== undefined && figure.test(unit.next) && carriesOn(unit, unit.next))));
+}
+
 /** Whether a text gives the detail: a price, a person's name, a maker named near the question's subject. */
 export function holdsDetail(text: string, kind: DetailKind, question: string): boolean {
-  if (kind === 'price') return priceFigure.test(text);
-  if (kind === 'person') return namesPerson(text, question);
-  return namesMaker(text, question);
+  switch (kind) {
+    case 'price':
+      return priceFigure.test(text);
+    case 'person':
+      return namesPerson(text, question);
+    case 'maker':
+      return namesMaker(text, question);
+    case 'phone':
+      return givenNear(text, question, phoneFigure);
+    case 'email':
+      return givenNear(text, question, emailFigure);
+    case 'password':
+      return givenNear(text, question, passwordFigure);
+    case 'charge':
+      return givenNear(text, question, chargeFigure);
+  }
 }

@@ -40,6 +40,10 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     price: 'The cards on this topic give no price.',
     person: 'The cards on this topic name no person.',
     maker: 'The cards on this topic name no brand, maker or supplier for it.',
+    phone: 'The cards on this topic give no phone number or extension for it.',
+    email: 'The cards on this topic give no email address for it.',
+    password: 'The cards on this topic give no password, PIN or code for it.',
+    charge: 'The cards on this topic do not say whether it is paid for.',
   },
   es: {
     dose: 'Las fichas sobre este tema no dan ninguna dosis.',
@@ -49,6 +53,10 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     price: 'Las fichas sobre este tema no dan ningún precio.',
     person: 'Las fichas sobre este tema no nombran a ninguna persona.',
     maker: 'Las fichas sobre este tema no nombran ninguna marca, fabricante ni proveedor para ello.',
+    phone: 'Las fichas sobre este tema no dan ningún teléfono ni extensión para ello.',
+    email: 'Las fichas sobre este tema no dan ningún correo electrónico para ello.',
+    password: 'Las fichas sobre este tema no dan ninguna contraseña, PIN ni clave para ello.',
+    charge: 'Las fichas sobre este tema no dicen si se paga.',
   },
 };
 

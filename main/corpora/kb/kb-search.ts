@@ -557,7 +557,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
             asked: conditions.map((kind) => kind.label),
             asked_es: conditions.map((kind) => kind.labelEs),
             applies: (card: KbCardHit) => card.passage.origin === 'user',
-            holds: (card: KbCardHit) => speaksOfConditions(`${card.passage.title}\n${bodyOf(card)}`, conditions),
+            holds: (card: KbCardHit) => speaksOfConditions(`# ${card.passage.title}\n\n${bodyOf(card)}`, conditions, `${question}\n${query.english}`),
           };
     // A question naming a food or drink and a medicine the cards cover needs a card about that medicine naming the food.
     const food = foodAsked(query, deps.lexicon());
@@ -805,7 +805,8 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
 function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexicon, bodyOf: (card: KbCardHit) => string): (card: KbCardHit) => boolean {
   const medicines = new Set([...query.mentions, ...lexicon.find(query.english)].filter((mention) => mention.kind === 'drug').map((mention) => mention.canonical));
   const [medicine] = medicines;
-  if (isDetailKind(asked)) return (card) => holdsDetail(bodyOf(card), asked, `${query.question}\n${query.english}`);
+  // The title as the document's heading: its words say what every sentence is about (detail-questions.ts).
+  if (isDetailKind(asked)) return (card) => holdsDetail(`# ${card.passage.title}\n\n${bodyOf(card)}`, asked, `${query.question}\n${query.english}`);
   if (asked === 'duration') {
     const unit = durationUnitAsked(query.question) ?? durationUnitAsked(query.english);
     if (unit !== null) return (card) => holdsDurationIn(bodyOf(card), unit);
@@ -824,6 +825,10 @@ const askedFigure: Record<FigureKind, string> = {
   price: 'a price',
   person: "a person's name",
   maker: 'a brand, maker or supplier',
+  phone: 'a phone number or extension',
+  email: 'an email address',
+  password: 'a password, PIN or code',
+  charge: 'whether it is paid for',
 };
 
 /**

@@ -170,7 +170,7 @@ describe("an answer from the user's own documents", () => {
 });
 
 describe("a question a document of the user's reads close to but does not answer", () => {
-  it('is refused when it asks for a price, a name or a supplier the document does not give, or turns on an exception it does not speak of', async () => {
+  it('is refused when it asks for a price, a name, a supplier or a number the document does not give, or turns on an exception it does not speak of', async () => {
     const { services, ingest } = await setUp();
     await ingestCorpus(services, services.module('kb') as NonNullable<ReturnType<Services['module']>>, {});
     const folder = join(tempDir(), 'clinic');
@@ -207,6 +207,16 @@ describe("a question a document of the user's reads close to but does not answer
     const festivo = await ask('¿Cuándo recoge el contratista externo los contenedores de la jaula B-12 si el martes es festivo?');
     expect(festivo.refused).toBe(true);
     expect(festivo.answer).toContain('La pregunta depende de un festivo');
+
+    // A number to ring is read next to what the question is about: the practice manager's extension is no number
+    // for the contractor.
+    const extension = await ask('What extension do I ring to order replacement sharps containers for Sala Azul?');
+    expect(extension.refused).toBe(false);
+    expect(extension.answerability).toMatchObject({ figure: { asked: 'phone', found: true } });
+    const contractor = await ask("What's the external contractor's phone number for the sharps collections from waste cage B-12?");
+    expect(contractor.refused).toBe(true);
+    expect(contractor.answerability).toMatchObject({ figure: { asked: 'phone', found: false } });
+    expect(contractor.answer).toContain('give no phone number or extension');
   });
 });
 

@@ -44,16 +44,42 @@ describe('the exceptions a question about a clinic procedure turns on', () => {
   });
 
   it('finds whether a document speaks of every exception asked', () => {
-    const holiday = conditionsAsked('What happens when the clinic falls on a bank holiday?', '');
-    expect(speaksOfConditions('If Monday is a bank holiday, the check moves to Tuesday morning.', holiday)).toBe(true);
-    expect(speaksOfConditions('The clinic runs on Tuesday and Thursday mornings, from 08:30 to 12:00.', holiday)).toBe(false);
-    const leave = conditionsAsked('Who runs the clinic when the pharmacist is on annual leave?', '');
-    expect(speaksOfConditions('The practice nurse deputises when the pharmacist is unavailable.', leave)).toBe(true);
-    expect(speaksOfConditions('The pharmacist runs the clinic and reviews every INR result.', leave)).toBe(false);
-    const weekend = conditionsAsked('Is the clinic open on Saturday?', '');
-    expect(speaksOfConditions('Repeat requests are processed Monday to Friday.', weekend)).toBe(true);
-    const both = conditionsAsked('Who covers on a bank holiday weekend when the lead is on leave?', '');
+    const holidayQuestion = 'What happens when the clinic falls on a bank holiday?';
+    const holiday = conditionsAsked(holidayQuestion, '');
+    expect(speaksOfConditions('If Monday is a bank holiday, the check moves to Tuesday morning.', holiday, holidayQuestion)).toBe(true);
+    expect(speaksOfConditions('The clinic runs on Tuesday and Thursday mornings, from 08:30 to 12:00.', holiday, holidayQuestion)).toBe(false);
+    const leaveQuestion = 'Who runs the clinic when the pharmacist is on annual leave?';
+    const leave = conditionsAsked(leaveQuestion, '');
+    expect(speaksOfConditions('The practice nurse deputises when the pharmacist is unavailable.', leave, leaveQuestion)).toBe(true);
+    expect(speaksOfConditions('The pharmacist runs the clinic and reviews every INR result.', leave, leaveQuestion)).toBe(false);
+    const weekendQuestion = 'Is the clinic open on Saturday?';
+    const weekend = conditionsAsked(weekendQuestion, '');
+    expect(speaksOfConditions('Repeat requests are processed Monday to Friday.', weekend, weekendQuestion)).toBe(true);
+    const bothQuestion = 'Who covers on a bank holiday weekend when the lead is on leave?';
+    const both = conditionsAsked(bothQuestion, '');
     expect(both.map((kind) => kind.label)).toEqual(['a public holiday', 'a weekend', 'someone away (leave or sickness)']);
-    expect(speaksOfConditions('Bank holidays: the clinic is closed.', both)).toBe(false);
+    expect(speaksOfConditions('Bank holidays: the clinic is closed.', both, bothQuestion)).toBe(false);
+  });
+
+  it('reads the exception next to what the question is about, not anywhere in the document', () => {
+    const question = 'What should I do if the data logger in the vaccine fridge stops recording?';
+    const failing = conditionsAsked(question, '');
+    const fridge = [
+      '## Monitoring',
+      '',
+      'The data logger in the vaccine fridge records the temperature every 10 minutes and is downloaded every Friday.',
+      '',
+      '## Thermometer',
+      '',
+      'Keep a spare battery for the digital thermometer in the drawer.',
+    ].join('\n');
+    expect(speaksOfConditions(fridge, failing, question)).toBe(false);
+    const withFault = `${fridge}\nIf the data logger fails or shows a fault, use the fridge's own min/max thermometer and tell the cold chain lead.`;
+    expect(speaksOfConditions(withFault.replace('## Thermometer', '## Faults'), failing, question)).toBe(true);
+  });
+
+  it('does not read "quejas que no quedan resueltas" as something out of stock', () => {
+    expect(labels('¿A quién van las quejas que no quedan resueltas?')).toEqual([]);
+    expect(labels('No quedan apósitos de plata, ¿cuál usamos?')).toEqual(['something out of stock']);
   });
 });

@@ -148,3 +148,120 @@ describe('whether a document gives the detail', () => {
     expect(holdsFigure('No price is given here.', 'price')).toBe(false);
   });
 });
+
+describe('a way to reach someone, a code, or whether something is paid for', () => {
+  it('reads phone, extension, email, password and charge questions in English and Spanish', () => {
+    const cases: [string, string][] = [
+      ['What extension do I ring to reach the IPC nurse?', 'phone'],
+      ["What's Northvale Pathology's direct phone number so I can chase a result?", 'phone'],
+      ['Which company services the irrigator and what’s their number?', 'phone'],
+      ['what number do I ring for the duty doctor', 'phone'],
+      ['¿A qué extensión llamo si me pincho?', 'phone'],
+      ['¿Me pasas el teléfono de la farmacia?', 'phone'],
+      ['¿Cuál es su extensión?', 'phone'],
+      ["What's the email address patients should use for complaints?", 'email'],
+      ['¿Cuál es el correo del laboratorio?', 'email'],
+      ['What is the wifi password for the waiting room?', 'password'],
+      ['¿Cuál es la contraseña del wifi?', 'password'],
+      ["What's the door code for the store room?", 'password'],
+      ['¿Cuál es el PIN para el servicio de interpretación?', 'password'],
+      ['Do we charge patients for a travel letter?', 'charge'],
+      ['Is there a fee for a copy of the records?', 'price'],
+      ['Do patients have to pay for the flu jab?', 'charge'],
+      ['Is the flu jab free for carers?', 'charge'],
+      ['¿Quién paga el certificado DBS?', 'charge'],
+      ['Si cancelo con poca antelación, ¿nos lo cobran igual?', 'charge'],
+    ];
+    for (const [question, kind] of cases) expect(asked(question), question).toBe(kind);
+  });
+
+  it('leaves alone questions that mention a phone, a number, an email or paying without asking for one', () => {
+    for (const question of [
+      'What number actually counts as a low, and should I call the doctor?',
+      'What value is normal, and at what number does it become toxic?',
+      'What phone do we use for video calls?',
+      "The patient's phone number is wrong on the form, what now?",
+      'Can patients email us their forms?',
+      '¿Por qué no aceptamos los formularios de inscripción por email?',
+      '¿Qué le digo a un paciente que dice que no puede pagar sus medicamentos?',
+      'What code do I add to the record after a hypo?',
+      'How many patients does the clinic see?',
+    ]) {
+      expect(asked(question), question).toBeNull();
+    }
+  });
+
+  const results = [
+    '# Test results',
+    '',
+    '## Urgent results from the laboratory',
+    '',
+    'Northvale Pathology phones the main practice number when a result is dangerously abnormal. Reception must put the call straight through to the duty doctor on extension 250.',
+    '',
+    '## Complications',
+    '',
+    'If the patient has vertigo lasting more than 10 minutes, ask the duty GP to review the patient. The duty GP can be reached on extension 214.',
+    '',
+    '## How to request a chaperone',
+    '',
+    '1. Ring the nurses’ room on extension 300.',
+    '',
+    '## Training',
+    '',
+    'The IPC nurse, Ruth Abernethy, runs the training sessions. For a spill, call the duty nurse.',
+  ].join('\n');
+
+  it('finds a number next to what the question asks about: its sentence, its heading, or the sentence carrying on', () => {
+    expect(holdsDetail(results, 'phone', 'Which extension do I ring to get a chaperone?')).toBe(true);
+    expect(holdsDetail(results, 'phone', 'The patient has vertigo that will not settle: what extension do I ring?')).toBe(true);
+    expect(holdsDetail(results, 'phone', 'What extension do I ring to reach the IPC nurse Ruth Abernethy?')).toBe(false);
+    expect(holdsDetail(results, 'phone', "What's Northvale Pathology's direct phone number so I can chase a result?")).toBe(false);
+    expect(holdsDetail('Dial 0800 555 0177 from any consulting-room phone.', 'phone', 'What number do I ring for telephone interpreting?')).toBe(true);
+    // A dose or a time is no phone number.
+    expect(holdsDetail('Give 150 mL of orange juice, then recheck after 15 minutes at 14:30.', 'phone', 'What number do I ring for the juice?')).toBe(false);
+  });
+
+  it('reads past the words of the document’s title, and numbers written as people write them', () => {
+    const room = [
+      '# Phlebotomy (Blood Test Room) Procedure',
+      '',
+      '## Location',
+      '',
+      'Blood tests are taken in the Blood Test Room (Room 3), on the ground floor.',
+      '',
+      '## Staff',
+      '',
+      'Two healthcare assistants run the room on a rota. The room’s extension is 214.',
+    ].join('\n');
+    expect(holdsDetail(room, 'phone', 'whats the ext for the blood room?')).toBe(true);
+    const opening = [
+      '# Lone Working Policy',
+      '',
+      '## Opening and closing the building',
+      '',
+      '1. Phone the on-call manager’s mobile, 07700 900342, on arrival ("check in") and again on leaving.',
+    ].join('\n');
+    expect(holdsDetail(opening, 'phone', 'what number do i ring to check in when I’m opening up early?')).toBe(true);
+    expect(holdsDetail(opening.replace('07700 900342, ', ''), 'phone', 'what number do i ring to check in when I’m opening up early?')).toBe(false);
+  });
+
+  it('finds an email address, a code with its value, or a statement of a fee', () => {
+    expect(holdsDetail('Complaints can be made by email to the practice complaints address.', 'email', "What's the email address for complaints?")).toBe(false);
+    expect(holdsDetail('Complaints can be made by email to complaints@kestrel.example.', 'email', "What's the email address for complaints?")).toBe(true);
+    expect(holdsDetail('2. Enter the practice PIN 4826.', 'password', 'What is the PIN for telephone interpreting?')).toBe(true);
+    expect(holdsDetail('Phone base and say the code phrase "Can you check the blue folder".', 'password', 'What is the code phrase?')).toBe(true);
+    expect(holdsDetail('Use the clinic tablet for wound photos.', 'password', 'What is the wifi password for the clinic tablet?')).toBe(false);
+    expect(holdsDetail('Cancel at least 48 hours before, otherwise the full fee is charged to the practice.', 'charge', 'If we cancel late, do we get charged?')).toBe(true);
+    expect(holdsDetail('Receptionists hold an enhanced DBS check.', 'charge', 'Who pays for the receptionists’ DBS check?')).toBe(false);
+    // "Free" as available is no price.
+    expect(holdsDetail('If no nurse is free, ring the reception supervisor.', 'charge', 'Is a chaperone free?')).toBe(false);
+    expect(holdsDetail('Flu vaccines are free to patients over 65.', 'charge', 'Do patients have to pay for the flu jab?')).toBe(true);
+  });
+
+  it('reads the whole document when the question shares at most one word with any of its sentences', () => {
+    const privateTests = '# Phlebotomy Procedure\n\n## Staff\n\nTwo assistants see each patient.\n\n## Private blood tests\n\nThe venepuncture fee is £35.';
+    // A Spanish question whose English form leaves "privado" and "cobramos" as they are: only "patient" is shared.
+    expect(holdsDetail(privateTests, 'charge', '¿Cuánto le cobramos al paciente por un análisis privado?\npatient privado cobramos')).toBe(true);
+    expect(holdsDetail(privateTests.replace('The venepuncture fee is £35.', 'Book them on Tuesdays.'), 'charge', '¿Le cobramos al paciente?\npatient cobramos')).toBe(false);
+  });
+});

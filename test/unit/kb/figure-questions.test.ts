@@ -37,7 +37,8 @@ describe('which figure a question asks for', () => {
       expect(figureAsked(question), question).toBe('level');
     }
     expect(figureAsked('My blood pressure was 150 over 95 this morning. At what number should I go to the ER?')).toBeNull();
-    expect(figureAsked('What number should I call if I take too much warfarin?')).toBeNull();
+    // Not a level: a number to ring (detail-questions.ts).
+    expect(figureAsked('What number should I call if I take too much warfarin?')).toBe('phone');
   });
 
   it('reads how-often questions, monitoring intervals most of all', () => {
