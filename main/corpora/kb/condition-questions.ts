@@ -3,8 +3,8 @@ import { givenNear } from './detail-questions.js';
 
 /**
  * The exceptions a question about a clinic's own procedure may turn on: a public holiday, a weekend, someone on leave
- * or off sick, bad weather, equipment that fails, something lost or out of stock, another language, a patient who
- * refuses. "What happens to the Tuesday clinic when it falls on a public holiday?" is answered by a document that
+ * or off sick, bad weather, equipment that fails, something lost or out of stock, another language, where to park, a
+ * patient who refuses. "What happens to the Tuesday clinic when it falls on a public holiday?" is answered by a document that
  * speaks of holidays, not by the clinic's usual days however close they read; "who runs the clinic when the
  * pharmacist is on annual leave?" by one that says who covers. Each kind lists how a question says it (English and
  * Spanish, read folded) and how a document may (English: the documents a clinic ingests are read in English by the
@@ -22,8 +22,9 @@ const kinds: readonly ConditionKind[] = [
   {
     label: 'a public holiday',
     labelEs: 'un festivo',
-    asked: /\b(bank|public|national) holidays?\b|\bholiday (monday|friday|week)\b|\b(festivos?|feriados?|dia festivo|dia feriado)\b/,
-    spoken: /\bholidays?\b|\bfestiv/i,
+    asked:
+      /\b(bank|public|national) holidays?\b|\bholiday (monday|friday|week)\b|\b(christmas|xmas|easter|new year'?s?( day| eve)?|boxing day|festivos?|feriados?|dia festivo|dia feriado|navidad(es)?|semana santa|nochebuena|nochevieja|ano nuevo)\b/,
+    spoken: /\bholidays?\b|\bfestiv|\b(christmas|easter|new year|boxing day|navidad|semana santa)\b/i,
   },
   {
     label: 'a weekend',
@@ -71,6 +72,13 @@ const kinds: readonly ConditionKind[] = [
     labelEs: 'otro idioma',
     asked: /\b(other languages?|another language|in (polish|spanish|urdu|arabic|french|portuguese|romanian|chinese|bengali)|translated|translation|otros? idiomas?|traducid[oa]s?|traduccion|no habla (espanol|ingles|castellano))\b/,
     spoken: /\b(languages?|translat\w*|interpret\w*|polish|spanish|urdu|arabic|french|portuguese|romanian|chinese|bengali)\b/i,
+  },
+  {
+    // Not an exception but a question a procedure rarely answers: where to leave a car.
+    label: 'where to park',
+    labelEs: 'dónde aparcar',
+    asked: /\b(where (can|do|does|should|may|must|to|are) (\w+ ){0,4}?park|parking (for|space|spaces|permit|permits)|car park|aparcar|aparcan|aparco|aparcamos|aparcamiento|parking)\b/,
+    spoken: /\b(park|parking|parked|car park|aparcar|aparcamiento|parking)\b/i,
   },
   {
     label: 'a patient who refuses',

@@ -88,46 +88,57 @@ const makerQuestion = new RegExp(
 
 // A number to ring asked for: "what's Northvale's direct phone number", "what extension do I ring", "what number do I
 // call", "¿a qué extensión llamo?", "¿me pasas el teléfono de…?". Not "the number of patients", "what number should
-// the INR be" (a level) or "what if the phone number is wrong?" (more than four words between).
+// the INR be" (a level), "what if the phone number is wrong?" (more than four words between), "the normal range of
+// knee extension" or "¿a qué número tiene que llegar la glucosa?".
 const whats = "(what|which)( is|['’]s|s| are)? (the |its |their |his |her |our |your |a |an )?";
 const phoneQuestion = new RegExp(
   [
-    `\\b${whats}([\\w'-]+ ){0,4}?(phone|telephone|mobile|fax|contact|direct|pager|bleep|landline) (numbers?|no|line)\\b(?! of\\b)`,
-    `\\b${whats}([\\w'-]+ ){0,4}?(extensions?|ext)\\b`,
+    `\\b${whats}([\\w'’-]+ ){0,4}?(phone|telephone|mobile|fax|contact|direct|pager|bleep|landline) (numbers?|no|line)\\b`,
+    '^(phone|telephone|contact|mobile|fax) (numbers?|no)\\b',
+    `\\b${whats}([\\w'’-]+ ){0,4}?(extensions?|ext)\\b`,
     // "what's the pharmacy's phone?", "the phone for the lab", not "what phone do we use for video calls?".
-    `\\b${whats}([\\w'-]+ ){0,4}?(phone|telephone|mobile|fax|pager|bleep|landline)( (for|of|at)\\b|\\s*\\?|$)`,
+    `\\b${whats}([\\w'’-]+ ){0,4}?(phone|telephone|mobile|fax|pager|bleep|landline)( (for|of|at)\\b|\\s*\\?|$)`,
     `\\b${whats}number (for|to ring|to call|to dial)\\b`,
-    "\\bwhat( i|['’]|)s (its|their|his|her|your|the) (\\w+ )?number\\?",
+    "\\bwhat( i|['’]|)s (its|their|his|her|your|the) ([\\w'’-]+ )?number\\?",
     '\\bwhat number (do|should|can|shall|would|must|to) (\\w+ ){0,2}?(ring|call|phone|dial|reach|contact|text)\\b',
     '\\b(ring|call|phone|dial|reach|contact) (\\w+ ){0,4}?on what (number|extension)\\b',
-    '\\ba (que|cual) (numero|telefono|extension|movil)\\b',
-    '\\b(cual|cuales) (es|son) (el|la|los|las|su|sus) (\\w+ ){0,2}?(telefonos?|extension(es)?|moviles?|numeros? de telefono|numeros? directos?|fax)\\b',
-    '\\b(me pasas|me das|me dices|dame|sabes|tienes|tienen|hay) (el|la|los|las|su|sus|algun|alguna) (\\w+ ){0,2}?(telefonos?|extension(es)?|moviles?|numeros? de telefono)\\b',
+    '\\ba (que|cual) (telefono|extension|movil)\\b',
+    '\\ba (que|cual) numero (de telefono |del? \\w+ )?(llam|avis|marc|escrib|le llam|les llam|hay que llamar|tengo que llamar|debo llamar|se llama)',
+    '\\b(cual|cuales) (es|son) (el|la|los|las|su|sus) (\\w+ ){0,2}?(telefonos?|extension(es)?|movil(es)?|numeros? de telefono|numeros? directos?|fax)\\b',
+    '\\b(cual es|me pasas|me das|me dices|dame|sabes) (el|su) numero (de|del) (la |el )?(\\w+ )?(farmacia|laboratorio|hospital|centro|consulta|clinica|oficina|recepcion|servicio|unidad|guardia|supervisor\\w*|coordinador\\w*|enfermer\\w*|medic\\w*)\\b',
+    '\\b(me pasas|me das|me dices|dame|sabes|tienes|tienen|hay) (el|la|los|las|su|sus|algun|alguna) (\\w+ ){0,2}?(telefonos?|extension(es)?|movil(es)?|numeros? de telefono)\\b',
     '\\bque (telefono|extension|numero de telefono)\\b',
   ].join('|'),
 );
+// An extension of a joint, or of a burn or a wound, is no number to ring.
+const anatomicalExtension =
+  /\b(knee|hip|elbow|wrist|ankle|shoulder|neck|spine|back|leg|arm|finger|toe|joint|muscle|range of|degrees of)\s+(\w+\s+)?extension\b|\bextension (of|de) (the |la |el |su )?(\w+ )?(knee|hip|elbow|wrist|ankle|shoulder|neck|spine|leg|arm|finger|toe|joint|muscle|burn|wound|lesion|rash|ulcer|tumou?r|infection|cellulitis|herida|quemadura|lesion|rodilla|codo|cadera|hombro|tumor|infeccion|ulcera|celulitis|eritema)/;
 
 // An email address asked for: "what's the email address for complaints?", "¿cuál es el correo de…?". Not "can patients
 // email us?" or "¿por qué no aceptamos formularios por email?".
 const emailQuestion = new RegExp(
   [
-    `\\b${whats}([\\w'-]+ ){0,4}?(e-?mail|mail) (address(es)?|account|inbox)\\b`,
-    `\\b${whats}([\\w'-]+ ){0,2}?e-?mail\\b(?! (us|them|him|her|me|it)\\b)`,
+    `\\b${whats}([\\w'’-]+ ){0,4}?(e-?mail|mail) (address(es)?|account|inbox)\\b`,
+    `\\b${whats}([\\w'’-]+ ){0,2}?e-?mail\\b(?! (us|them|him|her|me|it)\\b)`,
     '\\be-?mail address(es)? (of|for|to)\\b[^?.!]*\\?',
     '\\b(cual es|cuales son|me pasas|me das|me dices|dame|sabes|tienes|a que) (el|la|los|las|su|sus)? ?(\\w+ ){0,3}?(correo|e-?mail|mail|direccion de correo)\\b',
     '\\ba que (correo|e-?mail|direccion)\\b',
   ].join('|'),
 );
 
-// A password, PIN or code phrase asked for: "the wifi password", "what's the door code?", "¿cuál es el PIN?", "la
-// contraseña del wifi", "la frase en clave". Not a clinical code ("what code do I add to the record?").
+// A password, PIN or code phrase asked for: "the wifi password", "what's the door code?", "the code for the key safe",
+// "¿cuál es el PIN?", "la contraseña del wifi", "la frase en clave". Not a clinical code ("what code do I add to the
+// record?"), a pin site ("the recommended pin site dressing"), "la clave para diferenciar…" (the key to), or what to
+// do about a password ("if I forget my EMIS password", "how often do I change my password?").
 const passwordQuestion = new RegExp(
   [
-    '\\b(wi-?fi|wireless|network|door|alarm|key ?safe|keypad|access|entry|login|log-in|computer|laptop|tablet) (password|passcode|code|pin|key)s?\\b',
-    `\\b${whats}([\\w'-]+ ){0,4}?(password|passcode|pin|pin number|pin code)s?\\b`,
+    '\\b(wi-?fi|wireless|network|door|alarm|key ?safe|keypad|access|entry|gate|lock|login|log-in|computer|laptop|tablet) (password|passcode|code|pin|key)s?\\b(?! (site|sites|reset|change|changes)\\b)',
+    `\\b${whats}([\\w'’-]+ ){0,4}?(password|passcode|pin|pin number|pin code)s?\\b(?! (sites?|care|dressings?|cleaning)\\b)`,
+    `\\b${whats}([\\w'’-]+ ){0,2}?code (for|to|of) (the )?(\\w+ )?(key ?safe|door|alarm|gate|building|room|cupboard|keypad|lock|store|safe)\\b`,
     '\\bcode (word|phrase)s?\\b',
-    '\\b(contrasenas?|passwords?)\\b',
-    '\\b(cual es|me pasas|me das|me dices|dame|sabes|tienes) (el|la|los|las|su|sus) (\\w+ ){0,2}?(pin|clave|codigo de (acceso|la puerta|la alarma|entrada))\\b',
+    '\\b(cual es|cuales son|me pasas|me das|me dices|dame|sabes|tienes) (el|la|los|las|su|sus) (\\w+ ){0,2}?(contrasenas?|pin|codigo de (acceso|la puerta|la alarma|entrada))\\b',
+    '\\bcontrasena (del?|para)\\b',
+    '\\bque (codigo|contrasena|clave|pin) (tiene|abre|es|lleva|usa|usamos)\\b',
     '\\b(frase|palabra) (en )?clave\\b',
     '\\bclave del? (la )?(wifi|puerta|alarma|ordenador|portatil|tablet)\\b',
   ].join('|'),
@@ -135,29 +146,42 @@ const passwordQuestion = new RegExp(
 
 // Whether something is paid for, asked yes or no: "do we charge patients for…?", "is there a fee for…?", "is it free?",
 // "who pays for…?", "¿se cobra…?", "¿nos lo cobran igual?", "¿quién paga…?". Not "a patient who can't pay for her
-// medicines" or "¿no puede pagar sus medicamentos?" (said of someone, not asked of a fee).
+// medicines" or "¿no puede pagar sus medicamentos?" (said of someone, not asked of a fee), "is the wound free of
+// infection?", "who pays attention to the cold chain?" or "should we charge the syringe driver battery?".
+const notPaying = '(?! (attention|heed|close attention|a visit)\\b)';
+const notABattery = '(?! (the |a |an |it |them )?(\\w+ ){0,3}?(batter(y|ies)|phones?|devices?|pumps?|drivers?|tablets?|laptops?|radios?|overnight)\\b)';
+const chargeable = '(vaccines?|vaccinations?|jabs?|tests?|letters?|services?|appointments?|parking|courses?|reports?|certificates?|cop(y|ies)|sessions?|kits?|prescriptions?|sick notes?|notes?|forms?|training|interpret\\w*|translations?|transport|taxis?|medicals?|checks?|records?)';
 const chargeQuestion = new RegExp(
   [
-    '\\b(do|does|did|will|would|should|can|could|is|are) (we|they|you|i|he|she|it|patients?|the (\\w+ ){0,2}?(practice|surgery|clinic|patients?|staff|company|lab|laboratory|pharmacy)) (still |also |normally |usually )?(charge|charged|bill|billed|pay for|have to pay|need to pay|get charged|get paid)\\b',
+    `\\b(do|does|did|will|would|should|can|could|is|are) (we|they|you|i|he|she|it|patients?|the (\\w+ ){0,2}?(practice|surgery|clinic|patients?|staff|company|lab|laboratory|pharmacy)) (still |also |normally |usually )?(charge|charged|bill|billed|pay for|have to pay|need to pay|get charged|get paid)\\b${notPaying}${notABattery}`,
     '\\bis (there|it) (a |any )?(charge|fee|cost)\\b',
-    '\\b(is|are) (it|this|that|they|these|the \\w+( \\w+)?) free\\b',
-    '\\bwho pays( for)?\\b',
-    '\\bse (les? )?cobra\\b',
+    '\\b(is|are) (it|this|that|they|these) free\\b(?! (of|from|to)\\b)',
+    `\\b(is|are) (the |a |an )?(\\w+ ){0,2}?${chargeable} free\\b(?! (of|from)\\b)`,
+    `\\b${chargeable} (is |are )?(chargeable|free (for|to) (staff|patients?|carers?|everyone|all))\\b`,
+    `\\bwho pays( for)?\\b${notPaying}`,
+    // "does it count as paid time?", "do we get paid extra?", "is there overtime for it?"
+    '\\b(count|counts|counted) as (paid|working) time\\b',
+    '\\b(get|gets|be|is|are) paid (extra|for|overtime)\\b',
+    '\\b(paid|claim|claimed|get) overtime\\b',
+    '\\bse (les? )?(cobra|paga)\\b',
     '\\b(nos|les?|me|te) (lo |la |los |las )?cobra(n|mos)?\\b',
     '\\bcobra(mos|n)? (algo|por|extra|aparte)\\b',
     '\\b(hay que|tiene que|tienen que|tenemos que) pagar\\b',
-    '\\bquien (lo |la )?paga\\b',
-    '\\bes gratis\\b',
+    '\\bquien (lo |la )?paga\\b(?! (atencion)\\b)',
+    '\\bes (gratis|gratuit[oa])\\b',
+    '\\b(tiene|hay) (algun )?(coste|costo|cargo)\\b',
   ].join('|'),
 );
+// "How much do we charge…?", "what is the fee for…?": a price; "do we charge for…?", "is there a fee for…?": whether.
+const howMuch = /\bhow much\b|\bcuant[oa]s?\b|\b(what|which|que|cual)\b[^?.!]*\b(prices?|costs?|fees?|rates?|precio|coste|costo|tarifa)\b/;
 
 /** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
 export function detailAsked(folded: string): DetailKind | null {
+  if (chargeQuestion.test(folded)) return howMuch.test(folded) ? 'price' : 'charge';
   if (priceQuestion.test(folded)) return 'price';
-  if (phoneQuestion.test(folded)) return 'phone';
+  if (phoneQuestion.test(folded) && !anatomicalExtension.test(folded)) return 'phone';
   if (emailQuestion.test(folded)) return 'email';
   if (passwordQuestion.test(folded)) return 'password';
-  if (chargeQuestion.test(folded)) return 'charge';
   if (personQuestion.test(folded)) return 'person';
   if (makerQuestion.test(folded)) return 'maker';
   return null;
@@ -179,7 +203,7 @@ const askingWords =
 // The words that ask for a way to reach someone, a code or a fee, and the function words of a question: none says what
 // it is about.
 const contactAskingWords =
-  /^(phone|telephone|mobile|number|numbers|extension|ext|ring|call|dial|direct|contact|reach|email|mail|address|password|passcode|pin|code|charge|charges|charged|fee|fees|pay|pays|paid|free|telefono|numero|extension|llamo|llamar|correo|contrasena|clave|cobra|cobran|cobramos|paga|pagar|pasas|whats|hay|tengo|tienes|tienen|get|gets|got|need|needs|want|wants|use|ask|speak|talk|find|know|give|let|make|put|tell|try|see|going|come)$/;
+  /^(phone|telephone|mobile|number|numbers|extension|ext|ring|call|dial|direct|contact|reach|email|mail|address|password|passcode|pin|code|charge|charges|charged|fee|fees|pay|pays|paid|free|telefono|numero|llamo|llamar|correo|contrasena|clave|cobra|cobran|cobramos|paga|pagar|pasas|whats|hay|tengo|tienes|tienen|get|gets|got|need|needs|want|wants|use|ask|speak|talk|find|know|give|let|make|put|tell|try|see|going|come)$/;
 // A firm's mark: "Ltd", "plc", "S.L.", "®".
 const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
 /**
@@ -300,20 +324,51 @@ export function namesMaker(text: string, question: string): boolean {
 
 // A number to ring: a phone number of 6 digits or more ("0161 555 0198", "+34 618 555 044"), an extension or bleep
 // ("extension 214", "ext. 4417", "(extension 318)", "bleep 2231"), or a short number dialled ("dial 112", "call 999").
-const phoneFigure =
-  /(?<![\d.,:/])\+?\d[\d ()-]{4,}\d(?!\d|[.,:/]\d|\s?(mg|mcg|ml|mmol|units?|tablets?|minutes?|hours?|days?|weeks?|%))|\b(extension|ext|extensi[oó]n|bleep|pager|tel|tlf|tfno)\.?:?( (is|es|no\.?|number|numero|on|en))* ?\d{2,}|\b(dial|call|ring|phone|text|llam\w*|marc\w*) (\w+ ){0,3}?(on )?\d{3,}\b/i;
-const emailFigure = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
-// A password, PIN or code given: the word, then within a few words a value: digits, a quoted phrase, or a word in
-// capitals ("PIN 4826", 'the code phrase "Can you check the blue folder"', "password: KBRIDGE24").
-const codeWord = /\b(password|passcode|pin|code|phrase|word|contraseña|contrasena|clave|c[oó]digo|frase)\b/gi;
-const codeValue = /^[^.\n]{0,30}?(["“'‘][^"”'’\n]{2,}["”'’]|\b\d{3,}\b|\b[A-Z][A-Z0-9]{3,}\b)/;
+// A run of digits written as a phone number: "0161 555 0198", "+44 (0)1632 960 450", "618 555 044".
+const digitRun = /(?<![\d.,:/\w-])\+?\(?\d[\d ()-]{4,}\d(?![\d\w]|[.,:/-]\d)/g;
+// Said as a number to ring: a word for one (or "on") at most four words before it.
+const phoneCue = /\b(on|phone|phones|telephone|tel|call|calls|ring|dial|mobile|number|fax|text|contact|line|helpline|llam\w*|tel[eé]fono|m[oó]vil|n[uú]mero|marc\w*)\b[^.\n]{0,30}$|:\s*$/i;
+// Not a number of something else: "lot number 123456", "NHS number 943 476 5919", years, "100 000 IU", times.
+const notPhone = /\b(lot|batch|nhs|serial|ref|reference|order|item|invoice|hospital|chi|patient)( number| no\.?)?\s*:?\s*$/i;
+const afterNotPhone = /^\s?(mg|mcg|ml|mmol|iu|g|kg|mmhg|units?|tablets?|doses?|minutes?|hours?|hrs|days?|weeks?|months?|years?|rooms?|readings?|patients?|people|%)\b/i;
+const yearRange = /^\(?(19|20)\d\d\s?[-–]\s?(19|20)?\d\d\)?$/;
+
+/**
+ * A number to ring: a phone number of 6 digits or more said as one ("call the courier desk on 0161 555 0198", "the
+ * on-call manager's mobile, 07700 900342"), an extension or bleep ("extension 214", "the room's extension is 214",
+ * "ext. 4417", "x2271", "bleep 2231"), a short number dialled ("dial 112", "call 999") or given after "on" ("the IPC
+ * nurse is on 2271"). Not a year range, an NHS or lot number, a dose or a count.
+ */
+const phoneFigure = {
+  test(text: string): boolean {
+    if (/\b(extension|ext|extensi[oó]n|bleep|pager|tel|tlf|tfno)\.?:?( (is|es|no\.?|number|numero|on|en))* ?\d{2,}|\bx\d{3,5}\b/i.test(text)) return true;
+    if (/\b(dial|call|ring|phone|text|llam\w*|marc\w*) (\w+ ){0,3}?(on )?\d{3,}\b(?!\s?(mg|ml|units?|minutes?|hours?|days?|%))/i.test(text)) return true;
+    if (/\b(is|are) on \d{3,5}\b(?![\s.,]?\d|\s?(mg|mcg|ml|units?|minutes?|hours?|days?|%))|(\bon|:)\s?\d{3,5}\.?\s*$/i.test(text)) return true;
+    for (const match of text.matchAll(digitRun)) {
+      const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
+      const after = text.slice((match.index ?? 0) + match[0].length);
+      const digits = match[0].replace(/\D/g, '').length;
+      if (digits < 6 || digits > 15 || yearRange.test(match[0].trim()) || notPhone.test(before) || afterNotPhone.test(after)) continue;
+      if (phoneCue.test(before)) return true;
+    }
+    return false;
+  },
+};
+// An address: starts where a word-like run starts, so a long run without "@" is read once.
+const emailFigure = /(?<![\w.+-])[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+// A password, PIN or code given: the word, then within a few words a value: digits, a quoted phrase, a word in
+// capitals or letters with digits ("PIN 4826", 'the code phrase "Can you check the blue folder"', "password:
+// KBRIDGE24", "keypad: 4826", "password riverbend2024"). Not "the code changes on 1 April 2025".
+const codeWord = /\b(password|passcode|pin|code|phrase|word|keypad|key ?safe|combination|contraseña|contrasena|clave|c[oó]digo|frase)\b/gi;
+const codeValue = /^(?![^.\n]{0,12}\b(changes?|changed|expires?|reset|on \d))[^.\n]{0,30}?(["“'‘][^"”'’\n]{2,}["”'’]|\b\d{3,}\b|\b[A-Z][A-Z0-9]{3,}\b|\b[a-z]+\d+[a-z\d]*\b)/;
 const passwordFigure = {
   test: (text: string): boolean => [...text.matchAll(codeWord)].some((match) => codeValue.test(text.slice((match.index ?? 0) + match[0].length))),
 };
-// Something said to be paid for or free: an amount, "charged", "a fee", "free of charge", "free to patients", "paid
-// by", "funded", "no charge"; not "if no nurse is free".
+// Something said to be paid for or free: an amount, "charged", "a fee", "we do not charge", "free of charge", "free
+// to patients", "paid by", "funded", "no charge", "costs nothing"; not "if no nurse is free", "the nurse in charge",
+// "the charge nurse", "charge the battery", "pay attention".
 const chargeFigure =
-  /\b(charges?|charged|chargeable|fees?|free of charge|for free|free (to|for|on)|paid|pays?|payable|payment|costs?|funded|funding|invoice\w*|billed|cobr\w*|gratis|gratuit\w*|pag\w+|coste|tarifa)\b|[€£$]\s?\d/i;
+  /(?<!\bin )\bcharges?\b(?! (nurse|nurses|sister|the (\w+ ){0,3}?batter\w*|it overnight)\b)|\b(charged|chargeable|fees?|free of charge|for free|free (to|for|on)|payable|payment|costs?|funded|funding|invoice\w*|billed|cobr\w*|gratis|gratuit\w*|pag(a|an|amos|ar|ado|ada|o)\b|coste|tarifa)\b|\b(paid|pays?)\b(?! (attention|heed|carers?)\b)|[€£$]\s?\d/i;
 
 /**
  * Whether a text gives a detail of that kind next to what the question asks about: in a sentence or list item sharing
@@ -330,12 +385,15 @@ export function givenNear(text: string, question: string, figure: { test: (text:
   // question's words it holds ("the ext for the blood room") tell no sentence from another.
   const title = contentStems(/^# (.+)$/m.exec(text)?.[1] ?? '');
   for (const stem of title) if (stem !== null) subject.delete(stem);
+  const titleText = /^# (.+)$/m.exec(text)?.[1] ?? '';
   const units = splitSections(text).flatMap((section) => {
     const heading = contentStems(section.heading);
-    return quoteUnits(section.text).map((unit, index, all) => {
-      const own = contentStems(unit.text);
+    // The sentence splitter reads "extension 214. The IPC nurse…" as one sentence.
+    const texts = quoteUnits(section.text).flatMap((unit) => unit.text.split(/(?<=\d)\.\s+(?=\p{Lu})/u));
+    return texts.map((unitText, index, all) => {
+      const own = contentStems(unitText);
       const stems = new Set([...heading, ...own]);
-      return { text: unit.text, own, next: all[index + 1]?.text, shared: [...subject].filter((stem) => stems.has(stem)).length };
+      return { text: unitText, heading: section.heading, own, next: all[index + 1], shared: [...subject].filter((stem) => stems.has(stem)).length };
     });
   });
   const most = Math.max(0, ...units.map((unit) => unit.shared));
@@ -354,19 +412,30 @@ export function givenNear(text: string, question: string, figure: { test: (text:
   // list item about dizziness then shares one word more than the sentence about vertigo that gives the extension.
   // An exception ("if the data logger fails") is often said in a shorter sentence than the one describing the usual
   // way ("the independent data logger in the vaccine fridge records every 10 minutes"): half the best share will do.
-  // A question sharing at most one word with any sentence (a Spanish question the English form leaves half
-  // untranslated: "¿cuánto le cobramos por sacarle la sangre?") says too little to find where the document speaks of
-  // its subject: then anywhere will do.
+  // A question sharing no word with any sentence, or at most one while its English form keeps words that are no English
+  // words (a Spanish question half untranslated: "¿cuánto le cobramos por sacarle la sangre?"), says too little to find
+  // where the document speaks of its subject: then anywhere will do. An English question asking "the phone number for
+  // podiatry" of a document whose only number is reception's is refused.
+  const untranslated = tokenize(question).some((token) => token.length > 2 && subject.has(stemOf(token) ?? '') && !isEnglishWord(token));
+  // A detail asked of something the document never names ("the prescription clerks' extension" of a document naming
+  // only the pharmacist's) is not given: no sentence is close. An exception is read anywhere then.
+  const absent = most === 0 && subject.size > 0 && !untranslated && reach === 'close';
   const close = (shared: number) =>
-    most < 2 || (reach === 'half' ? shared >= Math.ceil(most / 2) : shared === most || (most >= 3 && shared >= most - 1));
-  return units.some((unit) => close(unit.shared) && (figure.test(unit.text) || (unit.next !== undefined && figure.test(unit.next) && carriesOn(unit, unit.next))));
+    !absent && ((most < 2 && (most === 0 || untranslated)) || (reach === 'half' ? shared >= Math.ceil(most / 2) : shared === most || (most >= 3 && shared >= most - 1)));
+  // An exception is spoken of by the document's title ("Snow and Severe Weather Plan"), a section's heading ("## Bank
+  // holidays") or the sentence right after the one about the question's subject ("…On bank holidays, it moves to
+  // Wednesday.").
+  if (reach === 'half' && figure.test(titleText)) return true;
+  const speaks = (unit: (typeof units)[number]) =>
+    figure.test(unit.text) || (reach === 'half' && figure.test(unit.heading)) || (unit.next !== undefined && figure.test(unit.next) && (reach === 'half' || carriesOn(unit, unit.next)));
+  return units.some((unit) => close(unit.shared) && speaks(unit));
 }
 
 /** Whether a text gives the detail: a price, a person's name, a maker named near the question's subject. */
 export function holdsDetail(text: string, kind: DetailKind, question: string): boolean {
   switch (kind) {
     case 'price':
-      return priceFigure.test(text);
+      return givenNear(text, question, priceFigure);
     case 'person':
       return namesPerson(text, question);
     case 'maker':

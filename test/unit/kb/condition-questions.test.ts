@@ -78,8 +78,34 @@ describe('the exceptions a question about a clinic procedure turns on', () => {
     expect(speaksOfConditions(withFault.replace('## Thermometer', '## Faults'), failing, question)).toBe(true);
   });
 
+  it('reads Christmas and Easter as holidays, and where to park', () => {
+    expect(labels('Is the travel clinic still running over the Christmas weeks?')).toEqual(['a public holiday']);
+    expect(labels('¿Abrimos en Semana Santa?')).toEqual(['a public holiday']);
+    expect(labels('¿Dónde aparcan los pacientes que vienen al control?')).toEqual(['where to park']);
+    expect(labels('Where can patients park for the minor surgery clinic?')).toEqual(['where to park']);
+    expect(labels('Does the clinic run on Tuesdays?')).toEqual([]);
+    const question = '¿Dónde aparcan los pacientes que vienen al control?\npatients park';
+    expect(speaksOfConditions('# Anticoagulation clinic\n\nThe clinic runs in Room 14.', conditionsAsked(question, ''), question)).toBe(false);
+    expect(speaksOfConditions('# Anticoagulation clinic\n\nPatients park in the visitor car park.', conditionsAsked(question, ''), question)).toBe(true);
+  });
+
   it('does not read "quejas que no quedan resueltas" as something out of stock', () => {
     expect(labels('¿A quién van las quejas que no quedan resueltas?')).toEqual([]);
     expect(labels('No quedan apósitos de plata, ¿cuál usamos?')).toEqual(['something out of stock']);
+  });
+
+  it('reads an exception in the title, a section heading or the sentence after (a review, 2026-12-06)', () => {
+    const check = (title: string, body: string, question: string) => speaksOfConditions(`# ${title}\n\n${body}`, conditionsAsked(question, ''), question);
+    expect(check('Snow and Severe Weather Plan', 'Home visits are triaged by the duty GP each morning.', 'Do home visits still go ahead when it snows?')).toBe(true);
+    expect(check('Anticoagulation clinic', '## Bank holidays\n\nThe clinic moves to the Wednesday after.', 'What happens to the Tuesday anticoagulation clinic on a bank holiday?')).toBe(true);
+    expect(check('Defibrillator checks', '## If it fails\n\nTake it out of use and tell the practice manager.', 'What do I do if the defibrillator fails its self-test?')).toBe(true);
+    expect(
+      check(
+        'Anticoagulation clinic',
+        'The anticoagulation clinic runs every Tuesday morning in Room 14 with the pharmacist and a healthcare assistant. On bank holidays, it moves to Wednesday.',
+        'What happens to the Tuesday anticoagulation clinic in Room 14 on a bank holiday?',
+      ),
+    ).toBe(true);
+    expect(check('Anticoagulation clinic', 'The anticoagulation clinic runs every Tuesday morning in Room 14.', 'What happens to the Tuesday anticoagulation clinic on a bank holiday?')).toBe(false);
   });
 });

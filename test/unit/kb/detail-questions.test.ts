@@ -166,8 +166,10 @@ describe('a way to reach someone, a code, or whether something is paid for', () 
       ["What's the door code for the store room?", 'password'],
       ['¿Cuál es el PIN para el servicio de interpretación?', 'password'],
       ['Do we charge patients for a travel letter?', 'charge'],
-      ['Is there a fee for a copy of the records?', 'price'],
+      ['Is there a fee for a copy of the records?', 'charge'],
       ['Do patients have to pay for the flu jab?', 'charge'],
+      ['Does the yearly fire safety e-learning count as paid time if I do it at home?', 'charge'],
+      ['Do we get paid extra for opening up early?', 'charge'],
       ['Is the flu jab free for carers?', 'charge'],
       ['¿Quién paga el certificado DBS?', 'charge'],
       ['Si cancelo con poca antelación, ¿nos lo cobran igual?', 'charge'],
@@ -216,9 +218,15 @@ describe('a way to reach someone, a code, or whether something is paid for', () 
     expect(holdsDetail(results, 'phone', 'The patient has vertigo that will not settle: what extension do I ring?')).toBe(true);
     expect(holdsDetail(results, 'phone', 'What extension do I ring to reach the IPC nurse Ruth Abernethy?')).toBe(false);
     expect(holdsDetail(results, 'phone', "What's Northvale Pathology's direct phone number so I can chase a result?")).toBe(false);
-    expect(holdsDetail('Dial 0800 555 0177 from any consulting-room phone.', 'phone', 'What number do I ring for telephone interpreting?')).toBe(true);
+    expect(holdsDetail('## Telephone interpreting\n\nDial 0800 555 0177 from any consulting-room phone.', 'phone', 'What number do I ring for telephone interpreting?')).toBe(true);
     // A dose or a time is no phone number.
     expect(holdsDetail('Give 150 mL of orange juice, then recheck after 15 minutes at 14:30.', 'phone', 'What number do I ring for the juice?')).toBe(false);
+  });
+
+  it('finds a price next to what the question asks about, not another item’s', () => {
+    const list = '# Travel clinic\n\n## Private vaccines\n\n- Rabies: £62 per dose\n- Hepatitis B: £45 per dose\n\n## Yellow fever\n\nYellow fever vaccine is given at Northgate Travel Pharmacy, not here.';
+    expect(holdsDetail(list, 'price', 'How much is the rabies vaccine per dose?')).toBe(true);
+    expect(holdsDetail(list, 'price', 'How much does Northgate Travel Pharmacy charge for the yellow fever vaccine?')).toBe(false);
   });
 
   it('reads past the words of the document’s title, and numbers written as people write them', () => {
@@ -248,7 +256,7 @@ describe('a way to reach someone, a code, or whether something is paid for', () 
   it('finds an email address, a code with its value, or a statement of a fee', () => {
     expect(holdsDetail('Complaints can be made by email to the practice complaints address.', 'email', "What's the email address for complaints?")).toBe(false);
     expect(holdsDetail('Complaints can be made by email to complaints@kestrel.example.', 'email', "What's the email address for complaints?")).toBe(true);
-    expect(holdsDetail('2. Enter the practice PIN 4826.', 'password', 'What is the PIN for telephone interpreting?')).toBe(true);
+    expect(holdsDetail('## Telephone interpreting\n\n2. Enter the practice PIN 4826.', 'password', 'What is the PIN for telephone interpreting?')).toBe(true);
     expect(holdsDetail('Phone base and say the code phrase "Can you check the blue folder".', 'password', 'What is the code phrase?')).toBe(true);
     expect(holdsDetail('Use the clinic tablet for wound photos.', 'password', 'What is the wifi password for the clinic tablet?')).toBe(false);
     expect(holdsDetail('Cancel at least 48 hours before, otherwise the full fee is charged to the practice.', 'charge', 'If we cancel late, do we get charged?')).toBe(true);
@@ -263,5 +271,77 @@ describe('a way to reach someone, a code, or whether something is paid for', () 
     // A Spanish question whose English form leaves "privado" and "cobramos" as they are: only "patient" is shared.
     expect(holdsDetail(privateTests, 'charge', '¿Cuánto le cobramos al paciente por un análisis privado?\npatient privado cobramos')).toBe(true);
     expect(holdsDetail(privateTests.replace('The venepuncture fee is £35.', 'Book them on Tuesdays.'), 'charge', '¿Le cobramos al paciente?\npatient cobramos')).toBe(false);
+  });
+});
+
+describe('what a review found (2026-12-06)', () => {
+  it('does not read clinical questions about being free of something, paying attention or charging a battery as asking for a fee', () => {
+    for (const question of [
+      'Is the patient free of infection after antibiotics?',
+      'Are the tablets free of lactose?',
+      'Is the patient seizure free for long enough to drive?',
+      'What is the patient free to eat after surgery?',
+      'Who pays attention to the cold chain?',
+      'Does the patient need to pay attention to their diet?',
+      'Should we charge the syringe driver battery overnight?',
+      'What is the normal range of knee extension?',
+      '¿Cuál es la extensión de la quemadura?',
+      '¿A qué número tiene que llegar la glucosa?',
+      'What is the recommended pin site dressing?',
+      '¿Cuál es la clave para diferenciar una celulitis de una erisipela?',
+      'What do I do if I forget my EMIS password?',
+    ]) {
+      expect(asked(question), question).toBeNull();
+    }
+    expect(figureAsked('How often do I have to change my password?')).toBe('frequency');
+  });
+
+  it('reads the wordings it missed', () => {
+    const cases: [string, string][] = [
+      ['Do we charge for travel letters?', 'charge'],
+      ['Is there a charge for travel letters?', 'charge'],
+      ['How much do we charge for travel letters?', 'price'],
+      ['¿Cuánto le cobramos por cada dosis de la vacuna?', 'price'],
+      ['What is the phone number of the lab?', 'phone'],
+      ["What is the pharmacy's number?", 'phone'],
+      ['Phone number for the lab?', 'phone'],
+      ['¿Me pasas el móvil de la coordinadora?', 'phone'],
+      ['¿Cuál es el número de la farmacia?', 'phone'],
+      ['¿Cuál es su extensión?', 'phone'],
+      ["What's the code for the key safe?", 'password'],
+      ['¿Qué código tiene la puerta?', 'password'],
+      ['Is flu vaccination free for staff?', 'charge'],
+      ['Is the sick note chargeable?', 'charge'],
+      ['¿Se paga la vacuna?', 'charge'],
+      ['¿Tiene algún coste el certificado?', 'charge'],
+    ];
+    for (const [question, kind] of cases) expect(asked(question), question).toBe(kind);
+  });
+
+  it('does not read years, NHS or lot numbers, doses or times as a number to ring; reads extensions written briefly', () => {
+    const question = 'What is the lab phone number for the audit rooms?';
+    for (const text of ['The audit ran 2019 - 2024 on 12 - 15 rooms.', 'Rooms open 0900-1200 hrs.', 'NHS number 943 476 5919 is on the form.', 'The audit rooms use lot number 123456.', 'Give 100 000 IU.']) {
+      expect(holdsDetail(`# Lab\n\n${text}`, 'phone', question), text).toBe(false);
+    }
+    for (const text of ['Call the IPC nurse on x2271.', '- IPC nurse: on 2271', 'The IPC nurse is on 2271.']) {
+      expect(holdsDetail(`# Contacts\n\n${text}`, 'phone', "What is the IPC nurse's extension?"), text).toBe(true);
+    }
+    // A sentence ending in a number is not glued to the next one.
+    expect(holdsDetail('# Contacts\n\nRing the lab on extension 214. The IPC nurse has no extension; email her.', 'phone', "What is the IPC nurse's extension?")).toBe(false);
+  });
+
+  it('does not give a detail asked of something the document never names, in English', () => {
+    expect(holdsDetail('# Repeat prescriptions\n\nThe pharmacist is on extension 231.', 'phone', 'What extension do I ring for the prescription clerks?')).toBe(false);
+    expect(holdsDetail('# Podiatry referrals\n\nReception: 01632 960450.', 'phone', 'What is the phone number for the podiatry service?')).toBe(false);
+  });
+
+  it('reads codes, fees and their absence as written', () => {
+    expect(holdsDetail('# Store\n\nStore room keypad: 4826', 'password', 'What is the store room keypad code?')).toBe(true);
+    expect(holdsDetail('# IT\n\nThe wifi password riverbend2024 is for staff.', 'password', 'What is the wifi password?')).toBe(true);
+    expect(holdsDetail('# IT\n\nThe wifi code changes on 1 April 2025.', 'password', 'What is the wifi password?')).toBe(false);
+    expect(holdsDetail('# Letters\n\nWe do not charge for travel letters.', 'charge', 'Do we charge for travel letters?')).toBe(true);
+    for (const text of ['Pay attention to the cold chain.', 'The nurse in charge signs.', "The charge nurse's shift starts at 8.", 'Charge the pump battery overnight.', 'Paid carers may attend.']) {
+      expect(holdsDetail(`# Vaccines\n\n${text}`, 'charge', 'Do we charge for flu vaccines?'), text).toBe(false);
+    }
   });
 });
