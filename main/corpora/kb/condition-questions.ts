@@ -1,5 +1,5 @@
 import { foldText } from '../../core/text-folding.js';
-import { givenNear } from './detail-questions.js';
+import { nearReader } from './detail-questions.js';
 
 /**
  * The exceptions a question about a clinic's own procedure may turn on: a public holiday, a weekend, someone on leave
@@ -104,7 +104,8 @@ export function conditionsAsked(question: string, english: string): ConditionKin
  * letters when someone is on leave.
  */
 export function speaksOfConditions(text: string, asked: readonly ConditionKind[], question: string): boolean {
-  return asked.every((kind) => givenNear(text, question, kind.spoken, 'half'));
+  const speaks = nearReader(text, question, 'half');
+  return asked.every((kind) => speaks(kind.spoken));
 }
 
 export type { ConditionKind };

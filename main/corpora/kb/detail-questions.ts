@@ -15,13 +15,12 @@ import { quoteUnits } from './quotes.js';
  * something is paid for ("do we charge for a travel letter?", "¿quién paga el certificado?"). Those are read next to
  * what the question is about: the extension of the duty nurse does not say how to reach the IPC nurse.
  */
-export type DetailKind = 'price' | 'person' | 'maker' | 'phone' | 'email' | 'password' | 'charge';
-
-const detailKinds: ReadonlySet<string> = new Set<DetailKind>(['price', 'person', 'maker', 'phone', 'email', 'password', 'charge']);
+const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge'] as const;
+export type DetailKind = (typeof detailKinds)[number];
 
 /** Whether a figure kind is one of these details. */
 export function isDetailKind(kind: string): kind is DetailKind {
-  return detailKinds.has(kind);
+  return (detailKinds as readonly string[]).includes(kind);
 }
 
 const priceQuestion = new RegExp(
@@ -265,10 +264,10 @@ function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<strin
 }
 
 /** The stems of what a question is about: its words of three letters or more, not numbers, not the asking words. */
-function subjectStems(question: string, asking: RegExp = askingWords): Set<string> {
+function subjectStems(question: string, asking: (token: string) => boolean = (token) => askingWords.test(token)): Set<string> {
   return new Set(
     tokenize(question)
-      .filter((token) => token.length > 2 && !/^\d+$/.test(token) && !asking.test(token) && !(asking !== askingWords && (askingWords.test(token) || stopWords.has(token))))
+      .filter((token) => token.length > 2 && !/^\d+$/.test(token) && !asking(token))
       .map(stemOf)
       .filter((stem): stem is string => stem !== null),
   );
@@ -377,15 +376,22 @@ const chargeFigure =
  * then "1. Ring the nurses' room on extension 300."). "Northvale Pathology phones the main practice number…" gives no
  * number for Northvale, though the next sentence gives the duty doctor's extension.
  */
-export function givenNear(text: string, question: string, figure: { test: (text: string) => boolean }, reach: 'close' | 'half' = 'close'): boolean {
-  const subject = subjectStems(question, contactAskingWords);
+function givenNear(text: string, question: string, figure: Figure, reach: Reach = 'close'): boolean {
+  return nearReader(text, question, reach)(figure);
+}
+
+type Figure = { test: (text: string) => boolean };
+type Reach = 'close' | 'half';
+
+/** `givenNear` for several figures of one text and question: the text is split and matched once. */
+export function nearReader(text: string, question: string, reach: Reach): (figure: Figure) => boolean {
+  const subject = subjectStems(question, (token) => askingWords.test(token) || contactAskingWords.test(token) || stopWords.has(token));
   const contentStems = (unit: string) =>
     new Set(wordsOf(unit).flatMap((word) => (word.folded.length > 2 && !stopWords.has(word.folded) ? [stemOf(word.folded)] : [])));
   // The document's title ("# Phlebotomy (Blood Test Room) Procedure") is what every sentence of it is about: the
   // question's words it holds ("the ext for the blood room") tell no sentence from another.
-  const title = contentStems(/^# (.+)$/m.exec(text)?.[1] ?? '');
-  for (const stem of title) if (stem !== null) subject.delete(stem);
   const titleText = /^# (.+)$/m.exec(text)?.[1] ?? '';
+  for (const stem of contentStems(titleText)) if (stem !== null) subject.delete(stem);
   const units = splitSections(text).flatMap((section) => {
     const heading = contentStems(section.heading);
     // The sentence splitter reads "extension 214. The IPC nurse…" as one sentence.
@@ -425,10 +431,13 @@ export function givenNear(text: string, question: string, figure: { test: (text:
   // An exception is spoken of by the document's title ("Snow and Severe Weather Plan"), a section's heading ("## Bank
   // holidays") or the sentence right after the one about the question's subject ("…On bank holidays, it moves to
   // Wednesday.").
-  if (reach === 'half' && figure.test(titleText)) return true;
-  const speaks = (unit: (typeof units)[number]) =>
-    figure.test(unit.text) || (reach === 'half' && figure.test(unit.heading)) || (unit.next !== undefined && figure.test(unit.next) && (reach === 'half' || carriesOn(unit, unit.next)));
-  return units.some((unit) => close(unit.shared) && speaks(unit));
+  const candidates = units.filter((unit) => close(unit.shared));
+  return (figure) => {
+    if (reach === 'half' && figure.test(titleText)) return true;
+    const speaks = (unit: (typeof units)[number]) =>
+      figure.test(unit.text) || (reach === 'half' && figure.test(unit.heading)) || (unit.next !== undefined && figure.test(unit.next) && (reach === 'half' || carriesOn(unit, unit.next)));
+    return candidates.some(speaks);
+  };
 }
 
 /** Whether a text gives the detail: a price, a person's name, a maker named near the question's subject. */
