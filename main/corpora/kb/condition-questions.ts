@@ -35,9 +35,13 @@ const kinds: readonly ConditionKind[] = [
   {
     label: 'someone away (leave or sickness)',
     labelEs: 'alguien ausente (vacaciones o baja)',
+    // "If Aisling is off" is read on the question as written (conditionsAsked): a name, not "if the dressing is off".
     asked:
-      /\b(on (annual |study |maternity |sick )?leave|annual leave|off sick|calls? in sick|sick leave|is (away|absent|off work)|are (away|absent|off work)|absent|absence|de vacaciones|esta de baja|de baja|ausente|no viene a trabajar)\b/,
-    spoken: /\b(leave|absent|absence|away|off sick|sickness|unavailable|not available|not on duty|cover|covers|covering|deputy|deputises|stands in|in (his|her|their) place)\b/i,
+      /\b(on (annual |study |maternity |sick )?leave|annual leave|off sick|calls? in sick|sick leave|is (away|absent|off work)|are (away|absent|off work)|absent|absence|de vacaciones|esta de baja|de baja|ausente|no viene a trabajar|(if|when|while) (she|he|they|(dr|nurse|sister) \w+|the (\w+ )?(nurse|gp|doctor|pharmacist|manager|lead|clerk|receptionist|hca|coordinator)) (is|are) off)\b/,
+    // Cover as staffing ("cover for", "arranges cover", "who covers the clinic"), not as scope ("this procedure covers
+    // excision of skin lesions").
+    spoken:
+      /\b(leave|absent|absence|away|off sick|sickness|unavailable|not available|not on duty|cover(s|ed|ing)? (for|by)|(provides?|arranges?|arranged|organises?|organizes?|finds?|no|locum|staff|holiday|sickness|leave) cover|cover (is|will|must|can|should)|cover(s|ing)? (the|their|his|her) (clinic|session|list|shift|rota|duties|role|work)|who covers|deputy|deputises|deputizes|stands in|in (his|her|their) place)\b/i,
   },
   {
     label: 'bad weather',
@@ -90,11 +94,10 @@ const kinds: readonly ConditionKind[] = [
   },
 ];
 
-/** The exceptions a question asks about (read on the question as asked and its English form). */
-export function conditionsAsked(question: string, english: string): ConditionKind[] {
-  const folded = `${foldText(question)}\n${foldText(english)}`;
-  return kinds.filter((kind) => kind.asked.test(folded));
-}
+const someoneAway = kinds.find((kind) => kind.label.startsWith('someone away')) as ConditionKind;
+// "If Aisling is off", "when Dr Lloyd is off": a capitalised name off work, read on the question as written.
+const namedPersonOff =
+  /\b([Ii]f|[Ww]hen|[Ww]hile) (Dr |Nurse |Sister )?(?!(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter)\b)\p{Lu}\p{Ll}+( \p{Lu}\p{Ll}+)? (is|are) off\b/u;
 
 /**
  * Whether a text speaks of every exception asked next to what the question is about (a document that can say what
@@ -109,3 +112,9 @@ export function speaksOfConditions(text: string, asked: readonly ConditionKind[]
 }
 
 export type { ConditionKind };
+
+/** The exceptions a question asks about (read on the question as asked and its English form). */
+export function conditionsAsked(question: string, english: string): ConditionKind[] {
+  const folded = `${foldText(question)}\n${foldText(english)}`;
+  return kinds.filter((kind) => kind.asked.test(folded) || (kind === someoneAway && namedPersonOff.test(question)));
+}

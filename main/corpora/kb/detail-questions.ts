@@ -13,9 +13,12 @@ import { quoteUnits } from './quotes.js';
  * Likewise a way to reach someone or get in: a phone number or extension ("what extension do I ring for the IPC
  * nurse?", "¿me pasas el teléfono de la farmacia?"), an email address, a password, PIN or code phrase; and whether
  * something is paid for ("do we charge for a travel letter?", "¿quién paga el certificado?"). Those are read next to
- * what the question is about: the extension of the duty nurse does not say how to reach the IPC nurse.
+ * what the question is about: the extension of the duty nurse does not say how to reach the IPC nurse. And the day or
+ * the time of day something happens ("what time does the courier come?", "¿qué día toca la reunión?"), which a clock
+ * time or a weekday answers; that one is held to the user's own documents only (kb-search.ts): a shipped card answers
+ * "what time should I take my statin?" with "in the evening".
  */
-const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge'] as const;
+const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time'] as const;
 export type DetailKind = (typeof detailKinds)[number];
 
 /** Whether a figure kind is one of these details. */
@@ -174,6 +177,15 @@ const chargeQuestion = new RegExp(
 // "How much do we charge…?", "what is the fee for…?": a price; "do we charge for…?", "is there a fee for…?": whether.
 const howMuch = /\bhow much\b|\bcuant[oa]s?\b|\b(what|which|que|cual)\b[^?.!]*\b(prices?|costs?|fees?|rates?|precio|coste|costo|tarifa)\b/;
 
+// The time of day or the day something happens: "what time does the courier come?", "by what time…", "what days and
+// times is the clinic open?", "on which day…", "opening hours", "¿a qué hora pasa el mensajero?", "¿hasta qué hora…?",
+// "¿qué días hay espirometrías?", "¿en qué horario…?". Not "what time of day should I take it?", "what time frame",
+// "what day of the cycle", "¿qué días de tratamiento…?".
+const timeOfDayQuestion =
+  /\bwhat times?\b(?! (of (the )?(year|day|month|life|pregnancy|cycle)|frame|limit|window|interval|period|scale)\b)|\b(a|hasta|desde|para) que hora\b|\b(en )?que horario\b|\bhorarios? de (apertura|atencion)\b|\bopening (hours|times)\b/;
+const dayQuestion =
+  /\b(which|what) days?\b(?= (and|or) (what )?times?\b| of the week\b| (is|are|does|do|will|should|can) (the|our|it|they|we|reception|clinic|\w+ clinic)\b)|\bon (which|what) days?\b(?! (of|after|before|since)\b)|\bque dias?\b(?! (de (tratamiento|ciclo|la regla|retraso|baja)|despues|antes|sin|con|lleva|llevo|hace)\b)/;
+
 /** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
 export function detailAsked(folded: string): DetailKind | null {
   if (chargeQuestion.test(folded)) return howMuch.test(folded) ? 'price' : 'charge';
@@ -183,6 +195,7 @@ export function detailAsked(folded: string): DetailKind | null {
   if (passwordQuestion.test(folded)) return 'password';
   if (personQuestion.test(folded)) return 'person';
   if (makerQuestion.test(folded)) return 'maker';
+  if (timeOfDayQuestion.test(folded) || dayQuestion.test(folded)) return 'time';
   return null;
 }
 
@@ -199,10 +212,10 @@ const calendarWords = new Set(
 // The question's words that ask for the detail, not what it is about.
 const askingWords =
   /^(brand|make|manufacturer|company|supplier|supplie|suppl|firm|contractor|vendor|wholesaler|distributor|marca|fabricante|empresa|compania|proveedor|proveedora|distribuidor|distribuidora|use|usa|usan|usamos|name|nombre|current|currently|actual|actualmente|llama)$/;
-// The words that ask for a way to reach someone, a code or a fee, and the function words of a question: none says what
-// it is about.
+// The words that ask for a way to reach someone, a code, a fee or a day or time, and the function words of a question:
+// none says what it is about.
 const contactAskingWords =
-  /^(phone|telephone|mobile|number|numbers|extension|ext|ring|call|dial|direct|contact|reach|email|mail|address|password|passcode|pin|code|charge|charges|charged|fee|fees|pay|pays|paid|free|telefono|numero|llamo|llamar|correo|contrasena|clave|cobra|cobran|cobramos|paga|pagar|pasas|whats|hay|tengo|tienes|tienen|get|gets|got|need|needs|want|wants|use|ask|speak|talk|find|know|give|let|make|put|tell|try|see|going|come)$/;
+  /^(phone|telephone|mobile|number|numbers|extension|ext|ring|call|dial|direct|contact|reach|email|mail|address|password|passcode|pin|code|charge|charges|charged|fee|fees|pay|pays|paid|free|telefono|numero|llamo|llamar|correo|contrasena|clave|cobra|cobran|cobramos|paga|pagar|pasas|whats|hay|tengo|tienes|tienen|get|gets|got|need|needs|want|wants|use|ask|speak|talk|find|know|give|let|make|put|tell|try|see|going|come|day|days|time|times|hour|hours|opening|hora|horas|dia|dias|horario|horarios)$/;
 // A firm's mark: "Ltd", "plc", "S.L.", "®".
 const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
 /**
@@ -369,6 +382,12 @@ const passwordFigure = {
 const chargeFigure =
   /(?<!\bin )\bcharges?\b(?! (nurse|nurses|sister|the (\w+ ){0,3}?batter\w*|it overnight)\b)|\b(charged|chargeable|fees?|free of charge|for free|free (to|for|on)|payable|payment|costs?|funded|funding|invoice\w*|billed|cobr\w*|gratis|gratuit\w*|pag(a|an|amos|ar|ado|ada|o)\b|coste|tarifa)\b|\b(paid|pays?)\b(?! (attention|heed|carers?)\b)|[€£$]\s?\d/i;
 
+// A time of day ("08:30", "8.30am", "4 pm", "noon") or a day ("Tuesday", "Tues", "weekdays", "daily", "every day"):
+// a question asking the day or the time is answered by either ("what days and times is it open?": "Tuesday mornings"
+// is half an answer). Not a price ("£12.50") nor a decimal ("37.5").
+const timeFigure =
+  /(?<![\d.,£$€])\b([01]?\d|2[0-3]):[0-5]\d\b|\b(1[0-2]|0?[1-9])([:.][0-5]\d)?\s?(am|pm|a\.m\.|p\.m\.)(?![a-z])|\b([01]?\d|2[0-3])[.h][0-5]\d\s?(h|hrs|hours)\b|\b(noon|midday|midnight|mediod[ií]a|medianoche)\b|\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|each day|(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?(?= ?[-–,/&] ?(mon|tue|wed|thu|fri|sat|sun))|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?)\b/i;
+
 /**
  * Whether a text gives a detail of that kind next to what the question asks about: in a sentence or list item sharing
  * the most words with the question (not counting those of the document's title), its section's heading counting as
@@ -381,7 +400,13 @@ function givenNear(text: string, question: string, figure: Figure, reach: Reach 
 }
 
 type Figure = { test: (text: string) => boolean };
-type Reach = 'close' | 'half';
+/**
+ * How close to the question's subject a detail must stand: 'close' (the best-sharing sentences), 'half' (half the best
+ * share, for exceptions), or 'placed' (as 'close', but read anywhere when no sentence shares two of the question's
+ * words: a day or time is asked in words a document often does not use, "check the thermometer on the fridge" of
+ * "read the refrigerator's temperatures at 08:30 and 15:30").
+ */
+type Reach = 'close' | 'half' | 'placed';
 
 /** `givenNear` for several figures of one text and question: the text is split and matched once. */
 export function nearReader(text: string, question: string, reach: Reach): (figure: Figure) => boolean {
@@ -427,7 +452,8 @@ export function nearReader(text: string, question: string, reach: Reach): (figur
   // only the pharmacist's) is not given: no sentence is close. An exception is read anywhere then.
   const absent = most === 0 && subject.size > 0 && !untranslated && reach === 'close';
   const close = (shared: number) =>
-    !absent && ((most < 2 && (most === 0 || untranslated)) || (reach === 'half' ? shared >= Math.ceil(most / 2) : shared === most || (most >= 3 && shared >= most - 1)));
+    !absent &&
+    ((most < 2 && (most === 0 || untranslated || reach === 'placed')) || (reach === 'half' ? shared >= Math.ceil(most / 2) : shared === most || (most >= 3 && shared >= most - 1)));
   // An exception is spoken of by the document's title ("Snow and Severe Weather Plan"), a section's heading ("## Bank
   // holidays") or the sentence right after the one about the question's subject ("…On bank holidays, it moves to
   // Wednesday.").
@@ -457,5 +483,7 @@ export function holdsDetail(text: string, kind: DetailKind, question: string): b
       return givenNear(text, question, passwordFigure);
     case 'charge':
       return givenNear(text, question, chargeFigure);
+    case 'time':
+      return givenNear(text, question, timeFigure, 'placed');
   }
 }

@@ -44,6 +44,7 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     email: 'The cards on this topic give no email address for it.',
     password: 'The cards on this topic give no password, PIN or code for it.',
     charge: 'The cards on this topic do not say whether it is paid for.',
+    time: 'The cards on this topic give no day or time for it.',
   },
   es: {
     dose: 'Las fichas sobre este tema no dan ninguna dosis.',
@@ -57,6 +58,7 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     email: 'Las fichas sobre este tema no dan ningún correo electrónico para ello.',
     password: 'Las fichas sobre este tema no dan ninguna contraseña, PIN ni clave para ello.',
     charge: 'Las fichas sobre este tema no dicen si se paga.',
+    time: 'Las fichas sobre este tema no dan ningún día ni hora para ello.',
   },
 };
 

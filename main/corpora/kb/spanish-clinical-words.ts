@@ -290,6 +290,65 @@ const words: Record<string, string> = {
   ir: '', estar: '', haber: '', hola: '', gracias: '', favor: '', senor: '', senora: '', usted: '', yo: '', algo: '',
   alguien: '', alguno: '', cosa: '', caso: '', tipo: '', manera: '', modo: '', forma: '', quiza: '',
   cuanto: '', verdad: '', entonces: '', tambien: '', realmente: '',
+
+  // Clinic work: rooms, equipment, supplies, rotas, paperwork, contacting people. The words of the procedures a
+  // practice writes for its own staff (where the sharps bin goes, whom to tell when the fridge is out of range, who
+  // covers a shift), in the English a UK or US practice document uses, with the Spain and the Latin American word
+  // where they differ. Where a clinic sense would override a clinical one ("derrame" is a stroke, "guardia" the
+  // emergency department, "baja" low, "consulta" a visit, "carro" a car, "marca" a brand, "dejar" stop), it is a
+  // phrase in `phraseList`, not a word here; "turno" is a shift here, and the Argentine appointment a phrase.
+  // Rooms and places ("piso" is a floor and a flat, "planta" a floor and a plant: phrases)
+  sala: 'room', recepcion: 'reception', mostrador: 'front desk', almacen: 'storeroom stock room',
+  armario: 'cupboard cabinet', pasillo: 'corridor', sotano: 'basement', ascensor: 'lift elevator', escalera: 'stairs',
+  aparcamiento: 'car park parking', estacionamiento: 'parking car park', parking: 'car park parking',
+  entrada: 'entrance', salida: 'exit', puerta: 'door', llave: 'key', bano: 'toilet bathroom', enchufe: 'plug socket',
+  desenchufar: 'unplug', apagar: 'switch off', cerrar: 'close', abrir: 'open',
+  // Equipment and supplies ("tira" is a strip, not "tirar")
+  nevera: 'fridge', frigorifico: 'fridge', heladera: 'fridge', refrigerador: 'fridge', congelador: 'freezer',
+  termometro: 'thermometer', registrador: 'data logger', grado: 'degrees', contenedor: 'bin container',
+  punzante: 'sharps', punzocortante: 'sharps', cortopunzante: 'sharps', bombona: 'cylinder', oxigeno: 'oxygen',
+  desfibrilador: 'defibrillator', dea: 'AED defibrillator', camilla: 'examination couch', guante: 'gloves',
+  bata: 'gown', mascarilla: 'mask', cubrebocas: 'mask', tapabocas: 'mask', barbijo: 'mask', epi: 'PPE',
+  material: 'supplies equipment', aposito: 'dressing', gasa: 'gauze', venda: 'bandage', vendaje: 'bandage',
+  esparadrapo: 'tape', curita: 'plaster', jeringa: 'syringe', jeringuilla: 'syringe', aguja: 'needle', tubo: 'tube',
+  tira: 'strips', bolsa: 'bag', pila: 'battery', cargador: 'charger', cargar: 'charge', bascula: 'scales',
+  balanza: 'scales', espirometro: 'spirometer', otoscopio: 'otoscope', fonendoscopio: 'stethoscope',
+  estetoscopio: 'stethoscope', pulsioximetro: 'pulse oximeter', botiquin: 'first aid kit',
+  extintor: 'fire extinguisher',
+  // Cleaning, waste and emergencies on the premises
+  lejia: 'bleach', cloro: 'chlorine bleach', lavandina: 'bleach', derramar: 'spill', fregar: 'mop', trapear: 'mop',
+  aclarar: 'rinse', enjuagar: 'rinse', limpiar: 'clean', limpieza: 'cleaning', desinfectar: 'disinfect',
+  desinfeccion: 'disinfection', desinfectante: 'disinfectant', esterilizar: 'sterilise',
+  esterilizacion: 'sterilisation', toallita: 'wipes', lavar: 'wash', residuo: 'waste', basura: 'rubbish waste',
+  desechar: 'dispose of', tirar: 'dispose of', incendio: 'fire', agresion: 'violence aggression',
+  // Staff and roles (a title in "-or" needs its "-ora" too: only "-a" reaches "-o"; "técnica" keeps its own sense)
+  auxiliar: 'healthcare assistant', tcae: 'healthcare assistant', tecnico: 'technician', tecnica: 'technique',
+  celador: 'porter', celadora: 'porter', camillero: 'porter', administrativo: 'admin staff',
+  recepcionista: 'receptionist', coordinador: 'coordinator', coordinadora: 'coordinator', jefe: 'manager',
+  jefa: 'manager', encargado: 'person in charge', responsable: 'lead responsible person', supervisor: 'supervisor',
+  supervisora: 'supervisor', suplente: 'cover locum', cubrir: 'cover', turno: 'shift', relevo: 'handover',
+  cuadrante: 'rota', mensajero: 'courier', repartidor: 'delivery driver', limpiador: 'cleaner', limpiadora: 'cleaner',
+  matrona: 'midwife', partera: 'midwife', formacion: 'training', reunion: 'meeting',
+  // Time and scheduling ("cita", "horario", "plazo" and "madrugada" are above)
+  agenda: 'appointment book diary', festivo: 'bank holiday', feriado: 'bank holiday public holiday',
+  vacacion: 'holiday', cancelar: 'cancel', reservar: 'book', antelacion: 'notice in advance',
+  // Paperwork, stock and orders
+  formulario: 'form', impreso: 'form', planilla: 'form', registro: 'record log', registrar: 'record',
+  anotar: 'write down record', firma: 'signature', firmar: 'sign', informe: 'report', solicitud: 'request',
+  solicitar: 'request', peticion: 'request', reclamacion: 'complaint', queja: 'complaint', consentimiento: 'consent',
+  auditoria: 'audit', protocolo: 'protocol', procedimiento: 'procedure', recuento: 'count',
+  inventario: 'stock check inventory', existencia: 'stock', caducidad: 'expiry', caducado: 'expired',
+  caducar: 'expire', vencimiento: 'expiry', vencido: 'expired', lote: 'batch', incidencia: 'incident',
+  incidente: 'incident', notificar: 'report notify', dato: 'data', etiquetar: 'label',
+  rellenar: 'fill in', entregar: 'hand in deliver', guardar: 'store keep',
+  // Contacting people ("llamar", "avisar", "contactar", "teléfono", "móvil" are above)
+  buscapersonas: 'bleep pager', localizador: 'bleep pager', correo: 'email', mensaje: 'message', recado: 'message',
+  contestador: 'answerphone voicemail', centralita: 'switchboard',
+  // Money ("pagar", "precio", "coste" are above; "cubre" is covers and "cobre" copper, not "cobrar")
+  cobrar: 'charge', cobre: 'copper', gratis: 'free of charge', gratuito: 'free of charge', tarifa: 'fee',
+  factura: 'invoice', reembolso: 'refund', devolucion: 'refund return',
+  // Laboratory logistics ("analítica", "laboratorio", "resultado" are above; "muestra signos" is a phrase)
+  muestra: 'sample', mostrar: 'show', recogida: 'collection', vacunar: 'vaccinate', vacunacion: 'vaccination',
 };
 
 /**
@@ -590,6 +649,99 @@ const phraseList: Array<[spanish: string, english: string]> = [
   // ...but "se pasó todo el día vomitando" is how long, "se agita" is agitation, "aspirar secreciones" is suction.
   ['pasar todo el dia', 'all day'], ['pasar toda la noche', 'all night'], ['pasar todo el tiempo', 'all the time'],
   ['se agita', 'agitated'], ['aspirar secreciones', 'suction secretions'],
+
+  // Clinic work (see the words): rooms, equipment, cleaning, staff, rotas, paperwork, contacting people, money.
+  // Rooms and places ("consulta" stays a visit; the room is "sala de consulta")
+  ['sala de espera', 'waiting room'], ['sala de curas', 'treatment room'],
+  ['sala de extracciones', 'phlebotomy room'], ['sala de personal', 'staff room'],
+  ['sala de consulta', 'consulting room'], ['consulta de enfermeria', 'nurse clinic room'],
+  ['cuarto de residuos', 'clinical waste store'], ['planta baja', 'ground floor'], ['primera planta', 'first floor'],
+  ['primer piso', 'first floor'], ['segundo piso', 'second floor'], ['salida de emergencia', 'fire exit'],
+  ['punto de encuentro', 'assembly point'], ['cerrar con llave', 'lock'], ['fuera de servicio', 'out of order'],
+  ['no funcionar', 'not working'], ['corte de luz', 'power cut'],
+  // Equipment and supplies ("carro" alone is a car; "marca" alone a brand, but "la nevera marca 9" is a reading;
+  // "tirita" alone shivers)
+  ['contenedor de agujas', 'sharps bin'], ['contenedor de objetos punzantes', 'sharps bin'],
+  ['contenedor amarillo', 'sharps bin yellow'], ['contenedor de residuos', 'clinical waste bin'],
+  ['carro de paradas', 'crash trolley'], ['carro de emergencias', 'crash trolley'],
+  ['carro rojo', 'crash cart trolley'], ['carro de curas', 'dressing trolley'],
+  ['bombona de oxigeno', 'oxygen cylinder'], ['balon de oxigeno', 'oxygen cylinder'],
+  ['desfibrilador externo automatico', 'automated external defibrillator AED'], ['nevera portatil', 'cool box'],
+  ['caja isotermica', 'cool box'], ['cadena de frio', 'cold chain'],
+  ['rotura de la cadena de frio', 'cold chain breach'], ['termometro de maxima y minima', 'max-min thermometer'],
+  ['nevera marca', 'fridge reads'], ['frigorifico marca', 'fridge reads'], ['heladera marca', 'fridge reads'],
+  ['termometro marca', 'thermometer reads'], ['glucometro marca', 'glucose meter reads'],
+  ['tensiometro marca', 'blood pressure monitor reads'], ['pulsioximetro marca', 'pulse oximeter reads'],
+  ['fuera de rango', 'out of range'], ['equipo de proteccion', 'PPE'],
+  ['gafas de proteccion', 'eye protection goggles'], ['material sanitario', 'medical supplies'],
+  ['material de curas', 'dressing supplies'], ['bote de orina', 'urine sample pot'],
+  ['tira de orina', 'urine dipstick'], ['una tirita', 'a plaster'], ['las tiritas', 'plasters'],
+  ['caja de tiritas', 'box of plasters'], ['primeros auxilios', 'first aid'], ['boton de panico', 'panic button'],
+  // Cleaning and waste ("derrame" alone is a stroke)
+  ['kit de derrames', 'spill kit'], ['derrame de fluidos', 'body fluid spill'],
+  ['limpiar un derrame', 'clean up a spill'], ['residuos sanitarios', 'clinical waste'],
+  ['residuos biologicos', 'clinical waste'], ['bolsa amarilla', 'yellow clinical waste bag'],
+  ['tirar a la basura', 'dispose of in the bin'], ['lavado de manos', 'hand washing'],
+  ['higiene de manos', 'hand hygiene'], ['gel hidroalcoholico', 'alcohol hand gel'],
+  ['pinchar con aguja', 'needlestick injury'], ['accidente biologico', 'needlestick injury exposure'],
+  ['evacuar el edificio', 'evacuate the building'], ['simulacro de incendio', 'fire drill'],
+  // Staff and roles ("personal" alone may be personal)
+  ['auxiliar de enfermeria', 'healthcare assistant'], ['tecnico de laboratorio', 'laboratory technician'],
+  ['tecnico de farmacia', 'pharmacy technician'], ['tecnica de farmacia', 'pharmacy technician'],
+  ['personal sanitario', 'clinical staff'], ['personal de enfermeria', 'nursing staff'],
+  ['personal de limpieza', 'cleaners'], ['jefe de enfermeria', 'lead nurse'], ['medico sustituto', 'locum doctor'],
+  ['trabajador social', 'social worker'], ['a cargo de', 'in charge of'], ['proteccion de datos', 'data protection'],
+  // Rotas and leave ("guardia" alone is the Argentine emergency department; "baja" alone is low, and "de baja" would
+  // also read "de bajo peso molecular")
+  ['turno de manana', 'morning shift'], ['turno de tarde', 'afternoon shift'], ['turno de noche', 'night shift'],
+  ['cambio de turno', 'handover shift change'], ['pase de turno', 'handover'], ['entrega de turno', 'handover'],
+  ['de guardia', 'on call'], ['medico de guardia', 'on-call doctor'], ['hacer guardias', 'on-call shifts'],
+  ['farmacia de guardia', 'out-of-hours pharmacy'], ['sacar turno', 'book an appointment'],
+  ['pedir turno', 'book an appointment'], ['dar turno', 'book an appointment'], ['turno con', 'appointment with'],
+  ['dia libre', 'day off'], ['asuntos propios', 'personal leave'], ['estar de baja', 'off sick sick leave'],
+  ['baja laboral', 'sick leave'], ['baja medica', 'sick leave'], ['baja por enfermedad', 'sick leave'],
+  ['baja por maternidad', 'maternity leave'], ['coger la baja', 'take sick leave'],
+  ['parte de baja', 'fit note sick note'], ['licencia medica', 'sick leave'], ['incapacidad temporal', 'sick leave'],
+  // Appointments and time ("horario" alone is a dosing schedule, "plazo" a term)
+  ['pedir cita', 'book an appointment'], ['dar cita', 'book an appointment'],
+  ['faltar a la cita', 'missed appointment did not attend'],
+  ['no acudir a la cita', 'did not attend the appointment'],
+  ['no presentarse a la cita', 'did not attend the appointment'], ['lista de espera', 'waiting list'],
+  ['cita previa', 'booked appointment'], ['sin cita', 'walk-in without an appointment'],
+  ['consulta telefonica', 'telephone consultation'], ['visita a domicilio', 'home visit'],
+  ['visita domiciliaria', 'home visit'], ['horario de apertura', 'opening hours'],
+  ['horario de atencion', 'opening hours'], ['fuera de horario', 'out of hours'],
+  ['fuera del horario', 'out of hours'], ['fecha limite', 'deadline'], ['plazo de entrega', 'deadline'],
+  ['fuera de plazo', 'past the deadline'], ['con antelacion', 'in advance notice'], ['de reserva', 'spare backup'],
+  // Paperwork, stock and orders ("pedido" alone is also what was asked for)
+  ['hoja de registro', 'log sheet'], ['hoja de control', 'log sheet checklist'],
+  ['hoja de temperaturas', 'temperature log'], ['hoja de reclamaciones', 'complaints form'],
+  ['libro de reclamaciones', 'complaints book'], ['libro de registro', 'register'],
+  ['hoja de derivacion', 'referral form'], ['lista de verificacion', 'checklist'],
+  ['consentimiento informado', 'informed consent'], ['informe de alta', 'discharge summary'],
+  ['historia clinica', 'medical records'], ['historial medico', 'medical records'],
+  ['parte de incidencias', 'incident report'], ['tarjeta sanitaria', 'health card'],
+  ['cartilla de vacunacion', 'vaccination record'], ['volante de analitica', 'blood test request form'],
+  ['hacer pedido', 'place an order'], ['pedido de material', 'supplies order'],
+  ['llenar formulario', 'fill in the form'], ['llenar planilla', 'fill in the form'],
+  ['control de existencias', 'stock check'], ['fecha de caducidad', 'expiry date'],
+  ['fecha de vencimiento', 'expiry date'],
+  // Contacting people ("busca" alone is looks for; "aviso" alone a warning; "dejar" alone stop)
+  ['numero de telefono', 'phone number'], ['llamar al busca', 'bleep'], ['al busca', 'bleep pager'],
+  ['el busca', 'bleep pager'], ['correo electronico', 'email'], ['dejar mensaje', 'leave a message'],
+  ['dejar recado', 'leave a message'], ['devolver la llamada', 'call back'], ['a quien avisar', 'who to inform'],
+  ['a quien llamar', 'who to call'], ['a quien contactar', 'who to contact'], ['a quien informar', 'who to inform'],
+  ['a quien preguntar', 'who to ask'], ['con quien hablar', 'who to speak to'],
+  ['quien encargar', 'who is responsible'], ['encargar de', 'responsible for'], ['donde dejar', 'where to put'],
+  ['donde guardar', 'where to store'], ['donde tirar', 'where to dispose of'], ['donde estar', 'where is'],
+  // Money ("devolver" alone is to vomit)
+  ['devolver el dinero', 'refund'], ['en efectivo', 'cash'], ['sin coste', 'free of charge'],
+  ['sin costo', 'free of charge'],
+  // Samples ("toma" alone is a dose taken; "muestra" is a sample, and "muestra signos" shows them)
+  ['muestra de sangre', 'blood sample'], ['muestra de orina', 'urine sample'], ['muestra de heces', 'stool sample'],
+  ['recogida de muestras', 'sample collection'], ['mostrar signos', 'shows signs'],
+  ['mostrar sintomas', 'shows symptoms'], ['no mostrar', 'does not show'], ['toma de muestras', 'sample collection'],
+  ['extraccion de sangre', 'blood draw phlebotomy'], ['toma de tension', 'blood pressure check'],
 ];
 
 /** What a lay "medicine for X" is for ("pastilla para la tensión", "medicina del azúcar"). */

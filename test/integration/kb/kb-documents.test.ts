@@ -217,6 +217,15 @@ describe("a question a document of the user's reads close to but does not answer
     expect(contractor.refused).toBe(true);
     expect(contractor.answerability).toMatchObject({ figure: { asked: 'phone', found: false } });
     expect(contractor.answer).toContain('give no phone number or extension');
+
+    // A day or time is read the same way: the contractor's collection has one, the ordering none.
+    const collectionTime = await ask('What time does the external contractor collect the sealed sharps containers from waste cage B-12?');
+    expect(collectionTime.refused).toBe(false);
+    expect(collectionTime.answerability).toMatchObject({ figure: { asked: 'time', found: true } });
+    const orderingDay = await ask('On which day does the practice manager order the replacement sharps containers for Sala Azul?');
+    expect(orderingDay.refused).toBe(true);
+    expect(orderingDay.answerability).toMatchObject({ figure: { asked: 'time', found: false } });
+    expect(orderingDay.answer).toContain('give no day or time for it');
   });
 });
 

@@ -108,4 +108,19 @@ describe('the exceptions a question about a clinic procedure turns on', () => {
     ).toBe(true);
     expect(check('Anticoagulation clinic', 'The anticoagulation clinic runs every Tuesday morning in Room 14.', 'What happens to the Tuesday anticoagulation clinic on a bank holiday?')).toBe(false);
   });
+
+  it('reads "if Aisling is off" as someone away, and cover as staffing, not as scope (development sets, 2026-12-07)', () => {
+    expect(labels('Who runs the spirometry session if Aisling is off?')).toEqual(['someone away (leave or sickness)']);
+    expect(labels('Who does the INR clinic when Dr Achebe is off?')).toEqual(['someone away (leave or sickness)']);
+    expect(labels('Who runs the clinic when the practice nurse is off?')).toEqual(['someone away (leave or sickness)']);
+    expect(labels('What if the dressing is off?')).toEqual([]);
+    expect(labels('Who checks the trolley if Monday is off?')).toEqual([]);
+    expect(labels('When Aisling is off, who runs it?')).toEqual(['someone away (leave or sickness)']);
+    const question = 'Who runs the minor surgery sessions when Dr Owen Lloyd is on annual leave?';
+    const away = conditionsAsked(question, '');
+    const scope = '# Consent for Minor Surgery\n\n## Procedures covered\n\nMinor surgery sessions run on Tuesday afternoons. This procedure covers excision of skin lesions.';
+    expect(speaksOfConditions(scope, away, question)).toBe(false);
+    expect(speaksOfConditions(`${scope} When Dr Lloyd is away, Dr Khan covers the minor surgery sessions.`, away, question)).toBe(true);
+    expect(speaksOfConditions(`${scope} Cover for the minor surgery sessions is arranged by the practice manager.`, away, question)).toBe(true);
+  });
 });

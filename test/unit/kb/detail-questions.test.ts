@@ -61,8 +61,6 @@ describe('which detail a question asks for', () => {
       'What is the target heart rate during the stress test?',
       'How much paracetamol can he take in a day?',
       'What does this rash mean?',
-      'Which days does the waste company come to pick up the full boxes?',
-      'What time does the waste company come on Fridays?',
       'Which form does the contractor sign?',
       '¿Cómo uso lo de los nietos sin meterle miedo? ¿Cómo se llama esa técnica?',
       'Se le están olvidando los nombres de los nietos. ¿Es normal de la edad?',
@@ -343,5 +341,72 @@ describe('what a review found (2026-12-06)', () => {
     for (const text of ['Pay attention to the cold chain.', 'The nurse in charge signs.', "The charge nurse's shift starts at 8.", 'Charge the pump battery overnight.', 'Paid carers may attend.']) {
       expect(holdsDetail(`# Vaccines\n\n${text}`, 'charge', 'Do we charge for flu vaccines?'), text).toBe(false);
     }
+  });
+});
+
+describe('the day or the time of day something happens (own documents, 2026-12-07)', () => {
+  it('reads "what time", "which days", "a qué hora", "qué días", and not a time of day for a medicine or a time frame', () => {
+    for (const question of [
+      'What time does the lab courier come for the afternoon pickup?',
+      'What time does the waste company come on Fridays?',
+      'By what time do I have to finish my last home visit?',
+      'Which days does the waste company collect the boxes?',
+      'On which day is the trolley checked?',
+      'What are the opening hours of the phlebotomy room?',
+      '¿A qué hora pasa el mensajero?',
+      '¿Hasta qué hora se puede pedir una receta urgente?',
+      '¿Qué días hay espirometrías?',
+      '¿En qué horario atiende el teléfono la oficina?',
+    ]) {
+      expect(asked(question), question).toBe('time');
+    }
+    for (const question of [
+      'What time of day should I take my statin?',
+      'What time frame do we have to reply to a complaint?',
+      'What day of the cycle is the blood test done?',
+      '¿Qué días de tratamiento le quedan?',
+      'How many days does the result take?',
+    ]) {
+      expect(asked(question), question).toBeNull();
+    }
+  });
+
+  it('gives way to a dose or a duration asked in the same question', () => {
+    expect(figureAsked('Con el metotrexato semanal, ¿qué día se toma el ácido fólico y cuántos mg?')).toBe('dose');
+    expect(figureAsked('¿A qué hora pasa el mensajero?')).toBe('time');
+  });
+
+  it('finds a clock time or a weekday next to what the question asks about, not a price or another thing’s time', () => {
+    const question = 'What time does the courier collect the samples?';
+    const doc = [
+      '# Blood test room',
+      '',
+      '## Transport',
+      '',
+      'The hospital courier collects samples from the specimen box at 12:45 and 16:30.',
+      '',
+      '## Staff',
+      '',
+      'The phlebotomist starts at 8.30am.',
+    ].join('\n');
+    expect(holdsDetail(doc, 'time', question)).toBe(true);
+    expect(holdsDetail(doc.replace('at 12:45 and 16:30', 'twice a day'), 'time', question)).toBe(false);
+    expect(holdsDetail('# Records\n\nA copy of the records costs £12.50 and is posted within a month.', 'time', 'What time is the copy of the records posted?')).toBe(false);
+    expect(holdsDetail('# Spirometry\n\nDiagnostic spirometry runs on Tuesday and Thursday mornings in Room 2.', 'time', 'Which days is diagnostic spirometry done?')).toBe(true);
+    expect(holdsDetail('# Meetings\n\nErrors are discussed at the monthly prescribing meeting.', 'time', 'What day and time is the monthly prescribing meeting?')).toBe(false);
+    expect(holdsFigure('Reception closes at 6 pm.', 'time')).toBe(true);
+  });
+
+  it('reads the whole document when no sentence shares two of the question’s words (the document says it otherwise)', () => {
+    const fridge = [
+      '# Vaccine Cold Chain Procedure',
+      '',
+      '## Monitoring',
+      '',
+      '- Read the current, minimum and maximum temperatures at 08:30 and at 15:30.',
+      '- Reset the min/max thermometer after each reading.',
+    ].join('\n');
+    expect(holdsDetail(fridge, 'time', 'What times do we have to check the thermometer on the vaccine fridge?')).toBe(true);
+    expect(holdsDetail(fridge.replace('at 08:30 and at 15:30', 'twice a day'), 'time', 'What times do we have to check the thermometer on the vaccine fridge?')).toBe(false);
   });
 });

@@ -198,4 +198,41 @@ describe('Spanish clinical words for the English cards', () => {
     const translated = english(question);
     for (const words of expected) expect(translated).toContain(words);
   });
+
+  it('reads a staff question about the sharps bin and the vaccine fridge in the words of a practice procedure', () => {
+    expect(english('¿Dónde dejo el contenedor de agujas cuando está lleno?')).toBe('where to put sharps bin full');
+    // "marca" after a fridge or a meter is a reading, not a brand; "¿a quién aviso?" asks whom to tell.
+    expect(english('Si la nevera marca 10 grados, ¿a quién aviso?')).toBe('fridge reads 10 degrees who to inform');
+  });
+
+  it.each([
+    ['the crash trolley check', '¿Cada cuánto se revisa el carro de paradas y dónde se apunta en la hoja de registro?', ['crash trolley', 'log sheet']],
+    ['a spill', 'Se ha derramado orina en el suelo de la consulta, ¿dónde está el kit de derrames? ¿Uso lejía?', ['spill', 'spill kit', 'bleach']],
+    ['covering a shift', 'Si la enfermera está de baja, ¿quién cubre su turno de tarde?', ['sick leave', 'cover', 'afternoon shift']],
+    ['holidays', '¿Con cuántos días de antelación hay que pedir las vacaciones?', ['notice', 'holiday']],
+    ['the sample courier', '¿A qué hora pasa el mensajero a recoger las muestras de sangre para el laboratorio?', ['courier', 'blood sample', 'laboratory']],
+    ['expired stock', '¿Qué hago con las vacunas caducadas? ¿Se anota el número de lote?', ['vaccine expired', 'batch']],
+    ['charges and refunds', '¿Se cobra el informe médico o es gratuito? ¿Y si piden que les devuelvan el dinero?', ['charge', 'report', 'free of charge', 'refund']],
+    ['reaching the on-call doctor', '¿Cómo contacto con el médico de guardia fuera de horario? ¿Llamo al busca?', ['on-call doctor', 'out of hours', 'bleep']],
+    ['a missed appointment', 'El paciente no se presentó a la cita y la sala de espera está llena', ['did not attend', 'waiting room']],
+    ['supplies', '¿Quién se encarga de pedir el material al almacén y de reponer el botiquín?', ['who is responsible', 'supplies', 'storeroom', 'first aid kit']],
+  ])('translates a staff question about %s into a practice document’s English', (_area, question, expected) => {
+    const translated = english(question);
+    for (const words of expected) expect(translated).toContain(words);
+  });
+
+  it('keeps the clinical sense where a clinic word would clash with it', () => {
+    // A stroke, the Argentine emergency department, low blood pressure and low-molecular-weight heparin stay so.
+    expect(english('tuvo un derrame cerebral')).toBe('stroke');
+    expect(english('derrame')).toBe('stroke');
+    expect(english('la llevamos a la guardia')).toBe('llevamos emergency department');
+    expect(english('tiene la tensión baja')).toBe('low blood pressure');
+    expect(english('heparina de bajo peso molecular')).toBe('heparina low weight molecular');
+    // A consultation stays a visit, a brand a brand, a shivering child shivering and a copper IUD copper.
+    expect(english('tiene cita con el cardiólogo en la consulta')).toBe('appointment with cardiologist visit');
+    expect(english('¿Qué marca de insulina usa?')).toBe('brand insulin use');
+    expect(english('el niño tirita de frío')).toBe('child shivering cold');
+    expect(english('el seguro no cubre el inhalador')).toBe('safe cover inhaler');
+    expect(english('¿Se puede poner el DIU de cobre?')).not.toContain('charge');
+  });
 });
