@@ -164,11 +164,11 @@ export const answerabilitySchema = z.object({
   /**
    * The figure the question asks for (a dose, a level or range, a number of minutes to years, how often, a price, a
    * person's name, a brand, maker or supplier, a phone number or extension, an email address, a password or code,
-   * whether something is paid for, a day or a time of day), and whether a relevant card holds one; a question asking for a figure
+   * whether something is paid for, a day or a time of day, how long something is kept), and whether a relevant card holds one; a question asking for a figure
    * no relevant card gives is refused. Null when it asks for none.
    */
   figure: z
-    .object({ asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time']), found: z.boolean() })
+    .object({ asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept']), found: z.boolean() })
     .nullable()
     .default(null),
   /**

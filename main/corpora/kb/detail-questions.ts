@@ -16,9 +16,10 @@ import { quoteUnits } from './quotes.js';
  * what the question is about: the extension of the duty nurse does not say how to reach the IPC nurse. And the day or
  * the time of day something happens ("what time does the courier come?", "¿qué día toca la reunión?"), which a clock
  * time or a weekday answers; that one is held to the user's own documents only (kb-search.ts): a shipped card answers
- * "what time should I take my statin?" with "in the evening".
+ * "what time should I take my statin?" with "in the evening". Likewise how long a record or an item is kept ("how long
+ * are the recordings kept?", "¿cuánto tiempo se guarda el registro?"), which a length of time answers.
  */
-const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time'] as const;
+const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept'] as const;
 export type DetailKind = (typeof detailKinds)[number];
 
 /** Whether a figure kind is one of these details. */
@@ -165,7 +166,7 @@ const chargeQuestion = new RegExp(
     '\\b(count|counts|counted) as (paid|working) time\\b',
     '\\b(get|gets|be|is|are) paid (extra|for|overtime)\\b',
     '\\b(paid|claim|claimed|get) overtime\\b',
-    '\\bse (les? )?(cobra|paga)\\b',
+    '\\bse (les? |nos |me |te )?(cobra|paga)n?\\b',
     '\\b(nos|les?|me|te) (lo |la |los |las )?cobra(n|mos)?\\b',
     '\\bcobra(mos|n)? (algo|por|extra|aparte)\\b',
     '\\b(hay que|tiene que|tienen que|tenemos que) pagar\\b',
@@ -186,6 +187,13 @@ const timeOfDayQuestion =
 const dayQuestion =
   /\b(which|what) days?\b(?= (and|or) (what )?times?\b| of the week\b| (is|are|does|do|will|should|can) (the|our|it|they|we|reception|clinic|\w+ clinic)\b)|\bon (which|what) days?\b(?! (of|after|before|since)\b)|\bque dias?\b(?! (de (tratamiento|ciclo|la regla|retraso|baja)|despues|antes|sin|con|lleva|llevo|hace)\b)/;
 
+// How long something is kept: "how long are the recordings kept?", "how long do we store the log sheets?", "¿cuánto
+// tiempo se guarda el registro?", "¿durante cuánto tiempo hay que conservar…?". Not how long someone waits or stays
+// ("how long do we keep the family hanging around?").
+const keptQuestion =
+  /\bhow long (do|does|did|should|must|are|is|will|would|can|have) (\w+ ){0,6}?(keep|kept|store|stored|retain|retained|archive|archived)\b(?! (taking|using|going|on|doing|trying|giving|checking|avoiding)\b)|\bcuanto tiempo (se |hay que |tenemos que |debemos |hemos de |(\w+ ){0,2})?(guard|conserv|archiv)\w*/;
+const keptNotRecords = /\b(hanging|waiting|sitting|lying|observ\w*|esperando|en observacion)\b/;
+
 /** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
 export function detailAsked(folded: string): DetailKind | null {
   if (chargeQuestion.test(folded)) return howMuch.test(folded) ? 'price' : 'charge';
@@ -196,6 +204,7 @@ export function detailAsked(folded: string): DetailKind | null {
   if (personQuestion.test(folded)) return 'person';
   if (makerQuestion.test(folded)) return 'maker';
   if (timeOfDayQuestion.test(folded) || dayQuestion.test(folded)) return 'time';
+  if (keptQuestion.test(folded) && !keptNotRecords.test(folded)) return 'kept';
   return null;
 }
 
@@ -215,7 +224,7 @@ const askingWords =
 // The words that ask for a way to reach someone, a code, a fee or a day or time, and the function words of a question:
 // none says what it is about.
 const contactAskingWords =
-  /^(phone|telephone|mobile|number|numbers|extension|ext|ring|call|dial|direct|contact|reach|email|mail|address|password|passcode|pin|code|charge|charges|charged|fee|fees|pay|pays|paid|free|telefono|numero|llamo|llamar|correo|contrasena|clave|cobra|cobran|cobramos|paga|pagar|pasas|whats|hay|tengo|tienes|tienen|get|gets|got|need|needs|want|wants|use|ask|speak|talk|find|know|give|let|make|put|tell|try|see|going|come|day|days|time|times|hour|hours|opening|hora|horas|dia|dias|horario|horarios)$/;
+  /^(phone|telephone|mobile|number|numbers|extension|ext|ring|call|dial|direct|contact|reach|email|mail|address|password|passcode|pin|code|charge|charges|charged|fee|fees|pay|pays|paid|free|telefono|numero|llamo|llamar|correo|contrasena|clave|cobra|cobran|cobramos|paga|pagar|pasas|whats|hay|tengo|tienes|tienen|get|gets|got|need|needs|want|wants|use|ask|speak|talk|find|know|give|let|make|put|tell|try|see|going|come|day|days|time|times|hour|hours|opening|hora|horas|dia|dias|horario|horarios|long|keep|kept|store|stored|retain|retained|tiempo|guarda|guardan|guardar|conservar)$/;
 // A firm's mark: "Ltd", "plc", "S.L.", "®".
 const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
 /**
@@ -388,6 +397,11 @@ const chargeFigure =
 const timeFigure =
   /(?<![\d.,£$€])\b([01]?\d|2[0-3]):[0-5]\d\b|\b(1[0-2]|0?[1-9])([:.][0-5]\d)?\s?(am|pm|a\.m\.|p\.m\.)(?![a-z])|\b([01]?\d|2[0-3])[.h][0-5]\d\s?(h|hrs|hours)\b|\b(noon|midday|midnight|mediod[ií]a|medianoche)\b|\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|each day|(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?(?= ?[-–,/&] ?(mon|tue|wed|thu|fri|sat|sun))|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?)\b/i;
 
+// A length of time something is kept, or its end: "for 2 years", "12 months", "kept indefinitely", "until it is
+// collected", "shredded after".
+const keptFigure =
+  /\b(\d+|one|two|three|four|five|six|seven|eight|ten|twelve|eighteen|twenty|thirty|a|an|several)(\s?(to|-|–|or)\s?\d+)?[- ](days?|weeks?|months?|years?)\b|\b(indefinitely|permanently|until|destroyed|shredded|deleted|disposed of)\b/i;
+
 /**
  * Whether a text gives a detail of that kind next to what the question asks about: in a sentence or list item sharing
  * the most words with the question (not counting those of the document's title), its section's heading counting as
@@ -485,5 +499,7 @@ export function holdsDetail(text: string, kind: DetailKind, question: string): b
       return givenNear(text, question, chargeFigure);
     case 'time':
       return givenNear(text, question, timeFigure, 'placed');
+    case 'kept':
+      return givenNear(text, question, keptFigure, 'placed');
   }
 }

@@ -60,12 +60,13 @@ const valueAsked = /\b(what|which|que|cual|cuales) (\w+\s+){0,2}(values?|numbers
 export function figureAsked(question: string): FigureKind | null {
   const folded = foldText(question);
   const detail = detailAsked(folded);
-  if (detail !== null && detail !== 'time') return detail;
+  if (detail !== null && detail !== 'time' && detail !== 'kept') return detail;
   if (levelQuestion.test(folded) || (levelNamed.test(folded) && valueAsked.test(folded))) return 'level';
   if (doseQuestion.test(folded)) return 'dose';
   if (frequencyQuestion.test(folded)) return 'frequency';
   if (durationCountQuestion.test(folded)) return 'duration';
-  // A day or time last: "¿qué día se toma el ácido fólico y cuántos mg?" asks for a dose a card must give.
+  // A day or time, or how long something is kept, last: "¿qué día se toma el ácido fólico y cuántos mg?" asks for a
+  // dose a card must give.
   return detail;
 }
 

@@ -45,6 +45,7 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     password: 'The cards on this topic give no password, PIN or code for it.',
     charge: 'The cards on this topic do not say whether it is paid for.',
     time: 'The cards on this topic give no day or time for it.',
+    kept: 'The cards on this topic do not say how long it is kept.',
   },
   es: {
     dose: 'Las fichas sobre este tema no dan ninguna dosis.',
@@ -59,6 +60,7 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     password: 'Las fichas sobre este tema no dan ninguna contraseña, PIN ni clave para ello.',
     charge: 'Las fichas sobre este tema no dicen si se paga.',
     time: 'Las fichas sobre este tema no dan ningún día ni hora para ello.',
+    kept: 'Las fichas sobre este tema no dicen cuánto tiempo se guarda.',
   },
 };
 

@@ -507,9 +507,10 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
 
     // The checks below read the whole card of each shown hit, fetched once.
     const bodyOf = await cardBodies(store, cards);
-    // A day or time (held to the user's own documents only) gives way to any other figure either form asks for.
+    // A day or time, or how long something is kept (held to the user's own documents only), gives way to any other
+    // figure either form asks for.
     const askedForms = [figureAsked(question), figureAsked(query.english)];
-    const asked = askedForms.find((kind) => kind !== null && kind !== 'time') ?? askedForms.find((kind) => kind !== null) ?? null;
+    const asked = askedForms.find((kind) => kind !== null && !ownDocumentKinds.has(kind)) ?? askedForms.find((kind) => kind !== null) ?? null;
     const figure = asked === null ? null : { asked, holds: figureHolder(asked, query, deps.lexicon(), bodyOf) };
     const population = populationAsked(question) ?? populationAsked(query.english);
     const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(bodyOf(card), population) };
@@ -799,6 +800,9 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
   return [best, ...strong.slice(1).filter(close)].slice(0, answerCards);
 }
 
+/** The details only the user's own documents are held to. */
+const ownDocumentKinds: ReadonlySet<FigureKind> = new Set(['time', 'kept']);
+
 /**
  * Whether a card gives the figure a question asks for: a dose asked of one named medicine next to that medicine
  * (`givesDoseOf`), a level asked of one named medicine in a card naming it (`givesLevelOf`), a count of time units by
@@ -808,10 +812,10 @@ function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexico
   const medicines = new Set([...query.mentions, ...lexicon.find(query.english)].filter((mention) => mention.kind === 'drug').map((mention) => mention.canonical));
   const [medicine] = medicines;
   // The title as the document's heading: its words say what every sentence is about (detail-questions.ts).
-  // A day or time is held to the user's own documents: a shipped card answers "what time should I take my statin?"
-  // with "in the evening", and is calibrated on its own example questions.
+  // A day or time, and how long something is kept, are held to the user's own documents: a shipped card answers "what
+  // time should I take my statin?" with "in the evening", and is calibrated on its own example questions.
   if (isDetailKind(asked))
-    return (card) => (asked === 'time' && card.passage.origin !== 'user') || holdsDetail(`# ${card.passage.title}\n\n${bodyOf(card)}`, asked, `${query.question}\n${query.english}`);
+    return (card) => (ownDocumentKinds.has(asked) && card.passage.origin !== 'user') || holdsDetail(`# ${card.passage.title}\n\n${bodyOf(card)}`, asked, `${query.question}\n${query.english}`);
   if (asked === 'duration') {
     const unit = durationUnitAsked(query.question) ?? durationUnitAsked(query.english);
     if (unit !== null) return (card) => holdsDurationIn(bodyOf(card), unit);
@@ -835,6 +839,7 @@ const askedFigure: Record<FigureKind, string> = {
   password: 'a password, PIN or code',
   charge: 'whether it is paid for',
   time: 'a day or time',
+  kept: 'how long it is kept',
 };
 
 /**

@@ -349,6 +349,46 @@ const words: Record<string, string> = {
   factura: 'invoice', reembolso: 'refund', devolucion: 'refund return',
   // Laboratory logistics ("analítica", "laboratorio", "resultado" are above; "muestra signos" is a phrase)
   muestra: 'sample', mostrar: 'show', recogida: 'collection', vacunar: 'vaccinate', vacunacion: 'vaccination',
+
+  // GP practice work: screening, tests and small procedures, children and immunisation, records and data, and the
+  // verbs of booking and attending, as a nurse, an HCA or a receptionist says them (Spain and Latin America), in the
+  // English of a UK or US practice document. A word whose clinical or everyday sense is above keeps it ("control" is
+  // monitoring, "quitar" stop, "vino" wine, "poder" and "pasar" fillers, "anestesia" anesthesia): the clinic sense is
+  // a phrase in `phraseList` ("quitar los puntos", "vino a pedir", "poder notarial", "pasar consulta"). Left out as
+  // words: "recuerdo" (I remember), "parto" (I split), "juzgado" (judged), "tocar", "poner", "salir" and "tardar"
+  // (phrases only), and "uña", which folds to the article "una" (an accented word below).
+  // Screening and tests ("revisión", "chequeo", "electrocardiograma", "tira reactiva", "espirómetro" are above)
+  citologia: 'cervical smear cervical screening', papanicolaou: 'smear test cervical screening',
+  cribado: 'screening', tamizaje: 'screening', mamografia: 'mammogram breast screening', cancer: 'cancer',
+  colonoscopia: 'colonoscopy', electro: 'ECG', ecografia: 'ultrasound scan', doppler: 'Doppler',
+  espirometria: 'spirometry', monofilamento: 'monofilament', sensibilidad: 'sensation sensitivity',
+  itb: 'ABPI ankle brachial pressure index', retinografia: 'retinal screening diabetic eye screening',
+  talon: 'heel', frotis: 'swab', exudado: 'swab exudate', hisopo: 'swab', cultivo: 'culture', biopsia: 'biopsy',
+  // Minor surgery and the treatment room ("herida", "apósito", "consentimiento" are above)
+  extirpar: 'remove excise', extirpacion: 'excision removal', acrocordon: 'skin tag', verruga: 'wart verruca',
+  lunar: 'mole', quiste: 'cyst', unero: 'ingrown toenail', infiltracion: 'joint injection steroid injection',
+  crioterapia: 'cryotherapy', congelar: 'freeze', sutura: 'sutures stitches', grapa: 'staples',
+  cura: 'dressing wound care', pinchar: 'inject prick', podologo: 'podiatrist chiropodist', diu: 'IUD coil',
+  // Children and immunisation ("niño", "hijo", "vacuna", "vacunar", "lactancia", "matrona" are above; "bebé" is an
+  // accented word; "guagua" is a baby in Chile and the Andes, a bus in the Canaries and the Caribbean)
+  nene: 'baby child', nena: 'baby child', guagua: 'baby', chamaco: 'child', lactante: 'infant baby',
+  pediatra: 'paediatrician pediatrician', tutor: 'guardian', refuerzo: 'booster', cartilla: 'record book',
+  sarampion: 'measles', paperas: 'mumps', rubeola: 'rubella', varicela: 'chickenpox varicella',
+  tosferina: 'whooping cough pertussis', tetanos: 'tetanus', antitetanico: 'tetanus vaccine', vph: 'HPV',
+  antigripal: 'flu vaccine', puerperal: 'postnatal', posparto: 'postnatal',
+  // Records, data and identity ("informe", "solicitud", "consentimiento", "dato", "firma" are above)
+  historial: 'records', historia: 'records history', expediente: 'records file', copia: 'copy',
+  confidencialidad: 'confidentiality', rgpd: 'GDPR', abogado: 'solicitor lawyer', fallecido: 'deceased',
+  fallecer: 'died death', defuncion: 'death', certificado: 'certificate', dni: 'ID', nie: 'ID',
+  pasaporte: 'passport', cedula: 'ID card', identidad: 'identity', documento: 'document',
+  justificante: 'proof note letter', comprobante: 'proof receipt', autorizacion: 'authorisation consent',
+  fecha: 'date', nacimiento: 'birth', domicilio: 'home address',
+  // Booking, attending and the front desk ("avisar", "derivar", "derivación", "cancelar", "reservar", "anotar" are
+  // above; "vino a", "pasa consulta", "le toca", "hace falta", "¿cuánto sale?" are phrases)
+  apuntar: 'write down record', citar: 'book an appointment', anular: 'cancel', reprogramar: 'rearrange reschedule',
+  aplazar: 'postpone', posponer: 'postpone', atender: 'see deal with', volante: 'referral form',
+  interconsulta: 'referral', lunes: 'Monday', martes: 'Tuesday', miercoles: 'Wednesday', jueves: 'Thursday',
+  viernes: 'Friday', sabado: 'Saturday', domingo: 'Sunday',
 };
 
 /**
@@ -742,6 +782,84 @@ const phraseList: Array<[spanish: string, english: string]> = [
   ['recogida de muestras', 'sample collection'], ['mostrar signos', 'shows signs'],
   ['mostrar sintomas', 'shows symptoms'], ['no mostrar', 'does not show'], ['toma de muestras', 'sample collection'],
   ['extraccion de sangre', 'blood draw phlebotomy'], ['toma de tension', 'blood pressure check'],
+
+  // GP practice work (see the words): screening, tests, minor surgery, children, immunisation, records, booking.
+  // Screening and tests ("control" stays monitoring; "control del embarazo" is antenatal care)
+  ['prueba del talon', 'newborn blood spot heel prick test'], ['cribado neonatal', 'newborn blood spot screening'],
+  ['tamizaje neonatal', 'newborn screening'], ['cancer de cuello de utero', 'cervical cancer'],
+  ['cancer de mama', 'breast cancer'], ['cancer de colon', 'bowel cancer'],
+  ['sangre oculta en heces', 'faecal immunochemical test FIT bowel screening'], ['sangre oculta', 'occult blood FIT'],
+  ['revision anual', 'annual review'], ['nino sano', 'well child check'],
+  ['control del embarazo', 'antenatal care check'], ['control de embarazo', 'antenatal care check'],
+  ['holter de tension', 'ambulatory blood pressure monitoring ABPM'], ['pico de flujo', 'peak flow'],
+  ['pulso pedio', 'foot pulses pedal pulse'], ['pie diabetico', 'diabetic foot'], ['revision de pie', 'foot check'],
+  ['revision del pie', 'foot check'], ['sensibilidad de pie', 'foot sensation'],
+  ['sensibilidad del pie', 'foot sensation'], ['indice tobillo brazo', 'ankle brachial pressure index ABPI'],
+  ['fondo de ojo', 'fundoscopy retinal examination'], ['analitica de orina', 'urine test'],
+  ['orina de 24 horas', '24-hour urine collection'], ['prueba de embarazo', 'pregnancy test'],
+  ['glucemia capilar', 'capillary blood glucose finger-prick test'], ['hemoglobina glicosilada', 'HbA1c'],
+  ['indice de masa corporal', 'BMI body mass index'], ['exudado faringeo', 'throat swab'],
+  ['frotis faringeo', 'throat swab'], ['exudado de herida', 'wound swab'],
+  ['anatomia patologica', 'histology pathology'], ['resultado alterado', 'abnormal result'],
+  // Minor surgery ("quitar" alone is stop, "anestesia" anesthesia; "una encarnada" is the folded "uña encarnada")
+  ['cirugia menor', 'minor surgery'], ['lesion cutanea', 'skin lesion'], ['una encarnada', 'ingrown toenail'],
+  ['quitar puntos', 'remove stitches suture removal'], ['retirar puntos', 'remove stitches suture removal'],
+  ['sacar puntos', 'remove stitches suture removal'], ['retirada de puntos', 'suture removal'],
+  ['puntos de sutura', 'stitches sutures'], ['dar puntos', 'stitches sutures'], ['poner puntos', 'stitches sutures'],
+  ['quitar grapas', 'remove staples'], ['quitar lunar', 'remove a mole excision'],
+  ['quitar verruga', 'remove a wart'], ['quitar quiste', 'remove a cyst'], ['poner diu', 'fit the coil IUD'],
+  ['dedo anular', 'ring finger'], ['anestesia local', 'local anaesthetic anesthetic'],
+  ['hacer cura', 'dressing change wound care'], ['consentimiento por escrito', 'written consent'],
+  ['consentimiento verbal', 'verbal consent'], ['hoja de consentimiento', 'consent form'],
+  ['por escrito', 'in writing'],
+  // Children and immunisation ("poner" alone is no word here: "le ponen la vacuna" is a phrase)
+  ['recien nacido', 'newborn'], ['menor de edad', 'minor under 18'], ['tutor legal', 'legal guardian'],
+  ['tutora legal', 'legal guardian'], ['patria potestad', 'parental responsibility'],
+  ['calendario vacunal', 'immunisation schedule immunization'],
+  ['calendario de vacunacion', 'immunisation schedule immunization'],
+  ['calendario de vacunas', 'immunisation schedule immunization'],
+  ['calendario acelerado', 'catch-up immunisation schedule'], ['dosis de recuerdo', 'booster dose'],
+  ['dosis de refuerzo', 'booster dose'], ['cartilla de vacunas', 'vaccination record'],
+  ['cartilla de salud', 'child health record red book'], ['cartilla del nino', 'child health record red book'],
+  ['carnet de vacunas', 'vaccination record'], ['carne de vacunacion', 'vaccination record'],
+  ['vacuna de gripe', 'flu vaccine'], ['vacuna contra gripe', 'flu vaccine'], ['triple virica', 'MMR'],
+  ['triple viral', 'MMR'], ['tos ferina', 'whooping cough pertussis'], ['poner vacuna', 'give the vaccine'],
+  ['pusieron vacuna', 'gave the vaccine'], ['poner inyeccion', 'give the injection'],
+  ['poner insulina', 'inject insulin'], ['poner antitetanica', 'give the tetanus vaccine'],
+  ['visita puerperal', 'postnatal check'], ['revision puerperal', 'postnatal check'],
+  ['revision posparto', 'postnatal check'], ['revision de cuarentena', 'postnatal check six-week check'],
+  ['despues del parto', 'after the birth postnatal'], ['tras parto', 'after the birth postnatal'],
+  ['lactancia materna', 'breastfeeding'], ['lactancia artificial', 'formula feeding'],
+  ['leche de formula', 'formula milk'], ['enfermera de pediatria', 'paediatric nurse health visitor'],
+  // Records, data and identity ("poder" alone is a filler)
+  ['historial clinico', 'medical records'], ['expediente clinico', 'medical records'],
+  ['solicitud de acceso', 'subject access request'], ['derecho de acceso', 'right of access subject access request'],
+  ['datos personales', 'personal data'], ['secreto profesional', 'confidentiality'], ['a terceros', 'third parties'],
+  ['despacho de abogados', 'solicitors law firm'], ['poder notarial', 'power of attorney'],
+  ['certificado de defuncion', 'death certificate'], ['certificado medico', 'medical certificate'],
+  ['informe medico', 'medical report'], ['documento de identidad', 'proof of identity ID'],
+  ['carnet de identidad', 'ID card'], ['cedula de identidad', 'ID card'],
+  ['comprobante de domicilio', 'proof of address'], ['justificante de asistencia', 'proof of attendance letter'],
+  ['justificante medico', 'medical note'], ['fecha de nacimiento', 'date of birth'],
+  ['cambio de domicilio', 'change of address'],
+  // Coming in and not ("vino" alone is wine: "tomo vino con la cena"; "viene a", "vine a" match these too)
+  ['vino a pedir', 'comes in asking for'], ['vino a por', 'comes in to collect'],
+  ['vino a buscar', 'comes in to collect'], ['vino a recoger', 'comes in to collect'],
+  ['vino a consulta', 'attends the clinic'], ['vino a cita', 'attends the appointment'],
+  ['vino a urgencias', 'came to the emergency department'], ['vino a vacunar', 'comes in for vaccination'],
+  ['vino ayer', 'came in yesterday'], ['vino sin cita', 'walk-in without an appointment'],
+  ['no vino', 'did not attend'], ['tomar vino', 'take wine'], ['beber vino', 'drinking wine'],
+  ['copa de vino', 'glass of wine'],
+  // Question shapes and the front desk's verbs ("toca" alone touches, "sale" goes out, "falta" is a lack)
+  ['cuanto salir', 'how much does it cost'], ['cuanto costar', 'how much does it cost'],
+  ['cuanto cobrar', 'how much do they charge'],
+  ['salir gratis', 'free of charge'], ['cuanto tardar', 'how long does it take'], ['hacer falta', 'needed'],
+  ['haga falta', 'needed'], ['no hacer falta', 'not needed'], ['le tocar', 'is due'], ['les tocar', 'is due'],
+  ['cuando tocar', 'when is it due'], ['vacuna tocar', 'vaccine due'], ['tocar vacunar', 'vaccination is due'],
+  ['pasar consulta', 'sees patients clinic'], ['pasar a consulta', 'go into the consulting room'],
+  ['atender telefono', 'answer the phone'], ['atender llamada', 'answer the call'], ['volver a citar', 'rebook'],
+  ['volver a pedir cita', 'rebook'], ['volver a dar cita', 'rebook'], ['cambiar cita', 'rearrange the appointment'],
+  ['adelantar cita', 'bring the appointment forward'], ['a partir de', 'from'],
 ];
 
 /** What a lay "medicine for X" is for ("pastilla para la tensión", "medicina del azúcar"). */
@@ -963,6 +1081,9 @@ const spanishFunctionWords: ReadonlySet<string> = new Set(
 const accentedWords: ReadonlyMap<string, string> = new Map([
   ['bebé', 'baby'],
   ['bebés', 'baby'],
+  // "Uña" folds to the article "una": a nail only as typed ("se corta las uñas").
+  ['uña', 'nail'],
+  ['uñas', 'nail'],
 ]);
 
 /** The English of a word, or undefined when the glossary does not know it. Stop words are only looked up as typed. */

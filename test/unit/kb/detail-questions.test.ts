@@ -410,3 +410,32 @@ describe('the day or the time of day something happens (own documents, 2026-12-0
     expect(holdsDetail(fridge.replace('at 08:30 and at 15:30', 'twice a day'), 'time', 'What times do we have to check the thermometer on the vaccine fridge?')).toBe(false);
   });
 });
+
+describe('how long something is kept (own documents, 2026-12-07)', () => {
+  it('reads retention questions, not how long someone waits', () => {
+    for (const question of [
+      'Are the after-hours triage calls audio-recorded, and how long are the recordings kept?',
+      'How long do we have to keep the temperature log sheets?',
+      '¿Cuánto tiempo se guarda el registro de quejas?',
+      '¿Durante cuánto tiempo hay que conservar las hojas de temperaturas?',
+      '¿Cuánto tiempo guardamos en recepción las recetas que nadie recoge?',
+    ]) {
+      expect(asked(question), question).toBe('kept');
+    }
+    for (const question of ['After the injections, how long do we keep the family hanging around?', 'How long should she keep taking the tablets?', 'How long does the clinic take?']) {
+      expect(asked(question), question).not.toBe('kept');
+    }
+  });
+
+  it('finds a length of time or an end next to what is kept', () => {
+    const doc = '# Heatwave plan\n\n## Temperatures\n\nReception reads the thermometers at 09:00 and writes the readings on form HW-1.\n\n## Training\n\nStaff complete the heat module every 2 years.';
+    expect(holdsDetail(doc, 'kept', 'How long do we keep the HW-1 temperature readings forms?')).toBe(false);
+    expect(holdsDetail(doc.replace('on form HW-1.', 'on form HW-1, which is kept for 12 months.'), 'kept', 'How long do we keep the HW-1 temperature readings forms?')).toBe(true);
+    expect(holdsDetail('# Prescriptions\n\nUncollected paper prescriptions are kept at reception until the end of the month, then shredded.', 'kept', '¿Cuánto tiempo guardamos en recepción las recetas en papel?\npaper prescriptions reception')).toBe(true);
+  });
+
+  it('reads "¿se les pagan esas horas?" as whether something is paid for (blind set 7, after its run)', () => {
+    expect(asked('A las recepcionistas que ayudan los sábados, ¿se les pagan esas horas aparte?')).toBe('charge');
+    expect(asked('¿Se cobra el certificado?')).toBe('charge');
+  });
+});

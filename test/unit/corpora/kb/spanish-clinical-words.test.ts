@@ -235,4 +235,80 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('el seguro no cubre el inhalador')).toBe('safe cover inhaler');
     expect(english('¿Se puede poner el DIU de cobre?')).not.toContain('charge');
   });
+
+  it.each([
+    [
+      'cervical screening',
+      '¿A partir de qué edad se hace la citología y cada cuántos años?',
+      ['from', 'age', 'cervical smear', 'how often', 'years'],
+    ],
+    [
+      'a records request',
+      'Un señor vino a pedir una copia de su historial, ¿hace falta una solicitud de acceso por escrito?',
+      ['comes in asking for', 'copy', 'records', 'needed', 'subject access request', 'in writing'],
+    ],
+    [
+      'a booster due',
+      '¿Cuándo le toca al nene la dosis de recuerdo de la triple vírica? ¿Se apunta en la cartilla?',
+      ['when is it due', 'baby', 'booster dose', 'MMR', 'write down record', 'record book'],
+    ],
+    [
+      'minor surgery',
+      '¿Cuánto nos sale quitar un lunar en cirugía menor? ¿Se manda a anatomía patológica?',
+      ['how much does it cost', 'remove a mole', 'minor surgery', 'histology'],
+    ],
+    [
+      'stitches out',
+      '¿Quién pasa consulta los jueves para quitar los puntos?',
+      ['sees patients', 'Thursday', 'remove stitches'],
+    ],
+    [
+      'the diabetic foot check',
+      'En la revisión del pie diabético, ¿cómo uso el monofilamento y miro el pulso pedio?',
+      ['foot check', 'diabetic', 'monofilament', 'foot pulses'],
+    ],
+    [
+      'a solicitor and a deceased patient',
+      'El abogado de la familia de un paciente fallecido pide su historia clínica: ¿necesita un poder notarial?',
+      ['solicitor', 'deceased', 'medical records', 'power of attorney'],
+    ],
+    [
+      'a missed smear',
+      'El paciente no vino a la cita de la citología: ¿se le vuelve a citar o se anula?',
+      ['did not attend', 'appointment', 'cervical smear', 'rebook', 'cancel'],
+    ],
+    [
+      'the heel prick and the postnatal visit',
+      '¿La prueba del talón la hace la matrona en la visita puerperal? ¿Le ponen la vacuna a la guagua?',
+      ['heel prick', 'midwife', 'postnatal check', 'give the vaccine', 'baby'],
+    ],
+    [
+      'consent for a child',
+      '¿Puede la abuela firmar el consentimiento si no es la tutora legal ni tiene la patria potestad?',
+      ['grandmother', 'sign', 'consent', 'legal guardian', 'parental responsibility'],
+    ],
+  ])('translates a practice question about %s into a practice document’s English', (_area, question, expected) => {
+    const translated = english(question);
+    for (const words of expected) expect(translated).toContain(words);
+  });
+
+  it('keeps wine as wine where no one came in', () => {
+    expect(english('tomo vino con la cena')).toBe('take wine with dinner');
+    expect(english('bebe vino todos los días')).toBe('drinking wine every day');
+    expect(english('el vino a la hora de comer')).toContain('wine');
+    // ...while coming in reads as coming in.
+    expect(english('el paciente vino ayer a por la receta')).toBe('patient came in yesterday prescription');
+  });
+
+  it('keeps the clinical readings of words the practice uses otherwise', () => {
+    // "quitar" alone stops a medicine, "control" monitors, "recuerdo" remembers, "parto" splits, "vale" is a value.
+    expect(english('hay que quitar el ibuprofeno')).toBe('stop ibuprofeno');
+    expect(english('control de la tensión')).toBe('monitoring blood pressure');
+    expect(english('no recuerdo si tomé la dosis')).toBe('remember take dose');
+    expect(english('parto la pastilla')).toBe('split the tablet');
+    expect(english('¿Cuánto vale el INR objetivo?')).not.toContain('cost');
+    // "uña" is a nail only as typed: the article stays an article.
+    expect(english('me corto las uñas')).toBe('cut nail');
+    expect(english('una pastilla al día')).toBe('pill a day');
+  });
 });
