@@ -15,6 +15,8 @@ interface ConditionKind {
   label: string;
   labelEs: string;
   asked: RegExp;
+  /** Read on the question as written, where capitals tell a name ("if Aisling is off"). */
+  askedAsWritten?: RegExp;
   spoken: RegExp;
 }
 
@@ -35,9 +37,11 @@ const kinds: readonly ConditionKind[] = [
   {
     label: 'someone away (leave or sickness)',
     labelEs: 'alguien ausente (vacaciones o baja)',
-    // "If Aisling is off" is read on the question as written (conditionsAsked): a name, not "if the dressing is off".
     asked:
       /\b(on (annual |study |maternity |sick )?leave|annual leave|off sick|calls? in sick|sick leave|is (away|absent|off work)|are (away|absent|off work)|absent|absence|de vacaciones|esta de baja|de baja|ausente|no viene a trabajar|(if|when|while) (she|he|they|(dr|nurse|sister) \w+|the (\w+ )?(nurse|gp|doctor|pharmacist|manager|lead|clerk|receptionist|hca|coordinator)) (is|are) off)\b/,
+    // "If Aisling is off", "when Dr Lloyd is off": a capitalised name off work, not "if the dressing is off".
+    askedAsWritten:
+      /\b([Ii]f|[Ww]hen|[Ww]hile) (Dr |Nurse |Sister )?(?!(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter)\b)\p{Lu}\p{Ll}+( \p{Lu}\p{Ll}+)? (is|are) off\b/u,
     // Cover as staffing ("cover for", "arranges cover", "who covers the clinic"), not as scope ("this procedure covers
     // excision of skin lesions").
     spoken:
@@ -94,10 +98,11 @@ const kinds: readonly ConditionKind[] = [
   },
 ];
 
-const someoneAway = kinds.find((kind) => kind.label.startsWith('someone away')) as ConditionKind;
-// "If Aisling is off", "when Dr Lloyd is off": a capitalised name off work, read on the question as written.
-const namedPersonOff =
-  /\b([Ii]f|[Ww]hen|[Ww]hile) (Dr |Nurse |Sister )?(?!(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter)\b)\p{Lu}\p{Ll}+( \p{Lu}\p{Ll}+)? (is|are) off\b/u;
+/** The exceptions a question asks about (read on the question as asked and its English form). */
+export function conditionsAsked(question: string, english: string): ConditionKind[] {
+  const folded = `${foldText(question)}\n${foldText(english)}`;
+  return kinds.filter((kind) => kind.asked.test(folded) || kind.askedAsWritten?.test(question) === true);
+}
 
 /**
  * Whether a text speaks of every exception asked next to what the question is about (a document that can say what
@@ -112,9 +117,3 @@ export function speaksOfConditions(text: string, asked: readonly ConditionKind[]
 }
 
 export type { ConditionKind };
-
-/** The exceptions a question asks about (read on the question as asked and its English form). */
-export function conditionsAsked(question: string, english: string): ConditionKind[] {
-  const folded = `${foldText(question)}\n${foldText(english)}`;
-  return kinds.filter((kind) => kind.asked.test(folded) || (kind === someoneAway && namedPersonOff.test(question)));
-}

@@ -22,6 +22,12 @@ import { quoteUnits } from './quotes.js';
 const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept'] as const;
 export type DetailKind = (typeof detailKinds)[number];
 
+/**
+ * The details only the user's own documents are held to, and that give way to any other figure a question asks for
+ * ("¿qué día se toma el ácido fólico y cuántos mg?" asks for a dose a card must give).
+ */
+export const ownDocumentDetails: ReadonlySet<string> = new Set<DetailKind>(['time', 'kept']);
+
 /** Whether a figure kind is one of these details. */
 export function isDetailKind(kind: string): kind is DetailKind {
   return (detailKinds as readonly string[]).includes(kind);

@@ -1,7 +1,7 @@
 import { foldText } from '../../core/text-folding.js';
 import { splitSections } from './card.js';
 import type { ClinicalLexicon } from './clinical-lexicon.js';
-import { detailAsked, holdsDetail, isDetailKind, type DetailKind } from './detail-questions.js';
+import { detailAsked, holdsDetail, isDetailKind, ownDocumentDetails, type DetailKind } from './detail-questions.js';
 import { quoteUnits } from './quotes.js';
 
 /**
@@ -60,13 +60,12 @@ const valueAsked = /\b(what|which|que|cual|cuales) (\w+\s+){0,2}(values?|numbers
 export function figureAsked(question: string): FigureKind | null {
   const folded = foldText(question);
   const detail = detailAsked(folded);
-  if (detail !== null && detail !== 'time' && detail !== 'kept') return detail;
+  if (detail !== null && !ownDocumentDetails.has(detail)) return detail;
   if (levelQuestion.test(folded) || (levelNamed.test(folded) && valueAsked.test(folded))) return 'level';
   if (doseQuestion.test(folded)) return 'dose';
   if (frequencyQuestion.test(folded)) return 'frequency';
   if (durationCountQuestion.test(folded)) return 'duration';
-  // A day or time, or how long something is kept, last: "¿qué día se toma el ácido fólico y cuántos mg?" asks for a
-  // dose a card must give.
+  // A day or time, or how long something is kept, last (ownDocumentDetails).
   return detail;
 }
 

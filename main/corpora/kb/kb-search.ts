@@ -15,7 +15,7 @@ import { questionSignals, readsMultilingualModel, relevanceOf, scoreCard, varian
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
 import { buildKbCoverage, type KbCoverage } from './kb-coverage.js';
 import { conditionsAsked, speaksOfConditions } from './condition-questions.js';
-import { holdsDetail, isDetailKind } from './detail-questions.js';
+import { holdsDetail, isDetailKind, ownDocumentDetails } from './detail-questions.js';
 import { durationUnitAsked, figureAsked, givesDoseOf, givesLevelOf, holdsDurationIn, holdsFigure, type FigureKind } from './figure-questions.js';
 import { aspectAsked, effectAsked, speaksOfAspect } from './aspect-questions.js';
 import { asksToGive, foodAsked, saysNothingByMouth, speaksOfFood, type FoodKind } from './food-questions.js';
@@ -510,7 +510,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     // A day or time, or how long something is kept (held to the user's own documents only), gives way to any other
     // figure either form asks for.
     const askedForms = [figureAsked(question), figureAsked(query.english)];
-    const asked = askedForms.find((kind) => kind !== null && !ownDocumentKinds.has(kind)) ?? askedForms.find((kind) => kind !== null) ?? null;
+    const asked = askedForms.find((kind) => kind !== null && !ownDocumentDetails.has(kind)) ?? askedForms.find((kind) => kind !== null) ?? null;
     const figure = asked === null ? null : { asked, holds: figureHolder(asked, query, deps.lexicon(), bodyOf) };
     const population = populationAsked(question) ?? populationAsked(query.english);
     const populationCheck = population === null ? null : { asked: population, holds: (card: KbCardHit) => mentionsPopulation(bodyOf(card), population) };
@@ -800,9 +800,6 @@ export function answeringCards(cards: readonly KbCardHit[], question = ''): KbCa
   return [best, ...strong.slice(1).filter(close)].slice(0, answerCards);
 }
 
-/** The details only the user's own documents are held to. */
-const ownDocumentKinds: ReadonlySet<FigureKind> = new Set(['time', 'kept']);
-
 /**
  * Whether a card gives the figure a question asks for: a dose asked of one named medicine next to that medicine
  * (`givesDoseOf`), a level asked of one named medicine in a card naming it (`givesLevelOf`), a count of time units by
@@ -815,7 +812,7 @@ function figureHolder(asked: FigureKind, query: KbQuery, lexicon: ClinicalLexico
   // A day or time, and how long something is kept, are held to the user's own documents: a shipped card answers "what
   // time should I take my statin?" with "in the evening", and is calibrated on its own example questions.
   if (isDetailKind(asked))
-    return (card) => (ownDocumentKinds.has(asked) && card.passage.origin !== 'user') || holdsDetail(`# ${card.passage.title}\n\n${bodyOf(card)}`, asked, `${query.question}\n${query.english}`);
+    return (card) => (ownDocumentDetails.has(asked) && card.passage.origin !== 'user') || holdsDetail(`# ${card.passage.title}\n\n${bodyOf(card)}`, asked, `${query.question}\n${query.english}`);
   if (asked === 'duration') {
     const unit = durationUnitAsked(query.question) ?? durationUnitAsked(query.english);
     if (unit !== null) return (card) => holdsDurationIn(bodyOf(card), unit);
