@@ -61,14 +61,14 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
     ...(rowwise?.ok ? { rowwiseFileName: rowwise.fileName } : {}),
   };
   // The copies beside the first worker only embed queries, which run fastest on one thread (embedding-session.ts).
-  // They run one query a call (mergeQueries below), so they have no use for the rowwise graph.
+  // Without the rowwise graph they run one q8 query a call, as every q8 session does without it (its memory is saved).
   const { rowwiseFileName: _batchesOnly, ...queryConfig } = config;
   const session = await host.openPooled('embedding', config, { workers, queryConfig: { ...queryConfig, threads: 1 } }).catch((error: unknown) => {
     throw new AppError('unavailable', `The local embedding model failed to load: ${(error as Error).message}`);
   });
-  // A batched q8 vector depends on its neighbours, so only fp32 queries share a call (one batched inference). q8 runs
-  // one text per inference either way, and a merged call of 16 would hold a write back for 16 inferences, not one.
-  const mergeQueries = dtype === 'fp32';
+  // Queued queries may share a call: fp32 ones in one batched inference, q8 ones through the rowwise graph with the
+  // queries of their token length only (the worker's session groups them: a padded q8 batch would change the vectors).
+  const mergeQueries = dtype === 'fp32' || rowwise?.ok === true;
   return new LocalEmbedder(localEmbedderId(manifest, dtype, batchSize), manifest.dimensions, manifest.queryPrefix, host, session, mergeQueries);
 }
 
@@ -96,8 +96,8 @@ class LocalEmbedder implements Embedder {
   }
 
   /**
-   * Queries queued together share one call to the worker; the session still runs one text per inference for q8 (and
-   * in batches that do not change the vectors for fp32), so a query's vector is the same alone or merged.
+   * Queries queued together share one call to the worker, in batches that do not change a vector (fp32; q8 queries of
+   * one token length through the rowwise graph), so a query's vector is the same alone or merged.
    */
   async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array> {
     const [vector] = await this.#embed([this.#queryPrefix + text], signal, { priority: 'read', merge: this.#mergeQueries });

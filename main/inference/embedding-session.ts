@@ -1,7 +1,7 @@
 /** The embedder's side of the model worker thread: bge-small feature extraction, CLS-pooled and L2-normalised. */
 import { env, pipeline } from '@huggingface/transformers';
-import { equalLengthBatches, rowwiseOneThreadTokens } from './equal-length-batches.js';
-import type { WorkerSession } from './worker-session.js';
+import { equalLengthBatches, rowwiseMinimumBatch, rowwiseOneThreadTokens } from './equal-length-batches.js';
+import type { MergeGroup, WorkerSession } from './worker-session.js';
 
 export interface EmbeddingSessionConfig {
   /** Parent directory of the model directory: transformers.js resolves `modelRoot/modelName/...`. */
@@ -83,7 +83,19 @@ export async function openEmbeddingSession(config: EmbeddingSessionConfig): Prom
     }
     return batches;
   };
+  /**
+   * q8: queued queries share a call only with queries of their token length, which the rowwise graph batches into one
+   * inference without changing a vector; with no rowwise graph every q8 query runs alone. fp32 merges any queries.
+   */
+  const mergeGroup = (texts: readonly string[]): MergeGroup | undefined => {
+    const text = texts.length === 1 ? texts[0] : undefined;
+    if (!rowwise || text === undefined || text.length > shortTextCharacters) return undefined;
+    const tokens = extractor.tokenizer.encode(text).length;
+    const minimum = rowwiseMinimumBatch(tokens);
+    return Number.isFinite(minimum) ? { key: tokens, minimum } : undefined;
+  };
   return {
+    ...(config.dtype === 'q8' ? { mergeGroup } : {}),
     async run(texts, isCancelled) {
       const data = new Float32Array(texts.length * dimensions);
       for (const { indices, session } of inferences(texts)) {

@@ -1,9 +1,11 @@
 /**
  * The order in which the model worker thread takes its work (model-worker-thread.ts), kept apart as a pure function so
  * the policy is tested without a model: opens and releases stay in arrival order and nothing passes them; between
- * them a write goes first, and reads that may share a call are taken together.
+ * them a write goes first, and reads that may share a call are taken together (of one group, when the session keys
+ * them: the head of the queue and the queued reads of its group, ahead of reads of other groups queued before them).
  */
 import type { RunOrder } from './model-worker-protocol.js';
+import type { MergeGroup } from './worker-session.js';
 
 /** A run as the queue sees it: its session, its order and how many texts it carries. */
 export interface QueuedRun {
@@ -11,11 +13,16 @@ export interface QueuedRun {
   order: RunOrder;
   /** Texts in the input (1 for an input that is not a list of texts). */
   size: number;
+  /** A merged read shares its call only with reads of the same key (worker-session.ts); none for a session that merges any. */
+  group?: MergeGroup;
 }
 
 export type QueueEntry<Run extends QueuedRun, Control> = { control: Control } | { run: Run };
 
-/** At most this many texts share one merged call, so a write arriving during it waits for at most 16 short inferences. */
+/**
+ * At most this many texts share one merged call: a write arriving during it waits for 16 short inferences (fp32), or
+ * for one batched inference of 16 equal-length queries (q8 through the rowwise graph).
+ */
 export const mergeLimit = 16;
 
 /** Removes and returns the next step: one control task, or one or more runs to execute as one call. */
@@ -39,10 +46,12 @@ export function takeNext<Run extends QueuedRun, Control>(queue: QueueEntry<Run, 
     let texts = first.size;
     for (let index = 1; index < segment; index++) {
       const run = runAt(index);
-      if (run.session !== first.session || !run.order.merge || texts + run.size > mergeLimit) continue;
+      if (run.session !== first.session || !run.order.merge || run.group?.key !== first.group?.key || texts + run.size > mergeLimit) continue;
       taken.push(index);
       texts += run.size;
     }
+    // Too few of its group to batch: merged, they would still run one by one, and the first would wait for the last.
+    if (first.group && texts < first.group.minimum) taken.splice(1);
   }
   return { runs: take(queue, taken) };
 }

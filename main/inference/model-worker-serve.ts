@@ -8,6 +8,7 @@ import { openEmbeddingSession } from './embedding-session.js';
 import { openMultilingualSession } from './multilingual-session.js';
 import { openOnnxCeilingSession } from './onnx-ceiling-session.js';
 import { takeNext, type QueueEntry } from './model-run-queue.js';
+import type { MergeGroup, WorkerSession } from './worker-session.js';
 import { textBatchKinds, type ModelKind, type ModelKinds, type ModelWorkerReply, type ModelWorkerRequest, type WorkerSessionOf } from './model-worker-protocol.js';
 
 type RunRequest = Extract<ModelWorkerRequest, { type: 'run' }>;
@@ -25,6 +26,16 @@ export interface ModelWorkerPort {
   /** `transfer` lists buffers a thread may hand over instead of copying; a process copies them. */
   post(reply: ModelWorkerReply, transfer?: ArrayBuffer[]): void;
   onMessage(listener: (request: ModelWorkerRequest) => void): void;
+}
+
+/** The session's group for a read, if it keys them; a session that cannot key an input runs that read alone. */
+function mergeGroupOf(session: WorkerSessionOf<ModelKind>, input: unknown): MergeGroup | undefined {
+  try {
+    return (session as WorkerSession<unknown, unknown>).mergeGroup?.(input);
+  } catch {
+    // An input it cannot read (not a list of texts) runs alone, and its run reports what is wrong with it.
+    return undefined;
+  }
 }
 
 /** Serves the host's requests on `port` until the thread or process ends. */
@@ -106,11 +117,13 @@ export function serveModels(port: ModelWorkerPort): void {
         enqueue({ control: () => open(request) });
         return;
       case 'run': {
-        // Merging is only honoured for text kinds, whatever a caller asks.
-        const kind = sessions.get(request.session)?.kind;
-        const merge = request.order.merge && kind !== undefined && textBatchKinds.includes(kind);
+        // Merging is only honoured for text kinds, whatever a caller asks, and within the group the session names.
+        const entry = sessions.get(request.session);
+        const textKind = request.order.merge && entry !== undefined && textBatchKinds.includes(entry.kind);
+        const keyed = textKind ? mergeGroupOf(entry.session, request.input) : undefined;
+        const merge = textKind && (keyed !== undefined || !entry.session.mergeGroup);
         const size = Array.isArray(request.input) ? request.input.length : 1;
-        enqueue({ run: { ...request, order: { ...request.order, merge }, size } });
+        enqueue({ run: { ...request, order: { ...request.order, merge }, size, ...(keyed ? { group: keyed } : {}) } });
         return;
       }
       case 'release':

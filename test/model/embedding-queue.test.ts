@@ -1,9 +1,11 @@
 /**
  * How a model worker orders embeddings (model-run-queue.ts) with the real model: query embeddings that arrive
- * together get the vectors they would get alone (fp32 ones share a call), and a write is never queued behind them;
+ * together get the vectors they would get alone (fp32 ones share a call, q8 ones of one token length share an
+ * inference of the rowwise graph), and a write is never queued behind them;
  * and how the query pool (model-pool.ts) spreads queries over a model process without changing a byte of their vectors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concurrencyQueries } from '../../main/bench/concurrency-bench.js';
 import { generatedTexts } from '../../main/embedding/bench-embedder.js';
 import type { Embedder } from '../../main/embedding/embedder.js';
 import { createLocalEmbedder } from '../../main/embedding/local-embedder.js';
@@ -35,6 +37,15 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
     }
   });
 
+  it('gives concurrent queries of a few token lengths, merged by length through the rowwise graph, their vectors alone', async () => {
+    // The bench's burst: 64 food searches of 12-16 tokens with the query prefix, so most share a call with their length.
+    const queries = concurrencyQueries(64);
+    const sequential: Float32Array[] = [];
+    for (const query of queries) sequential.push(await q8.embedQuery(query));
+    const concurrent = await Promise.all(queries.map((query) => q8.embedQuery(query)));
+    queries.forEach((query, index) => expect(bytesOf(concurrent[index]), query).toEqual(bytesOf(sequential[index])));
+  });
+
   it('runs a write before the query embeddings queued ahead of it', async () => {
     const finished: string[] = [];
     // Something long is already running, so every request below is queued behind it when the worker next chooses.
@@ -50,7 +61,8 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
     const finished: string[] = [];
     const running = q8.embedDocuments(generatedTexts(40, 7));
     const queries = generatedTexts(24, 29).map((query, index) => q8.embedQuery(query).then(() => finished.push(`query ${index}`)));
-    // The worker has just moved on to the queries: q8 runs them one per call, so the write waits for one inference.
+    // The worker has just moved on to the queries: q8 runs them one per call, or a few of one token length in one
+    // inference (the rowwise graph), so the write waits for one inference.
     await running;
     const write = q8.embedDocuments(['Homemade paneer, 100 g']).then(() => finished.push('write'));
     await Promise.all([...queries, write]);
