@@ -17,16 +17,20 @@ import { quoteUnits } from './quotes.js';
  * the time of day something happens ("what time does the courier come?", "¿qué día toca la reunión?"), which a clock
  * time or a weekday answers; that one is held to the user's own documents only (kb-search.ts): a shipped card answers
  * "what time should I take my statin?" with "in the evening". Likewise how long a record or an item is kept ("how long
- * are the recordings kept?", "¿cuánto tiempo se guarda el registro?"), which a length of time answers.
+ * are the recordings kept?", "¿cuánto tiempo se guarda el registro?"), which a length of time answers; and how many
+ * of something there are ("how many sets of defib pads are on the trolley?", "¿cuántos ventiladores tenemos?"), which a
+ * number of that very thing answers ("2 sets of adult pads"; "2 portable air-conditioning units" gives no fans); and
+ * why a rule is as it is ("why do we wait 20 minutes before ringing the courier desk?", "¿por qué no aceptamos los
+ * formularios por email?"), which only a reason given answers ("…because the lab cannot match them to a patient").
  */
-const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept'] as const;
+const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason'] as const;
 export type DetailKind = (typeof detailKinds)[number];
 
 /**
  * The details only the user's own documents are held to, and that give way to any other figure a question asks for
  * ("¿qué día se toma el ácido fólico y cuántos mg?" asks for a dose a card must give).
  */
-export const ownDocumentDetails: ReadonlySet<string> = new Set<DetailKind>(['time', 'kept']);
+export const ownDocumentDetails: ReadonlySet<string> = new Set<DetailKind>(['time', 'kept', 'count', 'reason']);
 
 /** Whether a figure kind is one of these details. */
 export function isDetailKind(kind: string): kind is DetailKind {
@@ -200,6 +204,17 @@ const keptQuestion =
   /\bhow long (do|does|did|should|must|are|is|will|would|can|have) (\w+ ){0,6}?(keep|kept|store|stored|retain|retained|archive|archived)\b(?! (taking|using|going|on|doing|trying|giving|checking|avoiding)\b)|\bcuanto tiempo (se |hay que |tenemos que |debemos |hemos de |(\w+ ){0,2})?(guard|conserv|archiv)\w*/;
 const keptNotRecords = /\b(hanging|waiting|sitting|lying|observ\w*|esperando|en observacion)\b/;
 
+// How many of something there are or may be: "how many sets of defib pads…?", "the maximum number of patients…",
+// "¿cuántos ventiladores tenemos?". Not a length of time, how often or a dose ("how many days", "how many times", "how
+// many tablets", "¿cuántas horas…?"): figures of their own (figure-questions.ts).
+const notCounted =
+  '(more )?(days?|weeks?|months?|years?|hours?|minutes?|seconds?|times?|mg|mcg|milligrams?|micrograms?|ml|units?|tablets?|capsules?|puffs?|doses?|drops?|sprays?|dias|semanas|meses|anos|horas|minutos|segundos|veces|miligramos|unidades|pastillas|comprimidos|capsulas|dosis|gotas|inhalaciones)';
+const countCue = /\bhow many\b|\b(maximum|max|minimum|min|total) number of\b|\bcuant[oa]s\b/g;
+const countQuestion = new RegExp(`\\bhow many\\b(?! ${notCounted}\\b)|\\b(maximum|max|minimum|min|total) number of\\b|\\bcuant[oa]s\\b(?! ${notCounted}\\b)`);
+
+// Why something is done or not: "why do we…?", "what is the reason for…?", "¿por qué no…?", "¿cuál es el motivo…?".
+const reasonQuestion = /\bwhy\b|\bwhat('?s| is) the (reason|point|rationale)\b|\bpor que\b|\b(cual es|que) (el motivo|la razon)\b/;
+
 /** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
 export function detailAsked(folded: string): DetailKind | null {
   if (chargeQuestion.test(folded)) return howMuch.test(folded) ? 'price' : 'charge';
@@ -211,6 +226,8 @@ export function detailAsked(folded: string): DetailKind | null {
   if (makerQuestion.test(folded)) return 'maker';
   if (timeOfDayQuestion.test(folded) || dayQuestion.test(folded)) return 'time';
   if (keptQuestion.test(folded) && !keptNotRecords.test(folded)) return 'kept';
+  if (countQuestion.test(folded)) return 'count';
+  if (reasonQuestion.test(folded)) return 'reason';
   return null;
 }
 
@@ -231,6 +248,10 @@ const askingWords =
 // none says what it is about.
 const contactAskingWords =
   /^(phone|telephone|mobile|number|numbers|extension|ext|ring|call|dial|direct|contact|reach|email|mail|address|password|passcode|pin|code|charge|charges|charged|fee|fees|pay|pays|paid|free|telefono|numero|llamo|llamar|correo|contrasena|clave|cobra|cobran|cobramos|paga|pagar|pasas|whats|hay|tengo|tienes|tienen|get|gets|got|need|needs|want|wants|use|ask|speak|talk|find|know|give|let|make|put|tell|try|see|going|come|day|days|time|times|hour|hours|opening|hora|horas|dia|dias|horario|horarios|long|keep|kept|store|stored|retain|retained|tiempo|guarda|guardan|guardar|conservar)$/;
+// Words that place nothing in a document: of quantity, which a question's English form often gains ("cada pie" →
+// "every foot": "Replace it every 6 months" is not where a document speaks of each foot), and of no one in particular
+// ("whoever is in charge of fire safety here": a fire safety document's contact line is for it).
+const placeless = /^(every|each|all|both|todos|todas|whoever|whatever|anyone|anybody|someone|somebody|here|aqui|alguien)$/;
 // A firm's mark: "Ltd", "plc", "S.L.", "®".
 const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
 /**
@@ -408,6 +429,75 @@ const timeFigure =
 const keptFigure =
   /\b(\d+|one|two|three|four|five|six|seven|eight|ten|twelve|eighteen|twenty|thirty|a|an|several)(\s?(to|-|–|or)\s?\d+)?[- ](days?|weeks?|months?|years?)\b|\b(indefinitely|permanently|until|destroyed|shredded|deleted|disposed of)\b/i;
 
+// The words of a count question that end what is counted: "how many sets of defib pads | should be…", "¿cuántos
+// sensores de cama | hay…?".
+const countedEnds = new Set(
+  'are is was were be do does did should shall can could will would must may might have has had we there they you i he she it this that which who in on at per for to by from with when where if or and hay tenemos tiene tienen tengo tenia se son es esta estan hace hacen suele suelen caben cabe puede pueden podemos debe deben hacemos como en para por con al cuando donde si y o que'.split(' '),
+);
+// A measure is no count: "adrenaline 1 mg/10 ml prefilled syringes", "a 10 g monofilament".
+const measureUnits = /^(mg|mcg|µg|ml|g|kg|l|mmol|mmhg|cm|mm|m|hz|c|f|iu|seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)$/;
+// Nor is a label's number: "Drawer 3: emergency drugs box", "Room 9", "step 2".
+const labelled =
+  /^(drawers?|rooms?|floors?|levels?|bays?|steps?|stages?|forms?|cages?|stores?|bins?|shelf|shelves|sections?|pages?|wards?|beds?|doors?|lines?|options?|extensions?|ext|bleeps?|tables?|appendix|versions?|phases?|zones?|areas?|blocks?|cupboards?|fridges?|lockers?|no|number|cajon|sala|planta|paso|consulta)$/;
+const numberWords = new Set('one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred dozen uno una dos tres cuatro cinco seis siete ocho nueve diez doce quince veinte treinta'.split(' '));
+
+/**
+ * The stems of what a count question counts, in each of its forms (one per line): "sets", "defib", "pads"; or of all
+ * it is about when nothing follows the count.
+ */
+function countedStems(question: string): Set<string> {
+  const stems = new Set<string>();
+  for (const line of foldText(question).split('\n')) {
+    for (const cue of line.matchAll(countCue)) {
+      const after = tokenize(line.slice((cue.index ?? 0) + cue[0].length)).slice(0, 6);
+      const end = after.findIndex((token) => countedEnds.has(token));
+      for (const token of (end === -1 ? after : after.slice(0, end)).slice(0, 4)) {
+        const stem = token.length > 2 && !stopWords.has(token) ? stemOf(token) : null;
+        if (stem !== null) stems.add(stem);
+      }
+    }
+  }
+  // Named before the count ("the personal alarm thingies, and how many have we got?"): what the question is about.
+  return stems.size > 0 ? stems : subjectStems(question, (token) => stopWords.has(token) || countedEnds.has(token) || askingWords.test(token));
+}
+
+// Nouns a document counts things by in a sentence or section about what the question asks: "## SafeLink personal
+// alarms", then "The practice has 6 SafeLink devices"; "test the monofilament at 6 sites on each foot" for "¿en
+// cuántos puntos…?".
+const countingNouns = /^(devices?|units?|items?|sets?|boxes|box|kits?|packs?|pieces?|machines?|pairs?|sites?|points?|places?|spots?|locations?)$/;
+
+/**
+ * A number of what the question counts, read with the section's heading: a number (not a measure, not a label's),
+ * then within three words one of the counted words ("2 sets of adult pads", "up to 8 patients", "three portable
+ * fans") or a noun things are counted by when the heading or the sentence names what the question is about ("##
+ * SafeLink personal alarms": "6 SafeLink devices"; "the monofilament at 6 sites on each foot"); or a counted word,
+ * then a colon or a times sign and a number ("Defib pads: 2", "syringes x 4"). "2 portable air-conditioning units" in
+ * a section on building temperatures gives no number of fans.
+ */
+function countFigure(question: string): Figure {
+  const counted = countedStems(question);
+  // What names the thing counted, not where it is ("in drawer 3", "en el cajón 3").
+  const about = subjectStems(question, (token) => stopWords.has(token) || countedEnds.has(token) || askingWords.test(token) || labelled.test(token));
+  return {
+    test(text: string, heading = ''): boolean {
+      if (counted.size === 0) return false;
+      const words = wordsOf(text);
+      const isCounted = (word: Word | undefined) => word !== undefined && counted.has(stemOf(word.folded) ?? '');
+      const named = [...words, ...wordsOf(heading)].some((word) => isCounted(word) || about.has(stemOf(word.folded) ?? ''));
+      const counts = (word: Word | undefined) => isCounted(word) || (named && word !== undefined && countingNouns.test(word.folded));
+      const isCount = (word: Word, index: number) =>
+        (/^\d+$/.test(word.folded) || numberWords.has(word.folded)) && !measureUnits.test(words[index + 1]?.folded ?? '') && !labelled.test(words[index - 1]?.folded ?? '');
+      if (words.some((word, index) => isCount(word, index) && [1, 2, 3].some((ahead) => counts(words[index + ahead])))) return true;
+      return [...text.matchAll(/([\p{L}-]+)\s?(?:[:×]|x(?=\s?\d))\s?\d+\b/gu)].some((match) => counted.has(stemOf(foldText(match[1] ?? '')) ?? ''));
+    },
+  };
+}
+
+// A reason given: "because", "so that", "in order to", "to avoid", "to prevent", "to make sure", "due to", "otherwise",
+// "the reason", "porque", "para evitar", "ya que". Not a bare "to" or "as": every instruction has one.
+const reasonFigure =
+  /\b(because|so that|so as to|in order to|in case|to (avoid|prevent|reduce|protect|ensure|make sure|stop|limit|keep (\w+ )?safe)|due to|owing to|as (this|it|they|these|that) (is|are|can|could|may|might|would|will|has|have)|otherwise|the reason|reasons?( for| why)?|this (is )?(so|means|avoids|prevents|protects|ensures)|porque|para (evitar|que|asegurar|proteger|prevenir)|ya que|debido a|puesto que|por seguridad|el motivo|la razon)\b/i;
+
 /**
  * Whether a text gives a detail of that kind next to what the question asks about: in a sentence or list item sharing
  * the most words with the question (not counting those of the document's title), its section's heading counting as
@@ -419,7 +509,8 @@ function givenNear(text: string, question: string, figure: Figure, reach: Reach 
   return nearReader(text, question, reach)(figure);
 }
 
-type Figure = { test: (text: string) => boolean };
+/** A figure read in a sentence, and for some with its section's heading ("## SafeLink personal alarms"). */
+type Figure = { test: (text: string, heading?: string) => boolean };
 /**
  * How close to the question's subject a detail must stand: 'close' (the best-sharing sentences), 'half' (half the best
  * share, for exceptions), or 'placed' (as 'close', but read anywhere when no sentence shares two of the question's
@@ -430,7 +521,7 @@ type Reach = 'close' | 'half' | 'placed';
 
 /** `givenNear` for several figures of one text and question: the text is split and matched once. */
 export function nearReader(text: string, question: string, reach: Reach): (figure: Figure) => boolean {
-  const subject = subjectStems(question, (token) => askingWords.test(token) || contactAskingWords.test(token) || stopWords.has(token));
+  const subject = subjectStems(question, (token) => askingWords.test(token) || contactAskingWords.test(token) || placeless.test(token) || stopWords.has(token));
   const contentStems = (unit: string) =>
     new Set(wordsOf(unit).flatMap((word) => (word.folded.length > 2 && !stopWords.has(word.folded) ? [stemOf(word.folded)] : [])));
   // The document's title ("# Phlebotomy (Blood Test Room) Procedure") is what every sentence of it is about: the
@@ -481,7 +572,7 @@ export function nearReader(text: string, question: string, reach: Reach): (figur
   return (figure) => {
     if (reach === 'half' && figure.test(titleText)) return true;
     const speaks = (unit: (typeof units)[number]) =>
-      figure.test(unit.text) || (reach === 'half' && figure.test(unit.heading)) || (unit.next !== undefined && figure.test(unit.next) && (reach === 'half' || carriesOn(unit, unit.next)));
+      figure.test(unit.text, unit.heading) || (reach === 'half' && figure.test(unit.heading)) || (unit.next !== undefined && figure.test(unit.next) && (reach === 'half' || carriesOn(unit, unit.next)));
     return candidates.some(speaks);
   };
 }
@@ -507,5 +598,9 @@ export function holdsDetail(text: string, kind: DetailKind, question: string): b
       return givenNear(text, question, timeFigure, 'placed');
     case 'kept':
       return givenNear(text, question, keptFigure, 'placed');
+    case 'count':
+      return givenNear(text, question, countFigure(question));
+    case 'reason':
+      return givenNear(text, question, reasonFigure);
   }
 }

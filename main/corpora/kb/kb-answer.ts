@@ -46,6 +46,8 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     charge: 'The cards on this topic do not say whether it is paid for.',
     time: 'The cards on this topic give no day or time for it.',
     kept: 'The cards on this topic do not say how long it is kept.',
+    count: 'The cards on this topic do not say how many there are.',
+    reason: 'The cards on this topic do not say why.',
   },
   es: {
     dose: 'Las fichas sobre este tema no dan ninguna dosis.',
@@ -61,6 +63,8 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     charge: 'Las fichas sobre este tema no dicen si se paga.',
     time: 'Las fichas sobre este tema no dan ningún día ni hora para ello.',
     kept: 'Las fichas sobre este tema no dicen cuánto tiempo se guarda.',
+    count: 'Las fichas sobre este tema no dicen cuántos hay.',
+    reason: 'Las fichas sobre este tema no dicen por qué.',
   },
 };
 

@@ -837,6 +837,8 @@ const askedFigure: Record<FigureKind, string> = {
   charge: 'whether it is paid for',
   time: 'a day or time',
   kept: 'how long it is kept',
+  count: 'a count',
+  reason: 'a reason',
 };
 
 /**

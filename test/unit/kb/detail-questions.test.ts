@@ -187,8 +187,12 @@ describe('a way to reach someone, a code, or whether something is paid for', () 
       'What code do I add to the record after a hypo?',
       'How many patients does the clinic see?',
     ]) {
-      expect(asked(question), question).toBeNull();
+      expect(['phone', 'email', 'password', 'charge', 'price'], question).not.toContain(asked(question));
     }
+    // Two of them ask for details of other kinds (2026-12-07): a reason, a count.
+    expect(asked('¿Por qué no aceptamos los formularios de inscripción por email?')).toBe('reason');
+    expect(asked('How many patients does the clinic see?')).toBe('count');
+    expect(asked('What phone do we use for video calls?')).toBeNull();
   });
 
   const results = [
@@ -437,5 +441,79 @@ describe('how long something is kept (own documents, 2026-12-07)', () => {
   it('reads "¿se les pagan esas horas?" as whether something is paid for (blind set 7, after its run)', () => {
     expect(asked('A las recepcionistas que ayudan los sábados, ¿se les pagan esas horas aparte?')).toBe('charge');
     expect(asked('¿Se cobra el certificado?')).toBe('charge');
+  });
+});
+
+describe('how many of something there are (own documents, 2026-12-07)', () => {
+  it('reads count questions, not a length of time, how often or a dose', () => {
+    for (const question of [
+      'How many sets of defib pads should be on the trolley?',
+      'What is the maximum number of patients in a Saturday session?',
+      '¿Cuántos ventiladores tenemos para la sala de espera?',
+      '¿Cuántas jeringas de adrenalina tiene que haber en el cajón 3?',
+    ]) {
+      expect(asked(question), question).toBe('count');
+    }
+    for (const question of ['How many days does the result take?', 'How many times a day should she take it?', 'How many tablets can he take?', '¿Cuántas horas pueden estar las vacunas fuera?']) {
+      expect(asked(question), question).not.toBe('count');
+    }
+    expect(figureAsked('How many days does the result take?')).toBe('duration');
+  });
+
+  it('finds a number of the very thing counted, not a number of something else', () => {
+    const trolley = '# Resus trolley\n\n## Top drawer\n\n- 2 sets of adult defibrillator pads\n- Adrenaline prefilled syringes x 4\n\n## Checks\n\nThe trolley is checked every Monday.';
+    const pads = 'How many sets of defib pads should be on the trolley?';
+    expect(holdsDetail(trolley, 'count', pads)).toBe(true);
+    expect(holdsDetail(trolley.replace('2 sets of', 'Spare'), 'count', pads)).toBe(false);
+    expect(holdsDetail(trolley, 'count', '¿Cuántas jeringas de adrenalina tiene que haber?\nhow many syringes of adrenaline have to be there?')).toBe(true);
+    expect(holdsDetail(trolley, 'count', 'How many oxygen masks should be on the trolley?')).toBe(false);
+    // A measure or a label's number is no count.
+    const drawer = trolley.replace('Adrenaline prefilled syringes x 4', 'Drawer 3: emergency drugs box, including adrenaline 1 mg/10 ml prefilled syringes');
+    expect(holdsDetail(drawer, 'count', '¿Cuántas jeringas de adrenalina tiene que haber en el cajón 3?\nhow many syringes of adrenaline have to be there in drawer 3?')).toBe(false);
+    const heat = '# Heatwave plan\n\n- The practice has 2 portable air-conditioning units, stored in the basement.';
+    expect(holdsDetail(heat, 'count', '¿Cuántos ventiladores tenemos para la sala de espera?\nhow many fans do we have for the waiting room?')).toBe(false);
+    expect(holdsDetail(heat, 'count', 'How many air-conditioning units do we have?')).toBe(true);
+  });
+
+  it('reads a noun things are counted by under a heading that names what is counted', () => {
+    const alarms = '# Lone working\n\n## SafeLink personal alarms\n\nThe practice has 6 SafeLink devices, kept charging in the key cabinet.';
+    const question = 'Where do we keep the personal alarm thingies and how many have we got?';
+    expect(holdsDetail(alarms, 'count', question)).toBe(true);
+    expect(holdsDetail(alarms.replace('## SafeLink personal alarms', '## Equipment'), 'count', question)).toBe(false);
+    const foot = '# Diabetic foot screening\n\n## Steps\n\n3. Test sensation with the 10 g monofilament at 6 sites on each foot.\n4. Check the pulses.';
+    expect(holdsDetail(foot, 'count', '¿En cuántos puntos de cada pie se pasa el monofilamento?\nhow many points of each foot is the monofilament passed?')).toBe(true);
+    expect(holdsDetail(foot, 'count', 'How many tuning forks are in the screening room?')).toBe(false);
+  });
+});
+
+describe('why a rule is as it is (own documents, 2026-12-07)', () => {
+  it('reads why questions in English and Spanish', () => {
+    for (const question of ['Why do we have to wait 20 minutes before calling the courier desk?', "What's the reason we don't take forms by email?", '¿Por qué no aceptamos los formularios por email?', '¿Cuál es el motivo de esperar 20 minutos?']) {
+      expect(asked(question), question).toBe('reason');
+    }
+    expect(asked('What do we do if the courier is late?')).toBeNull();
+  });
+
+  it('finds a reason given next to the rule, not an instruction alone', () => {
+    const courier = '# Blood samples\n\n## Courier\n\nIf the courier has not arrived 20 minutes after the scheduled time, call the courier desk.';
+    const question = 'Why do we have to wait 20 minutes before calling the courier desk?';
+    expect(holdsDetail(courier, 'reason', question)).toBe(false);
+    expect(holdsDetail(courier.replace('call the courier desk.', 'call the courier desk: the van is often held up at the hospital, so calling sooner only adds to the queue.'), 'reason', question)).toBe(false);
+    expect(holdsDetail(courier.replace('call the courier desk.', 'call the courier desk, because the van is often held up at the hospital.'), 'reason', question)).toBe(true);
+    const forms = '# Registration\n\nWe do not accept registration forms by email, as they are not secure.';
+    expect(holdsDetail(forms, 'reason', '¿Por qué no aceptamos los formularios de inscripción por email?\nwhy do we not accept registration forms by email?')).toBe(true);
+  });
+});
+
+describe('words that place nothing (2026-12-07)', () => {
+  it('reads a question whose subject is the document’s title, asked of "whoever" or "here", against the whole document', () => {
+    const fire = '# Fire Safety Procedure\n\n- Fire Safety Officer: Martin Doyle, ext. 201.\n- Extinguishers are serviced every January.';
+    expect(holdsDetail(fire, 'phone', 'What extension do I dial to reach whoever is in charge of fire safety here?')).toBe(true);
+    expect(holdsDetail(fire, 'phone', "What's the phone number of the company that services the extinguishers?")).toBe(false);
+  });
+
+  it('does not place a count question by "every", which its English form gains from "cada"', () => {
+    const foot = '# Diabetic foot screening\n\n- Test sensation with the 10 g monofilament at 6 sites on each foot.\n- Replace the monofilament every 6 months.';
+    expect(holdsDetail(foot, 'count', '¿En cuántos puntos de cada pie se pasa el monofilamento?\npuntos every feet monofilament')).toBe(true);
   });
 });
