@@ -10,6 +10,7 @@ import { generatedTexts } from '../../main/embedding/bench-embedder.js';
 import type { Embedder } from '../../main/embedding/embedder.js';
 import { createLocalEmbedder } from '../../main/embedding/local-embedder.js';
 import { sharedModelPool } from '../../main/inference/model-pool.js';
+import { mergeLimit } from '../../main/inference/model-run-queue.js';
 import { modelDir, realModelTests } from '../helpers/model.js';
 
 const bytesOf = (vector: Float32Array | undefined) => Buffer.from((vector ?? new Float32Array()).buffer, vector?.byteOffset ?? 0, vector?.byteLength ?? 0);
@@ -61,13 +62,26 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
     const finished: string[] = [];
     const running = q8.embedDocuments(generatedTexts(40, 7));
     const queries = generatedTexts(24, 29).map((query, index) => q8.embedQuery(query).then(() => finished.push(`query ${index}`)));
-    // The worker has just moved on to the queries: q8 runs them one per call, or a few of one token length in one
-    // inference (the rowwise graph), so the write waits for one inference.
+    // The worker has just moved on to the queries: these are of many token lengths, so q8 runs nearly all of them
+    // one per call and the write waits for one inference.
     await running;
     const write = q8.embedDocuments(['Homemade paneer, 100 g']).then(() => finished.push('write'));
     await Promise.all([...queries, write]);
-    // Merged 16 queries to a call, as before, the write finished after 16 of them.
+    // Merged 16 queries to a call whatever their length, the write finished after 16 of them.
     expect(finished.indexOf('write'), finished.join(', ')).toBeLessThan(8);
+  });
+
+  it('runs a write issued during queries of one token length after the one merged call running, not after all of them', async () => {
+    const finished: string[] = [];
+    const running = q8.embedDocuments(generatedTexts(40, 11));
+    // One token length: the worker merges them, at most mergeLimit to a call (one inference of the rowwise graph).
+    const queries = Array.from({ length: 3 * mergeLimit }, (_, index) => `sample query ${String.fromCharCode(97 + (index % 26))}`).map((query, index) =>
+      q8.embedQuery(query).then(() => finished.push(`query ${index}`)),
+    );
+    await running;
+    const write = q8.embedDocuments(['Homemade paneer, 100 g']).then(() => finished.push('write'));
+    await Promise.all([...queries, write]);
+    expect(finished.indexOf('write'), finished.join(', ')).toBeLessThanOrEqual(mergeLimit);
   });
 
   it('still answers a query whose neighbour in a shared call was cancelled', async () => {
@@ -75,10 +89,17 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
     const blocker = q8.embedDocuments(generatedTexts(20, 5));
     const cancelled = q8.embedQuery('cancelled query', controller.signal);
     const kept = q8.embedQuery('kept query');
+    // Four of one token length, so q8 shares a call among them (the rowwise graph's minimum for short texts).
+    const cancelledOfFour = q8.embedQuery('sample query a', controller.signal);
+    const keptOfFour = ['sample query b', 'sample query c', 'sample query d'].map((query) => q8.embedQuery(query));
     controller.abort(new Error('user cancelled'));
     await expect(cancelled).rejects.toThrow('user cancelled');
+    await expect(cancelledOfFour).rejects.toThrow('user cancelled');
     await blocker;
     expect(bytesOf(await kept)).toEqual(bytesOf(await q8.embedQuery('kept query')));
+    const alone: Float32Array[] = [];
+    for (const query of ['sample query b', 'sample query c', 'sample query d']) alone.push(await q8.embedQuery(query));
+    (await Promise.all(keptOfFour)).forEach((vector, index) => expect(bytesOf(vector)).toEqual(bytesOf(alone[index])));
   });
 
   it('embeds concurrent queries in two workers, byte for byte as one worker does', async () => {

@@ -209,11 +209,15 @@ const keptNotRecords = /\b(hanging|waiting|sitting|lying|observ\w*|esperando|en 
 // many tablets", "¿cuántas horas…?"): figures of their own (figure-questions.ts).
 const notCounted =
   '(more )?(days?|weeks?|months?|years?|hours?|minutes?|seconds?|times?|mg|mcg|milligrams?|micrograms?|ml|units?|tablets?|capsules?|puffs?|doses?|drops?|sprays?|dias|semanas|meses|anos|horas|minutos|segundos|veces|miligramos|unidades|pastillas|comprimidos|capsulas|dosis|gotas|inhalaciones)';
-const countCue = /\bhow many\b|\b(maximum|max|minimum|min|total) number of\b|\bcuant[oa]s\b/g;
-const countQuestion = new RegExp(`\\bhow many\\b(?! ${notCounted}\\b)|\\b(maximum|max|minimum|min|total) number of\\b|\\bcuant[oa]s\\b(?! ${notCounted}\\b)`);
+const countCue = /\bhow many\b|\b(maximum|max|minimum|min|total) number of\b|\bcuant[oa]s\b|\bcuanta gente\b|\bnumero (maximo|minimo|total) de\b/g;
+const countQuestion = new RegExp(
+  `\\b(how many|(maximum|max|minimum|min|total) number of|cuant[oa]s|numero (maximo|minimo|total) de)\\b(?! (\\w+ )?${notCounted}\\b)|\\bcuanta gente\\b`,
+);
+// The words that ask for a count: none says what is counted.
+const countAskingWords = /^(many|number|maximum|max|minimum|min|total|cuantos|cuantas|cuanta|numero|maximo|minimo|gente)$/;
 
 // Why something is done or not: "why do we…?", "what is the reason for…?", "¿por qué no…?", "¿cuál es el motivo…?".
-const reasonQuestion = /\bwhy\b|\bwhat('?s| is) the (reason|point|rationale)\b|\bpor que\b|\b(cual es|que) (el motivo|la razon)\b/;
+const reasonQuestion = /\bwhy\b|\bwhat(['’]?s| is) the (reason|point|rationale)\b|\bpor que\b|\b(cual es|que) (el motivo|la razon)\b/;
 
 /** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
 export function detailAsked(folded: string): DetailKind | null {
@@ -439,7 +443,8 @@ const measureUnits = /^(mg|mcg|µg|ml|g|kg|l|mmol|mmhg|cm|mm|m|hz|c|f|iu|seconds
 // Nor is a label's number: "Drawer 3: emergency drugs box", "Room 9", "step 2".
 const labelled =
   /^(drawers?|rooms?|floors?|levels?|bays?|steps?|stages?|forms?|cages?|stores?|bins?|shelf|shelves|sections?|pages?|wards?|beds?|doors?|lines?|options?|extensions?|ext|bleeps?|tables?|appendix|versions?|phases?|zones?|areas?|blocks?|cupboards?|fridges?|lockers?|no|number|cajon|sala|planta|paso|consulta)$/;
-const numberWords = new Set('one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred dozen uno una dos tres cuatro cinco seis siete ocho nueve diez doce quince veinte treinta'.split(' '));
+// Not "one", "uno", "una": an article as often as a count ("usar una jeringa nueva").
+const numberWords = new Set('two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred dozen dos tres cuatro cinco seis siete ocho nueve diez doce quince veinte treinta'.split(' '));
 
 /**
  * The stems of what a count question counts, in each of its forms (one per line): "sets", "defib", "pads"; or of all
@@ -458,7 +463,16 @@ function countedStems(question: string): Set<string> {
     }
   }
   // Named before the count ("the personal alarm thingies, and how many have we got?"): what the question is about.
-  return stems.size > 0 ? stems : subjectStems(question, (token) => stopWords.has(token) || countedEnds.has(token) || askingWords.test(token));
+  return stems.size > 0 ? stems : subjectStems(question, (token) => stopWords.has(token) || countedEnds.has(token) || countAskingWords.test(token) || askingWords.test(token));
+}
+
+/** The words of a question that say where something is ("on the trolley", "en el cajón 3"), not what it is. */
+function placeWordsOf(question: string): Set<string> {
+  const words = new Set<string>();
+  for (const match of foldText(question).matchAll(/\b(on|in|at|inside|under|en|dentro de|debajo de)\s+((?:(?:the|a|an|our|el|la|los|las|del|de|nuestro|nuestra)\s+)?[\p{L}\p{N}-]+)/gu)) {
+    for (const token of tokenize(match[2] ?? '')) words.add(token);
+  }
+  return words;
 }
 
 // Nouns a document counts things by in a sentence or section about what the question asks: "## SafeLink personal
@@ -476,8 +490,12 @@ const countingNouns = /^(devices?|units?|items?|sets?|boxes|box|kits?|packs?|pie
  */
 function countFigure(question: string): Figure {
   const counted = countedStems(question);
-  // What names the thing counted, not where it is ("in drawer 3", "en el cajón 3").
-  const about = subjectStems(question, (token) => stopWords.has(token) || countedEnds.has(token) || askingWords.test(token) || labelled.test(token));
+  // What names the thing counted, not where it is ("on the trolley", "in drawer 3", "en el cajón 3").
+  const where = placeWordsOf(question);
+  const about = subjectStems(
+    question,
+    (token) => stopWords.has(token) || countedEnds.has(token) || countAskingWords.test(token) || askingWords.test(token) || labelled.test(token) || where.has(token),
+  );
   return {
     test(text: string, heading = ''): boolean {
       if (counted.size === 0) return false;
@@ -488,15 +506,17 @@ function countFigure(question: string): Figure {
       const isCount = (word: Word, index: number) =>
         (/^\d+$/.test(word.folded) || numberWords.has(word.folded)) && !measureUnits.test(words[index + 1]?.folded ?? '') && !labelled.test(words[index - 1]?.folded ?? '');
       if (words.some((word, index) => isCount(word, index) && [1, 2, 3].some((ahead) => counts(words[index + ahead])))) return true;
-      return [...text.matchAll(/([\p{L}-]+)\s?(?:[:×]|x(?=\s?\d))\s?\d+\b/gu)].some((match) => counted.has(stemOf(foldText(match[1] ?? '')) ?? ''));
+      return [...text.matchAll(/([\p{L}-]+)\s?(?:[:×]|x(?=\s?\d))\s?\d+\b(?![/.:-]\d)/gu)].some((match) => counted.has(stemOf(foldText(match[1] ?? '')) ?? ''));
     },
   };
 }
 
-// A reason given: "because", "so that", "in order to", "to avoid", "to prevent", "to make sure", "due to", "otherwise",
-// "the reason", "porque", "para evitar", "ya que". Not a bare "to" or "as": every instruction has one.
-const reasonFigure =
-  /\b(because|so that|so as to|in order to|in case|to (avoid|prevent|reduce|protect|ensure|make sure|stop|limit|keep (\w+ )?safe)|due to|owing to|as (this|it|they|these|that) (is|are|can|could|may|might|would|will|has|have)|otherwise|the reason|reasons?( for| why)?|this (is )?(so|means|avoids|prevents|protects|ensures)|porque|para (evitar|que|asegurar|proteger|prevenir)|ya que|debido a|puesto que|por seguridad|el motivo|la razon)\b/i;
+// A reason or a cause given: "because", "so that", ", so …", "in order to", "to avoid", "to make sure", "due to",
+// "otherwise", "the reason", "causes include", "leads to", "porque", "para evitar", "ya que", "se debe a". Not a bare
+// "to" or "as": every instruction has one. Read on the folded text ("la razón").
+const reasonCues =
+  /\b(because|so that|so as to|in order to|in case|to (avoid|prevent|reduce|protect|ensure|make sure|stop|limit|keep (\w+ )?safe)|due to|owing to|as (this|it|they|these|that) (is|are|can|could|may|might|would|will|has|have)|otherwise|the reason|reasons?( for| why)?|this (is )?(so|means|avoids|prevents|protects|ensures)|caus(e|es|ed|ing)|leads? to|results? from|porque|para (evitar|que|asegurar|proteger|prevenir)|ya que|debido a|puesto que|por seguridad|el motivo|la razon|se debe a|causa|provoca)\b|, so (that )?\w/;
+const reasonFigure: Figure = { test: (text) => reasonCues.test(foldText(text)) };
 
 /**
  * Whether a text gives a detail of that kind next to what the question asks about: in a sentence or list item sharing

@@ -79,7 +79,10 @@ const levelFigure = new RegExp(`\\b${number}(\\s?(to|-|–)\\s?${number})?\\s?(m
 const frequencyFigure =
   /\b(every ((\d+|one|two|three|four|five|six|eight|twelve|few|other|several)[- ])?(minutes?|hours?|days?|weeks?|months?|years?|morning|evening|night)|(once|twice|(\d+|three|four) times) (a|an|per|each) (minute|hour|day|week|month|year)|(once|twice)[- ](daily|weekly|monthly|yearly)|weekly|monthly|yearly|annually|daily|hourly)\b/i;
 
-/** Whether a text holds a figure of that kind (a card's text, to know whether it can answer such a question). */
+/**
+ * Whether a text holds a figure of that kind (a card's text, to know whether it can answer such a question). A count
+ * is of something a question names, so with no question none is found: ask `holdsDetail` with the question for it.
+ */
 export function holdsFigure(text: string, kind: FigureKind): boolean {
   if (isDetailKind(kind)) return holdsDetail(text, kind, '');
   if (kind === 'duration') return holdsDuration(text);
