@@ -209,10 +209,9 @@ const keptNotRecords = /\b(hanging|waiting|sitting|lying|observ\w*|esperando|en 
 // many tablets", "¿cuántas horas…?"): figures of their own (figure-questions.ts).
 const notCounted =
   '(more )?(days?|weeks?|months?|years?|hours?|minutes?|seconds?|times?|mg|mcg|milligrams?|micrograms?|ml|units?|tablets?|capsules?|puffs?|doses?|drops?|sprays?|dias|semanas|meses|anos|horas|minutos|segundos|veces|miligramos|unidades|pastillas|comprimidos|capsulas|dosis|gotas|inhalaciones)';
-const countCue = /\bhow many\b|\b(maximum|max|minimum|min|total) number of\b|\bcuant[oa]s\b|\bcuanta gente\b|\bnumero (maximo|minimo|total) de\b/g;
-const countQuestion = new RegExp(
-  `\\b(how many|(maximum|max|minimum|min|total) number of|cuant[oa]s|numero (maximo|minimo|total) de)\\b(?! (\\w+ )?${notCounted}\\b)|\\bcuanta gente\\b`,
-);
+const countCues = 'how many|(maximum|max|minimum|min|total) number of|cuant[oa]s|cuanta gente|numero (maximo|minimo|total) de';
+const countCue = new RegExp(`\\b(${countCues})\\b`, 'g');
+const countQuestion = new RegExp(`\\b(${countCues})\\b(?! (\\w+ )?${notCounted}\\b)`);
 // The words that ask for a count: none says what is counted.
 const countAskingWords = /^(many|number|maximum|max|minimum|min|total|cuantos|cuantas|cuanta|numero|maximo|minimo|gente)$/;
 
@@ -463,8 +462,11 @@ function countedStems(question: string): Set<string> {
     }
   }
   // Named before the count ("the personal alarm thingies, and how many have we got?"): what the question is about.
-  return stems.size > 0 ? stems : subjectStems(question, (token) => stopWords.has(token) || countedEnds.has(token) || countAskingWords.test(token) || askingWords.test(token));
+  return stems.size > 0 ? stems : subjectStems(question, asksOrEndsCount);
 }
+
+/** A word of a count question that says nothing of what is counted: a function word, or one that asks. */
+const asksOrEndsCount = (token: string): boolean => stopWords.has(token) || countedEnds.has(token) || countAskingWords.test(token) || askingWords.test(token);
 
 /** The words of a question that say where something is ("on the trolley", "en el cajón 3"), not what it is. */
 function placeWordsOf(question: string): Set<string> {
@@ -492,10 +494,7 @@ function countFigure(question: string): Figure {
   const counted = countedStems(question);
   // What names the thing counted, not where it is ("on the trolley", "in drawer 3", "en el cajón 3").
   const where = placeWordsOf(question);
-  const about = subjectStems(
-    question,
-    (token) => stopWords.has(token) || countedEnds.has(token) || countAskingWords.test(token) || askingWords.test(token) || labelled.test(token) || where.has(token),
-  );
+  const about = subjectStems(question, (token) => asksOrEndsCount(token) || labelled.test(token) || where.has(token));
   return {
     test(text: string, heading = ''): boolean {
       if (counted.size === 0) return false;
