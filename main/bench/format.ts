@@ -60,12 +60,18 @@ export function formatBenchReport(report: BenchReport): string {
         lines.push(`    float32 in memory, WebAssembly SIMD (exact): loaded in ${simd.loadMs} ms from ${simd.loadSource}, ${(simd.bytes / 2 ** 20).toFixed(1)} MB (${simd.bytesPerVector} B/vector)`);
         lines.push(`      ${`all partitions, ${simd.threads} thread${simd.threads === 1 ? '' : 's'}:`.padEnd(34)}${latency(simd.all)}`);
         if (simd.oneThread) lines.push(`      ${'the same on 1 thread, in turns:'.padEnd(34)}${latency(simd.oneThread)}; identical results: ${simd.sameAsOneThread ? 'yes' : 'NO'}`);
+        if (simd.fullScan) lines.push(`      ${'every row in float32, in turns:'.padEnd(34)}${latency(simd.fullScan)}; identical results: ${simd.sameAsFullScan ? 'yes' : 'NO'}`);
+        if (simd.bounded) {
+          lines.push(
+            `      bounded scan (from ${simd.bounded.minimumRows.toLocaleString('en')} rows): ${simd.bounded.searches} of ${simd.bounded.searches + simd.bounded.fullScans} searches, ${simd.bounded.rescoredPerSearch} rows scored again in float32 a search`,
+          );
+        }
         lines.push(`      shared + one profile:             ${latency(simd.visible)}`);
         lines.push(`      same top 10 as vec0 for ${Math.round(simd.sameTopK * 100)}% of queries; distances within ${simd.maxDistanceDifference}`);
       }
       if (result.numpy?.available) {
         lines.push(
-          `    numpy ${result.numpy.numpyVersion} matrix @ query + argpartition (same vectors): ${latency(result.numpy.latency)}; in-memory p95 ${result.numpy.ratioP95} × numpy's (1 thread ${result.numpy.oneThreadRatioP95} ×)`,
+          `    numpy ${result.numpy.numpyVersion} matrix @ query + argpartition (same vectors): ${latency(result.numpy.latency)}; in-memory p95 ${result.numpy.ratioP95} × numpy's (1 thread ${result.numpy.oneThreadRatioP95} ×; every row in float32 ${result.numpy.fullScanRatioP95} ×)`,
         );
       } else if (result.numpy) {
         lines.push(`    numpy: not measured (${result.numpy.reason})`);

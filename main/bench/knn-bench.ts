@@ -2,6 +2,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../db/connection.js';
 import { createScanPool } from '../retrieval/scan-pool.js';
+import { rescoreMargin } from '../retrieval/exact-distance.js';
+import { defaultBoundedMinimumRows } from '../retrieval/simd-exact-index.js';
 import { createSpaceLoader, type SpaceLoadSource } from '../retrieval/simd-space-loader.js';
 import type { VectorSpace } from '../retrieval/vector-space.js';
 import { createVectorStore, type VectorNeighbour } from '../retrieval/vector-store.js';
@@ -54,7 +56,7 @@ export interface KnnSizeResult {
    * `ratioP95` is cita's in-memory p95 (with its threads) over numpy's, `oneThreadRatioP95` the same on one thread,
    * all measured in this run.
    */
-  numpy?: NumpyKnnResult & { ratioP95?: number; oneThreadRatioP95?: number };
+  numpy?: NumpyKnnResult & { ratioP95?: number; oneThreadRatioP95?: number; fullScanRatioP95?: number };
   alternatives?: {
     /** vec0 float32 with distance_metric=l2 (same ranking for unit vectors). */
     float32L2: LatencySummary;
@@ -81,6 +83,14 @@ export interface MemorySimdRun {
   oneThread?: LatencySummary;
   /** Whether both gave the same ids and the same distances, bit for bit, for every query (the threads split the same sums). */
   sameAsOneThread?: boolean;
+  /**
+   * Every row scanned in float32 (no bounded scan) on the same threads, taking turns with `all`; whether it gave the
+   * same answers bit for bit; and the bounded scan's rows scored again in float32 per search of k + the stores'
+   * rescoring margin (a fallback to the full scan counts as every row). Optional: later than the rest.
+   */
+  fullScan?: LatencySummary;
+  sameAsFullScan?: boolean;
+  bounded?: { minimumRows: number; searches: number; fullScans: number; rescoredPerSearch: number };
   /** Shared + one profile, visibility applied inside the scan. */
   visible: LatencySummary;
   /** Share of queries whose ids are vec0's, in the same order, and the largest distance difference from vec0's (0 since both stores compute the distances again: exact-distance.ts). */
@@ -157,7 +167,12 @@ export async function benchKnn(options: KnnBenchOptions): Promise<KnnSizeResult[
         progress(`knn ${size}: numpy on the same vectors`);
         const numpy = benchNumpyKnn({ rows: rowBlocks(options.base, size), queries: options.queries, k, workDir: directory });
         result.numpy = numpy.available
-          ? { ...numpy, ratioP95: round(memorySimd.all.p95Ms / numpy.latency.p95Ms, 2), oneThreadRatioP95: round((memorySimd.oneThread?.p95Ms ?? Number.NaN) / numpy.latency.p95Ms, 2) }
+          ? {
+              ...numpy,
+              ratioP95: round(memorySimd.all.p95Ms / numpy.latency.p95Ms, 2),
+              oneThreadRatioP95: round((memorySimd.oneThread?.p95Ms ?? Number.NaN) / numpy.latency.p95Ms, 2),
+              fullScanRatioP95: round((memorySimd.fullScan?.p95Ms ?? Number.NaN) / numpy.latency.p95Ms, 2),
+            }
           : numpy;
       }
       if (options.alternatives) {
@@ -197,21 +212,33 @@ async function benchMemorySimd(
     await scanPool.start();
     const store = createVectorStore(db, { exact: 'memory-simd', scanPool });
     const oneThreadStore = createVectorStore(db, { exact: 'memory-simd' });
+    const fullScanStore = createVectorStore(db, { exact: 'memory-simd', scanPool, boundedScanMinimumRows: Number.POSITIVE_INFINITY });
     const rounds = Array.from({ length: 4 }, () => queries).flat();
-    const [all, oneThread] = (await timeTakingTurns(rounds, [(query) => store.nearest(space, query, k), (query) => oneThreadStore.nearest(space, query, k)])) as [LatencySummary, LatencySummary];
+    const [all, oneThread, fullScan] = (await timeTakingTurns(rounds, [
+      (query) => store.nearest(space, query, k),
+      (query) => oneThreadStore.nearest(space, query, k),
+      (query) => fullScanStore.nearest(space, query, k),
+    ])) as [LatencySummary, LatencySummary, LatencySummary];
     const visible = await timeEach(queries, (query) => store.nearest(space, query, k, ['bench-profile']));
     let same = 0;
     let sameAsOneThread = true;
+    let sameAsFullScan = true;
     let maxDistanceDifference = 0;
     queries.forEach((query, index) => {
       const expected = exactHits[index] ?? [];
       const got = store.nearest(space, query, k);
       if (got.length === expected.length && got.every((hit, position) => hit.itemId === expected[position]?.itemId)) same += 1;
       if (JSON.stringify(got) !== JSON.stringify(oneThreadStore.nearest(space, query, k))) sameAsOneThread = false;
+      if (JSON.stringify(got) !== JSON.stringify(fullScanStore.nearest(space, query, k))) sameAsFullScan = false;
       got.forEach((hit, position) => {
         maxDistanceDifference = Math.max(maxDistanceDifference, Math.abs(hit.distance - (expected[position]?.distance ?? Number.POSITIVE_INFINITY)));
       });
     });
+    // The bounded scan's work per search, on an index of its own (the stores' are inside them).
+    const counted = createSpaceLoader(db, space).load().index;
+    for (const query of queries) counted.nearest(query, k + rescoreMargin);
+    const searches = counted.searches();
+    const rescoredRows = searches.rescored + searches.full * counted.size();
     return {
       loadMs: round(measured.milliseconds, 1),
       loadSource: measured.source,
@@ -222,6 +249,14 @@ async function benchMemorySimd(
       all,
       oneThread,
       sameAsOneThread,
+      fullScan,
+      sameAsFullScan,
+      bounded: {
+        minimumRows: defaultBoundedMinimumRows,
+        searches: searches.bounded,
+        fullScans: searches.full,
+        rescoredPerSearch: round(rescoredRows / Math.max(1, queries.length), 1),
+      },
       visible,
       sameTopK: round(same / queries.length, 3),
       maxDistanceDifference: Number(maxDistanceDifference.toPrecision(2)),

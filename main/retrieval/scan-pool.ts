@@ -1,8 +1,21 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { startWorkerFile } from '../core/worker-file.js';
-import { controlWord, controlWords, frontTaken, fullSpan, maximumScanThreads, scanChunkRows, scanState, takeChunk, type ScanWorkerData, type ScanWorkerMessage } from './scan-protocol.js';
+import {
+  controlWord,
+  controlWords,
+  frontTaken,
+  fullSpan,
+  maximumScanThreads,
+  scanChunkRows,
+  scanKernelKind,
+  scanState,
+  takeChunk,
+  type ScanWorkerData,
+  type ScanWorkerMessage,
+} from './scan-protocol.js';
 import type { SimdDotKernel } from './simd-dot-kernel.js';
+import type { SimdInt8Kernel } from './simd-int8-kernel.js';
 import type { WasmMemory } from './wasm-assembly.js';
 
 /**
@@ -38,6 +51,14 @@ export const defaultParallelScanMinimumRows = 50_000;
 /** How long a caller waits for a worker's slice before scanning it itself; far above a slice's ~10 ms at 100k rows. */
 export const defaultWorkerAnswerMs = 1000;
 
+/** A kernel a pool can split: float32 rows (`stride` floats a row) or int8 rows (`stride` bytes a row); either writes 4 bytes a row. */
+export type ScanKernel = SimdDotKernel | SimdInt8Kernel;
+
+/** The kernel's function, its kind for a worker, and the bytes of one row of `stride`. */
+function kernelParts(kernel: ScanKernel, stride: number): { run: SimdDotKernel['dots']; kind: number; rowBytes: number } {
+  return 'dots8' in kernel ? { run: kernel.dots8, kind: scanKernelKind.int8, rowBytes: stride } : { run: kernel.dots, kind: scanKernelKind.float32, rowBytes: stride * 4 };
+}
+
 /** One scan, in byte offsets into the kernel's memory: `count` rows from `rows`, the query, where the dots go, and the workers' scratch. */
 export interface DotsJob {
   rows: number;
@@ -63,7 +84,7 @@ export interface ScanPool {
   /** Threads a scan of `rows` rows would use now: 1 below the minimum, else the caller and each worker that is up. */
   threadsFor(rows: number): number;
   /** Fills the job's dots for every row, split across the threads `threadsFor` gives; returns how many answered. */
-  dots(kernel: SimdDotKernel, job: DotsJob): number;
+  dots(kernel: ScanKernel, job: DotsJob): number;
   /** Starts the workers (if not yet) and resolves once each is up or has failed. */
   start(): Promise<void>;
   /** Ends the workers; scans after it run on the calling thread. */
@@ -76,9 +97,9 @@ interface ScanWorker {
   port: MessagePort;
   /** Where this worker's scratch lies, counted in chunks from a job's `scratch`. */
   slot: number;
-  /** The memory it holds (ids are the pool's), and its results buffer. */
+  /** The memory it holds (ids are the pool's), and its results buffer (4 bytes a row, copied as bits). */
   memoryId: number;
-  results: Float32Array;
+  results: Int32Array;
   retired: boolean;
   started: Promise<void>;
   /** When its last job was posted (performance.now()). */
@@ -137,7 +158,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       port: port1,
       slot,
       memoryId: -1,
-      results: new Float32Array(0),
+      results: new Int32Array(0),
       retired: false,
       postedAt: 0,
       started: Promise.race([exited, Promise.resolve(up).then(() => undefined)]),
@@ -178,7 +199,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     return id;
   }
 
-  function post(entry: ScanWorker, kernel: SimdDotKernel, job: DotsJob, first: number, end: number): void {
+  function post(entry: ScanWorker, kernel: ScanKernel, job: DotsJob, first: number, end: number): void {
     const message: ScanWorkerMessage = {};
     const id = memoryId(kernel.memory);
     if (entry.memoryId !== id) {
@@ -186,14 +207,16 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       entry.memoryId = id;
     }
     if (entry.results.length < end - first) {
-      entry.results = new Float32Array(new SharedArrayBuffer(Math.ceil((end - first) * 1.25) * 4));
+      entry.results = new Int32Array(new SharedArrayBuffer(Math.ceil((end - first) * 1.25) * 4));
       message.results = entry.results.buffer as SharedArrayBuffer;
     }
     if (message.memory || message.results) entry.port.postMessage(message);
     const control = entry.control;
+    const { kind, rowBytes } = kernelParts(kernel, job.stride);
     control[controlWord.memory] = id;
+    control[controlWord.kernel] = kind;
     // Int32Array stores wrap addresses past 2 GB; the worker reads them back with >>> 0.
-    control[controlWord.rows] = job.rows + first * job.stride * 4;
+    control[controlWord.rows] = job.rows + first * rowBytes;
     control[controlWord.count] = end - first;
     control[controlWord.stride] = job.stride;
     control[controlWord.query] = job.query;
@@ -222,17 +245,19 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     },
     dots(kernel, job) {
       const team = job.count < minimumRows ? [] : helpers();
+      const { run, rowBytes } = kernelParts(kernel, job.stride);
       if (team.length === 0) {
-        kernel.dots(job.rows, job.count, job.stride, job.query, job.out);
+        run(job.rows, job.count, job.stride, job.query, job.out);
         return 1;
       }
       const parts = team.length + 1;
       const boundary = (part: number) => Math.floor((part * job.count) / parts);
       const slices = team.map((entry, index) => ({ entry, first: boundary(index + 1), end: boundary(index + 2) }));
       for (const { entry, first, end } of slices) post(entry, kernel, job, first, end);
-      const scan = (first: number, end: number) => kernel.dots(job.rows + first * job.stride * 4, end - first, job.stride, job.query, job.out + first * 4);
+      const scan = (first: number, end: number) => run(job.rows + first * rowBytes, end - first, job.stride, job.query, job.out + first * 4);
       scan(0, boundary(1));
-      const dots = new Float32Array(kernel.memory.buffer, job.out, job.count);
+      // Copied as 32-bit words: the bits of a float32 or an int32 alike.
+      const dots = new Int32Array(kernel.memory.buffer, job.out, job.count);
       let deadline: number | undefined;
       let threadsAnswered = 1;
       for (const { entry, first, end } of slices) {

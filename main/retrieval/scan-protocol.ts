@@ -14,8 +14,11 @@ import type { WasmMemory } from './wasm-assembly.js';
  * front, the caller, once done with its own slice, from the back (each with a compare-and-swap, so every chunk is
  * scanned once). A worker that wakes late, or runs slowly on a busy machine, then costs the caller no waiting.
  */
-export const controlWord = { state: 0, memory: 1, rows: 2, count: 3, stride: 4, query: 5, scratch: 6, span: 7 } as const;
-export const controlWords = 8;
+export const controlWord = { state: 0, memory: 1, rows: 2, count: 3, stride: 4, query: 5, scratch: 6, span: 7, kernel: 8 } as const;
+export const controlWords = 9;
+
+/** Which kernel a job runs: float32 dot products (simd-dot-kernel.ts) or int8 ones (simd-int8-kernel.ts). */
+export const scanKernelKind = { float32: 0, int8: 1 } as const;
 
 /** A worker's state: it sets `idle` once started, the caller `job`, the worker `done` or `failed`, or the caller `abandoned`. */
 export const scanState = { starting: 0, idle: 1, job: 2, done: 3, failed: 4, abandoned: 5 } as const;
@@ -43,7 +46,8 @@ export function frontTaken(control: Int32Array): number {
 }
 
 /**
- * Rows per chunk: a worker scans a chunk per kernel call into its own scratch, then copies it to its results buffer. A worker
+ * Rows per chunk: a worker scans a chunk per kernel call into its own scratch (4 bytes a row, a float32 or an int32
+ * dot product), then copies it to its results buffer. A worker
  * writes into the scanned memory only there, so one that answers too late (and was abandoned) cannot overwrite
  * anything the caller reads: its scratch is never given to another worker, and its results buffer is not read again.
  */

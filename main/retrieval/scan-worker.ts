@@ -1,30 +1,48 @@
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { controlWord, scanChunkRows, scanState, takeChunk, type ScanWorkerData, type ScanWorkerMessage } from './scan-protocol.js';
-import { createSimdDotKernel, type SimdDotKernel } from './simd-dot-kernel.js';
+import { controlWord, scanChunkRows, scanKernelKind, scanState, takeChunk, type ScanWorkerData, type ScanWorkerMessage } from './scan-protocol.js';
+import { createSimdDotKernel } from './simd-dot-kernel.js';
+import { createSimdInt8Kernel } from './simd-int8-kernel.js';
+import type { WasmMemory } from './wasm-assembly.js';
 
 /**
- * A scan worker (scan-pool.ts): it sleeps in `Atomics.wait` on its control block, and for each job runs the dot
- * kernel over the chunks of its slice of rows in the shared memory that the caller has not taken, from the front,
+ * A scan worker (scan-pool.ts): it sleeps in `Atomics.wait` on its control block, and for each job runs the job's
+ * kernel (float32 or int8 dot products) over the chunks of its slice of rows in the shared memory that the caller has not taken, from the front,
  * each into its own scratch and then into its results buffer. It holds one memory at a time, so a space the caller has dropped is freed at the next job on
  * another. Any error ends the worker after saying `failed`; the caller then scans the slice itself.
  */
 
 const { control: controlBuffer, port } = workerData as ScanWorkerData;
 const control = new Int32Array(controlBuffer);
-let kernel: SimdDotKernel | undefined;
+interface HeldMemory {
+  memory: WasmMemory;
+  /** The job's kernel function over this memory, by kind, made on first use. */
+  kernels: Map<number, (rows: number, count: number, stride: number, query: number, out: number) => void>;
+}
+let held: HeldMemory | undefined;
 let memoryId = -1;
-let scratch: Float32Array = new Float32Array(0);
-let results: Float32Array = new Float32Array(0);
+let scratch: Int32Array = new Int32Array(0);
+let results: Int32Array = new Int32Array(0);
+
+function kernelFor(memory: HeldMemory, kind: number): (rows: number, count: number, stride: number, query: number, out: number) => void {
+  let run = memory.kernels.get(kind);
+  if (!run) {
+    if (kind === scanKernelKind.float32) run = createSimdDotKernel(memory.memory).dots;
+    else if (kind === scanKernelKind.int8) run = createSimdInt8Kernel(memory.memory).dots8;
+    else throw new Error(`a scan job for an unknown kernel ${kind}`);
+    memory.kernels.set(kind, run);
+  }
+  return run;
+}
 
 function readMessages(): void {
   for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
     const message = received.message as ScanWorkerMessage;
     if (message.memory) {
-      kernel = createSimdDotKernel(message.memory.memory);
+      held = { memory: message.memory.memory, kernels: new Map() };
       memoryId = message.memory.id;
-      scratch = new Float32Array(0);
+      scratch = new Int32Array(0);
     }
-    if (message.results) results = new Float32Array(message.results);
+    if (message.results) results = new Int32Array(message.results);
   }
 }
 
@@ -35,14 +53,17 @@ function scanSlice(): void {
   const stride = control[controlWord.stride] as number;
   const query = (control[controlWord.query] as number) >>> 0;
   const scratchAddress = (control[controlWord.scratch] as number) >>> 0;
-  if (!kernel || memoryId !== control[controlWord.memory]) throw new Error('a scan job came before its memory');
-  if (results.length < count) throw new Error(`a results buffer of ${results.length} floats for ${count} rows`);
+  if (!held || memoryId !== control[controlWord.memory]) throw new Error('a scan job came before its memory');
+  const kind = control[controlWord.kernel] as number;
+  const run = kernelFor(held, kind);
+  const rowBytes = kind === scanKernelKind.int8 ? stride : stride * 4;
+  if (results.length < count) throw new Error(`a results buffer of ${results.length} words for ${count} rows`);
   // The scratch lies below the rows, so a view made before the memory grew still covers it.
-  if (scratch.length === 0 || scratch.byteOffset !== scratchAddress) scratch = new Float32Array(kernel.memory.buffer, scratchAddress, scanChunkRows);
+  if (scratch.length === 0 || scratch.byteOffset !== scratchAddress) scratch = new Int32Array(held.memory.buffer, scratchAddress, scanChunkRows);
   for (let chunk = takeChunk(control, 'front'); chunk >= 0; chunk = takeChunk(control, 'front')) {
     const first = chunk * scanChunkRows;
     const rowsInChunk = Math.min(scanChunkRows, count - first);
-    kernel.dots(rows + first * stride * 4, rowsInChunk, stride, query, scratchAddress);
+    run(rows + first * rowBytes, rowsInChunk, stride, query, scratchAddress);
     results.set(scratch.subarray(0, rowsInChunk), first);
     // The caller gave up waiting: it scans this slice itself.
     if (Atomics.load(control, controlWord.state) !== scanState.job) return;

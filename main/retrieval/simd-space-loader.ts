@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ScanPool } from './scan-pool.js';
-import { createExactSimdIndex, type ExactSimdIndex } from './simd-exact-index.js';
+import { createExactSimdIndex, type ExactSimdIndex, type ExactSimdIndexOptions } from './simd-exact-index.js';
 import type { VectorSpace } from './vector-space.js';
 
 /**
@@ -41,8 +41,8 @@ export interface SpaceLoader {
   load(): SpaceLoad;
 }
 
-/** A loader for one space; the indexes it reads split their scans with `pool` when given. */
-export function createSpaceLoader(db: Database, space: VectorSpace, pool?: ScanPool): SpaceLoader {
+/** A loader for one space; the indexes it reads split their scans with `pool` when given, and take `indexOptions`. */
+export function createSpaceLoader(db: Database, space: VectorSpace, pool?: ScanPool, indexOptions: ExactSimdIndexOptions = {}): SpaceLoader {
   const table = space.table;
   const dimensions = space.dimensions;
   const publicCount = db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck();
@@ -71,7 +71,7 @@ export function createSpaceLoader(db: Database, space: VectorSpace, pool?: ScanP
   /** The index read from vec0's chunks, or undefined when the layout is not the one expected. */
   function fromChunks(expectedRows: number): ExactSimdIndex | undefined {
     if (!chunks) return undefined;
-    const index = createExactSimdIndex(dimensions, expectedRows, pool);
+    const index = createExactSimdIndex(dimensions, expectedRows, pool, indexOptions);
     const rowBytes = dimensions * 4;
     for (const chunk of chunks.iterate()) {
       const size = chunk.size;
@@ -107,7 +107,7 @@ export function createSpaceLoader(db: Database, space: VectorSpace, pool?: ScanP
   }
 
   function fromScan(expectedRows: number): ExactSimdIndex {
-    const index = createExactSimdIndex(dimensions, expectedRows, pool);
+    const index = createExactSimdIndex(dimensions, expectedRows, pool, indexOptions);
     for (const row of publicScan.iterate()) index.upsert({ itemId: row.item_id, owner: row.owner, vector: asVector(row.embedding, 0) });
     return index;
   }

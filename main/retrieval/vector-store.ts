@@ -76,6 +76,12 @@ export interface VectorStoreOptions {
    * it every scan runs on the calling thread. The pool belongs to whoever made it, who closes it.
    */
   scanPool?: ScanPool;
+  /**
+   * Rows from which an in-memory search runs the bounded scan (simd-exact-index.ts: int8 codes bound every row, and
+   * the rows that could be in the top k are scored in float32; the same answer as scanning every row in float32).
+   * Default `defaultBoundedMinimumRows`; Infinity scans every row in float32 (the bench's comparison).
+   */
+  boundedScanMinimumRows?: number;
 }
 
 /** Candidates rescored per query by the binary option unless told otherwise (recall@10 ≥ 0.95 in `cita bench`). */
@@ -226,7 +232,7 @@ export function createVectorStore(db: Database, options: VectorStoreOptions = {}
   function memoryIndexOf(space: VectorSpace): ExactSimdIndex | undefined {
     let state = memory.get(space.table);
     if (!state) {
-      state = { loader: createSpaceLoader(db, space, options.scanPool), dataVersion: -1 };
+      state = { loader: createSpaceLoader(db, space, options.scanPool, { boundedMinimumRows: options.boundedScanMinimumRows }), dataVersion: -1 };
       memory.set(space.table, state);
     }
     const version = dataVersion.get() ?? 0;

@@ -55,7 +55,9 @@ describe('the KNN benchmark', () => {
     expect(result?.binary.runs[0]?.recallAt10).toBeLessThanOrEqual(1);
     expect(result?.alternatives?.vec0BitK100.runs).toBe(5);
     // 1,500 rows are below the scan pool's minimum: one thread, timed in turns with itself (the queries four times over).
-    expect(result?.memorySimd).toMatchObject({ threads: 1, all: { runs: 20 }, oneThread: { runs: 20 }, sameAsOneThread: true });
+    expect(result?.memorySimd).toMatchObject({ threads: 1, all: { runs: 20 }, oneThread: { runs: 20 }, sameAsOneThread: true, fullScan: { runs: 20 }, sameAsFullScan: true });
+    // And below the bounded scan's minimum rows: every search scans every row.
+    expect(result?.memorySimd?.bounded).toEqual({ minimumRows: 4096, searches: 0, fullScans: 5, rescoredPerSearch: 1500 });
     const probe = numpyAvailable();
     if (probe.ok) expect(result?.numpy).toMatchObject({ available: true, latency: { runs: 5 }, ratioP95: expect.any(Number) as number, oneThreadRatioP95: expect.any(Number) as number });
     else expect(result?.numpy).toEqual({ available: false, reason: probe.reason });

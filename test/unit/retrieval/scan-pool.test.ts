@@ -4,9 +4,10 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalize, seededRandom } from '../../../main/bench/synthetic-vectors.js';
 import { createScanPool, scanThreads, startScanWorker, type ScanPool, type ScanPoolOptions } from '../../../main/retrieval/scan-pool.js';
-import { controlWord, controlWords, fullSpan, scanChunkRows, scanState, type ScanWorkerData } from '../../../main/retrieval/scan-protocol.js';
+import { controlWord, controlWords, fullSpan, scanChunkRows, scanKernelKind, scanState, type ScanWorkerData } from '../../../main/retrieval/scan-protocol.js';
 import { createSimdDotKernel } from '../../../main/retrieval/simd-dot-kernel.js';
-import { createExactSimdIndex, type ExactSimdIndex } from '../../../main/retrieval/simd-exact-index.js';
+import { createExactSimdIndex, type ExactSimdIndex, type ExactSimdIndexOptions } from '../../../main/retrieval/simd-exact-index.js';
+import { createSimdInt8Kernel } from '../../../main/retrieval/simd-int8-kernel.js';
 
 const pools: ScanPool[] = [];
 afterEach(async () => {
@@ -85,9 +86,9 @@ function counted(pool: ScanPool): { pool: ScanPool; threads: number[] } {
   };
 }
 
-function filledPair(dimensions: number, rows: number, random: () => number, pool: ScanPool): { split: ExactSimdIndex; alone: ExactSimdIndex } {
-  const split = createExactSimdIndex(dimensions, rows, pool);
-  const alone = createExactSimdIndex(dimensions, rows);
+function filledPair(dimensions: number, rows: number, random: () => number, pool: ScanPool, options: ExactSimdIndexOptions): { split: ExactSimdIndex; alone: ExactSimdIndex } {
+  const split = createExactSimdIndex(dimensions, rows, pool, options);
+  const alone = createExactSimdIndex(dimensions, rows, undefined, options);
   for (let position = 0; position < rows; position++) {
     const entry = { itemId: position + 1, owner: ['*', 'p1', 'p2'][position % 3] as string, vector: randomUnit(dimensions, random) };
     split.upsert(entry);
@@ -97,22 +98,32 @@ function filledPair(dimensions: number, rows: number, random: () => number, pool
 }
 
 describe('a scan worker', () => {
-  it('writes the bytes the kernel writes on the calling thread, for the chunks it takes', async () => {
-    const stride = 48;
+  it.each(['float32', 'int8'] as const)('writes the bytes the %s kernel writes on the calling thread, for the chunks it takes', async (kind) => {
+    const stride = kind === 'float32' ? 48 : 64;
+    const rowBytes = kind === 'float32' ? stride * 4 : stride;
     const rows = 2 * scanChunkRows + 5;
-    const kernel = createSimdDotKernel();
+    const kernel = kind === 'float32' ? createSimdDotKernel() : createSimdInt8Kernel();
     const scratch = stride * 4;
     const rowsAddress = scratch + scanChunkRows * 4;
-    const out = rowsAddress + rows * stride * 4;
+    const out = rowsAddress + rows * rowBytes;
     kernel.ensure(out + rows * 4);
     const random = seededRandom(20);
-    const memory = new Float32Array(kernel.memory.buffer);
-    for (let index = 0; index < out / 4; index++) memory[index] = random() * 2 - 1;
-    kernel.dots(rowsAddress, rows, stride, 0, out);
-    const expected = new Float32Array(kernel.memory.buffer, out, rows);
+    if (kind === 'float32') {
+      const memory = new Float32Array(kernel.memory.buffer);
+      for (let index = 0; index < out / 4; index++) memory[index] = random() * 2 - 1;
+    } else {
+      const memory = new Int8Array(kernel.memory.buffer);
+      for (let index = 0; index < out; index++) memory[index] = Math.round(random() * 254 - 127);
+      // The query: int16 codes, large enough that a partial sum leaves the int16 range.
+      const query = new Int16Array(kernel.memory.buffer, 0, stride);
+      for (let index = 0; index < stride; index++) query[index] = Math.round(random() * 60_000 - 30_000);
+    }
+    if ('dots8' in kernel) kernel.dots8(rowsAddress, rows, stride, 0, out);
+    else kernel.dots(rowsAddress, rows, stride, 0, out);
+    const expected = new Int32Array(kernel.memory.buffer, out, rows).slice();
 
     const control = new Int32Array(new SharedArrayBuffer(controlWords * 4));
-    const results = new Float32Array(new SharedArrayBuffer(rows * 4));
+    const results = new Int32Array(new SharedArrayBuffer(rows * 4));
     const { port1, port2 } = new MessageChannel();
     const worker = startScanWorker({ control: control.buffer as SharedArrayBuffer, port: port2 }, [port2]);
     try {
@@ -123,6 +134,7 @@ describe('a scan worker', () => {
       port1.postMessage({ memory: { id: 7, memory: kernel.memory }, results: results.buffer });
       Object.assign(control, {
         [controlWord.memory]: 7,
+        [controlWord.kernel]: scanKernelKind[kind],
         [controlWord.rows]: rowsAddress,
         [controlWord.count]: rows,
         [controlWord.stride]: stride,
@@ -134,7 +146,7 @@ describe('a scan worker', () => {
       Atomics.notify(control, controlWord.state);
       while (Atomics.load(control, controlWord.state) === scanState.job) Atomics.wait(control, controlWord.state, scanState.job, 5000);
       expect(Atomics.load(control, controlWord.state)).toBe(scanState.done);
-      expect(Buffer.from(results.buffer)).toEqual(Buffer.from(expected.slice().buffer));
+      expect(Buffer.from(results.buffer)).toEqual(Buffer.from(expected.buffer));
     } finally {
       await worker.terminate();
     }
@@ -150,9 +162,16 @@ function sharedOnce(threads: readonly number[], scan: () => void): boolean {
   return threads.some((answered) => answered > 1);
 }
 
-describe('the scan pool', () => {
-  const dimensions = 48;
+/** Every row scanned in float32, the scan the failing-worker tests below time. */
+const floatScan: ExactSimdIndexOptions = { boundedMinimumRows: Number.POSITIVE_INFINITY };
 
+/** Both ways a search scans: every row in float32, and the bounded scan (its int8 pass split by the pool). */
+const scans: { scan: string; options: ExactSimdIndexOptions }[] = [
+  { scan: 'the float32 scan', options: floatScan },
+  { scan: 'the bounded scan', options: { boundedMinimumRows: 1 } },
+];
+
+describe.each(scans)('the scan pool, with $scan', ({ options }) => {
   it('gives the same neighbours, bit for bit, as one thread, at sizes around the slice and chunk boundaries', async () => {
     const { pool, threads } = counted(await startedPool({ threads: 3, minimumRows: 0 }));
     const wide = 384;
@@ -160,7 +179,7 @@ describe('the scan pool', () => {
     const queries = Array.from({ length: 4 }, () => randomUnit(wide, random));
     let last: ReturnType<typeof filledPair> | undefined;
     for (const rows of [1, 2, 3, 5, 3 * scanChunkRows - 1, 3 * scanChunkRows, 3 * scanChunkRows + 1, 12 * scanChunkRows + 2]) {
-      last = filledPair(wide, rows, random, pool);
+      last = filledPair(wide, rows, random, pool, options);
       expectSameAnswers(last.split, last.alone, queries);
     }
     // The caller takes what a worker has not started, so not every scan is shared; many are.
@@ -172,8 +191,8 @@ describe('the scan pool', () => {
     const { pool, threads } = counted(await startedPool({ threads: 2, minimumRows: 0 }));
     const wide = 384;
     const random = seededRandom(22);
-    const split = createExactSimdIndex(wide, 16, pool);
-    const alone = createExactSimdIndex(wide, 16);
+    const split = createExactSimdIndex(wide, 16, pool, options);
+    const alone = createExactSimdIndex(wide, 16, undefined, options);
     const queries = Array.from({ length: 3 }, () => randomUnit(wide, random));
     for (let round = 0; round < 6; round++) {
       for (let add = 0; add < 1500; add++) {
@@ -195,8 +214,8 @@ describe('the scan pool', () => {
     const { pool, threads } = counted(await startedPool({ threads: 2, minimumRows: 0 }));
     const random = seededRandom(23);
     const wide = 384;
-    const split = createExactSimdIndex(wide, 1, pool);
-    const alone = createExactSimdIndex(wide, 1);
+    const split = createExactSimdIndex(wide, 1, pool, options);
+    const alone = createExactSimdIndex(wide, 1, undefined, options);
     const queries = Array.from({ length: 5 }, () => randomUnit(wide, random));
     const firstBytes = split.bytes();
     for (const target of [1, 10, 1000, 40_000]) {
@@ -211,7 +230,13 @@ describe('the scan pool', () => {
     expect(split.bytes()).toBeGreaterThan(firstBytes + 40_000 * wide * 4);
     // At 40k rows (60 MB, grown from one page) the worker has scanned part of the rows itself.
     expect(sharedOnce(threads, () => expectIdentical(split.nearest(queries[0] as Float32Array, 25), alone.nearest(queries[0] as Float32Array, 25)))).toBe(true);
+    const searches = split.searches();
+    expect(options.boundedMinimumRows === 1 ? searches.full : searches.bounded).toBe(0);
   });
+});
+
+describe('the scan pool', () => {
+  const dimensions = 48;
 
   it('scans on the calling thread alone below its minimum rows, and starts no worker for it', () => {
     const started: Worker[] = [];
@@ -233,7 +258,7 @@ describe('the scan pool', () => {
     // Large enough that the worker takes its chunk while the caller scans its own half (~1 ms), so the caller waits for it.
     const rows = 40_000;
     const wide = 384;
-    const { split, alone } = filledPair(wide, rows, seededRandom(25), pool);
+    const { split, alone } = filledPair(wide, rows, seededRandom(25), pool, floatScan);
     const query = randomUnit(wide, seededRandom(26));
     expect(pool.threadsFor(rows)).toBe(2);
     const before = performance.now();
@@ -251,7 +276,7 @@ describe('the scan pool', () => {
   it('does not wait for a worker that has not started its slice: it scans the slice itself', async () => {
     const answerWithinMs = 5000;
     const pool = await startedPool({ threads: 2, minimumRows: 0, answerWithinMs, startWorker: fakeWorker('sleep') });
-    const { split, alone } = filledPair(dimensions, 5000, seededRandom(27), pool);
+    const { split, alone } = filledPair(dimensions, 5000, seededRandom(27), pool, floatScan);
     const query = randomUnit(dimensions, seededRandom(28));
     const before = performance.now();
     expectIdentical(split.nearest(query, 10), alone.nearest(query, 10));
