@@ -58,11 +58,11 @@ export interface VectorStoreOptions {
   /**
    * How an exact `nearest` runs (ignored when `quantized` is set):
    * - `vec0` (the default): sqlite-vec's brute-force KNN on the vec0 table, one query per visible partition.
-   * - `memory-simd`: the space's vectors are also held in memory as a float32 matrix (~1.6 kB per 384-d row, 152 MB
-   *   at 100k rows) and scanned in WebAssembly SIMD, keeping the k best visible rows in a heap: the same top k as
-   *   `vec0` and (both computed again in float64: exact-distance.ts) the same distances, 5-9x faster (see `cita
-   *   bench`). The matrix is read from the vec0 table on the space's first search (~50 ms at 10k rows, ~0.4 s at
-   *   100k), follows this store's own writes in place, and is read again after another connection has written
+   * - `memory-simd`: the space's vectors are also held in memory as a float32 matrix with int8 codes beside it (~2 kB
+   *   per 384-d row, 201 MB at 100k rows) and scanned in WebAssembly SIMD (the bounded scan from 4,096 rows:
+   *   simd-exact-index.ts), keeping the k best visible rows in a heap: the same top k as `vec0` and (both computed
+   *   again in float64: exact-distance.ts) the same distances, 5-9x faster (see `cita bench`). The matrix is read
+   *   from the vec0 table on the space's first search (~70 ms at 10k rows, ~0.9 s at 100k), follows this store's own writes in place, and is read again after another connection has written
    *   (SQLite's data_version) or after a write made inside a caller's transaction (which might still roll back).
    *   Writes to the space through another store on the same connection are not seen: build one store per
    *   connection, as bootstrap does.
@@ -92,7 +92,7 @@ export const defaultBinaryCandidates = 800;
  * (384-d, CPU per query, vec0 → memory-simd): 100 rows 0.5–0.7 → 0.02–0.09 ms, 542 (the foods) 0.6–1.0 → 0.09–0.26 ms,
  * 5k 8.5 → 0.6 ms, 100k 119 → 22 ms. vec0 has a fixed cost of ~0.5 ms a query, and a hybrid food search makes four
  * (two spaces, shared and own rows): in a burst of 200 concurrent searches that was a third of the main thread's time
- * (issue #15's profile). The matrix costs 1.5 KB a row and a load of a few ms at these sizes.
+ * (issue #15's profile). The matrix costs ~2 KB a row and a load of a few ms at these sizes.
  */
 export const defaultMemorySimdMinimumRows = 1;
 
