@@ -20,7 +20,8 @@ import { createSimdInt8Kernel, int8CodeLimit, int8Stride } from './simd-int8-ker
  * scored again by the float32 kernel, row by row (the same sum, so the same bytes as the full scan), and the k best
  * are taken among those as the full scan takes them: a row left out scores below k rows by more than any rounding,
  * so the answer is the full scan's, ids, order and distances. Where the ranges leave too many rows (near-identical
- * vectors), or a vector is not finite, the full float32 scan runs instead.
+ * vectors), or a vector is not finite or its norm is outside 2^-40..2^40 (where float32 sums could overflow or lose
+ * their relative precision), the full float32 scan runs instead.
  *
  * Memory: the dimensions rounded up to a multiple of 16, times 4 bytes, per row (1,536 bytes at 384 dimensions),
  * plus about 60 bytes of bookkeeping (1,598 bytes a row measured at 100k), and for the bounded scan the codes (the
@@ -60,7 +61,7 @@ export interface ExactSimdIndex {
   /**
    * The k items nearest to the query by cosine distance, nearest first (ties by item id), among the given owners'
    * items, or all items when `owners` is undefined. Invisible rows never enter the heap, so they cannot displace
-   * a visible one.
+   * a visible one; nor do rows whose distance is not a number (a vector that is not finite).
    */
   nearest(query: Float32Array, k: number, owners?: ReadonlySet<string>): ExactSimdNeighbour[];
   /** Searches so far by the way they ran, and the rows the bounded ones scored again in float32 (for the bench and tests). */
@@ -90,8 +91,15 @@ export interface ExactSimdIndexOptions {
  */
 export const defaultBoundedMinimumRows = 4096;
 
-/** Rows a bounded search may score again, as a share of the visible rows, before the full scan is cheaper. */
+/** Rows a bounded search may score again, as a share of all rows, before the full scan is cheaper. */
 const boundedCandidateShare = 1 / 16;
+
+/**
+ * The norms of rows and queries the bounded scan takes. Within them the float32 kernel cannot overflow (a partial sum is
+ * at most ‖x‖‖q‖ ≤ 2^80), and the products it rounds below float32's normal range (2^-126) add at most 2^-150 each,
+ * covered by `subnormalAllowance`; a row or query outside them is scored by the full scan.
+ */
+const boundedNorms = { least: 2 ** -40, most: 2 ** 40 } as const;
 
 /**
  * How far a row must fall below the k-th best lower end to be left out, times ‖q‖ (a score is ‖q‖ cos): far above
@@ -122,7 +130,7 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
   const codeKernel = createSimdInt8Kernel();
   const codeScratchStart = codeStride * 2;
   // The query's codes are int16, as fine as the int32 sum allows (|Σ c·d| ≤ 127 · limit · stride < 2^31): 32,767 up
-  // to 528 dimensions, so its own rounding adds next to nothing to a row's range.
+  // to 512 dimensions, so its own rounding adds next to nothing to a row's range.
   const queryCodeLimit = Math.min(32_767, Math.floor((2 ** 31 - 1) / (int8CodeLimit * codeStride)));
   const codesStart = codeScratchStart + (pool ? scanScratchBytes : 0);
   let codeOutStart = 0;
@@ -132,6 +140,9 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
   // The float32 kernel's rounding, as a share of ‖x‖‖q‖: each of its 16 partial sums adds stride/16 products, then 5
   // additions join them; twice the textbook bound (n·2^-24 for n roundings in a row).
   const kernelRounding = 2 * (stride / 16 + 8) * 2 ** -24;
+  // The kernel's absolute error below the normal range, (stride + 16) · 2^-150 at most, on a row's score (× 1/‖x‖ ≤
+  // 2^40) as a share of ‖q‖ (≥ 2^-40), doubled.
+  const subnormalAllowance = (stride + 16) * 2 ** -69;
 
   let capacity = 0;
   let count = 0;
@@ -142,7 +153,7 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
   let slotItemIds = new Float64Array(0);
   let inverseNorms = new Float64Array(0);
   // Per row, divided by its norm as the score is: the codes' scale s, s‖c‖, and ‖x − s·c‖ plus the kernel's rounding
-  // (Infinity for a vector that is not finite: such a row is always scored in full).
+  // (Infinity for a row the bounds cannot hold: not finite, or a norm out of range; then every search scans in full).
   let codeScales = new Float64Array(0);
   let codeSpreads = new Float64Array(0);
   let codeResiduals = new Float64Array(0);
@@ -206,7 +217,11 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
       squared += value * value;
     }
     const inverse = inverseNorms[slot] as number;
-    if (!Number.isFinite(squared) || !Number.isFinite(inverse)) {
+    const norm = Math.sqrt(squared);
+    // A zero row scores exactly 0 (its inverse norm is 0); any other needs a norm in range, and so a float32 self-dot
+    // that neither overflowed nor vanished.
+    const boundable = squared === 0 || (norm >= boundedNorms.least && norm <= boundedNorms.most && inverse > 0 && Number.isFinite(inverse));
+    if (!boundable) {
       codes.fill(0, offset, offset + codeStride);
       codeScales[slot] = 0;
       codeSpreads[slot] = 0;
@@ -229,7 +244,7 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
     codes.fill(0, offset + dimensions, offset + codeStride);
     codeScales[slot] = scale * inverse;
     codeSpreads[slot] = scale * Math.sqrt(codeSquared) * inverse;
-    codeResiduals[slot] = (Math.sqrt(residualSquared) + kernelRounding * Math.sqrt(squared)) * inverse;
+    codeResiduals[slot] = (Math.sqrt(residualSquared) + kernelRounding * norm) * inverse + subnormalAllowance;
   }
 
   function visibleSlots(visibleOwners: ReadonlySet<string>): Uint8Array {
@@ -327,7 +342,8 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
 
   /**
    * The slots the bounded scan must score in full: every visible row whose score range reaches the k-th best lower
-   * end; undefined when the query cannot be bounded (not finite, or without a direction) or too many rows are left.
+   * end; undefined when the query cannot be bounded (not finite, without a direction, or a norm out of range) or too
+   * many rows are left.
    */
   function boundedCandidates(query: Float32Array, wanted: number, visible: Uint8Array | undefined): Int32Array | undefined {
     let largest = 0;
@@ -337,7 +353,8 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
       largest = Math.max(largest, Math.abs(value));
       squared += value * value;
     }
-    if (!(largest > 0) || !Number.isFinite(squared)) return undefined;
+    const queryNorm = Math.sqrt(squared);
+    if (!(queryNorm >= boundedNorms.least && queryNorm <= boundedNorms.most)) return undefined;
     const scale = largest / queryCodeLimit;
     let errorSquared = 0;
     for (let index = 0; index < dimensions; index++) {
@@ -348,7 +365,6 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
     }
     queryCodes.fill(0, dimensions);
     const queryError = Math.sqrt(errorSquared);
-    const queryNorm = Math.sqrt(squared);
     const job = { rows: codesStart, count, stride: codeStride, query: 0, out: codeOutStart, scratch: codeScratchStart };
     if (pool) pool.dots(codeKernel, job);
     else codeKernel.dots8(job.rows, job.count, job.stride, job.query, job.out);
@@ -441,6 +457,8 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
       const slot = slots ? (slots[position] as number) : position;
       if (visible && visible[ownerSlots[slot] as number] === 0) continue;
       const distance = 1 - (dots[slot] as number) * (inverseNorms[slot] as number) * queryInverse;
+      // A vector that is not finite has no distance: never returned (the stores drop such rows too).
+      if (Number.isNaN(distance)) continue;
       const itemId = slotItemIds[slot] as number;
       if (size < wanted) {
         let child = size++;
