@@ -168,7 +168,10 @@ export const answerabilitySchema = z.object({
    * no relevant card gives is refused. Null when it asks for none.
    */
   figure: z
-    .object({ asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason']), found: z.boolean() })
+    .object({
+      asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason', 'cover']),
+      found: z.boolean(),
+    })
     .nullable()
     .default(null),
   /**

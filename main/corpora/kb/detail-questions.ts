@@ -21,16 +21,19 @@ import { quoteUnits } from './quotes.js';
  * of something there are ("how many sets of defib pads are on the trolley?", "¿cuántos ventiladores tenemos?"), which a
  * number of that very thing answers ("2 sets of adult pads"; "2 portable air-conditioning units" gives no fans); and
  * why a rule is as it is ("why do we wait 20 minutes before ringing the courier desk?", "¿por qué no aceptamos los
- * formularios por email?"), which only a reason given answers ("…because the lab cannot match them to a patient").
+ * formularios por email?"), which only a reason given answers ("…because the lab cannot match them to a patient");
+ * and who stands in for someone away ("Dr Patel is on leave, who looks at her results?", "si Tom no viene, ¿quién hace
+ * de responsable de incendios?"), which only a document saying what happens in someone's absence answers ("When a GP
+ * is on leave, the buddy reviews that GP's results"); "First floor fire warden: Tom Beckett" names the one away.
  */
-const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason'] as const;
+const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason', 'cover'] as const;
 export type DetailKind = (typeof detailKinds)[number];
 
 /**
  * The details only the user's own documents are held to, and that give way to any other figure a question asks for
  * ("¿qué día se toma el ácido fólico y cuántos mg?" asks for a dose a card must give).
  */
-export const ownDocumentDetails: ReadonlySet<string> = new Set<DetailKind>(['time', 'kept', 'count', 'reason']);
+export const ownDocumentDetails: ReadonlySet<string> = new Set<DetailKind>(['time', 'kept', 'count', 'reason', 'cover']);
 
 /** Whether a figure kind is one of these details. */
 export function isDetailKind(kind: string): kind is DetailKind {
@@ -218,6 +221,22 @@ const countAskingWords = /^(many|number|maximum|max|minimum|min|total|cuantos|cu
 // Why something is done or not: "why do we…?", "what is the reason for…?", "¿por qué no…?", "¿cuál es el motivo…?".
 const reasonQuestion = /\bwhy\b|\bwhat(['’]?s| is) the (reason|point|rationale)\b|\bpor que\b|\b(cual es|que) (el motivo|la razon)\b/;
 
+// Who stands in for someone away: a "who" question with someone off, away, on leave or not coming in ("Dr Patel is
+// off on leave, who looks at her results?", "who runs the session if Aisling is off?", "si Tom no viene ese día,
+// ¿quién…?", "Hannah está de vacaciones, ¿quién hace el pedido?", "los viernes Lucy no trabaja, ¿quién…?"), or asking
+// who covers ("¿quién cubre a la enfermera los lunes?"). Not "who is off today?" (no one asked to stand in).
+const awayEn =
+  "\\b(is|are|s|'s|’s|gets?|goes|went|being) (off|away|out|absent|unavailable|on (annual |maternity |paternity |sick |study )?leave|on holiday|on vacation|off sick|sick|ill|not (in|here|around|working|available|on))\\b|\\b(isn[’']?t|aren[’']?t) (in|here|around|working|available|on)\\b|\\b(does ?n[o’']?t|do ?n[o’']?t|did ?n[o’']?t|can ?n?[o’']?t|won[’']t|will not) (come|turn up|show|make it|work)\\b|\\b(day off|days off|annual leave|off sick|on leave)\\b";
+const awayEs =
+  '\\bno (viene|vienen|esta|estan|trabaja|trabajan|puede venir|pueden venir|ha venido|han venido|se presenta|va a venir|van a venir|llega)\\b|\\b(esta|estan|se va|se van|se fue|se han ido|se ha ido|anda|andan) (de|a) (vacaciones|baja|permiso|libre)\\b|\\b(de baja|de vacaciones|de permiso|libra|libran|se ha puesto (malo|mala|enfermo|enferma)|esta (enferm[oa]|malo|mala)|falta|faltan)\\b';
+const coverQuestion = new RegExp(
+  `^(?=.*\\b(who|whom|quien|quienes)\\b)(?=.*(${awayEn}|${awayEs}))|\\b(who|quien|quienes) (covers?|cubre|cubren|sustituye|sustituyen|reemplaza|stands? in|deputi[sz]es)\\b`,
+);
+
+// "Who is off today?", "¿quién está de vacaciones?": who is away, not who stands in.
+const whoIsAway =
+  /\b(who|quien|quienes)(['’]s| is| are| esta| estan| no| se va| se van)? (off|away|out|absent|on (annual )?leave|on holiday|off sick|sick|not (in|here|working)|de (vacaciones|baja|permiso)|viene|vienen|trabaja|trabajan)\b/;
+
 /** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
 export function detailAsked(folded: string): DetailKind | null {
   if (chargeQuestion.test(folded)) return howMuch.test(folded) ? 'price' : 'charge';
@@ -227,6 +246,7 @@ export function detailAsked(folded: string): DetailKind | null {
   if (passwordQuestion.test(folded)) return 'password';
   if (personQuestion.test(folded)) return 'person';
   if (makerQuestion.test(folded)) return 'maker';
+  if (coverQuestion.test(folded) && !whoIsAway.test(folded)) return 'cover';
   if (timeOfDayQuestion.test(folded) || dayQuestion.test(folded)) return 'time';
   if (keptQuestion.test(folded) && !keptNotRecords.test(folded)) return 'kept';
   if (countQuestion.test(folded)) return 'count';
@@ -517,6 +537,14 @@ const reasonCues =
   /\b(because|so that|so as to|in order to|in case|to (avoid|prevent|reduce|protect|ensure|make sure|stop|limit|keep (\w+ )?safe)|due to|owing to|as (this|it|they|these|that) (is|are|can|could|may|might|would|will|has|have)|otherwise|the reason|reasons?( for| why)?|this (is )?(so|means|avoids|prevents|protects|ensures)|caus(e|es|ed|ing)|leads? to|results? from|porque|para (evitar|que|asegurar|proteger|prevenir)|ya que|debido a|puesto que|por seguridad|el motivo|la razon|se debe a|causa|provoca)\b|, so (that )?\w/;
 const reasonFigure: Figure = { test: (text) => reasonCues.test(foldText(text)) };
 
+// What happens while someone is away: "in her absence", "when the practice manager is not in the building", "during
+// Aoife's annual leave", "When a GP is on leave or off sick, the buddy reviews…", "If both are off, the practice nurses
+// cover…", "Deputy: Gareth Price", "(deputy: Dr Rafael Costa)". Not "two nurses cover the clinic in rotation" (a rota,
+// not a stand-in) or "absent pulses". Read on the folded text.
+const coverCues =
+  /\b(in (his|her|their|the|[\w’']+) absence|(is|are|be) (away|off|absent|not in|not available|not on site|not at work|unavailable|on leave|off sick|on holiday)|(isn|aren)[’']?t (in|here|available|on site)|absences? of|on (annual |maternity |paternity |sick |study )?leave|annual leave|off sick|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|cover (for|when|while|if|during)|covers (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by|if (both|neither|either|he|she|they|\w+) (is|are) (away|off|absent|unavailable|not)|when (he|she|they|\w+) (is|are) (away|off|absent|unavailable|not))\b/;
+const coverFigure: Figure = { test: (text) => coverCues.test(foldText(text)) };
+
 /**
  * Whether a text gives a detail of that kind next to what the question asks about: in a sentence or list item sharing
  * the most words with the question (not counting those of the document's title), its section's heading counting as
@@ -621,5 +649,7 @@ export function holdsDetail(text: string, kind: DetailKind, question: string): b
       return givenNear(text, question, countFigure(question));
     case 'reason':
       return givenNear(text, question, reasonFigure);
+    case 'cover':
+      return givenNear(text, question, coverFigure);
   }
 }

@@ -48,6 +48,7 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     kept: 'The cards on this topic do not say how long it is kept.',
     count: 'The cards on this topic do not say how many there are.',
     reason: 'The cards on this topic do not say why.',
+    cover: 'The cards on this topic do not say who stands in for them.',
   },
   es: {
     dose: 'Las fichas sobre este tema no dan ninguna dosis.',
@@ -65,6 +66,7 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     kept: 'Las fichas sobre este tema no dicen cuánto tiempo se guarda.',
     count: 'Las fichas sobre este tema no dicen cuántos hay.',
     reason: 'Las fichas sobre este tema no dicen por qué.',
+    cover: 'Las fichas sobre este tema no dicen quién lo sustituye.',
   },
 };
 

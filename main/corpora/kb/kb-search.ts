@@ -839,6 +839,7 @@ const askedFigure: Record<FigureKind, string> = {
   kept: 'how long it is kept',
   count: 'a count',
   reason: 'a reason',
+  cover: 'who stands in',
 };
 
 /**

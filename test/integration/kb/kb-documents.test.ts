@@ -170,7 +170,7 @@ describe("an answer from the user's own documents", () => {
 });
 
 describe("a question a document of the user's reads close to but does not answer", () => {
-  it('is refused when it asks for a price, a name, a supplier, a number, a count or a reason the document does not give, or turns on an exception it does not speak of', async () => {
+  it('is refused when it asks for a price, a name, a supplier, a number, a count, a reason or a stand-in the document does not give, or turns on an exception it does not speak of', async () => {
     const { services, ingest } = await setUp();
     await ingestCorpus(services, services.module('kb') as NonNullable<ReturnType<Services['module']>>, {});
     const folder = join(tempDir(), 'clinic');
@@ -178,7 +178,7 @@ describe("a question a document of the user's reads close to but does not answer
     writeFileSync(
       join(folder, 'sharps-collection.md'),
       '# Sharps collection in Sala Azul\n\nThe external contractor collects sealed sharps containers from waste cage B-12 on Tuesdays and Fridays before 10:00.\n\n' +
-        'Replacement sharps containers are ordered through the practice manager, Colm Derry, on extension 214.\n\n' +
+        'Replacement sharps containers are ordered through the practice manager, Colm Derry, on extension 214. When Colm is on leave, the assistant practice manager orders them.\n\n' +
         'Waste cage B-12 holds up to 6 sealed sharps containers. Keep the cage locked, because the containers must never be left where patients can reach them.\n',
     );
     await ingest(folder);
@@ -243,6 +243,15 @@ describe("a question a document of the user's reads close to but does not answer
     expect(beforeTen.refused).toBe(true);
     expect(beforeTen.answerability).toMatchObject({ figure: { asked: 'reason', found: false } });
     expect(beforeTen.answer).toContain('do not say why');
+
+    // Who stands in for someone away, likewise (2026-12-07).
+    const onLeave = await ask('If Colm Derry is on leave, who orders the replacement sharps containers for Sala Azul?');
+    expect(onLeave.refused).toBe(false);
+    expect(onLeave.answerability).toMatchObject({ figure: { asked: 'cover', found: true } });
+    const offSick = await ask('Who collects the sealed sharps containers from waste cage B-12 if the external contractor is off sick?');
+    expect(offSick.refused).toBe(true);
+    expect(offSick.answerability).toMatchObject({ figure: { asked: 'cover', found: false } });
+    expect(offSick.answer).toContain('do not say who stands in');
   });
 });
 

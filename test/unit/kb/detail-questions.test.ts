@@ -533,3 +533,44 @@ describe('words that place nothing (2026-12-07)', () => {
     expect(holdsDetail(foot, 'count', '¿En cuántos puntos de cada pie se pasa el monofilamento?\npuntos every feet monofilament')).toBe(true);
   });
 });
+
+describe('who stands in for someone away (own documents, 2026-12-07)', () => {
+  it('reads a who question with someone off, away, on leave or not coming in, in English and Spanish', () => {
+    for (const question of [
+      'Dr Patel is off on leave for two weeks — who looks at her blood results?',
+      'Who runs the Saturday spirometry session if Aisling is off?',
+      "Who takes the sample box down if the duty HCA isn't in?",
+      "Who does the stock count if Priya doesn't come in?",
+      'Si Tom no viene ese día, ¿quién hace de responsable de incendios?',
+      'Hannah está de vacaciones dos semanas, ¿quién hace el pedido de vacunas?',
+      'Los viernes Lucy no trabaja, ¿quién saca las recetas repetidas?',
+      'Si la doctora Rahman está de baja, ¿a quién se lo cuento?',
+      '¿Quién cubre a la enfermera de viabilidad tisular los lunes?',
+    ]) {
+      expect(asked(question), question).toBe('cover');
+    }
+    // No one asked to stand in, or no one away.
+    expect(asked('Who is off today?')).not.toBe('cover');
+    expect(asked('Who runs the Saturday spirometry session?')).toBeNull();
+    expect(asked('What do we do if the courier is off sick?')).toBeNull();
+    expect(asked('¿Quién lleva la consulta del INR?')).toBeNull();
+  });
+
+  it('finds what happens in someone’s absence next to their role, not the name of the one away', () => {
+    const fire = '# Fire Safety\n\n## Responsibilities\n\n- Fire Safety Officer: Martin Doyle, Practice Manager.\n- First floor fire warden: Tom Beckett, Healthcare Assistant.';
+    const question = 'If Tom does not come in that day, who is the fire warden on the first floor?';
+    expect(holdsDetail(fire, 'cover', question)).toBe(false);
+    expect(holdsDetail(fire.replace('Healthcare Assistant.', 'Healthcare Assistant. When Tom is not in, the receptionist on duty takes the role.'), 'cover', question)).toBe(true);
+    expect(holdsDetail(fire.replace('Healthcare Assistant.', 'Healthcare Assistant (deputy: Sara Ruiz).'), 'cover', question)).toBe(true);
+    const results = '# Test Results Handling\n\n- Each GP has a named results buddy. When a GP is on leave or off sick, the buddy reviews that GP’s results.';
+    expect(holdsDetail(results, 'cover', 'Dr Patel is off on leave for two weeks — who looks at her blood results?')).toBe(true);
+  });
+
+  it('does not take a rota, a scope or "absent pulses" for a stand-in', () => {
+    const clinic = '# Baby Immunisation Clinic\n\n## When and where\n\nTwo nurses cover the clinic in rotation: Sister Joanne Pryce and Staff Nurse Megan Doyle. This procedure covers all routine immunisations.';
+    expect(holdsDetail(clinic, 'cover', 'Joanne and Megan are both on holiday the same week. Who runs the baby vaccination clinic?')).toBe(false);
+    const foot = '# Diabetic foot\n\n## Risk\n\n- Moderate: absent pulses. Refer to podiatry.';
+    expect(holdsDetail(foot, 'cover', 'Who does the foot checks when the nurse is away?')).toBe(false);
+    expect(holdsDetail(foot.replace('Refer to podiatry.', 'Refer to podiatry. In her absence the HCA does the checks.'), 'cover', 'Who does the foot checks when the nurse is away?')).toBe(true);
+  });
+});
