@@ -146,7 +146,9 @@ const words: Record<string, string> = {
   preguntar: 'ask', contactar: 'contact', acudir: 'go to', esperar: 'wait', tratar: 'treat',
   tratamiento: 'treatment', terapia: 'therapy', receta: 'prescription', recetar: 'prescribe',
   prescribir: 'prescribe', prescripcion: 'prescription', prescriptor: 'prescriber', farmacia: 'pharmacy',
-  farmaceutico: 'pharmacist', botica: 'pharmacy', boticario: 'pharmacist', medico: 'doctor',
+  farmaceutico: 'pharmacist', botica: 'pharmacy', boticario: 'pharmacist', medico: 'doctor', doctor: 'doctor', doctora: 'doctor',
+  // Safeguarding: "lo están maltratando", "sospecho abusos".
+  maltratar: 'abuse', maltrato: 'abuse', abuso: 'abuse', abusar: 'abuse',
   facultativo: 'doctor', enfermero: 'nurse', cuidador: 'caregiver', familia: 'family', familiar: 'family member',
   paciente: 'patient', clinica: 'clinic', consulta: 'visit', cita: 'appointment', consultorio: 'clinic',
   ambulatorio: 'outpatient clinic', especialista: 'specialist', cardiologo: 'cardiologist', equipo: 'team',
@@ -1019,23 +1021,38 @@ interface Token {
   literal: boolean;
   candidates: readonly string[];
   forms: ReadonlySet<string>;
+  /**
+   * Capitalised inside a sentence ("la doctora Moran", "si Lucy no viene"): most likely a name, translated only by a
+   * glossary entry spelled as typed, never through an inflection ("Moran" is no form of "morir", "Dolores" no pains).
+   */
+  named: boolean;
 }
 
-function tokenOf(text: string, literal: boolean): Token {
+function tokenOf(text: string, literal: boolean, named = false): Token {
   const folded = foldText(text);
   const candidates = literal ? [folded] : lemmaCandidates(folded);
-  return { text, folded, literal, candidates, forms: new Set(candidates) };
+  return { text, folded, literal, candidates, forms: new Set(candidates), named };
+}
+
+/** A word shaped like a name (capital, then lower case) that does not start a sentence. */
+function namedAt(question: string, word: string, at: number): boolean {
+  return /^\p{Lu}\p{Ll}+$/u.test(word) && !/(^|[.?!¿¡:;\n])[\s"'“‘(«-]*$/u.test(question.slice(0, at));
 }
 
 /** Words, and numbers or units as one token each ("mg/dL", "4,5", "15-15", "50%"). */
 function tokenize(question: string): Token[] {
   const tokens: Token[] = [];
-  for (const [chunk] of question.matchAll(/[\p{L}\p{N}]+(?:[/.,:+-][\p{L}\p{N}]+)*%?/gu)) {
+  for (const match of question.matchAll(/[\p{L}\p{N}]+(?:[/.,:+-][\p{L}\p{N}]+)*%?/gu)) {
+    const chunk = match[0];
     if (/\p{N}/u.test(chunk) || chunk.includes('/')) {
       tokens.push(tokenOf(chunk, true));
       continue;
     }
-    for (const word of chunk.split(/[^\p{L}]+/u)) if (word.length > 0) tokens.push(tokenOf(word, false));
+    let offset = match.index;
+    for (const word of chunk.split(/([^\p{L}]+)/u)) {
+      if (word.length > 0 && /^\p{L}/u.test(word)) tokens.push(tokenOf(word, false, namedAt(question, word, offset)));
+      offset += word.length;
+    }
   }
   return tokens;
 }
@@ -1096,7 +1113,7 @@ const accentedWords: ReadonlyMap<string, string> = new Map([
 function lookUpWord(token: Token): string | undefined {
   const accented = accentedWords.get(token.text.toLowerCase());
   if (accented !== undefined) return accented;
-  if (processTerm(token.folded) === null) return glossary.get(keyOf(token.folded));
+  if (processTerm(token.folded) === null || token.named) return glossary.get(keyOf(token.folded));
   for (const candidate of token.candidates) {
     const english = glossary.get(candidate);
     if (english !== undefined) return english;

@@ -311,4 +311,22 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('me corto las uñas')).toBe('cut nail');
     expect(english('una pastilla al día')).toBe('pill a day');
   });
+
+  it('keeps a capitalised word inside a sentence as a name, not a form of a verb, but still reads the sentence’s first word', () => {
+    // "Moran" was read as "morir" (die), "Quito" as "quitar" (stop), "Costa" as "costar" (cost).
+    expect(english('la doctora Moran no está hoy')).toContain('Moran');
+    expect(english('la doctora Moran no está hoy')).not.toContain('die');
+    expect(english('son 7 horas de diferencia con Quito')).not.toContain('stop');
+    expect(english('vivo en San José de Costa Rica, ¿qué hago con la pastilla?')).toContain('Costa');
+    // Lower case, or first in a sentence, the verb is still read.
+    expect(english('la doctora dice que moran en casa')).toContain('die');
+    expect(english('¿Quito el ibuprofeno?')).toContain('stop');
+    expect(english('Tomo la pastilla. Quito el ibuprofeno.')).toContain('stop');
+  });
+
+  it('reads a doctor by either gender, and a child being harmed as abuse', () => {
+    expect(english('la doctora no está')).toBe('doctor');
+    expect(english('sospecho que lo están maltratando')).toBe('suspect abuse');
+    expect(english('sospecho abusos en casa')).toContain('abuse');
+  });
 });
