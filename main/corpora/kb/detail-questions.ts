@@ -113,7 +113,7 @@ const phoneQuestion = new RegExp(
     '^(phone|telephone|contact|mobile|fax) (numbers?|no)\\b',
     `\\b${whats}([\\w'’-]+ ){0,4}?(extensions?|ext)\\b`,
     // "what's the pharmacy's phone?", "the phone for the lab", not "what phone do we use for video calls?".
-    `\\b${whats}([\\w'’-]+ ){0,4}?(phone|telephone|mobile|fax|pager|bleep|landline)( (for|of|at)\\b|\\s*\\?|$)`,
+    `\\b${whats}([\\w'’-]+ ){0,4}?(phone|telephone|mobile|fax|pager|bleep|landline)( (for|of|at)\\b|\\s*[?,]|$)`,
     `\\b${whats}number (for|to ring|to call|to dial)\\b`,
     "\\bwhat( i|['’]|)s (its|their|his|her|your|the) ([\\w'’-]+ )?number\\?",
     '\\bwhat number (do|should|can|shall|would|must|to) (\\w+ ){0,2}?(ring|call|phone|dial|reach|contact|text)\\b',
@@ -129,6 +129,20 @@ const phoneQuestion = new RegExp(
 // An extension of a joint, or of a burn or a wound, is no number to ring.
 const anatomicalExtension =
   /\b(knee|hip|elbow|wrist|ankle|shoulder|neck|spine|back|leg|arm|finger|toe|joint|muscle|range of|degrees of)\s+(\w+\s+)?extension\b|\bextension (of|de) (the |la |el |su )?(\w+ )?(knee|hip|elbow|wrist|ankle|shoulder|neck|spine|leg|arm|finger|toe|joint|muscle|burn|wound|lesion|rash|ulcer|tumou?r|infection|cellulitis|herida|quemadura|lesion|rodilla|codo|cadera|hombro|tumor|infeccion|ulcera|celulitis|eritema)/;
+
+/**
+ * Which kind of number the question asks for: a mobile ("what's Joanne's mobile?", "¿su móvil?"), an extension
+ * ("what's Tom's extension?", "¿a qué extensión llamo?"), or any number to ring ("the phone number for…", "¿a qué
+ * número llamo?"). A mobile is not an extension: "tell Joanne Mackie on ext. 226" gives no mobile, and "his work
+ * mobile is 07700 900 142" no extension.
+ */
+function numberAsked(question: string): 'mobile' | 'extension' | 'any' {
+  const folded = foldText(question);
+  const mobile = /\b(mobiles?|cell( phone)?|movil(es)?|celular(es)?)\b/.test(folded);
+  const extension = /\b(extensions?|ext|extension(es)?)\b/.test(folded);
+  if (mobile === extension) return 'any';
+  return mobile ? 'mobile' : 'extension';
+}
 
 // An email address asked for: "what's the email address for complaints?", "¿cuál es el correo de…?". Not "can patients
 // email us?" or "¿por qué no aceptamos formularios por email?".
@@ -415,12 +429,43 @@ const phoneFigure = {
     if (/\b(extension|ext|extensi[oó]n|bleep|pager|tel|tlf|tfno)\.?:?( (is|es|no\.?|number|numero|on|en))* ?\d{2,}|\bx\d{3,5}\b/i.test(text)) return true;
     if (/\b(dial|call|ring|phone|text|llam\w*|marc\w*) (\w+ ){0,3}?(on )?\d{3,}\b(?!\s?(mg|ml|units?|minutes?|hours?|days?|%))/i.test(text)) return true;
     if (/\b(is|are) on \d{3,5}\b(?![\s.,]?\d|\s?(mg|mcg|ml|units?|minutes?|hours?|days?|%))|(\bon|:)\s?\d{3,5}\.?\s*$/i.test(text)) return true;
+    return fullNumberGiven(text, phoneCue);
+  },
+};
+
+/**
+ * An extension: said as one ("ext. 226", "extension 214", "x2271", "bleep 2231"), or a short number (3 to 5 digits,
+ * not the start of a longer one) dialled or given after "on" ("dial 2200", "the IPC nurse is on 2271"). A full phone
+ * number is no extension.
+ */
+const shortNumber = '\\d{3,5}\\b(?![\\s-]?\\d)';
+const extensionFigure = {
+  test(text: string): boolean {
+    if (new RegExp(`\\b(extension|ext|extensi[oó]n|bleep|pager)\\.?:?( (is|es|no\\.?|number|numero|on|en))* ?(\\d{2}\\b|${shortNumber})|\\bx\\d{3,5}\\b`, 'i').test(text)) return true;
+    if (new RegExp(`\\b(dial|call|ring|phone|llam\\w*|marc\\w*) (\\w+ ){0,3}?(on )?${shortNumber}(?!\\s?(mg|ml|units?|minutes?|hours?|days?|%))`, 'i').test(text)) return true;
+    return /\b(is|are) on \d{3,5}\b(?![\s.,]?\d|\s?(mg|mcg|ml|units?|minutes?|hours?|days?|%))|(\bon|:)\s?\d{3,5}\.?\s*$/i.test(text);
+  },
+};
+
+/** A phone number of 6 to 15 digits with `cue` before it (within 40 characters), not a year range, an NHS number or a dose. */
+function fullNumberGiven(text: string, cue: RegExp): boolean {
+  for (const match of text.matchAll(digitRun)) {
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
+    const after = text.slice((match.index ?? 0) + match[0].length);
+    const digits = match[0].replace(/\D/g, '').length;
+    if (digits < 6 || digits > 15 || yearRange.test(match[0].trim()) || notPhone.test(before) || afterNotPhone.test(after)) continue;
+    if (cue.test(before)) return true;
+  }
+  return false;
+}
+
+// A mobile number: said as one ("mobile", "móvil", "cell") or a UK mobile's shape (07…, +44 7…) after a cue to ring.
+const mobileCue = /\b(mobile|cell|m[oó]vil|celular)\b[^.\n]{0,30}$/i;
+const mobileFigure = {
+  test(text: string): boolean {
+    if (fullNumberGiven(text, mobileCue)) return true;
     for (const match of text.matchAll(digitRun)) {
-      const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
-      const after = text.slice((match.index ?? 0) + match[0].length);
-      const digits = match[0].replace(/\D/g, '').length;
-      if (digits < 6 || digits > 15 || yearRange.test(match[0].trim()) || notPhone.test(before) || afterNotPhone.test(after)) continue;
-      if (phoneCue.test(before)) return true;
+      if (/^(07\d|\+44\s?\(?0?\)?\s?7)/.test(match[0].trim()) && phoneCue.test(text.slice(Math.max(0, (match.index ?? 0) - 40), match.index))) return true;
     }
     return false;
   },
@@ -633,8 +678,10 @@ export function holdsDetail(text: string, kind: DetailKind, question: string): b
       return namesPerson(text, question);
     case 'maker':
       return namesMaker(text, question);
-    case 'phone':
-      return givenNear(text, question, phoneFigure);
+    case 'phone': {
+      const asked = numberAsked(question);
+      return givenNear(text, question, asked === 'mobile' ? mobileFigure : asked === 'extension' ? extensionFigure : phoneFigure);
+    }
     case 'email':
       return givenNear(text, question, emailFigure);
     case 'password':

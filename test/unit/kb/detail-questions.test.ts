@@ -574,3 +574,29 @@ describe('who stands in for someone away (own documents, 2026-12-07)', () => {
     expect(holdsDetail(foot.replace('Refer to podiatry.', 'Refer to podiatry. In her absence the HCA does the checks.'), 'cover', 'Who does the foot checks when the nurse is away?')).toBe(true);
   });
 });
+
+describe('a mobile is not an extension (own documents and cards, 2026-12-07)', () => {
+  const sharps = '# Sharps Injury\n\n## Who to tell\n\n- Then tell Joanne Mackie on ext. 226, or the practice manager if she is not in.';
+  const visits = '# Home Visits\n\n## Triage\n\n- Our paramedic practitioner, Tom Hadley, carries out most routine visits. His work mobile is 07700 900 142.';
+
+  it('reads "what’s X’s mobile, the HCA who…" as asking for a number', () => {
+    expect(asked("what's Bethany Cole's mobile, the HCA who does the fridge checks?")).toBe('phone');
+    expect(asked('what mobile do we give the patients for video calls')).toBeNull();
+  });
+
+  it('answers a question for a mobile only with a mobile, and one for an extension only with an extension', () => {
+    expect(holdsDetail(sharps, 'phone', "what's Joanne Mackie's mobile number?")).toBe(false);
+    expect(holdsDetail(sharps, 'phone', "what's Joanne Mackie's extension?")).toBe(true);
+    expect(holdsDetail(sharps, 'phone', "what's Joanne Mackie's phone number?")).toBe(true);
+    expect(holdsDetail(visits, 'phone', '¿Cuál es la extensión de Tom, el paramédico que hace las visitas?\nextension Tom paramedic visit')).toBe(false);
+    expect(holdsDetail(visits, 'phone', '¿Cuál es el móvil de Tom, el paramédico?\nmobile Tom paramedic')).toBe(true);
+    expect(holdsDetail(visits, 'phone', "What's Tom Hadley's number?")).toBe(true);
+  });
+
+  it('takes a short number dialled as an extension, not a full phone number', () => {
+    const lab = '# Urgent samples\n\n- Ring the laboratory on 2271 for an urgent sample.\n- The courier desk is on 0161 555 0198.';
+    expect(holdsDetail(lab, 'phone', 'What extension do I ring for the laboratory?')).toBe(true);
+    expect(holdsDetail(lab.replace('on 2271', 'on 0161 555 0101'), 'phone', 'What extension do I ring for the laboratory?')).toBe(false);
+    expect(holdsDetail(lab.replace('on 2271', 'on 0161 555 0101'), 'phone', 'What number do I ring for the laboratory?')).toBe(true);
+  });
+});
