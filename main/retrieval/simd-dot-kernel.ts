@@ -13,109 +13,33 @@
  * only by rounding (~1e-7 for unit vectors).
  */
 
-import {
-  addConstant,
-  compileModule,
-  createSharedMemory,
-  instantiateKernel,
-  leb,
-  localGet as get,
-  localSet as set,
-  localTee as tee,
-  singleFunctionModule,
-  valueType,
-  type WasmMemory,
-} from './wasm-assembly.js';
+import { compileModule, createSharedMemory, instantiateKernel, leb, localGet as get, localSet as set, rowSumsBody, rowSumsLocals, singleFunctionModule, type WasmMemory } from './wasm-assembly.js';
 
-// Locals: 0 rows, 1 count, 2 stride, 3 query, 4 out (parameters); 5 item, 6 row pointer, 7 query pointer, 8 row end
-// (i32); 9-12 four accumulators (v128).
+// Locals (rowSumsBody's): 6 row pointer, 7 query pointer, 9-12 four accumulators.
 /** v128.load with 16-byte alignment and a constant byte offset. */
 const load = (offset: number) => [0xfd, 0x00, 0x04, ...leb(offset)];
 const f32x4Add = [0xfd, 0xe4, 0x01];
 const f32x4Mul = [0xfd, 0xe6, 0x01];
 const extractLane = (lane: number) => [0xfd, 0x1f, lane];
-const zero = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
 /** accumulator += row[offset..offset+16) * query[offset..offset+16), as four f32 lanes. */
 const multiplyAdd = (accumulator: number, offset: number) => [...get(accumulator), ...get(6), ...load(offset), ...get(7), ...load(offset), ...f32x4Mul, ...f32x4Add, ...set(accumulator)];
-const body = [
-  ...get(0),
-  ...set(6), // row pointer = rows
-  0x02,
-  0x40, // block: all rows
-  0x03,
-  0x40, // loop: one row
-  ...get(5),
-  ...get(1),
-  0x4f,
-  0x0d,
-  0x01, // item >= count → leave
-  ...zero,
-  ...tee(9),
-  ...tee(10),
-  ...tee(11),
-  ...set(12), // accumulators = 0
-  ...get(3),
-  ...set(7), // query pointer = query
-  ...get(6),
-  ...get(2),
-  0x41,
-  0x02,
-  0x74,
-  0x6a,
-  ...set(8), // row end = row pointer + stride * 4
-  0x03,
-  0x40, // loop: 16 floats (the stride is a positive multiple of 16)
-  ...multiplyAdd(9, 0),
-  ...multiplyAdd(10, 16),
-  ...multiplyAdd(11, 32),
-  ...multiplyAdd(12, 48),
-  ...addConstant(6, 64),
-  ...addConstant(7, 64),
-  ...get(6),
-  ...get(8),
-  0x49,
-  0x0d,
-  0x00, // row pointer < row end → again
-  0x0b,
-  ...get(4), // out address
-  ...get(9),
-  ...get(10),
-  ...f32x4Add,
-  ...get(11),
-  ...get(12),
-  ...f32x4Add,
-  ...f32x4Add,
-  ...tee(9),
-  ...extractLane(0),
-  ...get(9),
-  ...extractLane(1),
-  0x92,
-  ...get(9),
-  ...extractLane(2),
-  0x92,
-  ...get(9),
-  ...extractLane(3),
-  0x92,
-  0x38,
-  0x02,
-  0x00, // f32.store
-  ...addConstant(4, 4),
-  ...addConstant(5, 1),
-  0x0c,
-  0x00, // next row
-  0x0b,
-  0x0b,
-  0x0b, // end of function
-];
+const body = rowSumsBody({
+  rowBytes: [0x41, 0x02, 0x74], // stride << 2: floats to bytes
+  // 16 floats a step (the stride is a positive multiple of 16).
+  step: [...multiplyAdd(9, 0), ...multiplyAdd(10, 16), ...multiplyAdd(11, 32), ...multiplyAdd(12, 48)],
+  rowStep: 64,
+  queryStep: 64,
+  vectorAdd: f32x4Add,
+  extractLane,
+  scalarAdd: 0x92, // f32.add
+  store: [0x38, 0x02, 0x00], // f32.store
+});
 /** Compiled once: a constant, like a table of code, not state. Node ≥ 16.4 and Electron have WebAssembly SIMD. */
 const compiled = compileModule(
   singleFunctionModule({
     exportName: 'dots',
     parameters: 5,
-    locals: [
-      [4, valueType.i32],
-      [4, valueType.v128],
-    ],
+    locals: rowSumsLocals,
     body,
     sharedMemory: true,
   }),

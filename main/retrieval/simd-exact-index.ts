@@ -107,11 +107,16 @@ const boundedNorms = { least: 2 ** -40, most: 2 ** 40 } as const;
  */
 const boundedGap = 1e-9;
 
-/** 1/‖v‖; 0 for a zero vector (its distance is then 1 to everything, where sqlite-vec gives NaN). */
-function inverseNorm(vector: Float32Array): number {
-  let sum = 0;
-  for (let index = 0; index < vector.length; index++) sum += (vector[index] as number) * (vector[index] as number);
-  return sum === 0 ? 0 : 1 / Math.sqrt(sum);
+/** A vector's largest absolute value and its squared norm, summed in float64 in index order. */
+function magnitude(vector: Float32Array): { largest: number; squared: number } {
+  let largest = 0;
+  let squared = 0;
+  for (let index = 0; index < vector.length; index++) {
+    const value = vector[index] as number;
+    largest = Math.max(largest, Math.abs(value));
+    squared += value * value;
+  }
+  return { largest, squared };
 }
 
 /** An empty index for vectors of `dimensions` floats, scanned on the calling thread alone or with `pool`'s workers. */
@@ -209,13 +214,7 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
   function encode(slot: number, vector: Float32Array): void {
     if (codeResiduals[slot] === Number.POSITIVE_INFINITY) unboundedRows -= 1;
     const offset = slot * codeStride;
-    let largest = 0;
-    let squared = 0;
-    for (let index = 0; index < dimensions; index++) {
-      const value = vector[index] as number;
-      largest = Math.max(largest, Math.abs(value));
-      squared += value * value;
-    }
+    const { largest, squared } = magnitude(vector);
     const inverse = inverseNorms[slot] as number;
     const norm = Math.sqrt(squared);
     // A zero row scores exactly 0 (its inverse norm is 0); any other needs a norm in range, and so a float32 self-dot
@@ -322,9 +321,11 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
       if (wanted <= 0) return [];
       queryRow.set(query);
       queryRow.fill(0, dimensions);
-      const queryInverse = inverseNorm(query);
+      const size = magnitude(query);
+      // 1/‖q‖; 0 for a zero vector (its distance is then 1 to everything, where sqlite-vec gives NaN).
+      const queryInverse = size.squared === 0 ? 0 : 1 / Math.sqrt(size.squared);
       const visible = visibleOwners ? visibleSlots(visibleOwners) : undefined;
-      const candidates = count >= boundedMinimumRows && unboundedRows === 0 ? boundedCandidates(query, wanted, visible) : undefined;
+      const candidates = count >= boundedMinimumRows && unboundedRows === 0 ? boundedCandidates(query, size, wanted, visible) : undefined;
       if (candidates) {
         // The float32 kernel on each candidate alone: the sum it makes in a full scan, so the same bytes.
         for (const slot of candidates) kernel.dots(rowsStart + slot * rowBytes, 1, stride, 0, outStart + slot * 4);
@@ -345,14 +346,7 @@ export function createExactSimdIndex(dimensions: number, initialCapacity = 256, 
    * end; undefined when the query cannot be bounded (not finite, without a direction, or a norm out of range) or too
    * many rows are left.
    */
-  function boundedCandidates(query: Float32Array, wanted: number, visible: Uint8Array | undefined): Int32Array | undefined {
-    let largest = 0;
-    let squared = 0;
-    for (let index = 0; index < dimensions; index++) {
-      const value = query[index] as number;
-      largest = Math.max(largest, Math.abs(value));
-      squared += value * value;
-    }
+  function boundedCandidates(query: Float32Array, { largest, squared }: ReturnType<typeof magnitude>, wanted: number, visible: Uint8Array | undefined): Int32Array | undefined {
     const queryNorm = Math.sqrt(squared);
     if (!(queryNorm >= boundedNorms.least && queryNorm <= boundedNorms.most)) return undefined;
     const scale = largest / queryCodeLimit;

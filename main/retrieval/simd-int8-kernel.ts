@@ -14,7 +14,6 @@
  */
 
 import {
-  addConstant,
   compileModule,
   createSharedMemory,
   instantiateKernel,
@@ -22,13 +21,13 @@ import {
   localGet as get,
   localSet as set,
   localTee as tee,
+  rowSumsBody,
+  rowSumsLocals,
   singleFunctionModule,
-  valueType,
   type WasmMemory,
 } from './wasm-assembly.js';
 
-// Locals: 0 rows, 1 count, 2 stride, 3 query, 4 out (parameters); 5 item, 6 row pointer, 7 query pointer, 8 row end
-// (i32); 9-12 four accumulators, 13 the sixteen codes being widened (v128).
+// Locals (rowSumsBody's): 6 row pointer, 7 query pointer, 9-12 four accumulators, 13 the sixteen codes being widened.
 /** v128.load with 16-byte alignment and a constant byte offset. */
 const load = (offset: number) => [0xfd, 0x00, 0x04, ...leb(offset)];
 const widenLow = [0xfd, 0x87, 0x01];
@@ -36,7 +35,6 @@ const widenHigh = [0xfd, 0x88, 0x01];
 const dotPairs = [0xfd, 0xba, 0x01];
 const i32x4Add = [0xfd, 0xae, 0x01];
 const extractLane = (lane: number) => [0xfd, 0x1b, lane];
-const zero = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
 /** Sixteen codes from row[offset..offset+16) against query[offset..offset+16): the low eight into `low`, the high eight into `high`. */
 const sixteen = (low: number, high: number, offset: number) => [
   ...get(low),
@@ -58,80 +56,23 @@ const sixteen = (low: number, high: number, offset: number) => [
   ...i32x4Add,
   ...set(high),
 ];
-const body = [
-  ...get(0),
-  ...set(6), // row pointer = rows
-  0x02,
-  0x40, // block: all rows
-  0x03,
-  0x40, // loop: one row
-  ...get(5),
-  ...get(1),
-  0x4f,
-  0x0d,
-  0x01, // item >= count → leave
-  ...zero,
-  ...tee(9),
-  ...tee(10),
-  ...tee(11),
-  ...set(12), // accumulators = 0
-  ...get(3),
-  ...set(7), // query pointer = query
-  ...get(6),
-  ...get(2),
-  0x6a,
-  ...set(8), // row end = row pointer + stride
-  0x03,
-  0x40, // loop: 32 codes (the stride is a positive multiple of 32)
-  ...sixteen(9, 10, 0),
-  ...sixteen(11, 12, 16),
-  ...addConstant(6, 32),
-  ...addConstant(7, 64),
-  ...get(6),
-  ...get(8),
-  0x49,
-  0x0d,
-  0x00, // row pointer < row end → again
-  0x0b,
-  ...get(4), // out address
-  ...get(9),
-  ...get(10),
-  ...i32x4Add,
-  ...get(11),
-  ...get(12),
-  ...i32x4Add,
-  ...i32x4Add,
-  ...tee(9),
-  ...extractLane(0),
-  ...get(9),
-  ...extractLane(1),
-  0x6a,
-  ...get(9),
-  ...extractLane(2),
-  0x6a,
-  ...get(9),
-  ...extractLane(3),
-  0x6a,
-  0x36,
-  0x02,
-  0x00, // i32.store
-  ...addConstant(4, 4),
-  ...addConstant(5, 1),
-  0x0c,
-  0x00, // next row
-  0x0b,
-  0x0b,
-  0x0b, // end of function
-];
+const body = rowSumsBody({
+  rowBytes: [], // a code is a byte
+  // 32 codes a step (the stride is a positive multiple of 32).
+  step: [...sixteen(9, 10, 0), ...sixteen(11, 12, 16)],
+  rowStep: 32,
+  queryStep: 64,
+  vectorAdd: i32x4Add,
+  extractLane,
+  scalarAdd: 0x6a, // i32.add
+  store: [0x36, 0x02, 0x00], // i32.store
+});
 /** Compiled once: a constant, like a table of code, not state. */
 const compiled = compileModule(
   singleFunctionModule({
     exportName: 'dots8',
     parameters: 5,
-    locals: [
-      [4, valueType.i32],
-      [5, valueType.v128],
-    ],
+    locals: rowSumsLocals,
     body,
     sharedMemory: true,
   }),

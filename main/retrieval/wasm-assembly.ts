@@ -126,3 +126,92 @@ export function instantiateKernel<F>(compiled: object, exportName: string, share
     },
   };
 }
+
+/** The locals `rowSumsBody` uses beyond its five parameters: four i32 (item, row pointer, query pointer, row end), five v128. */
+export const rowSumsLocals: ReadonlyArray<readonly [number, number]> = [
+  [4, valueType.i32],
+  [5, valueType.v128],
+];
+
+/**
+ * The body of a kernel `(rows, count, stride, query, out)` that writes one 4-byte sum per row, the skeleton the float32
+ * and int8 dot kernels share: for each row, four v128 accumulators (locals 9-12) start at zero, `step` runs over the
+ * row (row pointer in local 6, query pointer in local 7, local 13 free) advancing them by `rowStep` and `queryStep`
+ * bytes until the row's end (the row pointer plus `stride` turned into bytes by `rowBytes`), then the accumulators are
+ * added in pairs, ((9 + 10) + (11 + 12)), their four lanes in order, and the sum stored at `out`, 4 bytes a row.
+ */
+export function rowSumsBody(kernel: {
+  rowBytes: readonly number[];
+  step: readonly number[];
+  rowStep: number;
+  queryStep: number;
+  vectorAdd: readonly number[];
+  extractLane: (lane: number) => number[];
+  scalarAdd: number;
+  store: readonly number[];
+}): number[] {
+  const zero = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
+  return [
+    ...localGet(0),
+    ...localSet(6), // row pointer = rows
+    0x02,
+    0x40, // block: all rows
+    0x03,
+    0x40, // loop: one row
+    ...localGet(5),
+    ...localGet(1),
+    0x4f,
+    0x0d,
+    0x01, // item >= count → leave
+    ...zero,
+    ...localTee(9),
+    ...localTee(10),
+    ...localTee(11),
+    ...localSet(12), // accumulators = 0
+    ...localGet(3),
+    ...localSet(7), // query pointer = query
+    ...localGet(6),
+    ...localGet(2),
+    ...kernel.rowBytes,
+    0x6a,
+    ...localSet(8), // row end = row pointer + the row's bytes
+    0x03,
+    0x40, // loop: one step
+    ...kernel.step,
+    ...addConstant(6, kernel.rowStep),
+    ...addConstant(7, kernel.queryStep),
+    ...localGet(6),
+    ...localGet(8),
+    0x49,
+    0x0d,
+    0x00, // row pointer < row end → again
+    0x0b,
+    ...localGet(4), // out address
+    ...localGet(9),
+    ...localGet(10),
+    ...kernel.vectorAdd,
+    ...localGet(11),
+    ...localGet(12),
+    ...kernel.vectorAdd,
+    ...kernel.vectorAdd,
+    ...localTee(9),
+    ...kernel.extractLane(0),
+    ...localGet(9),
+    ...kernel.extractLane(1),
+    kernel.scalarAdd,
+    ...localGet(9),
+    ...kernel.extractLane(2),
+    kernel.scalarAdd,
+    ...localGet(9),
+    ...kernel.extractLane(3),
+    kernel.scalarAdd,
+    ...kernel.store,
+    ...addConstant(4, 4),
+    ...addConstant(5, 1),
+    0x0c,
+    0x00, // next row
+    0x0b,
+    0x0b,
+    0x0b, // end of function
+  ];
+}

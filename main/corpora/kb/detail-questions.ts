@@ -447,9 +447,13 @@ const extensionFigure = {
   },
 };
 
-/** A phone number of 6 to 15 digits with `cue` before it (within 40 characters), not a year range, an NHS number or a dose. */
-function fullNumberGiven(text: string, cue: RegExp): boolean {
+/**
+ * A phone number of 6 to 15 digits with `cue` before it (within 40 characters), of the given `shape` if any, not a
+ * year range, an NHS number or a dose.
+ */
+function fullNumberGiven(text: string, cue: RegExp, shape?: RegExp): boolean {
   for (const match of text.matchAll(digitRun)) {
+    if (shape && !shape.test(match[0].trim())) continue;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
     const after = text.slice((match.index ?? 0) + match[0].length);
     const digits = match[0].replace(/\D/g, '').length;
@@ -463,11 +467,7 @@ function fullNumberGiven(text: string, cue: RegExp): boolean {
 const mobileCue = /\b(mobile|cell|m[oó]vil|celular)\b[^.\n]{0,30}$/i;
 const mobileFigure = {
   test(text: string): boolean {
-    if (fullNumberGiven(text, mobileCue)) return true;
-    for (const match of text.matchAll(digitRun)) {
-      if (/^(07\d|\+44\s?\(?0?\)?\s?7)/.test(match[0].trim()) && phoneCue.test(text.slice(Math.max(0, (match.index ?? 0) - 40), match.index))) return true;
-    }
-    return false;
+    return fullNumberGiven(text, mobileCue) || fullNumberGiven(text, phoneCue, /^(07\d|\+44\s?\(?0?\)?\s?7)/);
   },
 };
 // An address: starts where a word-like run starts, so a long run without "@" is read once.
