@@ -402,6 +402,48 @@ export function namesPerson(text: string, question: string): boolean {
   return namedNear(text, question, { at: personAt, window: Number.POSITIVE_INFINITY, written: initialled });
 }
 
+/**
+ * The people a question names whom the document names too, as the folded words of their names: "Tom" of "what's
+ * Tom's extension?" when the document speaks of "Tom Hadley", "Carstairs" of "el Dr Carstairs" beside "Dr Owen
+ * Carstairs". A capitalised word of the question that is a word of a person's name in the document (a title and a
+ * name, or a first and last name: `personAt`). Empty when the question names no one the document names (a patient,
+ * "Mrs Jones's home visit", is not whose number is asked).
+ */
+export function peopleAsked(text: string, question: string): Set<string> {
+  const none = new Set<string>();
+  const inDocument = new Set<string>();
+  for (const unit of quoteUnits(text)) {
+    const words = wordsOf(unit.text);
+    for (let index = 0; index < words.length; index += 1) {
+      if (!personAt(words, index, none)) continue;
+      // The name's words after a title ("Dr Owen Carstairs"), at most three.
+      for (let at = titles.test((words[index] as Word).folded) ? index + 1 : index; at < Math.min(words.length, index + 4); at += 1) {
+        const word = words[at] as Word;
+        if (!nameShape.test(word.text) || placeWords.test(word.folded)) break;
+        inDocument.add(word.folded);
+      }
+    }
+  }
+  const asked = new Set<string>();
+  for (const match of question.matchAll(/\p{Lu}[\p{L}'’-]*\p{Ll}/gu)) {
+    const folded = foldText(match[0].replace(/['’]s?$/, ''));
+    if (inDocument.has(folded) && !titles.test(folded)) asked.add(folded);
+  }
+  return asked;
+}
+
+/**
+ * A figure that counts only where it is said of one of the people asked about: in a sentence or list item naming
+ * them, or one carrying on about them with a pronoun ("His work mobile is…"). "The visits coordinator, Sandra Okafor
+ * (ext. 231)…", right after the sentence about Tom Hadley, is not Tom's extension.
+ */
+function saidOf(figure: Figure, people: ReadonlySet<string>): Figure {
+  return {
+    test: (text, heading) =>
+      (wordsOf(text).some((word) => people.has(word.folded)) || /^\W*(he|she|his|her|him)\b/i.test(text)) && figure.test(text, heading),
+  };
+}
+
 /** Whether a text names a brand, maker or supplier next to what the question asks about. */
 export function namesMaker(text: string, question: string): boolean {
   return namedNear(text, question, { at: makerAt, window: makerWindow });
@@ -669,6 +711,14 @@ export function nearReader(text: string, question: string, reach: Reach): (figur
   };
 }
 
+/** A way to reach someone, held to the people the question names when the document names them (`peopleAsked`). */
+function ofPeopleAsked(figure: Figure, text: string, question: string): Figure {
+  // Whom to ring when someone is away ("if Rachel is off, what's the number?") is asked of someone else's number.
+  if (new RegExp(`${awayEn}|${awayEs}`).test(foldText(question))) return figure;
+  const people = peopleAsked(text, question);
+  return people.size === 0 ? figure : saidOf(figure, people);
+}
+
 /** Whether a text gives the detail: a price, a person's name, a maker named near the question's subject. */
 export function holdsDetail(text: string, kind: DetailKind, question: string): boolean {
   switch (kind) {
@@ -680,10 +730,10 @@ export function holdsDetail(text: string, kind: DetailKind, question: string): b
       return namesMaker(text, question);
     case 'phone': {
       const asked = numberAsked(question);
-      return givenNear(text, question, asked === 'mobile' ? mobileFigure : asked === 'extension' ? extensionFigure : phoneFigure);
+      return givenNear(text, question, ofPeopleAsked(asked === 'mobile' ? mobileFigure : asked === 'extension' ? extensionFigure : phoneFigure, text, question));
     }
     case 'email':
-      return givenNear(text, question, emailFigure);
+      return givenNear(text, question, ofPeopleAsked(emailFigure, text, question));
     case 'password':
       return givenNear(text, question, passwordFigure);
     case 'charge':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailAsked, holdsDetail, namesMaker, namesPerson } from '../../../main/corpora/kb/detail-questions.js';
+import { detailAsked, holdsDetail, namesMaker, namesPerson, peopleAsked } from '../../../main/corpora/kb/detail-questions.js';
 import { figureAsked, holdsFigure } from '../../../main/corpora/kb/figure-questions.js';
 import { foldText } from '../../../main/core/text-folding.js';
 
@@ -598,5 +598,32 @@ describe('a mobile is not an extension (own documents and cards, 2026-12-07)', (
     expect(holdsDetail(lab, 'phone', 'What extension do I ring for the laboratory?')).toBe(true);
     expect(holdsDetail(lab.replace('on 2271', 'on 0161 555 0101'), 'phone', 'What extension do I ring for the laboratory?')).toBe(false);
     expect(holdsDetail(lab.replace('on 2271', 'on 0161 555 0101'), 'phone', 'What number do I ring for the laboratory?')).toBe(true);
+  });
+});
+
+describe("a number asked of someone the document names is that person's (own documents, 2026-12-07)", () => {
+  const visits =
+    '# Home Visits\n\n## Triage\n\n- Our paramedic practitioner, Tom Hadley, carries out most routine visits on Mondays. His work mobile is 07700 900 142.\n- The visits coordinator, Sandra Okafor (ext. 231), keeps the daily visit list.';
+  const complaints =
+    '# Complaints\n\n## Reception\n\n- Otherwise pass the details to Karen Doyle, Reception Supervisor (ext. 209), who acts as deputy complaints lead.\n\n## Who investigates\n\n- Complaints about clinical care are investigated by Dr Owen Carstairs, the partner for clinical governance.';
+
+  it('reads the people a question names that the document names too', () => {
+    expect([...peopleAsked(visits, "what's Tom's extension?")]).toEqual(['tom']);
+    expect([...peopleAsked(complaints, '¿Qué extensión tiene el Dr Carstairs para lo de las quejas?')]).toEqual(['carstairs']);
+    expect([...peopleAsked(visits, "What extension do I ring for Mrs Jones's home visit?")]).toEqual([]);
+    expect([...peopleAsked(visits, 'what extension does the visits coordinator have?')]).toEqual([]);
+  });
+
+  it("does not give another person's number, in the next sentence or the next section", () => {
+    expect(holdsDetail(visits, 'phone', '¿Cuál es la extensión de Tom, el paramédico que hace las visitas?')).toBe(false);
+    expect(holdsDetail(visits, 'phone', "What's Sandra's extension?")).toBe(true);
+    expect(holdsDetail(visits, 'phone', "what's Tom's mobile?")).toBe(true);
+    expect(holdsDetail(visits, 'phone', 'what extension does the visits coordinator have?')).toBe(true);
+    expect(holdsDetail(complaints, 'phone', '¿Qué extensión tiene el Dr Carstairs para lo de las quejas?')).toBe(false);
+    expect(holdsDetail(complaints, 'phone', "What's Karen Doyle's extension?")).toBe(true);
+  });
+
+  it('asks for the stand-in’s number when the person named is away', () => {
+    expect(holdsDetail(complaints, 'phone', 'If Dr Carstairs is away, what extension do I ring about a complaint?')).toBe(true);
   });
 });
