@@ -38,7 +38,7 @@ const kinds: readonly ConditionKind[] = [
     label: 'someone away (leave or sickness)',
     labelEs: 'alguien ausente (vacaciones o baja)',
     asked:
-      /\b(on (annual |study |maternity |sick )?leave|annual leave|off sick|calls? in sick|sick leave|is (away|absent|off work)|are (away|absent|off work)|absent|absence|de vacaciones|esta de baja|de baja|ausente|no viene a trabajar|(if|when|while) (she|he|they|(dr|nurse|sister) \w+|the (\w+ )?(nurse|gp|doctor|pharmacist|manager|lead|clerk|receptionist|hca|coordinator)) (is|are) off)\b/,
+      /\b(on (annual |study |maternity |sick )?leave|annual leave|off sick|calls? in sick|sick leave|is (away|absent|off work)|are (away|absent|off work)|absent|absence|de vacaciones|esta de baja|(?<!\d )de baja|ausente|no viene a trabajar|(if|when|while) (she|he|they|(dr|nurse|sister) \w+|the (\w+ )?(nurse|gp|doctor|pharmacist|manager|lead|clerk|receptionist|hca|coordinator)) (is|are) off)\b/,
     // "If Aisling is off", "when Dr Lloyd is off": a capitalised name off work, not "if the dressing is off".
     askedAsWritten:
       /\b([Ii]f|[Ww]hen|[Ww]hile) (Dr |Nurse |Sister )?(?!(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter)\b)\p{Lu}\p{Ll}+( \p{Lu}\p{Ll}+)? (is|are) off\b/u,

@@ -242,7 +242,7 @@ const reasonQuestion = /\bwhy\b|\bwhat(['’]?s| is) the (reason|point|rationale
 const awayEn =
   "\\b(is|are|s|'s|’s|gets?|goes|went|being) (off|away|out|absent|unavailable|on (annual |maternity |paternity |sick |study )?leave|on holiday|on vacation|off sick|sick|ill|not (in|here|around|working|available|on))\\b|\\b(isn[’']?t|aren[’']?t) (in|here|around|working|available|on)\\b|\\b(does ?n[o’']?t|do ?n[o’']?t|did ?n[o’']?t|can ?n?[o’']?t|won[’']t|will not) (come|turn up|show|make it|work)\\b|\\b(day off|days off|annual leave|off sick|on leave)\\b";
 const awayEs =
-  '\\bno (viene|vienen|esta|estan|trabaja|trabajan|puede venir|pueden venir|ha venido|han venido|se presenta|va a venir|van a venir|llega)\\b|\\b(esta|estan|se va|se van|se fue|se han ido|se ha ido|anda|andan) (de|a) (vacaciones|baja|permiso|libre)\\b|\\b(de baja|de vacaciones|de permiso|libra|libran|se ha puesto (malo|mala|enfermo|enferma)|esta (enferm[oa]|malo|mala)|falta|faltan)\\b';
+  '\\bno (viene|vienen|esta|estan|trabaja|trabajan|puede venir|pueden venir|ha venido|han venido|se presenta|va a venir|van a venir|llega)\\b|\\b(esta|estan|se va|se van|se fue|se han ido|se ha ido|anda|andan) (de|a) (vacaciones|baja|permiso|libre)\\b|\\b((?<!\\d )de baja|de vacaciones|de permiso|libra|libran|se ha puesto (malo|mala|enfermo|enferma)|esta (enferm[oa]|malo|mala)|falta|faltan)\\b';
 const coverQuestion = new RegExp(
   `^(?=.*\\b(who|whom|quien|quienes)\\b)(?=.*(${awayEn}|${awayEs}))|\\b(who|quien|quienes) (covers?|cubre|cubren|sustituye|sustituyen|reemplaza|stands? in|deputi[sz]es)\\b`,
 );

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { processTerm } from '../../retrieval/keyword-index.js';
 import { foldText } from '../../core/text-folding.js';
+import { everydayIrregularForms, everydayPhrases, everydayWords } from './spanish-everyday-words.js';
 
 /**
  * Everyday clinical Spanish (Spain and Latin America, as patients, nurses, pharmacists and doctors say it) and the
@@ -884,7 +885,7 @@ const medicineHeads = ['pastilla', 'pildora', 'medicina', 'medicamento', 'remedi
 const medicineLinks = ['para', 'de', 'del'];
 
 /** Irregular verb forms the suffix rules cannot reach, to their infinitive (already folded). */
-const irregularForms: Record<string, string> = {
+const clinicalIrregularForms: Record<string, string> = {
   hago: 'hacer', hizo: 'hacer', haria: 'hacer', tengo: 'tener', tenga: 'tener', tengan: 'tener',
   tuvo: 'tener', tendria: 'tener',
   pudo: 'poder',
@@ -898,6 +899,9 @@ const irregularForms: Record<string, string> = {
   piden: 'pedir', pidio: 'pedir', pida: 'pedir', repite: 'repetir', repiten: 'repetir', repitio: 'repetir',
   duermo: 'dormir', duerme: 'dormir', duermen: 'dormir', durmio: 'dormir',
 };
+
+/** Both lists' irregular forms; the clinical one's reading wins where both have a form. */
+const irregularForms: Readonly<Record<string, string>> = { ...everydayIrregularForms, ...clinicalIrregularForms };
 
 /** Verb endings (folded) and the infinitive endings they may come from; longest first so "-abamos" beats "-os". */
 const verbEndings: ReadonlyArray<readonly [ending: string, infinitives: readonly string[]]> = (
@@ -993,14 +997,18 @@ function lemmaCandidates(folded: string): string[] {
 interface Phrase {
   words: ReadonlyArray<ReadonlySet<string>>;
   english: string;
+  /** One of the clinical phrases: an everyday one yields to it where they overlap (`translateClinicalQuery`). */
+  clinical: boolean;
 }
 
-function phraseOf(spanish: string, english: string): Phrase {
-  return { words: foldText(spanish).split(' ').map((word) => new Set(lemmaCandidates(word))), english };
+function phraseOf(spanish: string, english: string, clinical = true): Phrase {
+  return { words: foldText(spanish).split(' ').map((word) => new Set(lemmaCandidates(word))), english, clinical };
 }
 
 const phrases: readonly Phrase[] = [
   ...phraseList.map(([spanish, english]) => phraseOf(spanish, english)),
+  // After the clinical phrases, so of two as long the clinical one wins.
+  ...everydayPhrases.map(([spanish, english]) => phraseOf(spanish, english, false)),
   ...medicineHeads.flatMap((head) =>
     medicineLinks.flatMap((link) =>
       medicinePurposes.map(([purpose, english]) => phraseOf(`${head} ${link} ${purpose}`, english)),
@@ -1009,8 +1017,9 @@ const phrases: readonly Phrase[] = [
   // Longest first, so "presión arterial alta" wins over "presión arterial".
 ].sort((first, second) => second.words.length - first.words.length);
 
+// The everyday words of a practice's staff (spanish-everyday-words.ts) first, so a clinical word's reading wins.
 const glossary = new Map<string, string>(
-  Object.entries(words).map(([spanish, english]) => [keyOf(foldText(spanish)), english]),
+  [...Object.entries(everydayWords), ...Object.entries(words)].map(([spanish, english]) => [keyOf(foldText(spanish)), english]),
 );
 
 interface Token {
@@ -1078,13 +1087,25 @@ function phraseEnd(phrase: Phrase, tokens: readonly Token[], start: number): num
   return index;
 }
 
-/** The longest phrase starting at `start`, with where it ends. */
-function longestPhraseAt(tokens: readonly Token[], start: number): { english: string; end: number } | undefined {
+/** The longest phrase starting at `start` (of the clinical ones only, if asked), with where it ends. */
+function longestPhraseAt(tokens: readonly Token[], start: number, clinicalOnly = false): { english: string; end: number; clinical: boolean } | undefined {
   for (const phrase of phrases) {
+    if (clinicalOnly && !phrase.clinical) continue;
     const end = phraseEnd(phrase, tokens, start);
-    if (end !== null) return { english: phrase.english, end };
+    if (end !== null) return { english: phrase.english, end, clinical: phrase.clinical };
   }
   return undefined;
+}
+
+/**
+ * The phrase read at `start`: the longest, except that an everyday phrase yields to a clinical one starting inside it
+ * ("dejó de golpe" is "stop suddenly", not "dejar de" and a blow; "qué tengo que hacer" keeps "what to do").
+ */
+function phraseAt(tokens: readonly Token[], start: number): { english: string; end: number } | undefined {
+  const matched = longestPhraseAt(tokens, start);
+  if (matched === undefined || matched.clinical) return matched;
+  for (let inside = start + 1; inside < matched.end; inside += 1) if (longestPhraseAt(tokens, inside, true) !== undefined) return undefined;
+  return matched;
 }
 
 /**
@@ -1146,7 +1167,7 @@ export function translateClinicalQuery(question: string): ClinicalQueryTranslati
   };
   for (let index = 0; index < tokens.length; ) {
     const start = index;
-    const matched = longestPhraseAt(tokens, start);
+    const matched = phraseAt(tokens, start);
     if (matched) {
       const span = tokens.slice(start, matched.end);
       const spanish = span.map((token) => token.text).join(' ');

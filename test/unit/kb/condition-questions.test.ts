@@ -124,3 +124,11 @@ describe('the exceptions a question about a clinic procedure turns on', () => {
     expect(speaksOfConditions(`${scope} Cover for the minor surgery sessions is arranged by the practice manager.`, away, question)).toBe(true);
   });
 });
+
+describe('a blood pressure reading is nobody away (2026-12-07)', () => {
+  it('reads "122 de baja" as the low figure of a reading, and "está de baja" as leave', () => {
+    expect(labels('En casa le ha salido 185 de alta y 122 de baja, ¿qué hago?')).toEqual([]);
+    expect(labels('La enfermera está de baja, ¿quién hace la consulta?')).toEqual(['someone away (leave or sickness)']);
+    expect(labels('Si Marta está de baja, ¿quién pasa la consulta?')).toEqual(['someone away (leave or sickness)']);
+  });
+});

@@ -31,7 +31,7 @@ describe('Spanish clinical words for the English cards', () => {
     // ...and not where the same words say how long, agitation or suction.
     expect(english('se pasó todo el día vomitando')).toBe('all day vomiting');
     expect(english('la paciente se agita por la noche')).toBe('patient agitated in the evening');
-    expect(english('hay que aspirar secreciones')).toBe('suction secretions');
+    expect(english('hay que aspirar secreciones')).toBe('must suction secretions');
     expect(english('¿Hay que mantener la insulina en la nevera?')).toContain('keep insulin');
     // "lleva semanas" is how long, not "take": llevar stays out of the glossary.
     expect(english('lleva semanas guardando pastillas')).not.toContain('take');
@@ -54,7 +54,7 @@ describe('Spanish clinical words for the English cards', () => {
   });
 
   it('reads breastfeeding as mothers say it, and a baby by its accent', () => {
-    expect(english('¿Puedo darle el pecho a mi bebé si tomo litio?')).toBe('breastfeeding baby take litio');
+    expect(english('¿Puedo darle el pecho a mi bebé si tomo litio?')).toBe('breastfeeding baby if take litio');
     expect(english('Le doy de mamar y tomo sertralina')).toBe('breastfeeding take sertralina');
     expect(english('sigue dándole la teta')).toContain('breastfeeding');
     // ...while the chest stays the chest, and "bebe" without its accent still drinks.
@@ -63,7 +63,7 @@ describe('Spanish clinical words for the English cards', () => {
   });
 
   it('drops Spanish function words it does not translate, and reads family, continuing and discharge', () => {
-    expect(english('está cansado porque no duerme nada')).toBe('tired sleep');
+    expect(english('está cansado porque no duerme nada')).toBe('tired because sleep');
     expect(english('sigue con la pastilla aunque su mujer dice que no le sirve')).toBe('continue with pill woman say does not work');
     expect(english('le han dado el alta')).toBe('discharged');
     expect(english('la llevamos a la guardia')).toContain('emergency department');
@@ -200,9 +200,9 @@ describe('Spanish clinical words for the English cards', () => {
   });
 
   it('reads a staff question about the sharps bin and the vaccine fridge in the words of a practice procedure', () => {
-    expect(english('¿Dónde dejo el contenedor de agujas cuando está lleno?')).toBe('where to put sharps bin full');
+    expect(english('¿Dónde dejo el contenedor de agujas cuando está lleno?')).toBe('where to put sharps bin when full');
     // "marca" after a fridge or a meter is a reading, not a brand; "¿a quién aviso?" asks whom to tell.
-    expect(english('Si la nevera marca 10 grados, ¿a quién aviso?')).toBe('fridge reads 10 degrees who to inform');
+    expect(english('Si la nevera marca 10 grados, ¿a quién aviso?')).toBe('if fridge reads 10 degrees who to inform');
   });
 
   it.each([
@@ -225,7 +225,7 @@ describe('Spanish clinical words for the English cards', () => {
     // A stroke, the Argentine emergency department, low blood pressure and low-molecular-weight heparin stay so.
     expect(english('tuvo un derrame cerebral')).toBe('stroke');
     expect(english('derrame')).toBe('stroke');
-    expect(english('la llevamos a la guardia')).toBe('llevamos emergency department');
+    expect(english('la llevamos a la guardia')).toBe('emergency department');
     expect(english('tiene la tensión baja')).toBe('low blood pressure');
     expect(english('heparina de bajo peso molecular')).toBe('heparina low weight molecular');
     // A consultation stays a visit, a brand a brand, a shivering child shivering and a copper IUD copper.
@@ -302,9 +302,9 @@ describe('Spanish clinical words for the English cards', () => {
 
   it('keeps the clinical readings of words the practice uses otherwise', () => {
     // "quitar" alone stops a medicine, "control" monitors, "recuerdo" remembers, "parto" splits, "vale" is a value.
-    expect(english('hay que quitar el ibuprofeno')).toBe('stop ibuprofeno');
+    expect(english('hay que quitar el ibuprofeno')).toBe('must stop ibuprofeno');
     expect(english('control de la tensión')).toBe('monitoring blood pressure');
-    expect(english('no recuerdo si tomé la dosis')).toBe('remember take dose');
+    expect(english('no recuerdo si tomé la dosis')).toBe('remember if take dose');
     expect(english('parto la pastilla')).toBe('split the tablet');
     expect(english('¿Cuánto vale el INR objetivo?')).not.toContain('cost');
     // "uña" is a nail only as typed: the article stays an article.
@@ -322,6 +322,27 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('la doctora dice que moran en casa')).toContain('die');
     expect(english('¿Quito el ibuprofeno?')).toContain('stop');
     expect(english('Tomo la pastilla. Quito el ibuprofeno.')).toContain('stop');
+  });
+
+  it('reads the everyday Spanish of a practice’s staff: time, people, coming and going (spanish-everyday-words.ts)', () => {
+    expect(english('Oye, ¿hasta qué hora nos pueden pedir una visita a domicilio para que salga ese mismo día?')).toBe(
+      'until what time latest time ask for home visit go out same day',
+    );
+    expect(english('Oye, acaba de llegar la caja de vacunas')).toBe('just arrive box vaccine');
+    expect(english('¿Cuál es el teléfono del gerente?')).toBe('which phone practice manager manager');
+    expect(english('¿Tengo que avisar a mi jefe si llego tarde?')).toBe('have to tell manager if arrive late');
+    expect(english('¿Cuándo hay que cambiar el contenedor?')).toBe('when must change bin container');
+  });
+
+  it('lets a clinical phrase win over an everyday one it overlaps, and keeps the clinical words the everyday ones would clash with', () => {
+    // "dejar de" (stop) would take the "de" of "de golpe" (suddenly); "tener que" the "que" of "qué hacer".
+    expect(english('lo dejó de golpe')).toBe('stop suddenly');
+    expect(english('¿Qué tengo que hacer con el colesterol?')).toBe('what to do with cholesterol');
+    expect(english('¿Tengo que dejar de fumar?')).toBe('have to stop smoking');
+    // "me duele" is no form of "dólar"; "viendo" no form of "vender"; "vale" of the INR is a value.
+    expect(english('me duele la cabeza')).toBe('pain head');
+    expect(english('lo estoy viendo')).toBe('see');
+    expect(english('¿Cuánto vale el INR objetivo?')).not.toContain('cost');
   });
 
   it('reads a doctor by either gender, and a child being harmed as abuse', () => {
