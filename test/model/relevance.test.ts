@@ -3,11 +3,14 @@
  * the shipped calibration still holds on the development questions, foods say "no match" for nonsense, and the
  * catalog flags off-topic questions. Thresholds are the shipped ones; the held-out figures are in the README.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskOutput, SearchOutput } from '../../shared/contract.js';
 import { createServices, type Services } from '../../main/app/bootstrap.js';
 import { ingestCorpus } from '../../main/app/ingest.js';
 import { loadKbEvaluationCases } from '../../main/corpora/kb/kb-evaluation.js';
+import { ownDocumentRerankBar } from '../../main/corpora/kb/kb-search.js';
 import { runEvaluation } from '../../main/eval/run-evaluation.js';
 import { modelDir, realModelTests, realRerankerTests, rerankerDir } from '../helpers/model.js';
 import { useTempDirs } from '../helpers/temp.js';
@@ -436,4 +439,29 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     const car = await search('catalog', 'car insurance quote for my vehicle');
     expect(car.refused).toBe(true);
   });
+
+  // Last: it adds a document of the user's to the KB the tests above read.
+  it("does not let the shipped example questions outvote a document of the user's the cross-encoder reads as plainly about the question", async () => {
+    // Written for this test. The example questions were written for the shipped cards; a clinic's own procedure has
+    // none, and questions about a building's routine read closer to the ones no card answers.
+    const folder = join(tempDir(), 'clinic');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'fire-safety.md'),
+      '# Fire Safety Procedure\n\n**Practice: Larkfield Surgery | Fire safety lead: Hannah Price, Practice Manager**\n\n## Weekly alarm test\n\n' +
+        '- The fire alarm is tested every Wednesday at 9:15 am from call point 3, in the staff room.\n' +
+        '- Reception tells patients in the waiting room beforehand that the alarm will sound for about 30 seconds.\n\n' +
+        '## Evacuation\n\n- Leave by the nearest exit and go to the assembly point in the car park opposite the pharmacy.\n',
+    );
+    await ingestCorpus(services, services.module('kb')!, { from: folder });
+    const answer = await ask('What time does the weekly fire alarm test happen, and on which day?');
+    expect(answer.answerability?.signals.find((entry) => entry.name === 'rerank')?.value).toBeGreaterThanOrEqual(ownDocumentRerankBar);
+    expect(answer.answerability?.model).toBe('rerank+dense+examples+multilingual (own document: rerank+dense)');
+    expect(answer.refused).toBe(false);
+    expect(answer.citations[0]?.card_id).toBe('fire-safety');
+    expect(answer.answer).toContain('every Wednesday at 9:15 am');
+    // A question the same document does not answer is still refused, by the check on what it asks for.
+    const drill = await ask('Which company services the fire extinguishers at Larkfield Surgery?');
+    expect(drill.refused).toBe(true);
+  }, 300_000);
 });

@@ -582,7 +582,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       variantName,
       variant,
       // The example questions' variants stand on the cards' own model: below its weak bar, nothing is relevant.
-      cardModel: variantName.includes('examples') ? { variant: cardVariant, weakThreshold: thresholdsOf(cardVariant).weakThreshold } : null,
+      cardModel: variantName.includes('examples') ? { variant: cardVariant, threshold: thresholdsOf(cardVariant).threshold, weakThreshold: thresholdsOf(cardVariant).weakThreshold } : null,
       firstCardExample: cards[0] === undefined ? null : exampleOfCard(cards[0].passage.card_id),
       thresholds,
       uncovered,
@@ -854,7 +854,7 @@ function decide(
     variantName: string;
     variant: CalibratedVariant;
     /** With a variant that reads the example questions, the model the cards' own relevance comes from, and its weak bar. */
-    cardModel: { variant: CalibratedVariant; weakThreshold: number } | null;
+    cardModel: { variant: CalibratedVariant; threshold: number; weakThreshold: number } | null;
     /** How close the question reads to the nearest answered example of its first card (firstCardExampleBar); null without examples. */
     firstCardExample: number | null;
     thresholds: { threshold: number; weakThreshold: number; anchoredThreshold: number };
@@ -885,13 +885,24 @@ function decide(
 ): Answerability {
   // The calibration saw each question's first five cards; more would only add chances of a high score.
   const signalsOfQuestion = questionSignals(cards.slice(0, answerabilityCards).map((card) => card.signals));
-  const scored = signalsOfQuestion ? scoreCard(context.variant, signalsOfQuestion) : null;
+  // The example questions were written for the shipped cards; a document of the user's has none. When one is first and
+  // the cross-encoder reads it as plainly about the question, the shipped examples do not outvote it ("What time does
+  // the weekly fire alarm check happen?" read close to examples no card answers): the cards' own model decides, at its
+  // own bar. The figure and other checks below still hold it to the point.
+  const ownDocument = context.cardModel !== null && ownDocumentFirst(cards[0]) ? context.cardModel : null;
+  const scored = signalsOfQuestion ? scoreCard(ownDocument?.variant ?? context.variant, signalsOfQuestion) : null;
   const probability = scored?.probability ?? 0;
   // A question whose first card covers every medicine and condition it names is answered from the weak bar up:
   // that card is about what was asked, and the figure, population and aspect checks below still hold it to the point.
   // The keyword model reads the first card's share of the named ones already (names_covered_by_card).
   const anchored = !context.variant.model.features.includes('names_covered_by_card') && cardAnchors(cards[0]);
-  const threshold = anchored ? context.thresholds.anchoredThreshold : context.thresholds.threshold;
+  const threshold = ownDocument
+    ? anchored
+      ? ownDocument.weakThreshold
+      : ownDocument.threshold
+    : anchored
+      ? context.thresholds.anchoredThreshold
+      : context.thresholds.threshold;
   // The example questions say whether a question is answerable, not which card answers it: they do not let in a
   // question whose cards read, by their own model, below its weak bar ("stye on my eyelid … or just leave it alone?"
   // would quote the suicidal-ideation card for "do not leave the person alone"). README "Not relevant on its own".
@@ -976,7 +987,20 @@ function decide(
   else if (context.variantName.includes('examples'))
     reason = `No card is relevant enough to this question, read beside the example questions cards answer and do not answer (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  return { answerable, probability, threshold, model: context.variantName, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food, interaction, together, condition };
+  const model = ownDocument ? `${context.variantName} (own document: ${variantFor({ rerank: true, dense: true })})` : context.variantName;
+  return { answerable, probability, threshold, model, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food, interaction, together, condition };
+}
+
+/**
+ * The cross-encoder's logit from which a document of the user's, first among the cards, is plainly about the
+ * question (relevant pairs read about +8, unrelated ones -3 to -11). Chosen on the eleven development sets of own
+ * documents (1-9, dev-a, dev-b): README "Own documents are not judged by the shipped example questions".
+ */
+export const ownDocumentRerankBar = 3;
+
+/** Whether the first card is one of the user's documents that the cross-encoder read as plainly about the question. */
+function ownDocumentFirst(card: KbCardHit | undefined): boolean {
+  return card !== undefined && card.passage.origin === 'user' && (card.signals.rerank ?? Number.NEGATIVE_INFINITY) >= ownDocumentRerankBar;
 }
 
 /**
