@@ -410,20 +410,7 @@ export function namesPerson(text: string, question: string): boolean {
  * "Mrs Jones's home visit", is not whose number is asked).
  */
 export function peopleAsked(text: string, question: string): Set<string> {
-  const none = new Set<string>();
-  const inDocument = new Set<string>();
-  for (const unit of quoteUnits(text)) {
-    const words = wordsOf(unit.text);
-    for (let index = 0; index < words.length; index += 1) {
-      if (!personAt(words, index, none)) continue;
-      // The name's words after a title ("Dr Owen Carstairs"), at most three.
-      for (let at = titles.test((words[index] as Word).folded) ? index + 1 : index; at < Math.min(words.length, index + 4); at += 1) {
-        const word = words[at] as Word;
-        if (!nameShape.test(word.text) || placeWords.test(word.folded)) break;
-        inDocument.add(word.folded);
-      }
-    }
-  }
+  const inDocument = new Set(quoteUnits(text).flatMap((unit) => [...personNameWords(unit.text)]));
   const asked = new Set<string>();
   for (const match of question.matchAll(/\p{Lu}[\p{L}'’-]*\p{Ll}/gu)) {
     const folded = foldText(match[0].replace(/['’]s?$/, ''));
@@ -432,15 +419,44 @@ export function peopleAsked(text: string, question: string): Set<string> {
   return asked;
 }
 
+// Words that follow a name without being part of it: "Karen Doyle, Reception Supervisor", "Dr Ana Ruiz (Friday)".
+const roleWords =
+  /^(reception|receptionist|supervisor|manager|nurse|lead|coordinator|practitioner|officer|administrator|assistant|partner|doctor|pharmacist|clerk|secretary|director|matron|sister|deputy|head|senior|chief|principal|registrar|gp|hca)$/;
+
 /**
- * A figure that counts only where it is said of one of the people asked about: in a sentence or list item naming
- * them, or one carrying on about them with a pronoun ("His work mobile is…"). "The visits coordinator, Sandra Okafor
- * (ext. 231)…", right after the sentence about Tom Hadley, is not Tom's extension.
+ * The folded words of the people a sentence names: a title and a name ("Dr Owen Carstairs"), or a first and a last
+ * name (`personAt`, or at a sentence's start a last name that is no English word: "Tom Hadley carries out…"), at most
+ * three words, stopping at a day, a month, a place or a role ("Karen Doyle, Reception Supervisor").
+ */
+function personNameWords(unit: string): Set<string> {
+  const none = new Set<string>();
+  const words = wordsOf(unit);
+  const names = new Set<string>();
+  const nameWord = (word: Word | undefined): word is Word =>
+    word !== undefined && nameShape.test(word.text) && !calendarWords.has(word.folded) && !placeWords.test(word.folded) && !roleWords.test(word.folded) && !titles.test(word.folded);
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] as Word;
+    const startsSentence = index === 0 && nameWord(word) && nameWord(words[1]) && !isEnglishWord(words[1].folded);
+    if (!startsSentence && !personAt(words, index, none)) continue;
+    const from = titles.test(word.folded) ? index + 1 : index;
+    for (let at = from; at < Math.min(words.length, from + 3) && nameWord(words[at]); at += 1) names.add((words[at] as Word).folded);
+  }
+  return names;
+}
+
+/**
+ * A figure that counts only where it is not said of someone else: a sentence or list item naming another person and
+ * none of those asked about gives that person's number ("The visits coordinator, Sandra Okafor (ext. 231)…", right
+ * after the sentence about Tom Hadley, is not Tom's extension). One naming them, or no one ("The paramedic
+ * practitioner can be reached on extension 231", "Their extension is 240"), still does.
  */
 function saidOf(figure: Figure, people: ReadonlySet<string>): Figure {
   return {
-    test: (text, heading) =>
-      (wordsOf(text).some((word) => people.has(word.folded)) || /^\W*(he|she|his|her|him)\b/i.test(text)) && figure.test(text, heading),
+    test: (text, heading) => {
+      if (!figure.test(text, heading)) return false;
+      const named = personNameWords(text);
+      return named.size === 0 || [...named].some((word) => people.has(word));
+    },
   };
 }
 

@@ -447,7 +447,8 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const thresholds = thresholdsOf(variant);
     // The example questions say whether a question is answerable, not which card answers it: a card's own relevance
     // stays the model's without them ('rerank+dense').
-    const cardVariant = calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] ?? variant;
+    const cardVariantName = calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] ? variantFor({ rerank: rerankScores !== null, dense }) : variantName;
+    const cardVariant = calibration.variants[cardVariantName] ?? variant;
 
     // An interaction card is about the drugs its title names before "with": a question naming medicines, none of them
     // one of those, is not answered by it ("ibuprofen with lisinopril" and the lithium card that lists both).
@@ -582,7 +583,7 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
       variantName,
       variant,
       // The example questions' variants stand on the cards' own model: below its weak bar, nothing is relevant.
-      cardModel: variantName.includes('examples') ? { variant: cardVariant, threshold: thresholdsOf(cardVariant).threshold, weakThreshold: thresholdsOf(cardVariant).weakThreshold } : null,
+      cardModel: variantName.includes('examples') ? { variant: cardVariant, name: cardVariantName, ...thresholdsOf(cardVariant) } : null,
       firstCardExample: cards[0] === undefined ? null : exampleOfCard(cards[0].passage.card_id),
       thresholds,
       uncovered,
@@ -854,7 +855,7 @@ function decide(
     variantName: string;
     variant: CalibratedVariant;
     /** With a variant that reads the example questions, the model the cards' own relevance comes from, and its weak bar. */
-    cardModel: { variant: CalibratedVariant; threshold: number; weakThreshold: number } | null;
+    cardModel: { variant: CalibratedVariant; name: string; threshold: number; weakThreshold: number; anchoredThreshold: number } | null;
     /** How close the question reads to the nearest answered example of its first card (firstCardExampleBar); null without examples. */
     firstCardExample: number | null;
     thresholds: { threshold: number; weakThreshold: number; anchoredThreshold: number };
@@ -898,7 +899,7 @@ function decide(
   const anchored = !context.variant.model.features.includes('names_covered_by_card') && cardAnchors(cards[0]);
   const threshold = ownDocument
     ? anchored
-      ? ownDocument.weakThreshold
+      ? ownDocument.anchoredThreshold
       : ownDocument.threshold
     : anchored
       ? context.thresholds.anchoredThreshold
@@ -979,7 +980,7 @@ function decide(
     reason = `The question names ${listWords(interaction.named, 'en')}, and the interaction card closest to it is about ${listOf(interaction.about)} with other medicines: it does not speak of ${listWords(interaction.unspoken, 'en')}.`;
   else if (!answerable && interaction !== null && !interaction.found)
     reason = `The question names ${listOf(interaction.named)}, and the interaction card closest to it is about ${listOf(interaction.about)}, which it does not name.`;
-  else if (answeredThroughAnchor({ answerable, probability }, context.thresholds.threshold))
+  else if (answeredThroughAnchor({ answerable, probability }, ownDocument?.threshold ?? context.thresholds.threshold))
     reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (answerable && firstCardAnswers && own !== null)
     reason = `The question reads close to one its first card answers (${(context.firstCardExample ?? 0).toFixed(2)} ≥ ${firstCardExampleBar.toFixed(2)}), though no card is relevant to it on its own (${own.probability.toFixed(2)} < ${own.bar.toFixed(2)}): only that card is quoted.`;
@@ -987,7 +988,7 @@ function decide(
   else if (context.variantName.includes('examples'))
     reason = `No card is relevant enough to this question, read beside the example questions cards answer and do not answer (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
   else reason = `No card is relevant enough to this question (${probability.toFixed(2)} < ${threshold.toFixed(2)}).`;
-  const model = ownDocument ? `${context.variantName} (own document: ${variantFor({ rerank: true, dense: true })})` : context.variantName;
+  const model = ownDocument ? `${context.variantName} (own document: ${ownDocument.name})` : context.variantName;
   return { answerable, probability, threshold, model, signals: scored?.parts ?? [], uncovered: context.uncovered, reason, closest, figure, population, aspect, food, interaction, together, condition };
 }
 

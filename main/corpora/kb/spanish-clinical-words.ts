@@ -1017,10 +1017,10 @@ const phrases: readonly Phrase[] = [
   // Longest first, so "presión arterial alta" wins over "presión arterial".
 ].sort((first, second) => second.words.length - first.words.length);
 
-// The everyday words of a practice's staff (spanish-everyday-words.ts) first, so a clinical word's reading wins.
-const glossary = new Map<string, string>(
-  [...Object.entries(everydayWords), ...Object.entries(words)].map(([spanish, english]) => [keyOf(foldText(spanish)), english]),
-);
+const glossary = new Map<string, string>(Object.entries(words).map(([spanish, english]) => [keyOf(foldText(spanish)), english]));
+// The everyday words of a practice's staff (spanish-everyday-words.ts), asked only when no reading of a word is a
+// clinical one: "he perdido la toma" is a missed dose ("perder"), not something lost ("perdido").
+const everydayGlossary = new Map<string, string>(Object.entries(everydayWords).map(([spanish, english]) => [keyOf(foldText(spanish)), english]));
 
 interface Token {
   /** As typed, for the English when the word is not translated and for the notice. */
@@ -1098,12 +1098,15 @@ function longestPhraseAt(tokens: readonly Token[], start: number, clinicalOnly =
 }
 
 /**
- * The phrase read at `start`: the longest, except that an everyday phrase yields to a clinical one starting inside it
- * ("dejó de golpe" is "stop suddenly", not "dejar de" and a blow; "qué tengo que hacer" keeps "what to do").
+ * The phrase read at `start`: a clinical one first (the longest), else an everyday one, which yields to a clinical
+ * phrase starting inside it ("dejó de golpe" is "stop suddenly", not "dejar de" and a blow; "qué tengo que hacer"
+ * keeps "what to do"; "cuánto tiempo lleva…" is "how long").
  */
 function phraseAt(tokens: readonly Token[], start: number): { english: string; end: number } | undefined {
+  const clinical = longestPhraseAt(tokens, start, true);
+  if (clinical !== undefined) return clinical;
   const matched = longestPhraseAt(tokens, start);
-  if (matched === undefined || matched.clinical) return matched;
+  if (matched === undefined) return undefined;
   for (let inside = start + 1; inside < matched.end; inside += 1) if (longestPhraseAt(tokens, inside, true) !== undefined) return undefined;
   return matched;
 }
@@ -1134,10 +1137,12 @@ const accentedWords: ReadonlyMap<string, string> = new Map([
 function lookUpWord(token: Token): string | undefined {
   const accented = accentedWords.get(token.text.toLowerCase());
   if (accented !== undefined) return accented;
-  if (processTerm(token.folded) === null || token.named) return glossary.get(keyOf(token.folded));
-  for (const candidate of token.candidates) {
-    const english = glossary.get(candidate);
-    if (english !== undefined) return english;
+  if (processTerm(token.folded) === null || token.named) return glossary.get(keyOf(token.folded)) ?? everydayGlossary.get(keyOf(token.folded));
+  for (const map of [glossary, everydayGlossary]) {
+    for (const candidate of token.candidates) {
+      const english = map.get(candidate);
+      if (english !== undefined) return english;
+    }
   }
   return undefined;
 }

@@ -82,14 +82,14 @@ export const everydayWords: Readonly<Record<string, string>> = {
   insulto: 'verbal abuse', insultar: 'verbal abuse', agredir: 'assault', agresivo: 'aggressive', violento: 'violent',
   violencia: 'violence', acoso: 'harassment bullying', acosar: 'harass bully', discriminacion: 'discrimination',
   igualdad: 'equality', accidente: 'accident', resbalar: 'slip', mojado: 'wet', charco: 'puddle spill',
-  mancha: 'stain', nieve: 'snow', hielo: 'ice', lluvia: 'rain', tormenta: 'storm', huelga: 'strike',
+  nieve: 'snow', hielo: 'ice', lluvia: 'rain', tormenta: 'storm', huelga: 'strike',
   pandemia: 'pandemic', aislamiento: 'isolation', aislar: 'isolate',
 
   // Cleaning and waste ("limpiar", "fregar", "basura", "residuo", "lejía" are in the clinical glossary)
   fregona: 'mop', escoba: 'broom', cubo: 'bucket', papelera: 'waste bin', jabon: 'soap', toalla: 'towel',
   reciclar: 'recycle', reciclaje: 'recycling', vaciar: 'empty', tapa: 'lid', tapar: 'cover', capuchon: 'cap',
   reencapuchar: 'resheath recap', uniforme: 'uniform', ropa: 'clothing', zapato: 'shoes', joya: 'jewellery',
-  anillo: 'ring jewellery', trituradora: 'shredder', destructora: 'shredder', destruir: 'destroy shred',
+  trituradora: 'shredder', destructora: 'shredder', destruir: 'destroy shred',
 
   // The office ("agenda", "calendario", "lista", "caja", "bolsa", "etiqueta" are in the clinical glossary)
   mesa: 'desk table', escritorio: 'desk', silla: 'chair', cajon: 'drawer', estanteria: 'shelf', estante: 'shelf',
@@ -129,7 +129,7 @@ export const everydayWords: Readonly<Record<string, string>> = {
   cuestionario: 'questionnaire', encuesta: 'survey', plan: 'plan', indicador: 'indicator',
   constancia: 'proof certificate', boleta: 'receipt', recibo: 'receipt', ticket: 'receipt', numero: 'number',
   cumplimentar: 'fill in complete', llenar: 'fill', completar: 'complete', escribir: 'write', sellar: 'stamp',
-  presentar: 'submit', inscribir: 'register sign up', inscripcion: 'registration',
+  inscribir: 'register sign up', inscripcion: 'registration',
   empadronamiento: 'proof of address', identificacion: 'ID badge identification', referencia: 'reference',
   confidencial: 'confidential', anonimo: 'anonymous', triaje: 'triage', autocertificacion: 'self-certification',
   autocertificado: 'self-certification', estupefaciente: 'controlled drug',
@@ -142,8 +142,8 @@ export const everydayWords: Readonly<Record<string, string>> = {
   postal: 'postal', suministro: 'supplies', mercancia: 'goods', stock: 'stock', danado: 'damaged',
   estropeado: 'damaged broken', estropear: 'break damage', precinto: 'seal', precintado: 'sealed',
   refrigerado: 'refrigerated', congelado: 'frozen', incompleto: 'incomplete', completo: 'complete full',
-  recibir: 'receive', comprar: 'buy', compra: 'purchase', vender: 'sell', encargar: 'order', distribuir: 'distribute',
-  almacenar: 'store', colocar: 'put away place', ordenar: 'tidy sort', furgoneta: 'van', camion: 'lorry',
+  recibir: 'receive', comprar: 'buy', compra: 'purchase', encargar: 'order', distribuir: 'distribute',
+  almacenar: 'store', ordenar: 'tidy sort', furgoneta: 'van', camion: 'lorry',
 
   // Transport and the car ("coche", "carro", "conducir", "viaje", "transporte" are in the clinical glossary)
   autobus: 'bus', bus: 'bus', tren: 'train', metro: 'metre underground', bicicleta: 'bicycle', bici: 'bicycle',
@@ -164,9 +164,9 @@ export const everydayWords: Readonly<Record<string, string>> = {
   // the clinical glossary; "baja" and "permiso" are its phrases)
   trabajo: 'work', trabajar: 'work', curro: 'work', currar: 'work', chamba: 'work', chambear: 'work', laburo: 'work',
   laburar: 'work', empleo: 'job', jornada: 'working day hours', descanso: 'break rest', pausa: 'break',
-  descansar: 'rest break', fichar: 'clock in', librar: 'day off', ausencia: 'absence', ausente: 'absent',
+  descansar: 'rest break', fichar: 'clock in', librar: 'day off', ausente: 'absent',
   absentismo: 'absence', ausentar: 'absent', asistencia: 'attendance', asistir: 'attend', presente: 'present',
-  puntualidad: 'punctuality', impuntualidad: 'lateness', puntual: 'on time', retraso: 'delay lateness',
+  puntualidad: 'punctuality', impuntualidad: 'lateness', puntual: 'on time',
   retrasar: 'delay', atrasar: 'delay', atraso: 'delay', adelantar: 'bring forward', licencia: 'leave licence',
   excedencia: 'career break unpaid leave', maternidad: 'maternity', paternidad: 'paternity', jubilacion: 'retirement',
   jubilar: 'retire', despido: 'dismissal', despedir: 'dismiss', dimision: 'resignation', dimitir: 'resign',
@@ -198,16 +198,16 @@ export const everydayWords: Readonly<Record<string, string>> = {
 
   // Common verbs ("llamar", "avisar", "mandar", "enviar", "pedir", "cancelar", "reservar", "anotar", "apuntar",
   // "rellenar", "firmar", "revisar", "comprobar", "esperar", "cambiar" are in the clinical glossary; "salir" is
-  // "go out", not "leave", which would pull the leave policies; "llevar" is dropped: "lleva semanas guardando pastillas"
-  // is how long, not "take", and "llevar la lista" is a phrase)
-  venir: 'come', llegar: 'arrive', llegada: 'arrival', salir: 'go out', volver: 'come back return',
+  // dropped: "go out" read "le sale sangre" as blood going out, "leave" would pull the leave policies; "llevar" is
+  // dropped: "lleva semanas guardando pastillas" is how long, not "take", and "llevar la lista" is a phrase)
+  venir: 'come', llegar: 'arrive', llegada: 'arrival', salir: '', volver: 'come back return',
   regresar: 'come back return', vuelta: 'return', llevar: '', traer: 'bring', meter: 'put in', sacar: 'take out',
-  poner: 'put', quedar: 'remaining', faltar: 'missing', sobrar: 'left over spare', buscar: 'look for',
+  poner: 'put', faltar: 'missing', buscar: 'look for',
   encontrar: 'find', mirar: 'look check', oir: 'hear', caber: 'fit', soler: 'usually', visitar: 'visit',
-  visita: 'visit', romper: 'break', roto: 'broken', rota: 'broken rota', arreglar: 'fix repair', reparar: 'repair',
+  visita: 'visit', romper: 'break', roto: 'broken', arreglar: 'fix repair', reparar: 'repair',
   fallar: 'fail', mover: 'move', trasladar: 'move transfer', probar: 'try test', calcular: 'calculate',
   elegir: 'choose', corregir: 'correct', ofrecer: 'offer', traducir: 'translate', incluir: 'include',
-  acompanar: 'accompany chaperone', cuidar: 'look after', ocupado: 'busy engaged', perdido: 'lost', extraviar: 'lose',
+  acompanar: 'accompany chaperone', cuidar: 'look after', ocupado: 'busy engaged', extraviar: 'lose',
   extraviado: 'lost', desaparecido: 'missing', encargo: 'order',
 
   // Adjectives ("lleno", "vacío", "nuevo", "abierto", "cerrado", "urgente", "privado", "gratis" are in the clinical
@@ -230,7 +230,7 @@ export const everydayWords: Readonly<Record<string, string>> = {
   agosto: 'august', septiembre: 'september', setiembre: 'september', octubre: 'october', noviembre: 'november',
   diciembre: 'december', invierno: 'winter', verano: 'summer', otono: 'autumn', primavera: 'spring',
   navidad: 'christmas', nochebuena: 'christmas eve', nochevieja: "new year's eve", pascua: 'easter',
-  vispera: 'day before', finde: 'weekend', quincena: 'fortnight', trimestre: 'quarter', semestre: 'six months',
+  vispera: 'day before', finde: 'weekend', quincena: 'fortnight', semestre: 'six months',
   temporada: 'season', anteayer: 'day before yesterday', fin: 'end', final: 'end', principio: 'start',
   anual: 'annual yearly', quincenal: 'fortnightly', trimestral: 'quarterly', semestral: 'six-monthly',
   anticipacion: 'notice in advance',
@@ -267,7 +267,7 @@ export const everydayPhrases: ReadonlyArray<readonly [spanish: string, english: 
   ['cuantos turnos', 'how many shifts'], ['cuantos hay', 'how many are there'],
   ['cuantos quedar', 'how many are left'], ['cuantos faltar', 'how many are missing'],
   ['cuantos caber', 'how many fit'], ['cuanto pagar', 'how much to pay'],
-  ['cuanto dinero', 'how much money'], ['cuanto rato', 'how long'], ['cuanto tiempo llevar', 'how long has it been'],
+  ['cuanto dinero', 'how much money'], ['cuanto rato', 'how long'],
   ['con cuanta antelacion', 'how much notice in advance'], ['con cuanto tiempo', 'how far in advance'],
   ['como se llama', 'what is the name'], ['de quien', 'whose'], ['con quien', 'with whom'],
   ['a quien tocar', 'whose turn who is due'], ['quien tocar', 'whose turn who is due'], ['nos tocar', 'our turn'],
@@ -300,8 +300,8 @@ export const everydayPhrases: ReadonlyArray<readonly [spanish: string, english: 
   ['volver de baja', 'return from sick leave'], ['entrevista de reincorporacion', 'return to work interview'],
   ['alta medica', 'fit to work'], ['parte de alta', 'fit note return to work'], ['parte de confirmacion', 'fit note'],
   ['baja de larga duracion', 'long-term sickness absence'], ['baja larga', 'long-term sickness absence'],
-  ['larga duracion', 'long-term'], ['corta duracion', 'short-term'], ['dar de baja', 'sign off sick deregister'],
-  ['dar baja', 'sign off sick'], ['baja de paternidad', 'paternity leave'],
+  ['larga duracion', 'long-term'], ['corta duracion', 'short-term'], ['dar de baja', 'deregister'],
+  ['dar baja', 'deregister'], ['trabajo de parto', 'labour'], ['baja de paternidad', 'paternity leave'],
   ['baja por paternidad', 'paternity leave'], ['permiso de maternidad', 'maternity leave'],
   ['permiso por maternidad', 'maternity leave'], ['permiso de paternidad', 'paternity leave'],
   ['permiso por paternidad', 'paternity leave'], ['licencia por maternidad', 'maternity leave'],
@@ -326,7 +326,7 @@ export const everydayPhrases: ReadonlyArray<readonly [spanish: string, english: 
   ['calendario de turnos', 'rota'], ['rol de turnos', 'rota'], ['horario de turnos', 'rota'],
   ['hora extra', 'overtime'], ['horas extraordinarias', 'overtime'], ['compensar horas', 'time off in lieu'],
   ['horas compensatorias', 'time off in lieu'], ['recuperar horas', 'time off in lieu make up hours'],
-  ['hora de comer', 'lunch break'], ['hora de la comida', 'lunch break'], ['hora de salida', 'finishing time'],
+  ['hora de salida', 'finishing time'],
   ['hora de entrada', 'start time'], ['hora de llegada', 'arrival time'], ['hora de cierre', 'closing time'],
   ['hora de apertura', 'opening time'], ['a tiempo completo', 'full time'], ['a tiempo parcial', 'part time'],
   ['media jornada', 'part time half day'], ['jornada completa', 'full time'], ['jornada partida', 'split shift'],
@@ -350,7 +350,7 @@ export const everydayPhrases: ReadonlyArray<readonly [spanish: string, english: 
   ['esta manana', 'this morning'], ['esta tarde', 'this afternoon'], ['esta noche', 'tonight'],
   ['mas tarde', 'later'], ['de manana', 'in the morning'], ['de tarde', 'in the afternoon'], ['de noche', 'at night'],
   ['a ultima hora', 'end of the day last thing'], ['a primera hora', 'first thing'],
-  ['al final del dia', 'end of the day'], ['en punto', "o'clock"], ['media hora', 'half an hour'],
+  ['al final del dia', 'end of the day'], ['media hora', 'half an hour'],
   ['cuarto de hora', 'quarter of an hour'], ['dia laborable', 'working day weekday'], ['dia habil', 'working day'],
   ['entre semana', 'weekdays'], ['esta semana', 'this week'], ['semana que viene', 'next week'],
   ['semana pasada', 'last week'], ['mes que viene', 'next month'], ['mes pasado', 'last month'],
@@ -397,7 +397,6 @@ export const everydayPhrases: ReadonlyArray<readonly [spanish: string, english: 
   ['salir de visita', 'go out on a home visit'], ['hacer domicilio', 'home visits'],
 
   // Post, parcels and deliveries ("sobre" alone is "about"; "devolver" alone is to vomit)
-  ['el sobre', 'envelope'], ['un sobre', 'envelope'], ['los sobres', 'envelopes'],
   ['sobre cerrado', 'sealed envelope'], ['el pedido', 'the order'], ['un pedido', 'an order'],
   ['los pedidos', 'orders'], ['pedir material', 'order supplies'], ['pedir al proveedor', 'order from the supplier'],
   ['devolver paquete', 'return the parcel'], ['devolver pedido', 'return the order'],
@@ -406,7 +405,7 @@ export const everydayPhrases: ReadonlyArray<readonly [spanish: string, english: 
   ['devolver correo', 'reply to the email'], ['por correo', 'by email post'], ['por correo electronico', 'by email'],
   ['correo postal', 'post'], ['correo ordinario', 'post'], ['correo certificado', 'recorded delivery'],
   ['carta certificada', 'recorded delivery letter'], ['oficina de correos', 'post office'],
-  ['por mensajeria', 'by courier'], ['en mano', 'by hand'], ['a mano', 'by hand handwritten'],
+  ['por mensajeria', 'by courier'],
   ['entregar en mano', 'hand deliver'], ['acuse de recibo', 'acknowledgement of receipt'],
 
   // Keys, alarms, fire and security

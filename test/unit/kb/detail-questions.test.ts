@@ -623,6 +623,25 @@ describe("a number asked of someone the document names is that person's (own doc
     expect(holdsDetail(complaints, 'phone', "What's Karen Doyle's extension?")).toBe(true);
   });
 
+  it('reads a name without the day, month or role written after it', () => {
+    const clinic =
+      '# Joint injections\n\n- Dr Owen Carstairs (Monday) and Dr Ana Ruiz (Friday) run the joint injection clinic.\n- Bookings: ring reception on 01632 960 123.';
+    expect([...peopleAsked(clinic, 'What number do I ring for the Monday joint injection clinic?')]).toEqual([]);
+    expect([...peopleAsked(complaints, "What's the Reception Supervisor's extension?")]).toEqual([]);
+    expect([...peopleAsked(complaints, "What's Karen's extension?")]).toEqual(['karen']);
+  });
+
+  it('takes a number said of no one in particular, or of "they", as theirs; one said of someone else is not', () => {
+    const role = '# Home Visits\n\n## Triage\n\nOur paramedic practitioner, Tom Hadley, carries out most routine visits. The paramedic practitioner can be reached on extension 231.';
+    expect(holdsDetail(role, 'phone', "What's Tom's extension?")).toBe(true);
+    const it = '# IT\n\n## Contacts\n\nOur IT lead is Alex Okonkwo. Their extension is 240.';
+    expect(holdsDetail(it, 'phone', "What's Alex's extension?")).toBe(true);
+    const first = '# Home Visits\n\n## Triage\n\nTom Hadley carries out most routine visits. The visits coordinator, Sandra Okafor, is on extension 231.';
+    expect([...peopleAsked(first, "What's Tom's extension?")]).toEqual(['tom']);
+    expect(holdsDetail(first, 'phone', "What's Tom's extension?")).toBe(false);
+    expect(holdsDetail(first, 'phone', "What's Sandra's extension?")).toBe(true);
+  });
+
   it('asks for the stand-in’s number when the person named is away', () => {
     expect(holdsDetail(complaints, 'phone', 'If Dr Carstairs is away, what extension do I ring about a complaint?')).toBe(true);
   });

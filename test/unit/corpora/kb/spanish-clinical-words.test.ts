@@ -326,7 +326,7 @@ describe('Spanish clinical words for the English cards', () => {
 
   it('reads the everyday Spanish of a practice’s staff: time, people, coming and going (spanish-everyday-words.ts)', () => {
     expect(english('Oye, ¿hasta qué hora nos pueden pedir una visita a domicilio para que salga ese mismo día?')).toBe(
-      'until what time latest time ask for home visit go out same day',
+      'until what time latest time ask for home visit same day',
     );
     expect(english('Oye, acaba de llegar la caja de vacunas')).toBe('just arrive box vaccine');
     expect(english('¿Cuál es el teléfono del gerente?')).toBe('which phone practice manager manager');
@@ -342,6 +342,15 @@ describe('Spanish clinical words for the English cards', () => {
     // "me duele" is no form of "dólar"; "viendo" no form of "vender"; "vale" of the INR is a value.
     expect(english('me duele la cabeza')).toBe('pain head');
     expect(english('lo estoy viendo')).toBe('see');
+    // Review (2026-12-07): a clinical reading of a word's verb beats an everyday reading of the word as typed, a clinical
+    // phrase beats a longer everyday one at the same place, and everyday words that hijacked clinical questions are out.
+    expect(english('He perdido la toma de la mañana')).toBe('miss take in the morning');
+    expect(english('¿Cuánto tiempo lleva hacer efecto?')).toContain('how long');
+    expect(english('¿Cuánto tiempo lleva hacer efecto?')).not.toContain('has it been');
+    expect(english('Me sangra en el punto de la inyección')).not.toContain("o'clock");
+    expect(english('¿Cuántos sobres de Movicol puede tomar al día?')).not.toContain('spare');
+    expect(english('Tiene la muñeca rota')).not.toContain('rota');
+    expect(english('¿Tomo la metformina a la hora de la comida?')).toContain('food');
     expect(english('¿Cuánto vale el INR objetivo?')).not.toContain('cost');
   });
 
