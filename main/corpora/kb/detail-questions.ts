@@ -438,25 +438,25 @@ function personNameWords(unit: string): Set<string> {
     const word = words[index] as Word;
     const startsSentence = index === 0 && nameWord(word) && nameWord(words[1]) && !isEnglishWord(words[1].folded);
     if (!startsSentence && !personAt(words, index, none)) continue;
-    const from = titles.test(word.folded) ? index + 1 : index;
+    // After a title or a role read as a first name ("Lead: Deborah Ashworth, Practice Manager").
+    let from = index;
+    while (from < words.length && (titles.test((words[from] as Word).folded) || roleWords.test((words[from] as Word).folded))) from += 1;
     for (let at = from; at < Math.min(words.length, from + 3) && nameWord(words[at]); at += 1) names.add((words[at] as Word).folded);
   }
   return names;
 }
 
 /**
- * A figure that counts only where it is not said of someone else: a sentence or list item naming another person and
- * none of those asked about gives that person's number ("The visits coordinator, Sandra Okafor (ext. 231)…", right
- * after the sentence about Tom Hadley, is not Tom's extension). One naming them, or no one ("The paramedic
- * practitioner can be reached on extension 231", "Their extension is 240"), still does.
+ * A figure that counts only where it is said of one of the people asked about: in a sentence or list item naming
+ * them, or one carrying on about them with a pronoun ("His work mobile is…", "Their extension is 240"). "The visits
+ * coordinator, Sandra Okafor (ext. 231)…", right after the sentence about Tom Hadley, is not Tom's extension, nor is
+ * "dial 999" in another section. A number said of the person's role in the next sentence ("The paramedic
+ * practitioner can be reached on extension 231") is missed: refused, not guessed.
  */
 function saidOf(figure: Figure, people: ReadonlySet<string>): Figure {
   return {
-    test: (text, heading) => {
-      if (!figure.test(text, heading)) return false;
-      const named = personNameWords(text);
-      return named.size === 0 || [...named].some((word) => people.has(word));
-    },
+    test: (text, heading) =>
+      ([...personNameWords(text)].some((word) => people.has(word)) || /^\W*(he|she|his|her|him|they|their|them)\b/i.test(text)) && figure.test(text, heading),
   };
 }
 

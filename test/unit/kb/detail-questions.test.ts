@@ -629,11 +629,16 @@ describe("a number asked of someone the document names is that person's (own doc
     expect([...peopleAsked(clinic, 'What number do I ring for the Monday joint injection clinic?')]).toEqual([]);
     expect([...peopleAsked(complaints, "What's the Reception Supervisor's extension?")]).toEqual([]);
     expect([...peopleAsked(complaints, "What's Karen's extension?")]).toEqual(['karen']);
+    const records = '# Medical Records\n\nFernhill Road Medical Practice · Lead: Deborah Ashworth, Practice Manager\n\n## Police\n\nRequests from the police go straight to Deborah. Reception is on 01632 960 500.';
+    expect([...peopleAsked(records, "I need Deborah about a records request. What's her direct line?")]).toEqual(['deborah']);
+    expect(holdsDetail(records, 'phone', "I need Deborah about a records request. What's her direct line?")).toBe(false);
   });
 
-  it('takes a number said of no one in particular, or of "they", as theirs; one said of someone else is not', () => {
+  it('takes a number said of "they" as theirs; one said of someone else, or of no one, is not', () => {
+    // Missed on purpose: the next sentence speaks of the role, not the person; so does "dial 999" anywhere.
     const role = '# Home Visits\n\n## Triage\n\nOur paramedic practitioner, Tom Hadley, carries out most routine visits. The paramedic practitioner can be reached on extension 231.';
-    expect(holdsDetail(role, 'phone', "What's Tom's extension?")).toBe(true);
+    expect(holdsDetail(role, 'phone', "What's Tom's extension?")).toBe(false);
+    expect(holdsDetail(role, 'phone', "What's the paramedic practitioner's extension?")).toBe(true);
     const it = '# IT\n\n## Contacts\n\nOur IT lead is Alex Okonkwo. Their extension is 240.';
     expect(holdsDetail(it, 'phone', "What's Alex's extension?")).toBe(true);
     const first = '# Home Visits\n\n## Triage\n\nTom Hadley carries out most routine visits. The visits coordinator, Sandra Okafor, is on extension 231.';
