@@ -463,5 +463,14 @@ describe.runIf(run)('relevance with the real embedder and reranker', () => {
     // A question the same document does not answer is still refused, by the check on what it asks for.
     const drill = await ask('Which company services the fire extinguishers at Larkfield Surgery?');
     expect(drill.refused).toBe(true);
+    // And the minimum the user sets holds for it as for every question.
+    services.settings.update({ kb: { min_answerability: 0.999 } });
+    try {
+      const strict = await ask('What time does the weekly fire alarm test happen, and on which day?');
+      expect(strict.answerability?.threshold).toBe(0.999);
+      expect(strict.refused).toBe(true);
+    } finally {
+      services.settings.update({ kb: { min_answerability: null } });
+    }
   }, 300_000);
 });
