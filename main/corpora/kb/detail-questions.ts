@@ -243,6 +243,8 @@ const awayEn =
   "\\b(is|are|s|'s|’s|gets?|goes|went|being) (off|away|out|absent|unavailable|on (annual |maternity |paternity |sick |study )?leave|on holiday|on vacation|off sick|sick|ill|not (in|here|around|working|available|on))\\b|\\b(isn[’']?t|aren[’']?t) (in|here|around|working|available|on)\\b|\\b(does ?n[o’']?t|do ?n[o’']?t|did ?n[o’']?t|can ?n?[o’']?t|won[’']t|will not) (come|turn up|show|make it|work)\\b|\\b(day off|days off|annual leave|off sick|on leave)\\b";
 const awayEs =
   '\\bno (viene|vienen|esta|estan|trabaja|trabajan|puede venir|pueden venir|ha venido|han venido|se presenta|va a venir|van a venir|llega)\\b|\\b(esta|estan|se va|se van|se fue|se han ido|se ha ido|anda|andan) (de|a) (vacaciones|baja|permiso|libre)\\b|\\b((?<!\\d )de baja|de vacaciones|de permiso|libra|libran|se ha puesto (malo|mala|enfermo|enferma)|esta (enferm[oa]|malo|mala)|falta|faltan)\\b';
+// Someone away, in either language (a folded question).
+const someoneAway = new RegExp(`${awayEn}|${awayEs}`);
 const coverQuestion = new RegExp(
   `^(?=.*\\b(who|whom|quien|quienes)\\b)(?=.*(${awayEn}|${awayEs}))|\\b(who|quien|quienes) (covers?|cubre|cubren|sustituye|sustituyen|reemplaza|stands? in|deputi[sz]es)\\b`,
 );
@@ -730,7 +732,7 @@ export function nearReader(text: string, question: string, reach: Reach): (figur
 /** A way to reach someone, held to the people the question names when the document names them (`peopleAsked`). */
 function ofPeopleAsked(figure: Figure, text: string, question: string): Figure {
   // Whom to ring when someone is away ("if Rachel is off, what's the number?") is asked of someone else's number.
-  if (new RegExp(`${awayEn}|${awayEs}`).test(foldText(question))) return figure;
+  if (someoneAway.test(foldText(question))) return figure;
   const people = peopleAsked(text, question);
   return people.size === 0 ? figure : saidOf(figure, people);
 }

@@ -447,7 +447,8 @@ export function createKbSearch(deps: KbSearchDeps): KbSearch {
     const thresholds = thresholdsOf(variant);
     // The example questions say whether a question is answerable, not which card answers it: a card's own relevance
     // stays the model's without them ('rerank+dense').
-    const cardVariantName = calibration.variants[variantFor({ rerank: rerankScores !== null, dense })] ? variantFor({ rerank: rerankScores !== null, dense }) : variantName;
+    const ownVariantName = variantFor({ rerank: rerankScores !== null, dense });
+    const cardVariantName = calibration.variants[ownVariantName] ? ownVariantName : variantName;
     const cardVariant = calibration.variants[cardVariantName] ?? variant;
 
     // An interaction card is about the drugs its title names before "with": a question naming medicines, none of them
@@ -897,13 +898,8 @@ function decide(
   // that card is about what was asked, and the figure, population and aspect checks below still hold it to the point.
   // The keyword model reads the first card's share of the named ones already (names_covered_by_card).
   const anchored = !context.variant.model.features.includes('names_covered_by_card') && cardAnchors(cards[0]);
-  const threshold = ownDocument
-    ? anchored
-      ? ownDocument.anchoredThreshold
-      : ownDocument.threshold
-    : anchored
-      ? context.thresholds.anchoredThreshold
-      : context.thresholds.threshold;
+  const bars = ownDocument ?? context.thresholds;
+  const threshold = anchored ? bars.anchoredThreshold : bars.threshold;
   // The example questions say whether a question is answerable, not which card answers it: they do not let in a
   // question whose cards read, by their own model, below its weak bar ("stye on my eyelid … or just leave it alone?"
   // would quote the suicidal-ideation card for "do not leave the person alone"). README "Not relevant on its own".
@@ -980,7 +976,7 @@ function decide(
     reason = `The question names ${listWords(interaction.named, 'en')}, and the interaction card closest to it is about ${listOf(interaction.about)} with other medicines: it does not speak of ${listWords(interaction.unspoken, 'en')}.`;
   else if (!answerable && interaction !== null && !interaction.found)
     reason = `The question names ${listOf(interaction.named)}, and the interaction card closest to it is about ${listOf(interaction.about)}, which it does not name.`;
-  else if (answeredThroughAnchor({ answerable, probability }, ownDocument?.threshold ?? context.thresholds.threshold))
+  else if (answeredThroughAnchor({ answerable, probability }, bars.threshold))
     reason = `The first card covers every medicine and condition the question names, and the cards are relevant enough to it (${probability.toFixed(2)} ≥ ${threshold.toFixed(2)}).`;
   else if (answerable && firstCardAnswers && own !== null)
     reason = `The question reads close to one its first card answers (${(context.firstCardExample ?? 0).toFixed(2)} ≥ ${firstCardExampleBar.toFixed(2)}), though no card is relevant to it on its own (${own.probability.toFixed(2)} < ${own.bar.toFixed(2)}): only that card is quoted.`;

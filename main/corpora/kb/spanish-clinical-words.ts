@@ -997,7 +997,7 @@ function lemmaCandidates(folded: string): string[] {
 interface Phrase {
   words: ReadonlyArray<ReadonlySet<string>>;
   english: string;
-  /** One of the clinical phrases: an everyday one yields to it where they overlap (`translateClinicalQuery`). */
+  /** One of the clinical phrases: an everyday one yields to it where they overlap (`phraseAt`). */
   clinical: boolean;
 }
 
@@ -1088,11 +1088,11 @@ function phraseEnd(phrase: Phrase, tokens: readonly Token[], start: number): num
 }
 
 /** The longest phrase starting at `start` (of the clinical ones only, if asked), with where it ends. */
-function longestPhraseAt(tokens: readonly Token[], start: number, clinicalOnly = false): { english: string; end: number; clinical: boolean } | undefined {
+function longestPhraseAt(tokens: readonly Token[], start: number, clinicalOnly = false): { english: string; end: number } | undefined {
   for (const phrase of phrases) {
     if (clinicalOnly && !phrase.clinical) continue;
     const end = phraseEnd(phrase, tokens, start);
-    if (end !== null) return { english: phrase.english, end, clinical: phrase.clinical };
+    if (end !== null) return { english: phrase.english, end };
   }
   return undefined;
 }
