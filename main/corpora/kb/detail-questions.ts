@@ -301,8 +301,18 @@ const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
  */
 const makerWindow = 2;
 
-/** A word's English stem ("collects", "collected" → "collect"), for the words a question and a sentence share. */
-const stemOf = (folded: string): string | null => stemToken(folded, 'en');
+// English plurals no stemmer folds to their singular: "check both feet" is about a foot.
+const irregularPlurals: ReadonlyMap<string, string> = new Map([
+  ['feet', 'foot'],
+  ['teeth', 'tooth'],
+  ['children', 'child'],
+  ['women', 'woman'],
+  ['men', 'man'],
+  ['mice', 'mouse'],
+  ['geese', 'goose'],
+]);
+/** A word's English stem ("collects", "collected" → "collect"; "feet" → "foot"), for the words a question and a sentence share. */
+const stemOf = (folded: string): string | null => stemToken(irregularPlurals.get(folded) ?? folded, 'en');
 
 interface Word {
   text: string;
@@ -351,10 +361,16 @@ function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<strin
   return /^\p{Lu}/u.test(word.text) && !asked.has(word.folded) && !calendarWords.has(word.folded) && !isEnglishWord(word.folded) && !isEnglishWord(word.folded.replace(/s$/, ''));
 }
 
+// When the asker is, not what the question is about: "this week", "today", "right now", "esta semana", "hoy", "ahora
+// mismo" ("¿hasta cuándo tengo para pedir apósitos esta semana?" is about ordering dressings, and "a two-week
+// challenge" is no closer to it for sharing "week").
+const askedWhen =
+  /\b(this|next|last) (morning|afternoon|evening|week|weekend|month)\b|\b(today|tonight|tomorrow|yesterday|right now|at the moment|just now|now)\b|\b(esta|este|la proxima|el proximo) (manana|tarde|noche|semana|finde|fin de semana|mes)\b|\b(hoy|ahora mismo|ahora|ayer|en este momento)\b/g;
+
 /** The stems of what a question is about: its words of three letters or more, not numbers, not the asking words. */
 function subjectStems(question: string, asking: (token: string) => boolean = (token) => askingWords.test(token)): Set<string> {
   return new Set(
-    tokenize(question)
+    tokenize(foldText(question).replace(askedWhen, ' '))
       .filter((token) => token.length > 2 && !/^\d+$/.test(token) && !asking(token))
       .map(stemOf)
       .filter((stem): stem is string => stem !== null),
@@ -379,7 +395,13 @@ function distances(count: number, near: readonly number[]): number[] {
 function namedNear(
   text: string,
   question: string,
-  name: { at: (words: readonly Word[], index: number, asked: ReadonlySet<string>) => boolean; window: number; written?: RegExp },
+  name: {
+    at: (words: readonly Word[], index: number, asked: ReadonlySet<string>) => boolean;
+    window: number;
+    written?: RegExp;
+    /** A name read anywhere in the sentence, however far from the question's words ("… from Wexford Medical Ltd"). */
+    anywhere?: (word: Word) => boolean;
+  },
 ): boolean {
   const asked = new Set(tokenize(question));
   const subject = subjectStems(question);
@@ -395,7 +417,9 @@ function namedNear(
     // A name written as a whole ("J. Smith") may end one unit and start the next: a sentence splitter reads "J." as an end.
     if (name.written?.test(`${unit.text} ${units[position + 1]?.text ?? ''}`)) return true;
     const away = distances(unit.words.length, unit.near);
-    return unit.words.some((_, index) => (most === 0 || (away[index] as number) <= name.window) && name.at(unit.words, index, asked));
+    return unit.words.some(
+      (word, index) => (most === 0 || (away[index] as number) <= name.window || name.anywhere?.(word) === true) && name.at(unit.words, index, asked),
+    );
   });
 }
 
@@ -464,7 +488,9 @@ function saidOf(figure: Figure, people: ReadonlySet<string>): Figure {
 
 /** Whether a text names a brand, maker or supplier next to what the question asks about. */
 export function namesMaker(text: string, question: string): boolean {
-  return namedNear(text, question, { at: makerAt, window: makerWindow });
+  // A firm's mark says what it names wherever it stands: "Drugs are ordered by Priya Shah, Practice Administrator, from
+  // Wexford Medical Ltd" names the supplier of the drugs.
+  return namedNear(text, question, { at: makerAt, window: makerWindow, anywhere: (word) => firmMark.test(word.folded) && /^\p{Lu}|[®™]/u.test(word.text) });
 }
 
 // A number to ring: a phone number of 6 digits or more ("0161 555 0198", "+34 618 555 044"), an extension or bleep
@@ -472,7 +498,12 @@ export function namesMaker(text: string, question: string): boolean {
 // A run of digits written as a phone number: "0161 555 0198", "+44 (0)1632 960 450", "618 555 044".
 const digitRun = /(?<![\d.,:/\w-])\+?\(?\d[\d ()-]{4,}\d(?![\d\w]|[.,:/-]\d)/g;
 // Said as a number to ring: a word for one (or "on") at most four words before it.
-const phoneCue = /\b(on|phone|phones|telephone|tel|call|calls|ring|dial|mobile|number|fax|text|contact|line|helpline|llam\w*|tel[eé]fono|m[oó]vil|n[uú]mero|marc\w*)\b[^.\n]{0,30}$|:\s*$/i;
+// Or in brackets right after a name: "supplied by Pennine Medical Gases (01632 960 733)".
+const phoneCue = {
+  test: (before: string): boolean =>
+    /\b(on|phone|phones|telephone|tel|call|calls|ring|dial|mobile|number|fax|text|contact|line|helpline|llam\w*|tel[eé]fono|m[oó]vil|n[uú]mero|marc\w*)\b[^.\n]{0,30}$|:\s*$/i.test(before) ||
+    /\p{Lu}[\p{L}'’&-]*\p{Ll} \(?$/u.test(before),
+};
 // Not a number of something else: "lot number 123456", "NHS number 943 476 5919", years, "100 000 IU", times.
 const notPhone = /\b(lot|batch|nhs|serial|ref|reference|order|item|invoice|hospital|chi|patient)( number| no\.?)?\s*:?\s*$/i;
 const afterNotPhone = /^\s?(mg|mcg|ml|mmol|iu|g|kg|mmhg|units?|tablets?|doses?|minutes?|hours?|hrs|days?|weeks?|months?|years?|rooms?|readings?|patients?|people|%)\b/i;
@@ -511,7 +542,7 @@ const extensionFigure = {
  * A phone number of 6 to 15 digits with `cue` before it (within 40 characters), of the given `shape` if any, not a
  * year range, an NHS number or a dose.
  */
-function fullNumberGiven(text: string, cue: RegExp, shape?: RegExp): boolean {
+function fullNumberGiven(text: string, cue: { test: (before: string) => boolean }, shape?: RegExp): boolean {
   for (const match of text.matchAll(digitRun)) {
     if (shape && !shape.test(match[0].trim())) continue;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
@@ -576,7 +607,7 @@ const numberWords = new Set('two three four five six seven eight nine ten eleven
  */
 function countedStems(question: string): Set<string> {
   const stems = new Set<string>();
-  for (const line of foldText(question).split('\n')) {
+  for (const line of foldText(question).replace(askedWhen, ' ').split('\n')) {
     for (const cue of line.matchAll(countCue)) {
       const after = tokenize(line.slice((cue.index ?? 0) + cue[0].length)).slice(0, 6);
       const end = after.findIndex((token) => countedEnds.has(token));
@@ -699,6 +730,8 @@ export function nearReader(text: string, question: string, reach: Reach): (figur
   const carriesOn = (unit: { own: Set<string | null> }, next: string) => {
     const words = wordsOf(next).map((word) => word.folded);
     if (/^(he|she|they|it|this|that|these|those|his|her|their|its)$/.test(words[0] ?? '')) return true;
+    // Or names it again among its first words: "Parents sometimes ask for chickenpox vaccine. We offer it privately at £72…".
+    if (words.slice(1, 3).some((word) => /^(it|them|this|these|those)$/.test(word))) return true;
     const first = words.find((word) => word.length > 2 && !stopWords.has(word));
     return first !== undefined && unit.own.has(stemOf(first));
   };

@@ -1147,6 +1147,9 @@ function lookUpWord(token: Token): string | undefined {
   return undefined;
 }
 
+/** "Marca", "marcaba": what a meter or a fridge shows, when a figure follows. */
+const readingVerbs: ReadonlySet<string> = new Set(['marca', 'marcan', 'marcaba', 'marcaban', 'marcando']);
+
 export interface ClinicalQueryTranslation {
   /** The question in the cards' English ("heces negras con warfarina" → "black stools with warfarina"). */
   english: string;
@@ -1182,6 +1185,12 @@ export function translateClinicalQuery(question: string): ClinicalQueryTranslati
     }
     const token = tokens[index] as Token;
     index += 1;
+    // "La nevera de las vacunas marca 10 grados": a reading, not a brand, when a number follows (`nevera marca` and
+    // the like are phrases when the two words stand together).
+    if (readingVerbs.has(token.folded) && /\p{N}/u.test(tokens[index]?.text ?? '')) {
+      translate(token.text, token.folded, 'reads');
+      continue;
+    }
     if (token.literal) {
       englishParts.push(token.text);
       continue;

@@ -651,3 +651,39 @@ describe("a number asked of someone the document names is that person's (own doc
     expect(holdsDetail(complaints, 'phone', 'If Dr Carstairs is away, what extension do I ring about a complaint?')).toBe(true);
   });
 });
+
+describe('details the development sets found missed (own documents, 2026-12-07, thirty-fourth session)', () => {
+  it('does not place a question by when the asker is ("this week", "right now", "hoy")', () => {
+    const wound = '# Wound Care\n\n## Dressings\n\n- Silver dressings are used for two weeks, then reviewed.\n\n## Ordering\n\n- Add items to the stock sheet by Thursday 12:00.';
+    expect(holdsDetail(wound, 'time', 'By what time do I have to order dressings this week?')).toBe(true);
+    // "each week" is what the question is about: the silver dressings' two weeks are the closest sentence, with no time.
+    expect(holdsDetail(wound, 'time', 'By what time do I have to order dressings each week?')).toBe(false);
+    const chaperones = '# Chaperone Policy\n\n## Who can chaperone\n\n- Nurses, and receptionists who have done the training.\n- There are currently 11 trained chaperones.';
+    expect(holdsDetail(chaperones, 'count', '¿Cuánta gente tenemos ahora mismo preparada para hacer de acompañante?\nhow many people right now ready chaperone companion')).toBe(true);
+    expect(holdsDetail(chaperones.replace('trained chaperones', 'trained receptionists'), 'count', '¿Cuánta gente tenemos ahora mismo preparada para hacer de acompañante?\nhow many people right now ready chaperone companion')).toBe(false);
+  });
+
+  it('reads "feet" as "foot" in the words a question and a sentence share', () => {
+    const foot = '# Diabetic Clinic\n\n- Check both feet and any ulcer dressing at every visit.\n- Phone the foot team on 01632 960781 for an ulcer on the foot.';
+    expect(holdsDetail(foot, 'phone', 'What number do I call for an ulcer on his feet?')).toBe(true);
+    expect(holdsDetail(foot.replaceAll('foot', 'leg'), 'phone', 'What number do I call for an ulcer on his feet?')).toBe(false);
+  });
+
+  it('takes a firm with its mark anywhere in the sentence, a name without one only next to the question’s words', () => {
+    const drugs = '# Emergency Drugs Box\n\n- Drugs are ordered each month by the practice administrator, Priya Shah, from Wexford Medical Ltd.';
+    expect(namesMaker(drugs, 'Which supplier do we order the drugs from?')).toBe(true);
+    expect(namesMaker(drugs.replace(' Ltd', ''), 'Which supplier do we order the drugs from?')).toBe(false);
+  });
+
+  it('takes a number in brackets right after a name as the number to ring, not one after a thing', () => {
+    const oxygen = '# Emergency Drugs Box\n\n- The oxygen cylinder is supplied by Pennine Medical Gases (01632 960 733).';
+    expect(holdsDetail(oxygen, 'phone', "What's the phone number for the people who supply our oxygen?")).toBe(true);
+    expect(holdsDetail('# Emergency Drugs Box\n\n- The oxygen cylinder (01632 960 733) is supplied by Pennine Medical Gases.', 'phone', "What's the phone number for the people who supply our oxygen?")).toBe(false);
+  });
+
+  it('reads the next sentence when it speaks of the same thing as "it" among its first words', () => {
+    const vaccines = '# Baby Clinic\n\n## Vaccines not on the schedule\n\nParents sometimes ask for chickenpox vaccine. We offer it privately at £72 per dose.';
+    expect(holdsDetail(vaccines, 'price', 'How much do we charge for the chickenpox vaccine?')).toBe(true);
+    expect(holdsDetail(vaccines.replace('We offer it privately', 'We offer travel vaccines privately'), 'price', 'How much do we charge for the chickenpox vaccine?')).toBe(false);
+  });
+});

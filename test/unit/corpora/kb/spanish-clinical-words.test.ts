@@ -203,6 +203,11 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('¿Dónde dejo el contenedor de agujas cuando está lleno?')).toBe('where to put sharps bin when full');
     // "marca" after a fridge or a meter is a reading, not a brand; "¿a quién aviso?" asks whom to tell.
     expect(english('Si la nevera marca 10 grados, ¿a quién aviso?')).toBe('if fridge reads 10 degrees who to inform');
+    // Apart from the fridge too, when a figure follows; a brand otherwise (2026-12-07, thirty-fourth session).
+    expect(english('Si la nevera de las vacunas marca 10 grados, ¿a quién aviso?')).toBe('if fridge vaccine reads 10 degrees who to inform');
+    expect(english('El termómetro del almacén marcaba 9,5')).toContain('reads 9,5');
+    expect(english('¿Qué marca de guantes usamos?')).toContain('brand');
+    expect(english('¿Qué marca de guantes usamos?')).not.toContain('reads');
   });
 
   it.each([
