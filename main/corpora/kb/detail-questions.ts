@@ -363,9 +363,10 @@ function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<strin
 
 // When the asker is, not what the question is about: "this week", "today", "right now", "esta semana", "hoy", "ahora
 // mismo" ("¿hasta cuándo tengo para pedir apósitos esta semana?" is about ordering dressings, and "a two-week
-// challenge" is no closer to it for sharing "week").
+// challenge" is no closer to it for sharing "week"). Not a session ("the next afternoon clinic", "la consulta de esta
+// tarde"): that is what is asked about.
 const askedWhen =
-  /\b(this|next|last) (morning|afternoon|evening|week|weekend|month)\b|\b(today|tonight|tomorrow|yesterday|right now|at the moment|just now|now)\b|\b(esta|este|la proxima|el proximo) (manana|tarde|noche|semana|finde|fin de semana|mes)\b|\b(hoy|ahora mismo|ahora|ayer|en este momento)\b/g;
+  /\b(this|next|last) (week|weekend|month)\b|\b(today|tomorrow|yesterday|right now|at the moment|just now|now)\b|\b(esta|este|la proxima|el proximo|proxima|proximo) (semana|finde|fin de semana|mes)\b|\b(la semana|el mes) que viene\b|\b(hoy|ahora mismo|ahora|ayer|en este momento)\b/g;
 
 /** The stems of what a question is about: its words of three letters or more, not numbers, not the asking words. */
 function subjectStems(question: string, asking: (token: string) => boolean = (token) => askingWords.test(token)): Set<string> {
@@ -390,7 +391,8 @@ function distances(count: number, near: readonly number[]): number[] {
  * Whether a text gives the name a question asks for (a person's, or a brand's, maker's or supplier's) next to what
  * the question is about: in the sentences or list items sharing the most words with the question, a name within a
  * few words of one of them ("the practice manager, Colm Derry" answers who the practice manager is; a "Colm Derry"
- * elsewhere does not say who the Clinical Governance Lead is; "grey non-slip socks" named with no brand give none).
+ * elsewhere does not say who the Clinical Governance Lead is; "grey non-slip socks" named with no brand give none), or
+ * one `anywhere` finds in such a sentence.
  */
 function namedNear(
   text: string,
@@ -399,8 +401,8 @@ function namedNear(
     at: (words: readonly Word[], index: number, asked: ReadonlySet<string>) => boolean;
     window: number;
     written?: RegExp;
-    /** A name read anywhere in the sentence, however far from the question's words ("… from Wexford Medical Ltd"). */
-    anywhere?: (word: Word) => boolean;
+    /** Whether a sentence names one wherever it stands, however far from the question's words ("… from Wexford Medical Ltd"). */
+    anywhere?: (unit: string, subject: ReadonlySet<string>) => boolean;
   },
 ): boolean {
   const asked = new Set(tokenize(question));
@@ -416,10 +418,9 @@ function namedNear(
     if (unit.shared !== most) return false;
     // A name written as a whole ("J. Smith") may end one unit and start the next: a sentence splitter reads "J." as an end.
     if (name.written?.test(`${unit.text} ${units[position + 1]?.text ?? ''}`)) return true;
+    if (name.anywhere?.(unit.text, subject) === true) return true;
     const away = distances(unit.words.length, unit.near);
-    return unit.words.some(
-      (word, index) => (most === 0 || (away[index] as number) <= name.window || name.anywhere?.(word) === true) && name.at(unit.words, index, asked),
-    );
+    return unit.words.some((_, index) => (most === 0 || (away[index] as number) <= name.window) && name.at(unit.words, index, asked));
   });
 }
 
@@ -488,9 +489,21 @@ function saidOf(figure: Figure, people: ReadonlySet<string>): Figure {
 
 /** Whether a text names a brand, maker or supplier next to what the question asks about. */
 export function namesMaker(text: string, question: string): boolean {
-  // A firm's mark says what it names wherever it stands: "Drugs are ordered by Priya Shah, Practice Administrator, from
-  // Wexford Medical Ltd" names the supplier of the drugs.
-  return namedNear(text, question, { at: makerAt, window: makerWindow, anywhere: (word) => firmMark.test(word.folded) && /^\p{Lu}|[®™]/u.test(word.text) });
+  return namedNear(text, question, { at: makerAt, window: makerWindow, anywhere: firmInClause });
+}
+
+// A firm named with its mark after "from", "by", "through" or "via": "from Wexford Medical Ltd", "by Kestrel Fire plc".
+const firmAfter = /\b(from|by|through|via)\s+(\p{Lu}[\p{L}&'’-]*\s+){1,4}(Ltd|Limited|LTD|plc|PLC|LLP|Inc|GmbH)\b/u;
+
+/**
+ * A firm with its mark, in a clause of the sentence that names what the question is about, wherever it stands in that
+ * clause: "Drugs are ordered by Priya Shah, Practice Administrator, from Wexford Medical Ltd" names the drugs'
+ * supplier; "Drugs are ordered by the practice manager and the fridge is serviced by Coolcare Ltd" does not.
+ */
+function firmInClause(unit: string, subject: ReadonlySet<string>): boolean {
+  return unit
+    .split(/;|,? and |,? but |,? while |,? whereas /)
+    .some((clause) => firmAfter.test(clause) && wordsOf(clause).some((word) => subject.has(stemOf(word.folded) ?? '')));
 }
 
 // A number to ring: a phone number of 6 digits or more ("0161 555 0198", "+34 618 555 044"), an extension or bleep
@@ -498,12 +511,10 @@ export function namesMaker(text: string, question: string): boolean {
 // A run of digits written as a phone number: "0161 555 0198", "+44 (0)1632 960 450", "618 555 044".
 const digitRun = /(?<![\d.,:/\w-])\+?\(?\d[\d ()-]{4,}\d(?![\d\w]|[.,:/-]\d)/g;
 // Said as a number to ring: a word for one (or "on") at most four words before it.
-// Or in brackets right after a name: "supplied by Pennine Medical Gases (01632 960 733)".
-const phoneCue = {
-  test: (before: string): boolean =>
-    /\b(on|phone|phones|telephone|tel|call|calls|ring|dial|mobile|number|fax|text|contact|line|helpline|llam\w*|tel[eé]fono|m[oó]vil|n[uú]mero|marc\w*)\b[^.\n]{0,30}$|:\s*$/i.test(before) ||
-    /\p{Lu}[\p{L}'’&-]*\p{Ll} \(?$/u.test(before),
-};
+const phoneCue = /\b(on|phone|phones|telephone|tel|call|calls|ring|dial|mobile|number|fax|text|contact|line|helpline|llam\w*|tel[eé]fono|m[oó]vil|n[uú]mero|marc\w*)\b[^.\n]{0,30}$|:\s*$/i;
+// Or in brackets right after a firm's or a service's name of two words or more, "supplied by Pennine Medical Gases
+// (01632 960 733)": not after a person ("Mrs Jones (943 476 5919)", an NHS number) or a date.
+const namedBefore = /(?<![\p{L}])(?!(?:Mr|Mrs|Ms|Miss|Mx|Dr|Patient|NHS)\b)\p{Lu}[\p{L}'’&-]*\p{Ll}(?: \p{Lu}[\p{L}'’&-]*\p{Ll}){1,4} $/u;
 // Not a number of something else: "lot number 123456", "NHS number 943 476 5919", years, "100 000 IU", times.
 const notPhone = /\b(lot|batch|nhs|serial|ref|reference|order|item|invoice|hospital|chi|patient)( number| no\.?)?\s*:?\s*$/i;
 const afterNotPhone = /^\s?(mg|mcg|ml|mmol|iu|g|kg|mmhg|units?|tablets?|doses?|minutes?|hours?|hrs|days?|weeks?|months?|years?|rooms?|readings?|patients?|people|%)\b/i;
@@ -520,7 +531,7 @@ const phoneFigure = {
     if (/\b(extension|ext|extensi[oó]n|bleep|pager|tel|tlf|tfno)\.?:?( (is|es|no\.?|number|numero|on|en))* ?\d{2,}|\bx\d{3,5}\b/i.test(text)) return true;
     if (/\b(dial|call|ring|phone|text|llam\w*|marc\w*) (\w+ ){0,3}?(on )?\d{3,}\b(?!\s?(mg|ml|units?|minutes?|hours?|days?|%))/i.test(text)) return true;
     if (/\b(is|are) on \d{3,5}\b(?![\s.,]?\d|\s?(mg|mcg|ml|units?|minutes?|hours?|days?|%))|(\bon|:)\s?\d{3,5}\.?\s*$/i.test(text)) return true;
-    return fullNumberGiven(text, phoneCue);
+    return fullNumberGiven(text, phoneCue, undefined, true);
   },
 };
 
@@ -539,26 +550,33 @@ const extensionFigure = {
 };
 
 /**
- * A phone number of 6 to 15 digits with `cue` before it (within 40 characters), of the given `shape` if any, not a
- * year range, an NHS number or a dose.
+ * A phone number of 6 to 15 digits with `cue` before it (within 40 characters), or in brackets right after a name if
+ * `bracketed`, of the given `shape` if any, not a year range, an NHS number or a dose.
  */
-function fullNumberGiven(text: string, cue: { test: (before: string) => boolean }, shape?: RegExp): boolean {
+function fullNumberGiven(text: string, cue: RegExp, shape?: RegExp, bracketed = false): boolean {
   for (const match of text.matchAll(digitRun)) {
     if (shape && !shape.test(match[0].trim())) continue;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
     const after = text.slice((match.index ?? 0) + match[0].length);
     const digits = match[0].replace(/\D/g, '').length;
     if (digits < 6 || digits > 15 || yearRange.test(match[0].trim()) || notPhone.test(before) || afterNotPhone.test(after)) continue;
-    if (cue.test(before)) return true;
+    if (cue.test(before) || (bracketed && inBracketsAfterName(match[0], before, after))) return true;
   }
   return false;
+}
+
+/** A phone number in brackets right after a name ("Pennine Medical Gases (01632 960 733)"), not an NHS number's 3-3-4 shape. */
+function inBracketsAfterName(run: string, before: string, after: string): boolean {
+  if (!run.startsWith('(') || !after.startsWith(')') || /^\(\d{3} \d{3} \d{4}$|^\((?:(?:19|20)\d\d[\s,-]*)+$/.test(run.trim())) return false;
+  const name = namedBefore.exec(before);
+  return name !== null && !name[0].split(' ').some((word) => calendarWords.has(foldText(word)));
 }
 
 // A mobile number: said as one ("mobile", "móvil", "cell") or a UK mobile's shape (07…, +44 7…) after a cue to ring.
 const mobileCue = /\b(mobile|cell|m[oó]vil|celular)\b[^.\n]{0,30}$/i;
 const mobileFigure = {
   test(text: string): boolean {
-    return fullNumberGiven(text, mobileCue) || fullNumberGiven(text, phoneCue, /^(07\d|\+44\s?\(?0?\)?\s?7)/);
+    return fullNumberGiven(text, mobileCue) || fullNumberGiven(text, phoneCue, /^(07\d|\+44\s?\(?0?\)?\s?7)/, true);
   },
 };
 // An address: starts where a word-like run starts, so a long run without "@" is read once.
@@ -722,7 +740,8 @@ export function nearReader(text: string, question: string, reach: Reach): (figur
     });
   });
   const most = Math.max(0, ...units.map((unit) => unit.shared));
-  // The next sentence carries on about the same thing when it starts from it: a pronoun, or its first word that says
+  // The next sentence carries on about the same thing when it starts from it: a pronoun, its subject doing something to
+  // "it" or "them", or its first word that says
   // something is one of this sentence's ("…ask the duty GP to review the patient. The duty GP can be reached on
   // extension 214."). "Northvale Pathology phones the main practice number… Reception must put the call through to the
   // duty doctor on extension 250" and "…collects sealed sharps containers… Replacement sharps containers are ordered
@@ -730,8 +749,9 @@ export function nearReader(text: string, question: string, reach: Reach): (figur
   const carriesOn = (unit: { own: Set<string | null> }, next: string) => {
     const words = wordsOf(next).map((word) => word.folded);
     if (/^(he|she|they|it|this|that|these|those|his|her|their|its)$/.test(words[0] ?? '')) return true;
-    // Or names it again among its first words: "Parents sometimes ask for chickenpox vaccine. We offer it privately at £72…".
-    if (words.slice(1, 3).some((word) => /^(it|them|this|these|those)$/.test(word))) return true;
+    // Or its subject does something to "it" or "them": "Parents sometimes ask for chickenpox vaccine. We offer it
+    // privately at £72…" (not "At this practice…", "For this reason…", "If it is out of hours…").
+    if (/^(we|you|they|staff|reception|i) \w+ (it|them)$/.test(words.slice(0, 3).join(' '))) return true;
     const first = words.find((word) => word.length > 2 && !stopWords.has(word));
     return first !== undefined && unit.own.has(stemOf(first));
   };

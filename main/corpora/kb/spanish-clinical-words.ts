@@ -1149,6 +1149,8 @@ function lookUpWord(token: Token): string | undefined {
 
 /** "Marca", "marcaba": what a meter or a fridge shows, when a figure follows. */
 const readingVerbs: ReadonlySet<string> = new Set(['marca', 'marcan', 'marcaba', 'marcaban', 'marcando']);
+/** Numbers one dials rather than reads ("si el paciente marca 112"). */
+const dialledNumbers: ReadonlySet<string> = new Set(['112', '999', '911', '111', '061', '016']);
 
 export interface ClinicalQueryTranslation {
   /** The question in the cards' English ("heces negras con warfarina" → "black stools with warfarina"). */
@@ -1185,9 +1187,10 @@ export function translateClinicalQuery(question: string): ClinicalQueryTranslati
     }
     const token = tokens[index] as Token;
     index += 1;
-    // "La nevera de las vacunas marca 10 grados": a reading, not a brand, when a number follows (`nevera marca` and
-    // the like are phrases when the two words stand together).
-    if (readingVerbs.has(token.folded) && /\p{N}/u.test(tokens[index]?.text ?? '')) {
+    // "La nevera de las vacunas marca 10 grados": a reading, not a brand, when a figure follows (`nevera marca` and
+    // the like are phrases when the two words stand together); not "la marca 3M" nor a number dialled ("marca 112").
+    const next = tokens[index]?.text ?? '';
+    if (readingVerbs.has(token.folded) && /^\d+([.,]\d+)?$/.test(next) && !dialledNumbers.has(next)) {
       translate(token.text, token.folded, 'reads');
       continue;
     }

@@ -661,6 +661,10 @@ describe('details the development sets found missed (own documents, 2026-12-07, 
     const chaperones = '# Chaperone Policy\n\n## Who can chaperone\n\n- Nurses, and receptionists who have done the training.\n- There are currently 11 trained chaperones.';
     expect(holdsDetail(chaperones, 'count', '¿Cuánta gente tenemos ahora mismo preparada para hacer de acompañante?\nhow many people right now ready chaperone companion')).toBe(true);
     expect(holdsDetail(chaperones.replace('trained chaperones', 'trained receptionists'), 'count', '¿Cuánta gente tenemos ahora mismo preparada para hacer de acompañante?\nhow many people right now ready chaperone companion')).toBe(false);
+    // A session is what is asked about: "the next afternoon clinic" is the suspended one, not the morning's.
+    const podiatry = '# Podiatry\n\n- Morning clinic: Tuesdays 09:00-12:00.\n- The afternoon clinic is suspended until further notice.';
+    expect(holdsDetail(podiatry, 'time', 'When is the next afternoon clinic?')).toBe(false);
+    expect(holdsDetail(podiatry, 'time', 'When is the next morning clinic?')).toBe(true);
   });
 
   it('reads "feet" as "foot" in the words a question and a sentence share', () => {
@@ -673,17 +677,28 @@ describe('details the development sets found missed (own documents, 2026-12-07, 
     const drugs = '# Emergency Drugs Box\n\n- Drugs are ordered each month by the practice administrator, Priya Shah, from Wexford Medical Ltd.';
     expect(namesMaker(drugs, 'Which supplier do we order the drugs from?')).toBe(true);
     expect(namesMaker(drugs.replace(' Ltd', ''), 'Which supplier do we order the drugs from?')).toBe(false);
+    // In a clause about something else, a firm names that thing's firm.
+    const fridge = '# Emergency Drugs Box\n\n- Drugs are ordered monthly by the practice manager and the fridge is serviced by Coolcare Ltd.';
+    expect(namesMaker(fridge, 'Which supplier do we order the drugs from?')).toBe(false);
+    expect(namesMaker(fridge, 'Which company services the fridge?')).toBe(true);
   });
 
   it('takes a number in brackets right after a name as the number to ring, not one after a thing', () => {
     const oxygen = '# Emergency Drugs Box\n\n- The oxygen cylinder is supplied by Pennine Medical Gases (01632 960 733).';
     expect(holdsDetail(oxygen, 'phone', "What's the phone number for the people who supply our oxygen?")).toBe(true);
     expect(holdsDetail('# Emergency Drugs Box\n\n- The oxygen cylinder (01632 960 733) is supplied by Pennine Medical Gases.', 'phone', "What's the phone number for the people who supply our oxygen?")).toBe(false);
+    // Not a patient's NHS number, years, or a number not in brackets.
+    expect(holdsDetail('# Home Visits\n\n- Home visits for Mrs Jones (943 476 5919) are booked by reception.', 'phone', 'What is the phone number for home visits?')).toBe(false);
+    expect(holdsDetail('# Home Visits\n\n- Home visits were audited by Internal Audit (2024 2025).', 'phone', 'What is the phone number for home visits?')).toBe(false);
+    expect(holdsDetail('# Home Visits\n\n- Home visits policy reviewed January 15 2025.', 'phone', 'What is the phone number for home visits?')).toBe(false);
   });
 
   it('reads the next sentence when it speaks of the same thing as "it" among its first words', () => {
     const vaccines = '# Baby Clinic\n\n## Vaccines not on the schedule\n\nParents sometimes ask for chickenpox vaccine. We offer it privately at £72 per dose.';
     expect(holdsDetail(vaccines, 'price', 'How much do we charge for the chickenpox vaccine?')).toBe(true);
     expect(holdsDetail(vaccines.replace('We offer it privately', 'We offer travel vaccines privately'), 'price', 'How much do we charge for the chickenpox vaccine?')).toBe(false);
+    // "this" as a determiner refers to nothing said before.
+    const practice = '# Baby Clinic\n\n## Vaccines not on the schedule\n\nChickenpox vaccine is not on the NHS schedule. At this practice, a private travel consultation costs £25.';
+    expect(holdsDetail(practice, 'price', 'How much do we charge for the chickenpox vaccine?')).toBe(false);
   });
 });

@@ -208,6 +208,8 @@ describe('Spanish clinical words for the English cards', () => {
     expect(english('El termómetro del almacén marcaba 9,5')).toContain('reads 9,5');
     expect(english('¿Qué marca de guantes usamos?')).toContain('brand');
     expect(english('¿Qué marca de guantes usamos?')).not.toContain('reads');
+    expect(english('¿Usamos la marca 3M para los apósitos?')).toContain('brand');
+    expect(english('Si el paciente marca 112, ¿qué pasa?')).not.toContain('reads');
   });
 
   it.each([
