@@ -71,7 +71,7 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
     expect(finished.indexOf('write'), finished.join(', ')).toBeLessThan(8);
   });
 
-  it('runs a write issued during queries of one token length after the one merged call running, not after all of them', async () => {
+  it('runs a write issued during queries of one token length after the merged call running, not after all of them', async () => {
     const finished: string[] = [];
     const running = q8.embedDocuments(generatedTexts(40, 11));
     // One token length: the worker merges them, at most mergeLimit to a call (one inference of the rowwise graph).
@@ -81,7 +81,10 @@ describe.runIf(realModelTests('the embedding queue with the real model'))('the e
     await running;
     const write = q8.embedDocuments(['Homemade paneer, 100 g']).then(() => finished.push('write'));
     await Promise.all([...queries, write]);
-    expect(finished.indexOf('write'), finished.join(', ')).toBeLessThanOrEqual(mergeLimit);
+    // The write is issued when `running` resolves on this thread; on a loaded machine the worker may have finished the
+    // first merged call and started the second before it arrives (seen once with two other model processes running:
+    // the write came 33rd). What must not happen is a write waiting for every queued query (49th).
+    expect(finished.indexOf('write'), finished.join(', ')).toBeLessThanOrEqual(2 * mergeLimit);
   });
 
   it('still answers a query whose neighbour in a shared call was cancelled', async () => {
