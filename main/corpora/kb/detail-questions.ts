@@ -367,11 +367,13 @@ function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<strin
 // tarde"): that is what is asked about.
 const askedWhen =
   /\b(this|next|last) (week|weekend|month)\b|\b(today|tomorrow|yesterday|right now|at the moment|just now|now)\b|\b(esta|este|la proxima|el proximo|proxima|proximo) (semana|finde|fin de semana|mes)\b|\b(la semana|el mes) que viene\b|\b(hoy|ahora mismo|ahora|ayer|en este momento)\b/g;
+/** A question folded, without the words saying when the asker is (`askedWhen`). */
+const withoutAskedWhen = (question: string): string => foldText(question).replace(askedWhen, ' ');
 
 /** The stems of what a question is about: its words of three letters or more, not numbers, not the asking words. */
 function subjectStems(question: string, asking: (token: string) => boolean = (token) => askingWords.test(token)): Set<string> {
   return new Set(
-    tokenize(foldText(question).replace(askedWhen, ' '))
+    tokenize(withoutAskedWhen(question))
       .filter((token) => token.length > 2 && !/^\d+$/.test(token) && !asking(token))
       .map(stemOf)
       .filter((stem): stem is string => stem !== null),
@@ -531,7 +533,7 @@ const phoneFigure = {
     if (/\b(extension|ext|extensi[oó]n|bleep|pager|tel|tlf|tfno)\.?:?( (is|es|no\.?|number|numero|on|en))* ?\d{2,}|\bx\d{3,5}\b/i.test(text)) return true;
     if (/\b(dial|call|ring|phone|text|llam\w*|marc\w*) (\w+ ){0,3}?(on )?\d{3,}\b(?!\s?(mg|ml|units?|minutes?|hours?|days?|%))/i.test(text)) return true;
     if (/\b(is|are) on \d{3,5}\b(?![\s.,]?\d|\s?(mg|mcg|ml|units?|minutes?|hours?|days?|%))|(\bon|:)\s?\d{3,5}\.?\s*$/i.test(text)) return true;
-    return fullNumberGiven(text, phoneCue, undefined, true);
+    return fullNumberGiven(text, phoneCue, { bracketed: true });
   },
 };
 
@@ -553,7 +555,7 @@ const extensionFigure = {
  * A phone number of 6 to 15 digits with `cue` before it (within 40 characters), or in brackets right after a name if
  * `bracketed`, of the given `shape` if any, not a year range, an NHS number or a dose.
  */
-function fullNumberGiven(text: string, cue: RegExp, shape?: RegExp, bracketed = false): boolean {
+function fullNumberGiven(text: string, cue: RegExp, { shape, bracketed = false }: { shape?: RegExp; bracketed?: boolean } = {}): boolean {
   for (const match of text.matchAll(digitRun)) {
     if (shape && !shape.test(match[0].trim())) continue;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
@@ -576,7 +578,7 @@ function inBracketsAfterName(run: string, before: string, after: string): boolea
 const mobileCue = /\b(mobile|cell|m[oó]vil|celular)\b[^.\n]{0,30}$/i;
 const mobileFigure = {
   test(text: string): boolean {
-    return fullNumberGiven(text, mobileCue) || fullNumberGiven(text, phoneCue, /^(07\d|\+44\s?\(?0?\)?\s?7)/, true);
+    return fullNumberGiven(text, mobileCue) || fullNumberGiven(text, phoneCue, { shape: /^(07\d|\+44\s?\(?0?\)?\s?7)/, bracketed: true });
   },
 };
 // An address: starts where a word-like run starts, so a long run without "@" is read once.
@@ -625,7 +627,7 @@ const numberWords = new Set('two three four five six seven eight nine ten eleven
  */
 function countedStems(question: string): Set<string> {
   const stems = new Set<string>();
-  for (const line of foldText(question).replace(askedWhen, ' ').split('\n')) {
+  for (const line of withoutAskedWhen(question).split('\n')) {
     for (const cue of line.matchAll(countCue)) {
       const after = tokenize(line.slice((cue.index ?? 0) + cue[0].length)).slice(0, 6);
       const end = after.findIndex((token) => countedEnds.has(token));
