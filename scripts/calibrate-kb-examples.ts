@@ -1,5 +1,5 @@
 /**
- * `npm run calibrate:kb-examples -- --data-dir DIR [--set FILE …] [--out FILE] [--unanswerable-refused 0.9]`
+ * `npm run calibrate:kb-examples -- --data-dir DIR [--set FILE …] [--out FILE] [--unanswerable-refused 0.9] [--margins]`
  * Fits the 'rerank+dense+examples' and 'rerank+dense+examples+multilingual' answerability variants
  * (answerability.ts) and writes them into the shipped calibration, leaving the other variants as they are. DIR must be seeded (`cita seed`) with the local embedder; the
  * reranker must be installed.
@@ -37,6 +37,7 @@ const { values } = parseArgs({
     'unanswerable-refused': { type: 'string' },
     dump: { type: 'string' },
     'from-dump': { type: 'string' },
+    margins: { type: 'boolean' },
   },
   strict: true,
 });
@@ -135,14 +136,25 @@ if (values.dump) writeFileSync(values.dump, JSON.stringify(rows));
 
 const labelOf = (row: Row): 0 | 1 => (row.answerable ? 1 : 0);
 type Stack = { name: 'rerank+dense+examples' | 'rerank+dense+examples+multilingual'; features: string[]; values: (row: Row) => number[] };
-const stacks: Stack[] = [
-  { name: 'rerank+dense+examples', features: ['example_answered', 'example_unanswered'], values: (row) => [row.baseLogit, row.answered, row.unanswered] },
-  {
-    name: 'rerank+dense+examples+multilingual',
-    features: ['example_answered', 'example_unanswered', 'example_answered_multilingual', 'example_unanswered_multilingual'],
-    values: (row) => [row.baseLogit, row.answered, row.unanswered, row.answeredMultilingual, row.unansweredMultilingual],
-  },
-];
+// With --margins each embedder's two cosines are read as one, the answered one minus the unanswered one: a question far
+// from every example (a practice's own matter) then reads neither way, where the two cosines apart extrapolate.
+const stacks: Stack[] = values.margins
+  ? [
+      { name: 'rerank+dense+examples', features: ['example_margin'], values: (row) => [row.baseLogit, row.answered - row.unanswered] },
+      {
+        name: 'rerank+dense+examples+multilingual',
+        features: ['example_margin', 'example_margin_multilingual'],
+        values: (row) => [row.baseLogit, row.answered - row.unanswered, row.answeredMultilingual - row.unansweredMultilingual],
+      },
+    ]
+  : [
+      { name: 'rerank+dense+examples', features: ['example_answered', 'example_unanswered'], values: (row) => [row.baseLogit, row.answered, row.unanswered] },
+      {
+        name: 'rerank+dense+examples+multilingual',
+        features: ['example_answered', 'example_unanswered', 'example_answered_multilingual', 'example_unanswered_multilingual'],
+        values: (row) => [row.baseLogit, row.answered, row.unanswered, row.answeredMultilingual, row.unansweredMultilingual],
+      },
+    ];
 
 interface Count {
   refused: number;

@@ -2,11 +2,11 @@
 # The KB's evaluation on a clinic's own documents (README "Your own documents"): for each set, a fresh data
 # directory with the shipped data, that set's documents ingested as the user's, then `cita eval` on its questions
 # (hybrid + cross-encoder). Usage: scripts/eval-user-docs.sh [SET ...]   (SET: holdout, holdout-2, holdout-3,
-# holdout-4, holdout-5, holdout-6, holdout-7, holdout-8, holdout-9, holdout-10, holdout-11, dev-a, dev-b; default all). Needs `npm run build:node` and the local models.
+# holdout-4, holdout-5, holdout-6, holdout-7, holdout-8, holdout-9, holdout-10, holdout-11, holdout-12, dev-a, dev-b; default all). Needs `npm run build:node` and the local models.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sets=("$@")
-[ ${#sets[@]} -gt 0 ] || sets=(holdout holdout-2 holdout-3 holdout-4 holdout-5 holdout-6 holdout-7 holdout-8 holdout-9 holdout-10 holdout-11 dev-a dev-b)
+[ ${#sets[@]} -gt 0 ] || sets=(holdout holdout-2 holdout-3 holdout-4 holdout-5 holdout-6 holdout-7 holdout-8 holdout-9 holdout-10 holdout-11 holdout-12 dev-a dev-b)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 npx cita seed --data-dir "$work/seeded" >/dev/null

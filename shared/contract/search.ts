@@ -169,7 +169,7 @@ export const answerabilitySchema = z.object({
    */
   figure: z
     .object({
-      asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason', 'cover']),
+      asked: z.enum(['dose', 'level', 'duration', 'frequency', 'price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason', 'cover', 'age']),
       found: z.boolean(),
     })
     .nullable()

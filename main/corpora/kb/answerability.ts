@@ -112,6 +112,12 @@ const featureReaders: Record<string, (signals: CardSignals) => number> = {
   example_unanswered: (signals) => signals.exampleUnanswered ?? 0,
   example_answered_multilingual: (signals) => signals.exampleAnsweredMultilingual ?? 0,
   example_unanswered_multilingual: (signals) => signals.exampleUnansweredMultilingual ?? 0,
+  // How much nearer the question reads to an answered example than to an unanswered one: a question far from every
+  // example (a practice's own matter beside the clinical bank) reads near 0 here, where the two cosines apart would
+  // each extrapolate (far from the unanswered ones read as answerable). Read only by a calibration that names them
+  // (`calibrate-kb-examples --margins`); the shipped one does not (README, thirty-fifth session: measured, not shipped).
+  example_margin: (signals) => (signals.exampleAnswered ?? 0) - (signals.exampleUnanswered ?? 0),
+  example_margin_multilingual: (signals) => (signals.exampleAnsweredMultilingual ?? 0) - (signals.exampleUnansweredMultilingual ?? 0),
 };
 
 /** The feature names calibration can choose from, per variant. */

@@ -26,14 +26,14 @@ import { quoteUnits } from './quotes.js';
  * de responsable de incendios?"), which only a document saying what happens in someone's absence answers ("When a GP
  * is on leave, the buddy reviews that GP's results"); "First floor fire warden: Tom Beckett" names the one away.
  */
-const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason', 'cover'] as const;
+const detailKinds = ['price', 'person', 'maker', 'phone', 'email', 'password', 'charge', 'time', 'kept', 'count', 'reason', 'cover', 'age'] as const;
 export type DetailKind = (typeof detailKinds)[number];
 
 /**
  * The details only the user's own documents are held to, and that give way to any other figure a question asks for
  * ("¿qué día se toma el ácido fólico y cuántos mg?" asks for a dose a card must give).
  */
-export const ownDocumentDetails: ReadonlySet<string> = new Set<DetailKind>(['time', 'kept', 'count', 'reason', 'cover']);
+export const ownDocumentDetails: ReadonlySet<string> = new Set<DetailKind>(['time', 'kept', 'count', 'reason', 'cover', 'age']);
 
 /** Whether a figure kind is one of these details. */
 export function isDetailKind(kind: string): kind is DetailKind {
@@ -90,6 +90,9 @@ const makerQuestion = new RegExp(
     // "which courier company", not "what time does the waste company come?" (a new noun phrase between).
     `\\b(what|which|whose) ${gap}(${makerWords})\\b`,
     '\\b(what|which) make\\b',
+    // "What is the name of the NHS stationery supplier…?", "¿cómo se llama la empresa que…?".
+    `\\bwhat( i|['’]|)s the names? of (the |our |your |this |that )?${gap}(${makerWords})\\b`,
+    '\\b(como se llama|(cual es|me das|me dices|sabes) el nombre de) (la|el|los|las|nuestr[oa]) (empresa|compania|proveedor(a)?|distribuidor(a)?|fabricante)\\b',
     '\\bbrand (of|name)\\b',
     // Not "who makes the decision", "¿qué necesita mi empresa…?" or "la marca de la tuberculina" (a mark on the skin).
     '\\bwho (supplies|manufactures|sells|distributes)\\b',
@@ -97,7 +100,8 @@ const makerQuestion = new RegExp(
     '\\b(de )?(que|cual|cuales) (fabricantes?|empresas?|compania|proveedor(es|a)?|distribuidor(es|a)?)\\b',
     '\\b(cual es|cuales son) (la|las) marcas? (de|del) (\\w+ ){0,3}?(que|se) (usa|usan|usamos|compra|compran|compramos|tiene|tienen|pide|piden|pedimos)\\b',
     '\\bque marca de\\b',
-    '\\bque marca (es|son|usa|usan|usamos|tiene|tienen|compra|compran|compramos|se usa)\\b',
+    '\\bque marca( y (que )?modelo)? (es|son|usa|usan|usamos|tiene|tienen|compra|compran|compramos|se usa)\\b',
+    '\\b(what|which) (make|brand) and model\\b',
     '\\bquien (suministra|fabrica|vende|distribuye|provee)\\b',
   ].join('|'),
 );
@@ -124,6 +128,8 @@ const phoneQuestion = new RegExp(
     '\\b(cual es|me pasas|me das|me dices|dame|sabes) (el|su) numero (de|del) (la |el )?(\\w+ )?(farmacia|laboratorio|hospital|centro|consulta|clinica|oficina|recepcion|servicio|unidad|guardia|supervisor\\w*|coordinador\\w*|enfermer\\w*|medic\\w*)\\b',
     '\\b(me pasas|me das|me dices|dame|sabes|tienes|tienen|hay) (el|la|los|las|su|sus|algun|alguna) (\\w+ ){0,2}?(telefonos?|extension(es)?|movil(es)?|numeros? de telefono)\\b',
     '\\bque (telefono|extension|numero de telefono)\\b',
+    // "¿me pasas el número para que el paciente reserve él mismo?": the number to ring for something.
+    '\\b(me pasas|me das|me dices|dame|pasame|sabes|tienes) (el|su) numero (para (llamar|que|reservar|pedir|contactar|hablar|avisar)|de contacto)\\b',
   ].join('|'),
 );
 // An extension of a joint, or of a burn or a wound, is no number to ring.
@@ -210,9 +216,25 @@ const howMuch = /\bhow much\b|\bcuant[oa]s?\b|\b(what|which|que|cual)\b[^?.!]*\b
 // "¿qué días hay espirometrías?", "¿en qué horario…?". Not "what time of day should I take it?", "what time frame",
 // "what day of the cycle", "¿qué días de tratamiento…?".
 const timeOfDayQuestion =
-  /\bwhat times?\b(?! (of (the )?(year|day|month|life|pregnancy|cycle)|frame|limit|window|interval|period|scale)\b)|\b(a|hasta|desde|para) que hora\b|\b(en )?que horario\b|\bhorarios? de (apertura|atencion)\b|\bopening (hours|times)\b/;
+  /\b(what|which) hours\b|\b(what|which|on what) date\b|\b(que|en que|cual es la) fecha\b|\bwhat times?\b(?! (of (the )?(year|day|month|life|pregnancy|cycle)|frame|limit|window|interval|period|scale)\b)|\b(a|hasta|desde|para) que hora\b|\b(en )?que horario\b|\bhorarios? de (apertura|atencion)\b|\bopening (hours|times)\b/;
 const dayQuestion =
   /\b(which|what) days?\b(?= (and|or) (what )?times?\b| of the week\b| (is|are|does|do|will|should|can) (the|our|it|they|we|reception|clinic|\w+ clinic)\b)|\bon (which|what) days?\b(?! (of|after|before|since)\b)|\bque dias?\b(?! (de (tratamiento|ciclo|la regla|retraso|baja)|despues|antes|sin|con|lleva|llevo|hace)\b)/;
+
+// When an event is: "When is the staff Christmas party this year?", "¿Cuándo es la reunión mensual…?". Not when
+// something is needed or done, which circumstances answer ("When is a chaperone needed?", "when is the bag checked?",
+// "¿cuándo es necesario avisar?"): no participle or word of need after it.
+const whenEvent = /\b(when (is|are|will be|['’]s) (the|our|next|this year['’]?s)|cuando (es|son|sera|seran) (el|la|los|las|nuestr[oa]s?))\b(?<rest>[^?.!]*)/;
+const notAnEvent =
+  /\b(\w+ed|given|taken|done|seen|needed|required|appropriate|necessary|allowed|ok|okay|safe|due|best|right|too|better|worth|possible|likely|enough|\w+ad[oa]s?|\w+id[oa]s?|necesari[oa]s?|obligatori[oa]s?|mejor|adecuad[oa]s?|conveniente|posible|hora)\b/;
+const eventQuestion = { test: (folded: string): boolean => { const match = whenEvent.exec(folded); return match !== null && !notAnEvent.test(match.groups?.rest ?? ''); } };
+
+// The month something happens: "¿en qué mes es la reunión trimestral?", "which month is the fire drill?". A month
+// answers it where a time question needs a day or a clock time.
+const monthQuestion = /\b(en )?(que|cual) mes(es)?\b|\b(in )?(which|what) months?\b/;
+
+// From what age: "¿desde qué edad…?", "¿a partir de qué edad…?", "from what age do we…?", "how old do they have to
+// be?". Not "la edad real o la corregida" (which age, not from what age).
+const ageQuestion = /\b(desde|a partir de|hasta|con) que edad\b|\b(from|at|until|up to|over|under) what age\b|\bwhat age\b|\bage (limit|range)\b|\bhow old (do|does|must|should|has|have)\b|\blimite de edad\b|\bedad (minima|maxima)\b/;
 
 // How long something is kept: "how long are the recordings kept?", "how long do we store the log sheets?", "¿cuánto
 // tiempo se guarda el registro?", "¿durante cuánto tiempo hay que conservar…?". Not how long someone waits or stays
@@ -249,12 +271,23 @@ const coverQuestion = new RegExp(
   `^(?=.*\\b(who|whom|quien|quienes)\\b)(?=.*(${awayEn}|${awayEs}))|\\b(who|quien|quienes) (covers?|cubre|cubren|sustituye|sustituyen|reemplaza|stands? in|deputi[sz]es)\\b`,
 );
 
+// "Si me pongo mala estando de vacaciones, ¿a quién tengo que avisar?", "who do I tell if I'm off sick?": whom to tell
+// when the asker is the one away, not who stands in ("si la doctora Rahman está de baja, ¿a quién se lo cuento?" is).
+const whomToTell =
+  /\b(a quien|a quienes|whom?( (do|should|must|shall|can|would) (i|we|you|they|he|she))?) (\w+ ){0,3}?(avis|llam|dig|comunic|inform|notific|tell|call|ring|phone|notify|report|let)\w*/;
+// (A Spanish question's English form drops the "me": "if fall ill on annual leave who have to tell".)
+const askerAway = /\bme (pongo|encuentro|siento)\b|\b(estoy|estando)\b|\bi(['’]m| am| was| get| fall| feel)\b|\bif i\b|\bif (fall|get|feel|become) (ill|sick|unwell)\b/;
+
 // "Who is off today?", "¿quién está de vacaciones?": who is away, not who stands in.
 const whoIsAway =
   /\b(who|quien|quienes)(['’]s| is| are| esta| estan| no| se va| se van)? (off|away|out|absent|on (annual )?leave|on holiday|off sick|sick|not (in|here|working)|de (vacaciones|baja|permiso)|viene|vienen|trabaja|trabajan)\b/;
 
+// Spanish typed as a text message: "q marca…?", "k dia…?", "xq no…?" ("qué", "por qué").
+const textedWords = (folded: string): string => folded.replace(/(?<![\p{L}\p{N}])[qk](?= \p{L})/gu, 'que').replace(/(?<![\p{L}\p{N}])(xq|pq|porq)(?![\p{L}\p{N}])/gu, 'por que');
+
 /** The detail the question asks for, or null (read on the folded question; "what brand of socks" is a maker). */
-export function detailAsked(folded: string): DetailKind | null {
+export function detailAsked(typed: string): DetailKind | null {
+  const folded = textedWords(typed);
   if (chargeQuestion.test(folded)) return howMuch.test(folded) ? 'price' : 'charge';
   if (priceQuestion.test(folded)) return 'price';
   if (phoneQuestion.test(folded) && !anatomicalExtension.test(folded)) return 'phone';
@@ -262,8 +295,9 @@ export function detailAsked(folded: string): DetailKind | null {
   if (passwordQuestion.test(folded)) return 'password';
   if (personQuestion.test(folded)) return 'person';
   if (makerQuestion.test(folded)) return 'maker';
-  if (coverQuestion.test(folded) && !whoIsAway.test(folded)) return 'cover';
-  if (timeOfDayQuestion.test(folded) || dayQuestion.test(folded)) return 'time';
+  if (coverQuestion.test(folded) && !whoIsAway.test(folded) && !(whomToTell.test(folded) && askerAway.test(folded))) return 'cover';
+  if (ageQuestion.test(folded)) return 'age';
+  if (timeOfDayQuestion.test(folded) || dayQuestion.test(folded) || eventQuestion.test(folded) || monthQuestion.test(folded)) return 'time';
   if (keptQuestion.test(folded) && !keptNotRecords.test(folded)) return 'kept';
   if (countQuestion.test(folded)) return 'count';
   if (reasonQuestion.test(folded)) return 'reason';
@@ -291,6 +325,9 @@ const contactAskingWords =
 // "every foot": "Replace it every 6 months" is not where a document speaks of each foot), and of no one in particular
 // ("whoever is in charge of fire safety here": a fire safety document's contact line is for it).
 const placeless = /^(every|each|all|both|todos|todas|whoever|whatever|anyone|anybody|someone|somebody|here|aqui|alguien)$/;
+// Words of obligation and of asking how many, which a Spanish question's English form often gains ("hay que tener" →
+// "must have"): "blank forms must never be left…" is no closer for sharing "must".
+const modalWords = /^(must|should|shall|have|has|need|needs|least|tener|tengo|tiene|tienen|tenemos|debe|deben|debemos|debo|cuanto|cuanta|cuantos|cuantas)$/;
 // A firm's mark: "Ltd", "plc", "S.L.", "®".
 const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
 /**
@@ -358,7 +395,20 @@ function personAt(words: readonly Word[], index: number, asked: ReadonlySet<stri
 function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<string>): boolean {
   const word = words[index] as Word;
   if (firmMark.test(word.folded) && /^\p{Lu}|[®™]/u.test(word.text)) return true;
+  // A person is no maker: "reordered from the supplier by the practice manager, Gareth Lindqvist"; nor are the
+  // initials of the words before ("automated external defibrillators (AEDs)").
+  if (personAt(words, index, asked) || (index > 0 && personAt(words, index - 1, asked)) || initialsBefore(words, index)) return false;
   return /^\p{Lu}/u.test(word.text) && !asked.has(word.folded) && !calendarWords.has(word.folded) && !isEnglishWord(word.folded) && !isEnglishWord(word.folded.replace(/s$/, ''));
+}
+
+/** Whether a word in capitals is the initials of the words right before it: "automated external defibrillators (AEDs)". */
+function initialsBefore(words: readonly Word[], index: number): boolean {
+  const letters = /^(\p{Lu}{2,6})s?$/u.exec((words[index] as Word).text)?.[1];
+  if (letters === undefined || index < letters.length) return false;
+  return words
+    .slice(index - letters.length, index)
+    .map((word) => word.folded[0])
+    .join('') === foldText(letters);
 }
 
 // When the asker is, not what the question is about: "this week", "today", "right now", "esta semana", "hoy", "ahora
@@ -366,7 +416,7 @@ function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<strin
 // challenge" is no closer to it for sharing "week"). Not a session ("the next afternoon clinic", "la consulta de esta
 // tarde"): that is what is asked about.
 const askedWhen =
-  /\b(this|next|last) (week|weekend|month)\b|\b(today|tomorrow|yesterday|right now|at the moment|just now|now)\b|\b(esta|este|la proxima|el proximo|proxima|proximo) (semana|finde|fin de semana|mes)\b|\b(la semana|el mes) que viene\b|\b(hoy|ahora mismo|ahora|ayer|en este momento)\b/g;
+  /\b(this|next|last) (week|weekend|month|year)\b|\b(today|tomorrow|yesterday|right now|at the moment|just now|now)\b|\b(esta|este|la proxima|el proximo|proxima|proximo) (semana|finde|fin de semana|mes|ano)\b|\b(la semana|el mes|el ano) que viene\b|\b(hoy|ahora mismo|ahora|ayer|en este momento)\b/g;
 /** A question folded, without the words saying when the asker is (`askedWhen`). */
 const withoutAskedWhen = (question: string): string => foldText(question).replace(askedWhen, ' ');
 
@@ -597,11 +647,35 @@ const passwordFigure = {
 const chargeFigure =
   /(?<!\bin )\bcharges?\b(?! (nurse|nurses|sister|the (\w+ ){0,3}?batter\w*|it overnight)\b)|\b(charged|chargeable|fees?|free of charge|for free|free (to|for|on)|payable|payment|costs?|funded|funding|invoice\w*|billed|cobr\w*|gratis|gratuit\w*|pag(a|an|amos|ar|ado|ada|o)\b|coste|tarifa)\b|\b(paid|pays?)\b(?! (attention|heed|carers?)\b)|[€£$]\s?\d/i;
 
-// A time of day ("08:30", "8.30am", "4 pm", "noon") or a day ("Tuesday", "Tues", "weekdays", "daily", "every day"):
+// A time of day ("08:30", "8.30am", "4 pm", "noon"), a day ("Tuesday", "Tues", "weekdays", "daily", "every day") or a
+// date ("18 December", "December 18th", "el 3 de marzo"):
 // a question asking the day or the time is answered by either ("what days and times is it open?": "Tuesday mornings"
 // is half an answer). Not a price ("£12.50") nor a decimal ("37.5").
-const timeFigure =
+const dayOrTimeFigure =
   /(?<![\d.,£$€])\b([01]?\d|2[0-3]):[0-5]\d\b|\b(1[0-2]|0?[1-9])([:.][0-5]\d)?\s?(am|pm|a\.m\.|p\.m\.)(?![a-z])|\b([01]?\d|2[0-3])[.h][0-5]\d\s?(h|hrs|hours)\b|\b(noon|midday|midnight|mediod[ií]a|medianoche)\b|\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|each day|(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?(?= ?[-–,/&] ?(mon|tue|wed|thu|fri|sat|sun))|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?)\b/i;
+const dateFigure =
+  /\b(3[01]|[12]\d|0?[1-9])(st|nd|rd|th)? (of |de )?(january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b|\b(january|february|march|april|june|july|august|september|october|november|december) (3[01]|[12]\d|0?[1-9])(st|nd|rd|th)?\b/gi;
+// A document's own dates are not when anything in it happens: "Review date: 30 September 2027", "Last updated 3 May".
+const documentDate = /\b(review|reviewed|updated|issued|effective|version|approved|ratified|revisi[oó]n|actualizad[oa])\b[^.\n]{0,20}$/i;
+/** Whether a date found in a text is the document's own (its review date). */
+const ownDate = (text: string, match: RegExpMatchArray): boolean => documentDate.test(text.slice(Math.max(0, (match.index ?? 0) - 40), match.index));
+const timeFigure: Figure = {
+  test: (text) => dayOrTimeFigure.test(text) || [...text.matchAll(dateFigure)].some((match) => !ownDate(text, match)),
+};
+
+// A month: "in April", "every March", "en octubre".
+const monthFigure =
+  /\b(january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b/i;
+/** A day or time, or a month when the question asks for one ("¿en qué mes…?"): not "may" the verb, written small. */
+function timeFigureFor(question: string): Figure {
+  if (!monthQuestion.test(foldText(question))) return timeFigure;
+  return { test: (text) => timeFigure.test(text) || [...text.matchAll(new RegExp(monthFigure.source, 'gi'))].some((match) => match[0] !== 'may' && !ownDate(text, match)) };
+}
+
+// An age: "aged 14 and over", "from age 65", "children over 12", "18-year-olds", "65 years and older", "mayores de 14
+// años", "a partir de los 16". Not "over 12 weeks" or "from 14 days".
+const ageFigure =
+  /\b(aged?|ages|age of|edad( de)?|mayores de|menores de|desde los|a partir de los|hasta los|(children|patients|people|adults|anyone|those|ninos|pacientes) (over|under|above|below|aged|from|de mas de|de menos de))\s?\d{1,3}\b(?!\s?(days?|weeks?|months?|hours?|minutes?|mg|ml|%|dias|semanas|meses|horas))|\b\d{1,3}\s?(\+|-?\s?years?[- ]olds?|years? (old|of age|and over|and older|or over|or older|and above)|anos( de edad| o mas| en adelante)?)(?![\p{L}])/iu;
 
 // A length of time something is kept, or its end: "for 2 years", "12 months", "kept indefinitely", "until it is
 // collected", "shredded after".
@@ -656,7 +730,7 @@ function placeWordsOf(question: string): Set<string> {
 // Nouns a document counts things by in a sentence or section about what the question asks: "## SafeLink personal
 // alarms", then "The practice has 6 SafeLink devices"; "test the monofilament at 6 sites on each foot" for "¿en
 // cuántos puntos…?".
-const countingNouns = /^(devices?|units?|items?|sets?|boxes|box|kits?|packs?|pieces?|machines?|pairs?|sites?|points?|places?|spots?|locations?)$/;
+const countingNouns = /^(devices?|units?|items?|sets?|boxes|box|kits?|packs?|pieces?|machines?|pairs?|sites?|points?|places?|spots?|locations?|forms|sheets|copies)$/;
 
 /**
  * A number of what the question counts, read with the section's heading: a number (not a measure, not a label's),
@@ -696,9 +770,10 @@ const reasonFigure: Figure = { test: (text) => reasonCues.test(foldText(text)) }
 // What happens while someone is away: "in her absence", "when the practice manager is not in the building", "during
 // Aoife's annual leave", "When a GP is on leave or off sick, the buddy reviews…", "If both are off, the practice nurses
 // cover…", "Deputy: Gareth Price", "(deputy: Dr Rafael Costa)". Not "two nurses cover the clinic in rotation" (a rota,
-// not a stand-in) or "absent pulses". Read on the folded text.
+// not a stand-in), "absent pulses" or "If you are ill during annual leave, tell Bethany Cole" (the asker's own leave,
+// not someone's stood in for). Read on the folded text.
 const coverCues =
-  /\b(in (his|her|their|the|[\w’']+) absence|(is|are|be) (away|off|absent|not in|not available|not on site|not at work|unavailable|on leave|off sick|on holiday)|(isn|aren)[’']?t (in|here|available|on site)|absences? of|on (annual |maternity |paternity |sick |study )?leave|annual leave|off sick|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|cover (for|when|while|if|during)|covers (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by|if (both|neither|either|he|she|they|\w+) (is|are) (away|off|absent|unavailable|not)|when (he|she|they|\w+) (is|are) (away|off|absent|unavailable|not))\b/;
+  /\b(in (his|her|their|the|[\w’']+) absence|(is|are|be) (away|off|absent|not in|not available|not on site|not at work|unavailable|on leave|off sick|on holiday)|(isn|aren)[’']?t (in|here|available|on site)|absences? of|(during|over|throughout) ([\w’']+[’']s|his|her|their) (annual |maternity |paternity |sick |study )?leave|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|cover (for|when|while|if|during)|covers (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by|if (both|neither|either|he|she|they|\w+) (is|are) (away|off|absent|unavailable|not)|when (he|she|they|\w+) (is|are) (away|off|absent|unavailable|not))\b/;
 const coverFigure: Figure = { test: (text) => coverCues.test(foldText(text)) };
 
 /**
@@ -724,7 +799,7 @@ type Reach = 'close' | 'half' | 'placed';
 
 /** `givenNear` for several figures of one text and question: the text is split and matched once. */
 export function nearReader(text: string, question: string, reach: Reach): (figure: Figure) => boolean {
-  const subject = subjectStems(question, (token) => askingWords.test(token) || contactAskingWords.test(token) || placeless.test(token) || stopWords.has(token));
+  const subject = subjectStems(question, (token) => askingWords.test(token) || contactAskingWords.test(token) || placeless.test(token) || modalWords.test(token) || stopWords.has(token));
   const contentStems = (unit: string) =>
     new Set(wordsOf(unit).flatMap((word) => (word.folded.length > 2 && !stopWords.has(word.folded) ? [stemOf(word.folded)] : [])));
   // The document's title ("# Phlebotomy (Blood Test Room) Procedure") is what every sentence of it is about: the
@@ -812,7 +887,9 @@ export function holdsDetail(text: string, kind: DetailKind, question: string): b
     case 'charge':
       return givenNear(text, question, chargeFigure);
     case 'time':
-      return givenNear(text, question, timeFigure, 'placed');
+      return givenNear(text, question, timeFigureFor(question), 'placed');
+    case 'age':
+      return givenNear(text, question, { test: (unit) => ageFigure.test(foldText(unit)) });
     case 'kept':
       return givenNear(text, question, keptFigure, 'placed');
     case 'count':

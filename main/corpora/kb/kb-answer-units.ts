@@ -2,7 +2,7 @@ import type { Reranker } from '../../reranking/reranker.js';
 import { foldText } from '../../core/text-folding.js';
 import type { CardSection } from './card.js';
 import type { ClinicalLexicon, ClinicalMention } from './clinical-lexicon.js';
-import { asksForDuration, holdsDuration } from './figure-questions.js';
+import { asksForDuration, figureAsked, holdsDuration, holdsFigure, type FigureKind } from './figure-questions.js';
 import { keywordOverlapScores, quoteUnits, withIntroducedItems, withoutEmphasis, type QuoteUnit } from './quotes.js';
 
 /** A unit (sentence or list item) chosen for the answer, with the section it belongs to. */
@@ -71,6 +71,17 @@ export const actionQuoteMargin = 6;
  * "at least 4 hours" sentence into "how should she space them?" answers (README).
  */
 export const durationBonus = 4;
+/**
+ * Likewise when it asks for another figure (a phone number, a price, a day or time, a name, a dose…): a unit holding
+ * one of that kind gets as many logits more. Set a priori as the duration's; "¿me pasas el número para que el
+ * paciente reserve el transporte?" was answered with the deadlines, the booking line's number a unit below. Not a
+ * reason or a stand-in, read from cue words ("because", "so", "in her absence") that many sentences hold: on the
+ * shipped sets the bonus for a reason took the place of another part of three long questions ("Can they take them
+ * all away in one go? And why…?" lost "one change at a time").
+ */
+export const figureBonus = durationBonus;
+/** The kinds that get no figure bonus: a length of time has its own (durationBonus), a reason or a stand-in none. */
+const withoutFigureBonus: ReadonlySet<FigureKind> = new Set<FigureKind>(['duration', 'reason', 'cover']);
 /** Units the cross-encoder reads of the first card at most: the first ones by keyword overlap (bounds the latency). */
 export const unitsReadPerCard = 24;
 /**
@@ -190,6 +201,9 @@ export async function chooseQuotes(
 ): Promise<ChosenQuote[][]> {
   const wantsAction = asksForAction(question.original) || asksForAction(question.english);
   const wantsDuration = asksForDuration(question.original) || asksForDuration(question.english);
+  const figure = figureAsked(question.original) ?? figureAsked(question.english);
+  const bonusOf = (text: string): number =>
+    wantsDuration && holdsDuration(text) ? durationBonus : figure !== null && !withoutFigureBonus.has(figure) && holdsFigure(text, figure) ? figureBonus : 0;
   const longQuestion = question.original.trim().length >= longQuestionCharacters;
   // Each section is split once: its units are scored, and a chosen "…:" unit brings its list from them.
   const unitsOfSection = new Map(cards.flatMap((card) => card.sections.map((section) => [section, quoteUnits(section.text)] as const)));
@@ -198,12 +212,12 @@ export async function chooseQuotes(
   );
   const unitLists = units.map((list) => list.map((entry) => entry.unit));
   const readOfCard = (cardIndex: number) => (cardIndex === 0 ? unitsReadPerCard : unitsReadPerOtherCard);
-  const scores = reranker ? await crossEncoderScores(question.english, cards, units, reranker, readOfCard, wantsDuration) : keywordOverlapScores(question.english, unitLists);
+  const scores = reranker ? await crossEncoderScores(question.english, cards, units, reranker, readOfCard, bonusOf) : keywordOverlapScores(question.english, unitLists);
   // A question of several sentences: the first card's units are read for each sentence too (every unit of the card).
   const partScores: number[][] = [];
   for (const part of question.parts ?? []) {
     if (!reranker || cards.length === 0) break;
-    const [scoresOfPart = []] = await crossEncoderScores(part, cards.slice(0, 1), units.slice(0, 1), reranker, () => unitsReadPerPart, wantsDuration);
+    const [scoresOfPart = []] = await crossEncoderScores(part, cards.slice(0, 1), units.slice(0, 1), reranker, () => unitsReadPerPart, bonusOf);
     partScores.push(scoresOfPart);
   }
 
@@ -315,8 +329,8 @@ export function unitAnswers(unit: QuoteUnit, answer: string): boolean {
 }
 
 /**
- * Each unit's score for a query: the cross-encoder's logit plus the weighted keyword overlap (plus the duration bonus
- * when the question asks how long), read for the first `readOfCard(card)` units of each card by keyword overlap (bounds
+ * Each unit's score for a query: the cross-encoder's logit plus the weighted keyword overlap (plus `bonusOf` the unit:
+ * the duration's or another figure's bonus when the question asks for one), read for the first `readOfCard(card)` units of each card by keyword overlap (bounds
  * the latency); units not read score minus infinity. Positions are per section, so units are numbered per card.
  */
 async function crossEncoderScores(
@@ -325,7 +339,7 @@ async function crossEncoderScores(
   units: ReadonlyArray<ReadonlyArray<{ section: CardSection; unit: QuoteUnit }>>,
   reranker: Reranker,
   readOfCard: (cardIndex: number) => number,
-  wantsDuration: boolean,
+  bonusOf: (text: string) => number,
 ): Promise<number[][]> {
   const overlap = keywordOverlapScores(query, units.map((list) => list.map((entry) => entry.unit)));
   const pairs = units.flatMap((list, cardIndex) =>
@@ -338,8 +352,7 @@ async function crossEncoderScores(
   const logits = await reranker.score(query, pairs.map((pair) => pair.text));
   const scores = units.map((list) => list.map(() => Number.NEGATIVE_INFINITY));
   pairs.forEach((pair, index) => {
-    const bonus = wantsDuration && holdsDuration(pair.entry.unit.text) ? durationBonus : 0;
-    (scores[pair.cardIndex] as number[])[pair.unitIndex] = (logits[index] ?? Number.NEGATIVE_INFINITY) + overlapWeight * pair.overlap + bonus;
+    (scores[pair.cardIndex] as number[])[pair.unitIndex] = (logits[index] ?? Number.NEGATIVE_INFINITY) + overlapWeight * pair.overlap + bonusOf(pair.entry.unit.text);
   });
   return scores;
 }

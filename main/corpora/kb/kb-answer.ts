@@ -49,6 +49,7 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     count: 'The cards on this topic do not say how many there are.',
     reason: 'The cards on this topic do not say why.',
     cover: 'The cards on this topic do not say who stands in for them.',
+    age: 'The cards on this topic give no age for it.',
   },
   es: {
     dose: 'Las fichas sobre este tema no dan ninguna dosis.',
@@ -67,6 +68,7 @@ const noFigureSentence: Record<Language, Record<FigureKind, string>> = {
     count: 'Las fichas sobre este tema no dicen cuántos hay.',
     reason: 'Las fichas sobre este tema no dicen por qué.',
     cover: 'Las fichas sobre este tema no dicen quién lo sustituye.',
+    age: 'Las fichas sobre este tema no dan ninguna edad para ello.',
   },
 };
 

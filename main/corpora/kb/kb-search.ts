@@ -842,6 +842,7 @@ const askedFigure: Record<FigureKind, string> = {
   count: 'a count',
   reason: 'a reason',
   cover: 'who stands in',
+  age: 'an age',
 };
 
 /**

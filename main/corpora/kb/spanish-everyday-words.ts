@@ -89,7 +89,8 @@ export const everydayWords: Readonly<Record<string, string>> = {
   fregona: 'mop', escoba: 'broom', cubo: 'bucket', papelera: 'waste bin', jabon: 'soap', toalla: 'towel',
   reciclar: 'recycle', reciclaje: 'recycling', vaciar: 'empty', tapa: 'lid', tapar: 'cover', capuchon: 'cap',
   reencapuchar: 'resheath recap', uniforme: 'uniform', ropa: 'clothing', zapato: 'shoes', joya: 'jewellery',
-  trituradora: 'shredder', destructora: 'shredder', destruir: 'destroy shred',
+  trituradora: 'shredder', destructora: 'shredder', destruir: 'destroy shred', papeleria: 'stationery',
+  modelo: 'model',
 
   // The office ("agenda", "calendario", "lista", "caja", "bolsa", "etiqueta" are in the clinical glossary)
   mesa: 'desk table', escritorio: 'desk', silla: 'chair', cajon: 'drawer', estanteria: 'shelf', estante: 'shelf',
@@ -273,7 +274,8 @@ export const everydayPhrases: ReadonlyArray<readonly [spanish: string, english: 
   ['a quien tocar', 'whose turn who is due'], ['quien tocar', 'whose turn who is due'], ['nos tocar', 'our turn'],
   ['quien llevar', 'who handles who is responsible'], ['que tener que hacer', 'what to do'],
   ['que hay que hacer', 'what to do'], ['que haber que hacer', 'what to do'], ['en cuanto a', 'regarding'],
-  ['en cuanto', 'as soon as'], ['en cuanto tiempo', 'how long'],
+  ['en cuanto', 'as soon as'], ['en cuanto tiempo', 'how long'], ['en blanco', 'blank'], ['como minimo', 'at least minimum'], ['como maximo', 'at most maximum'],
+  ['parche del desfibrilador', 'defibrillator pads'], ['parche de desfibrilador', 'defibrillator pads'], ['parche del dea', 'AED pads'],
 
   // Verbal periphrases ("dejar de tomar", "volver a tomar", "volver a citar" are in the clinical glossary)
   ['acabar de', 'just'], ['hay que', 'must'], ['haber que', 'must'], ['tener que', 'have to'], ['volver a', 'again'],

@@ -702,3 +702,102 @@ describe('details the development sets found missed (own documents, 2026-12-07, 
     expect(holdsDetail(practice, 'price', 'How much do we charge for the chickenpox vaccine?')).toBe(false);
   });
 });
+
+describe('details blind set 12 found missed (own documents, 2026-12-07, thirty-fifth session)', () => {
+  it('reads a make and model, a supplier asked by name, and Spanish typed as a text message', () => {
+    expect(asked('q marca y modelo son nuestros desfibriladores?')).toBe('maker');
+    expect(asked('¿Qué marca y modelo son los desfibriladores?')).toBe('maker');
+    expect(asked('What make and model is the defibrillator?')).toBe('maker');
+    expect(asked('What is the name of the NHS stationery supplier we order FP10 forms from?')).toBe('maker');
+    expect(asked('¿Cómo se llama la empresa que recoge los residuos?')).toBe('maker');
+    // A name asked of a form, a texted "q" before no word, a model of care: no maker.
+    expect(asked('What is the name of the form we use?')).toBeNull();
+    expect(asked('q tal el paciente de ayer?')).toBeNull();
+    expect(asked('What model of care do we follow?')).toBeNull();
+  });
+
+  it('reads "¿me pasas el número para…?" as asking for a number to ring, not a count or a record number', () => {
+    expect(asked('¿me pasas el numero para que el paciente se reserve el mismo el transporte al hospital?')).toBe('phone');
+    expect(asked('¿Me das el número de contacto de la empresa?')).toBe('phone');
+    expect(asked('¿me pasas el número de pacientes de hoy?')).not.toBe('phone');
+    expect(asked('¿me pasas el número de historia del paciente?')).not.toBe('phone');
+  });
+
+  it('reads when an event is, the hours of a line and a date, not when something is needed or done', () => {
+    for (const question of ['When is the staff Christmas party this year?', '¿Cuándo es la reunión mensual de protección de menores?', 'What hours is the booking line open?', '¿Qué fecha es la formación de soporte vital?', 'On what date does the leave year start?']) {
+      expect(asked(question), question).toBe('time');
+    }
+    for (const question of ['When is a chaperone needed?', 'When is the bag checked?', '¿Cuándo es necesario avisar al médico?', 'How many hours of training do we need?', 'When is it safe to restart?']) {
+      expect(asked(question), question).not.toBe('time');
+    }
+  });
+
+  it('finds a date next to the event asked about, not a date elsewhere', () => {
+    const party = '# Staff Social Events\n\n## Christmas\n\n- The staff Christmas party is on 18 December at the Red Lion.\n\n## Leave\n\n- The leave year runs from 1 April.';
+    expect(holdsDetail(party, 'time', 'When is the staff Christmas party this year?')).toBe(true);
+    expect(holdsDetail(party.replace('is on 18 December at', 'is held at'), 'time', 'When is the staff Christmas party this year?')).toBe(false);
+  });
+
+  it('takes no person and no initials for a maker', () => {
+    const pads = '# Defibrillator Checks\n\n## Pads\n\n- The surgery has two automated external defibrillators (AEDs).\n- New pads are reordered from the supplier by the practice manager, Gareth Lindqvist, using the order form.';
+    expect(namesMaker(pads, 'Which supplier do we order new defibrillator pads from?')).toBe(false);
+    expect(namesMaker(pads, 'What brand are our defibrillators?')).toBe(false);
+    expect(namesMaker(pads.replace('from the supplier', 'from Lifeline Medical Ltd'), 'Which supplier do we order new defibrillator pads from?')).toBe(true);
+    expect(namesMaker(pads.replace('defibrillators (AEDs)', 'Zoll defibrillators'), 'What brand are our defibrillators?')).toBe(true);
+  });
+
+  it('counts forms kept of what the question counts, without places the question shares by "must"', () => {
+    const stock = '# FP10 Printer Jams\n\n## Stock\n\n- Blank forms must never be left in the printer trays overnight.\n- The practice keeps a minimum of 2,000 blank forms in stock.';
+    // The question and its English form as the app reads them ("hay que tener" → "must").
+    const question = 'cuantos FP10 en blanco hay que tener como minimo en el almacen?\nFP10 blank must at least storeroom stock room';
+    expect(holdsDetail(stock, 'count', question)).toBe(true);
+    expect(holdsDetail(stock.replace('a minimum of 2,000 blank forms', 'enough blank forms'), 'count', question)).toBe(false);
+  });
+
+  it('does not take the asker’s own leave for someone stood in for', () => {
+    const leave =
+      '# Staff Annual Leave\n\n## Entitlement\n\n- Full-time staff receive 27 days of annual leave.\n\n## Requests\n\n- Receptionists send requests to Bethany Cole.\n\n## Sickness\n\n- If you are ill during annual leave, tell Bethany Cole on the first day.';
+    // The question and its English form as the app reads them.
+    const question = 'si Bethany esta de vacaciones, quien me aprueba a mi las vacaciones?\nif Bethany on annual leave holiday who pass approve holiday';
+    expect(holdsDetail(leave, 'cover', question)).toBe(false);
+    expect(holdsDetail(leave.replace('Bethany Cole.\n', "Bethany Cole. During Bethany's annual leave, the practice manager approves requests.\n"), 'cover', question)).toBe(true);
+  });
+
+  it('reads "¿desde qué edad…?" as asking for an age, and finds one next to what is asked, not a length of time', () => {
+    for (const question of ['¿Desde qué edad se les ofrece la revisión anual?', '¿A partir de qué edad empezamos a citar a las mujeres?', 'From what age do we syringe children’s ears?', 'Is there an age limit for the flu clinic?']) {
+      expect(asked(question), question).toBe('age');
+    }
+    expect(asked('Si el bebé nació prematuro, ¿las vacunas se le ponen según la edad real o la corregida?')).not.toBe('age');
+    const checks = '# Learning Disability Health Checks\n\n## Who is invited\n\n- Every patient on the register aged 14 and over is offered an annual health check.';
+    expect(holdsDetail(checks, 'age', '¿Desde qué edad se les ofrece la revisión anual?\nsince age offer annual review')).toBe(true);
+    expect(holdsDetail(checks.replace('aged 14 and over', 'within 14 days of joining'), 'age', '¿Desde qué edad se les ofrece la revisión anual?\nsince age offer annual review')).toBe(false);
+    expect(holdsDetail('# Ear Care\n\n## Children\n\n- Children over 12 are seen in the nurse clinic.', 'age', 'From what age do we see children in the ear clinic?')).toBe(true);
+    expect(holdsDetail('# Ear Care\n\n## Children\n\n- Children are seen over 12 weeks after referral.', 'age', 'From what age do we see children in the ear clinic?')).toBe(false);
+  });
+
+  it('reads "¿en qué mes…?" as asking when, and takes a month for it only then', () => {
+    expect(asked('¿En qué mes es la reunión trimestral de quejas?')).toBe('time');
+    expect(asked('Which month is the fire drill?')).toBe('time');
+    const drill = '# Fire Safety\n\n## Drills\n\n- A full evacuation drill is held every April.';
+    expect(holdsDetail(drill, 'time', 'Which month is the fire drill?')).toBe(true);
+    expect(holdsDetail(drill, 'time', 'What time is the fire drill?')).toBe(false);
+    expect(holdsDetail(drill.replace('every April', 'once a year'), 'time', 'Which month is the fire drill?')).toBe(false);
+    // "may" written small is a verb.
+    expect(holdsDetail('# Fire Safety\n\n## Drills\n\n- A drill may be held at short notice.', 'time', 'Which month is the fire drill?')).toBe(false);
+  });
+
+  it('reads "¿a quién aviso si me pongo mala de vacaciones?" as whom to tell, not who stands in for someone away', () => {
+    expect(asked('oye si me pongo mala estando de vacaciones a quien tengo que avisar?')).toBeNull();
+    expect(asked('if fall ill on annual leave who have to tell')).toBeNull();
+    expect(asked('If I’m off sick, who do I call?')).toBeNull();
+    // Someone else away: who stands in.
+    expect(asked('Si la doctora Rahman está de baja, ¿a quién se lo cuento?')).toBe('cover');
+    expect(asked('Who do I tell if the practice manager is off?')).toBe('cover');
+  });
+
+  it('does not take the document’s review date for when something happens', () => {
+    const shredding = '# FP10 Printer Jams\n\n**Brookfield Lane Surgery — Review date: 31 October 2026**\n\n## Voids\n\n- Voided forms are destroyed by shredding once a month.';
+    expect(holdsDetail(shredding, 'time', 'que dia del mes se trituran los FP10 anulados?\nwhat day months crush FP10 cancel')).toBe(false);
+    expect(holdsDetail(shredding.replace('once a month', 'on 28 October'), 'time', 'que dia del mes se trituran los FP10 anulados?\nwhat day months crush FP10 cancel')).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import {
   asksForAction,
   chooseQuotes,
   durationBonus,
+  figureBonus,
   exampleQuotesPerCard,
   longQuestionCharacters,
   namedMedicines,
@@ -172,6 +173,27 @@ describe('questions that ask for a length of time', () => {
     const scoreOf = (quotes: typeof timed, text: string) => (quotes ?? []).find((quote) => quote.unit.text.includes(text))?.score ?? Number.NaN;
     expect(scoreOf(timed, '4 hours') - scoreOf(plain, '4 hours')).toBeCloseTo(durationBonus);
     expect(scoreOf(timed, 'Calcium binds') - scoreOf(plain, 'Calcium binds')).toBeCloseTo(0);
+  });
+
+  it(`gives a sentence holding the figure a question asks for (a number to ring) ${figureBonus} logits more, and only for such a question`, async () => {
+    const transport = {
+      title: 'Booking Patient Transport',
+      sections: [
+        { heading: 'Deadlines', text: 'Transport for the patient must be booked two working days before. Same-day transport is booked by the ward.' },
+        { heading: 'How to book', text: 'Patients book on the Meridian booking line, 01632 960733.' },
+      ],
+    };
+    const [asking] = await chooseQuotes({ original: 'what is the phone number for the patient to book transport', english: 'what is the phone number for the patient to book transport' }, [transport], createSharedWordReranker());
+    const [plain] = await chooseQuotes({ original: 'for the patient to book transport', english: 'for the patient to book transport' }, [transport], createSharedWordReranker());
+    const scoreOf = (quotes: typeof asking, text: string) => (quotes ?? []).find((quote) => quote.unit.text.includes(text))?.score ?? Number.NaN;
+    // The shared-word scorer reads "phone" and "number" in neither sentence: the difference is the bonus.
+    expect(scoreOf(asking, '960733') - scoreOf(plain, '960733')).toBeCloseTo(figureBonus);
+    expect(scoreOf(asking, 'two working days') - scoreOf(plain, 'two working days')).toBeCloseTo(0);
+    // A reason is read from cue words many sentences hold: no bonus for "why".
+    const reasons = { title: 'Booking Patient Transport', sections: [{ heading: 'Deadlines', text: 'Book two days ahead because vehicles are shared. Same-day transport is booked by the ward.' }] };
+    const [why] = await chooseQuotes({ original: 'why book transport ahead', english: 'why book transport ahead' }, [reasons], createSharedWordReranker());
+    const [ahead] = await chooseQuotes({ original: 'book transport ahead', english: 'book transport ahead' }, [reasons], createSharedWordReranker());
+    expect(scoreOf(why, 'because') - scoreOf(ahead, 'because')).toBeCloseTo(0);
   });
 });
 
