@@ -91,8 +91,8 @@ const makerQuestion = new RegExp(
     `\\b(what|which|whose) ${gap}(${makerWords})\\b`,
     '\\b(what|which) make\\b',
     // "What is the name of the NHS stationery supplier…?", "¿cómo se llama la empresa que…?".
-    `\\bwhat( i|['’]|)s the names? of (the |our |your |this |that )?${gap}(${makerWords})\\b`,
-    '\\b(como se llama|(cual es|me das|me dices|sabes) el nombre de) (la|el|los|las|nuestr[oa]) (empresa|compania|proveedor(a)?|distribuidor(a)?|fabricante)\\b',
+    `\\bwhat( i|['’]|)s the names? of (the |our |your |this |that )?${gap}(${makerWords})\\b(?!['’]s| (reps?|representatives?|directors?|managers?|contacts?|owners?|staff)\\b)`,
+    '\\b(como se llama|(cual es|me das|me dices|sabes) el nombre (de|del)) ((la|el|los|las|nuestr[oa]) )?(empresa|compania|proveedor(a)?|distribuidor(a)?|fabricante)\\b',
     '\\bbrand (of|name)\\b',
     // Not "who makes the decision", "¿qué necesita mi empresa…?" or "la marca de la tuberculina" (a mark on the skin).
     '\\bwho (supplies|manufactures|sells|distributes)\\b',
@@ -216,25 +216,26 @@ const howMuch = /\bhow much\b|\bcuant[oa]s?\b|\b(what|which|que|cual)\b[^?.!]*\b
 // "¿qué días hay espirometrías?", "¿en qué horario…?". Not "what time of day should I take it?", "what time frame",
 // "what day of the cycle", "¿qué días de tratamiento…?".
 const timeOfDayQuestion =
-  /\b(what|which) hours\b|\b(what|which|on what) date\b|\b(que|en que|cual es la) fecha\b|\bwhat times?\b(?! (of (the )?(year|day|month|life|pregnancy|cycle)|frame|limit|window|interval|period|scale)\b)|\b(a|hasta|desde|para) que hora\b|\b(en )?que horario\b|\bhorarios? de (apertura|atencion)\b|\bopening (hours|times)\b/;
+  /\b(what|which) hours\b(?! of\b)|\b(what|which|on what) date\b(?! (format|of birth)\b)|\b(que|en que|cual es la) fecha\b|\bwhat times?\b(?! (of (the )?(year|day|month|life|pregnancy|cycle)|frame|limit|window|interval|period|scale)\b)|\b(a|hasta|desde|para) que hora\b|\b(en )?que horario\b|\bhorarios? de (apertura|atencion)\b|\bopening (hours|times)\b/;
 const dayQuestion =
   /\b(which|what) days?\b(?= (and|or) (what )?times?\b| of the week\b| (is|are|does|do|will|should|can) (the|our|it|they|we|reception|clinic|\w+ clinic)\b)|\bon (which|what) days?\b(?! (of|after|before|since)\b)|\bque dias?\b(?! (de (tratamiento|ciclo|la regla|retraso|baja)|despues|antes|sin|con|lleva|llevo|hace)\b)/;
 
-// When an event is: "When is the staff Christmas party this year?", "¿Cuándo es la reunión mensual…?". Not when
-// something is needed or done, which circumstances answer ("When is a chaperone needed?", "when is the bag checked?",
-// "¿cuándo es necesario avisar?"): no participle or word of need after it.
-const whenEvent = /\b(when (is|are|will be|['’]s) (the|our|next|this year['’]?s)|cuando (es|son|sera|seran) (el|la|los|las|nuestr[oa]s?))\b(?<rest>[^?.!]*)/;
-const notAnEvent =
-  /\b(\w+ed|given|taken|done|seen|needed|required|appropriate|necessary|allowed|ok|okay|safe|due|best|right|too|better|worth|possible|likely|enough|\w+ad[oa]s?|\w+id[oa]s?|necesari[oa]s?|obligatori[oa]s?|mejor|adecuad[oa]s?|conveniente|posible|hora)\b/;
-const eventQuestion = { test: (folded: string): boolean => { const match = whenEvent.exec(folded); return match !== null && !notAnEvent.test(match.groups?.rest ?? ''); } };
+// When an event is: "When is the staff Christmas party this year?", "when's the next practice meeting?", "¿Cuándo es
+// la reunión mensual…?". An event is named: a meeting, a party, a course, a drill…; "when is the dressing change?" or
+// "when is the follow-up after a coil fitting?" may be answered with "every 3 days" or "6 weeks after", no day.
+const eventNouns =
+  'meetings?|party|parties|courses?|training|drills?|sessions?|audits?|appraisals?|inspections?|huddles?|lunch|dinner|away ?day|reunion(es)?|fiestas?|comidas?|cenas?|cursos?|formacion(es)?|simulacros?|sesion(es)?|jornadas?|auditorias?|inspeccion(es)?|despedidas?';
+const eventQuestion =
+  new RegExp(`\\b(when(['’]s| is| are| will be) (the|our|next|this year['’]?s)|cuando (es|son|sera|seran) (el|la|los|las|nuestr[oa]s?))\\b( [\\w'’-]+){0,5}? (${eventNouns})\\b(?! (needed|required|necessary|appropriate|necesari[oa]s?|obligatori[oa]s?)\\b)`);
 
 // The month something happens: "¿en qué mes es la reunión trimestral?", "which month is the fire drill?". A month
 // answers it where a time question needs a day or a clock time.
-const monthQuestion = /\b(en )?(que|cual) mes(es)?\b|\b(in )?(which|what) months?\b/;
+const monthQuestion = /(\b(en )?(que|cual) mes(es)?\b|\b(in )?(which|what) months?\b)(?! (of|de|del) (the )?(pregnancy|embarazo|gestacion|treatment|tratamiento|life|vida|year|ano)\b)/;
 
 // From what age: "¿desde qué edad…?", "¿a partir de qué edad…?", "from what age do we…?", "how old do they have to
 // be?". Not "la edad real o la corregida" (which age, not from what age).
-const ageQuestion = /\b(desde|a partir de|hasta|con) que edad\b|\b(from|at|until|up to|over|under) what age\b|\bwhat age\b|\bage (limit|range)\b|\bhow old (do|does|must|should|has|have)\b|\blimite de edad\b|\bedad (minima|maxima)\b/;
+const ageQuestion =
+  /\b(desde|a partir de|hasta|con|a) que edad\b|\bque edad (tiene|tienen|debe|deben|hay que)\b|\b(from|at|until|up to|over|under) what age\b|\bwhat age\b|\bage (limit|range)\b|\bhow old (do|does|must|should|has|have) (you|they|he|she|patients?|children|kids|babies|the (patient|child|baby|person)|staff|someone|people)\b|\blimite de edad\b|\bedad (minima|maxima)\b/;
 
 // How long something is kept: "how long are the recordings kept?", "how long do we store the log sheets?", "¿cuánto
 // tiempo se guarda el registro?", "¿durante cuánto tiempo hay que conservar…?". Not how long someone waits or stays
@@ -276,7 +277,8 @@ const coverQuestion = new RegExp(
 const whomToTell =
   /\b(a quien|a quienes|whom?( (do|should|must|shall|can|would) (i|we|you|they|he|she))?) (\w+ ){0,3}?(avis|llam|dig|comunic|inform|notific|tell|call|ring|phone|notify|report|let)\w*/;
 // (A Spanish question's English form drops the "me": "if fall ill on annual leave who have to tell".)
-const askerAway = /\bme (pongo|encuentro|siento)\b|\b(estoy|estando)\b|\bi(['’]m| am| was| get| fall| feel)\b|\bif i\b|\bif (fall|get|feel|become) (ill|sick|unwell)\b/;
+const askerAway =
+  /\bme (pongo|encuentro|siento) (mal[oa]?|enferm[oa])\b|\b(estoy|estando) (de (baja|vacaciones|permiso)|mal[oa]|enferm[oa])\b|\bi(['’]m| am| was| get| fall| feel| go)( off| ill| sick| unwell| away| on (annual |sick )?leave| on holiday)\b|\bif (fall|get|feel|become) (ill|sick|unwell)\b/;
 
 // "Who is off today?", "¿quién está de vacaciones?": who is away, not who stands in.
 const whoIsAway =
@@ -325,9 +327,9 @@ const contactAskingWords =
 // "every foot": "Replace it every 6 months" is not where a document speaks of each foot), and of no one in particular
 // ("whoever is in charge of fire safety here": a fire safety document's contact line is for it).
 const placeless = /^(every|each|all|both|todos|todas|whoever|whatever|anyone|anybody|someone|somebody|here|aqui|alguien)$/;
-// Words of obligation and of asking how many, which a Spanish question's English form often gains ("hay que tener" →
-// "must have"): "blank forms must never be left…" is no closer for sharing "must".
-const modalWords = /^(must|should|shall|have|has|need|needs|least|tener|tengo|tiene|tienen|tenemos|debe|deben|debemos|debo|cuanto|cuanta|cuantos|cuantas)$/;
+// Words of obligation a Spanish question's English form gains ("hay que tener" → "must have"): "blank forms must never
+// be left…" is no closer for sharing "must". Typed in the question ("What time must the post leave?"), they stay.
+const modalWords = /^(must|should|shall|have|has|need|needs|least)$/;
 // A firm's mark: "Ltd", "plc", "S.L.", "®".
 const firmMark = /^(ltd|limited|inc|plc|llc|gmbh|sl|slu|sa|co)$|[®™]/;
 /**
@@ -395,10 +397,17 @@ function personAt(words: readonly Word[], index: number, asked: ReadonlySet<stri
 function makerAt(words: readonly Word[], index: number, asked: ReadonlySet<string>): boolean {
   const word = words[index] as Word;
   if (firmMark.test(word.folded) && /^\p{Lu}|[®™]/u.test(word.text)) return true;
-  // A person is no maker: "reordered from the supplier by the practice manager, Gareth Lindqvist"; nor are the
-  // initials of the words before ("automated external defibrillators (AEDs)").
-  if (personAt(words, index, asked) || (index > 0 && personAt(words, index - 1, asked)) || initialsBefore(words, index)) return false;
+  // A person after a role or a title is no maker ("reordered from the supplier by the practice manager, Gareth
+  // Lindqvist"; not "a Philips HeartStart FRx"), nor are the initials of the words before ("automated external
+  // defibrillators (AEDs)").
+  if (namedAfterRole(words, index, asked) || (index > 0 && namedAfterRole(words, index - 1, asked)) || initialsBefore(words, index)) return false;
   return /^\p{Lu}/u.test(word.text) && !asked.has(word.folded) && !calendarWords.has(word.folded) && !isEnglishWord(word.folded) && !isEnglishWord(word.folded.replace(/s$/, ''));
+}
+
+/** Whether a person's name starts at a word right after a role or a title ("the practice manager, Gareth Lindqvist"). */
+function namedAfterRole(words: readonly Word[], index: number, asked: ReadonlySet<string>): boolean {
+  const before = words[index - 1]?.folded ?? '';
+  return personAt(words, index, asked) && (roleWords.test(before) || titles.test(before));
 }
 
 /** Whether a word in capitals is the initials of the words right before it: "automated external defibrillators (AEDs)". */
@@ -655,27 +664,32 @@ const dayOrTimeFigure =
   /(?<![\d.,£$€])\b([01]?\d|2[0-3]):[0-5]\d\b|\b(1[0-2]|0?[1-9])([:.][0-5]\d)?\s?(am|pm|a\.m\.|p\.m\.)(?![a-z])|\b([01]?\d|2[0-3])[.h][0-5]\d\s?(h|hrs|hours)\b|\b(noon|midday|midnight|mediod[ií]a|medianoche)\b|\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|each day|(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?(?= ?[-–,/&] ?(mon|tue|wed|thu|fri|sat|sun))|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?)\b/i;
 const dateFigure =
   /\b(3[01]|[12]\d|0?[1-9])(st|nd|rd|th)? (of |de )?(january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b|\b(january|february|march|april|june|july|august|september|october|november|december) (3[01]|[12]\d|0?[1-9])(st|nd|rd|th)?\b/gi;
-// A document's own dates are not when anything in it happens: "Review date: 30 September 2027", "Last updated 3 May".
-const documentDate = /\b(review|reviewed|updated|issued|effective|version|approved|ratified|revisi[oó]n|actualizad[oa])\b[^.\n]{0,20}$/i;
+// A document's own dates are not when anything in it happens: "Review date: 30 September 2027", "Last updated 3 May",
+// "Date: 3 May 2026" (not "The fire risk assessment review is on 1 April"). A question about the review reads them.
+const documentDate =
+  /\b(review date|next review|reviewed|last reviewed|review due|date of issue|issue date|issued|updated|last updated|effective( from)?|approved|ratified|version( date)?|created|published|date|fecha( de revisi[oó]n)?|revisado|actualizad[oa])\s*[:\-–—]?\s*(on\s+)?$/i;
 /** Whether a date found in a text is the document's own (its review date). */
 const ownDate = (text: string, match: RegExpMatchArray): boolean => documentDate.test(text.slice(Math.max(0, (match.index ?? 0) - 40), match.index));
-const timeFigure: Figure = {
-  test: (text) => dayOrTimeFigure.test(text) || [...text.matchAll(dateFigure)].some((match) => !ownDate(text, match)),
-};
 
 // A month: "in April", "every March", "en octubre".
+// English months as written, capitalised ("staff march patients out" is no month; nor "May be updated…").
 const monthFigure =
-  /\b(january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b/i;
-/** A day or time, or a month when the question asks for one ("¿en qué mes…?"): not "may" the verb, written small. */
+  /\b(January|February|March|April|May(?! (be|not|have|also|need|only|include|require|take|use|ask|want|wish|apply|contain|vary|help|cause|occur)\b)|June|July|August|September|October|November|December|[Ee]nero|[Ff]ebrero|[Mm]arzo|[Aa]bril|[Mm]ayo|[Jj]unio|[Jj]ulio|[Aa]gosto|[Ss]ep?tiembre|[Oo]ctubre|[Nn]oviembre|[Dd]iciembre)\b/g;
+// A question about the document's own review, whose dates then answer it.
+const reviewAsked = /\b(review|reviewed|revision|revisa|revisado|updated|actualiza\w*)\b/;
+/** A day, a time or a date; a month too when the question asks for one ("¿en qué mes…?"). */
 function timeFigureFor(question: string): Figure {
-  if (!monthQuestion.test(foldText(question))) return timeFigure;
-  return { test: (text) => timeFigure.test(text) || [...text.matchAll(new RegExp(monthFigure.source, 'gi'))].some((match) => match[0] !== 'may' && !ownDate(text, match)) };
+  const folded = foldText(question);
+  const notOwn = (text: string, match: RegExpMatchArray) => reviewAsked.test(folded) || !ownDate(text, match);
+  const dated = (text: string) => dayOrTimeFigure.test(text) || [...text.matchAll(dateFigure)].some((match) => notOwn(text, match));
+  if (!monthQuestion.test(folded)) return { test: dated };
+  return { test: (text) => dated(text) || [...text.matchAll(monthFigure)].some((match) => notOwn(text, match)) };
 }
 
 // An age: "aged 14 and over", "from age 65", "children over 12", "18-year-olds", "65 years and older", "mayores de 14
 // años", "a partir de los 16". Not "over 12 weeks" or "from 14 days".
 const ageFigure =
-  /\b(aged?|ages|age of|edad( de)?|mayores de|menores de|desde los|a partir de los|hasta los|(children|patients|people|adults|anyone|those|ninos|pacientes) (over|under|above|below|aged|from|de mas de|de menos de))\s?\d{1,3}\b(?!\s?(days?|weeks?|months?|hours?|minutes?|mg|ml|%|dias|semanas|meses|horas))|\b\d{1,3}\s?(\+|-?\s?years?[- ]olds?|years? (old|of age|and over|and older|or over|or older|and above)|anos( de edad| o mas| en adelante)?)(?![\p{L}])/iu;
+  /\b(aged?|ages|age of|edad( de)?|mayores de|menores de|desde los|a partir de los|hasta los|(children|patients|people|adults|anyone|those|ninos|pacientes) (over|under|above|below|aged|from|de mas de|de menos de))\s?\d{1,3}\b(?!\s?(days?|weeks?|months?|hours?|minutes?|kg|g|mg|ml|cm|%|[:.]\d|dias|semanas|meses|horas))|\b\d{1,3}\s?(-?\s?years?[- ]olds?|years? (old|of age|and over|and older|or over|or older|and above)|anos de edad)(?![\p{L}])|\b(aged?|from|at) \d{1,2} (weeks?|months?)( (of age|old))?\b(?!\s(after|before|ago|later))|\b\d{1,2} (weeks?|months?) (of age|old)\b/iu;
 
 // A length of time something is kept, or its end: "for 2 years", "12 months", "kept indefinitely", "until it is
 // collected", "shredded after".
@@ -773,8 +787,17 @@ const reasonFigure: Figure = { test: (text) => reasonCues.test(foldText(text)) }
 // not a stand-in), "absent pulses" or "If you are ill during annual leave, tell Bethany Cole" (the asker's own leave,
 // not someone's stood in for). Read on the folded text.
 const coverCues =
-  /\b(in (his|her|their|the|[\w’']+) absence|(is|are|be) (away|off|absent|not in|not available|not on site|not at work|unavailable|on leave|off sick|on holiday)|(isn|aren)[’']?t (in|here|available|on site)|absences? of|(during|over|throughout) ([\w’']+[’']s|his|her|their) (annual |maternity |paternity |sick |study )?leave|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|cover (for|when|while|if|during)|covers (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by|if (both|neither|either|he|she|they|\w+) (is|are) (away|off|absent|unavailable|not)|when (he|she|they|\w+) (is|are) (away|off|absent|unavailable|not))\b/;
-const coverFigure: Figure = { test: (text) => coverCues.test(foldText(text)) };
+  /\b(in (his|her|their|the|[\w’']+) absence|(is|are|be) (away|off|absent|not in|not available|not on site|not at work|unavailable|on leave|off sick|on holiday)|(isn|aren)[’']?t (in|here|available|on site)|absences? of|(during|over|throughout) ([\w’']+[’']s |his |her |their )?(annual |maternity |paternity |sick |study )?leave|(is|are|be|being|while|whilst) on (annual |maternity |paternity |sick |study )?leave|on (annual |maternity |paternity |sick |study )?leave\b(?=[^.]*\b(by|to|covers?|reviews?|runs?|signs?|takes?)\b)|off sick|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|cover (for|when|while|if|during)|covers (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by|if (both|neither|either|he|she|they|\w+) (is|are) (away|off|absent|unavailable|not)|when (he|she|they|\w+) (is|are) (away|off|absent|unavailable|not))\b/;
+// A sentence about the asker's own leave ("If you are ill during annual leave, tell Bethany Cole") says who to tell, not
+// who stands in: said to "you" or "I", only a stand-in's own words count (a deputy, someone's absence, cover for).
+const standInCues =
+  /\b(in (his|her|their|the|[\w’']+) absence|absences? of|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|covers? (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by)\b/;
+const coverFigure: Figure = {
+  test: (text) => {
+    const folded = foldText(text);
+    return coverCues.test(folded) && (!/\b(you|your|i|my)\b/.test(folded) || standInCues.test(folded));
+  },
+};
 
 /**
  * Whether a text gives a detail of that kind next to what the question asks about: in a sentence or list item sharing
@@ -799,7 +822,10 @@ type Reach = 'close' | 'half' | 'placed';
 
 /** `givenNear` for several figures of one text and question: the text is split and matched once. */
 export function nearReader(text: string, question: string, reach: Reach): (figure: Figure) => boolean {
-  const subject = subjectStems(question, (token) => askingWords.test(token) || contactAskingWords.test(token) || placeless.test(token) || modalWords.test(token) || stopWords.has(token));
+  // The question as typed is its first line; the lines after it are its English form.
+  const typed = new Set(tokenize(question.split('\n')[0] ?? ''));
+  const gained = (token: string) => modalWords.test(token) && !typed.has(token);
+  const subject = subjectStems(question, (token) => askingWords.test(token) || contactAskingWords.test(token) || placeless.test(token) || gained(token) || stopWords.has(token));
   const contentStems = (unit: string) =>
     new Set(wordsOf(unit).flatMap((word) => (word.folded.length > 2 && !stopWords.has(word.folded) ? [stemOf(word.folded)] : [])));
   // The document's title ("# Phlebotomy (Blood Test Room) Procedure") is what every sentence of it is about: the

@@ -801,3 +801,60 @@ describe('details blind set 12 found missed (own documents, 2026-12-07, thirty-f
     expect(holdsDetail(shredding.replace('once a month', 'on 28 October'), 'time', 'que dia del mes se trituran los FP10 anulados?\nwhat day months crush FP10 cancel')).toBe(true);
   });
 });
+
+describe('what the review of the set 12 checks found (2026-12-07, thirty-fifth session)', () => {
+  it('takes a two-word brand for a maker and only a name after a role or title for a person', () => {
+    expect(namesMaker('- The practice has a Philips HeartStart FRx in reception.', 'What make and model is the defibrillator?')).toBe(true);
+    expect(namesMaker('- Sharps bins are Daniels Sharpsmart units.', 'What brand are the sharps bins?')).toBe(true);
+    expect(namesMaker('- New pads are reordered from the supplier by the practice manager, Gareth Lindqvist.', 'Which supplier do we order new pads from?')).toBe(false);
+  });
+
+  it('still reads someone on leave as a stand-in cue, but not leave said to "you"', () => {
+    const question = 'Who signs it off if the practice manager is away?';
+    expect(holdsDetail('# Results\n\n- When the practice manager is on annual leave, Priya Shah signs it off.', 'cover', question)).toBe(true);
+    expect(holdsDetail("# Results\n\n- During annual leave, each GP's results are reviewed by their buddy GP.", 'cover', 'Dr Patel is off on leave, who looks at her results?')).toBe(true);
+    expect(holdsDetail('# Clinic\n\n- Lead nurse off sick: the senior HCA runs the clinic.', 'cover', 'Who runs the clinic if the lead nurse is off?')).toBe(true);
+    expect(holdsDetail('# Clinic\n\n- If you are off sick, ring the lead nurse.', 'cover', 'Who runs the clinic if the lead nurse is off?')).toBe(false);
+  });
+
+  it('keeps a cover question when the asker speaks of themselves but not of their own absence', () => {
+    expect(asked('If the practice manager is off and I am on call, who do I tell?')).toBe('cover');
+    expect(asked('¿A quién llamo si estoy en recepción y la enfermera está de baja?')).toBe('cover');
+  });
+
+  it('reads "when is the…" as a time only for a named event', () => {
+    for (const question of ['When is the follow-up after a coil fitting?', 'When is the dressing change?', '¿Cuándo es la segunda dosis?']) expect(asked(question), question).toBeNull();
+    for (const question of ['¿Cuándo es la comida de Navidad?', 'When is the next Red Cross first aid course?', "When's the next practice meeting?", 'When is the staff meeting scheduled?']) {
+      expect(asked(question), question).toBe('time');
+    }
+  });
+
+  it('reads ages of infants, not weights, clock times or years something is kept', () => {
+    const question = 'From what age do children get it?';
+    expect(holdsDetail('# Doses\n\n- Children under 50 kg receive 15 mg/kg.', 'age', question)).toBe(false);
+    expect(holdsDetail('# Ear\n\n- Children from 8:30 are seen in the ear clinic.', 'age', question)).toBe(false);
+    expect(holdsDetail('# Fridge\n\n- Los registros se guardan 5 años.', 'age', question)).toBe(false);
+    expect(holdsDetail('# Flu\n\n- Children aged 6 months and over are offered the vaccine.', 'age', question)).toBe(true);
+    expect(holdsDetail('# Baby\n\n- Babies are seen from 6 weeks of age.', 'age', question)).toBe(true);
+    expect(asked('¿A qué edad se pone la vacuna de la tos ferina?')).toBe('age');
+    expect(asked('How old does a prescription have to be before it expires?')).not.toBe('age');
+  });
+
+  it('leaves out only a date keyed as the document’s own, unless the question asks about the review', () => {
+    expect(holdsDetail('# Fire\n\n- The fire risk assessment review is on 1 April each year.', 'time', 'What date is the fire risk assessment review?')).toBe(true);
+    expect(holdsDetail('# Chaperones\n\n**Review date: 30 September 2027**\n\n## Scope\n\n- All staff.', 'time', '¿Cuál es la fecha de revisión del protocolo?')).toBe(true);
+    expect(holdsDetail('# Appraisal\n\n**Date: 3 May 2026**\n\n## Appraisal\n\n- Appraisals are held once a year.', 'time', 'When is the annual appraisal?')).toBe(false);
+  });
+
+  it('reads months as written, not "march" or "May be", nor a month of pregnancy', () => {
+    expect(holdsDetail('# Fire\n\n- Staff march patients to the car park assembly point.', 'time', 'Which month is the fire drill?')).toBe(false);
+    expect(holdsDetail('# Fire\n\n- May be updated by the fire officer.', 'time', 'Which month is the fire drill?')).toBe(false);
+    expect(asked('Which month of pregnancy is the whooping cough vaccine given?')).toBeNull();
+  });
+
+  it('reads a maker asked by name with "del", not a person at the firm', () => {
+    expect(asked('¿Cuál es el nombre del proveedor de guantes?')).toBe('maker');
+    expect(asked('What is the name of the supplier rep we deal with?')).toBeNull();
+    expect(asked('What hours of training do we need?')).toBeNull();
+  });
+});
