@@ -788,14 +788,17 @@ const reasonFigure: Figure = { test: (text) => reasonCues.test(foldText(text)) }
 // not someone's stood in for). Read on the folded text.
 const coverCues =
   /\b(in (his|her|their|the|[\w’']+) absence|(is|are|be) (away|off|absent|not in|not available|not on site|not at work|unavailable|on leave|off sick|on holiday)|(isn|aren)[’']?t (in|here|available|on site)|absences? of|(during|over|throughout) ([\w’']+[’']s |his |her |their )?(annual |maternity |paternity |sick |study )?leave|(is|are|be|being|while|whilst) on (annual |maternity |paternity |sick |study )?leave|on (annual |maternity |paternity |sick |study )?leave\b(?=[^.]*\b(by|to|covers?|reviews?|runs?|signs?|takes?)\b)|off sick|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|cover (for|when|while|if|during)|covers (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by|if (both|neither|either|he|she|they|\w+) (is|are) (away|off|absent|unavailable|not)|when (he|she|they|\w+) (is|are) (away|off|absent|unavailable|not))\b/;
-// A sentence about the asker's own leave ("If you are ill during annual leave, tell Bethany Cole") says who to tell, not
-// who stands in: said to "you" or "I", only a stand-in's own words count (a deputy, someone's absence, cover for).
-const standInCues =
-  /\b(in (his|her|their|the|[\w’']+) absence|absences? of|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|covers? (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by)\b/;
+// A sentence about the asker's own leave ("If you are ill during annual leave, tell Bethany Cole") says whom to tell,
+// not who stands in: an absence said of "you" or "I" (within the few words before it) is no cue, one said of someone
+// else in the same sentence is ("Diane meets you, or Lisa Morgan… if Diane is away").
+const coverCuesAll = new RegExp(coverCues.source, 'g');
 const coverFigure: Figure = {
   test: (text) => {
     const folded = foldText(text);
-    return coverCues.test(folded) && (!/\b(you|your|i|my)\b/.test(folded) || standInCues.test(folded));
+    return [...folded.matchAll(coverCuesAll)].some((match) => {
+      const start = match.index ?? 0;
+      return !/\b(you|i)\b[^,;]{0,45}$/.test(folded.slice(Math.max(0, start - 25), start + match[0].length));
+    });
   },
 };
 

@@ -815,6 +815,9 @@ describe('what the review of the set 12 checks found (2026-12-07, thirty-fifth s
     expect(holdsDetail("# Results\n\n- During annual leave, each GP's results are reviewed by their buddy GP.", 'cover', 'Dr Patel is off on leave, who looks at her results?')).toBe(true);
     expect(holdsDetail('# Clinic\n\n- Lead nurse off sick: the senior HCA runs the clinic.', 'cover', 'Who runs the clinic if the lead nurse is off?')).toBe(true);
     expect(holdsDetail('# Clinic\n\n- If you are off sick, ring the lead nurse.', 'cover', 'Who runs the clinic if the lead nurse is off?')).toBe(false);
+    // Someone else's absence in a sentence said to "you" still counts.
+    const induction = '# New Starter Induction\n\n## Day 1\n\n- Diane meets you, or Lisa Morgan, Assistant Practice Manager, if Diane is away.';
+    expect(holdsDetail(induction, 'cover', 'If Diane is not in on the first day, who meets the new starter?')).toBe(true);
   });
 
   it('keeps a cover question when the asker speaks of themselves but not of their own absence', () => {
