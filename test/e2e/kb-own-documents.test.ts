@@ -47,3 +47,22 @@ describe.runIf(enabled)("the Clinical KB screen on the user's own documents", ()
     });
   }
 });
+
+describe.runIf(enabled)("the Clinical KB screen refusing a detail the clinic's documents leave out (2026-12-07)", () => {
+  const app = useServedApp({ seed: [], kbDocuments: join(packageRoot(), 'kb', 'eval', 'user-docs-11') });
+
+  it('says no document gives an age for ear irrigation, in Spanish (a detail new to the contract passes the screen’s checks)', async () => {
+    const { page, problems } = await openScreen(app, 'kb', { locale: 'es-ES' });
+    await page.getByLabel('Su pregunta').fill('Una madre pregunta si le podemos lavar los oídos a su hijo de 4 años. ¿Desde qué edad lo hacemos aquí?');
+    await page.getByRole('button', { name: 'Preguntar', exact: true }).last().click();
+    const answer = page.getByRole('article', { name: /Respuesta|Sin respuesta/ });
+    await answer.waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('article.answer')?.textContent?.includes('edad') ?? false, undefined, { timeout: 60_000 });
+    expect(await answer.getAttribute('data-refused')).toBe('true');
+    expect(await visibleText(answer)).toContain('Las fichas sobre este tema no dan ninguna edad para ello.');
+    expect(await visibleText(answer)).toContain('Ear Care and Irrigation Clinic');
+    await saveScreenshot(page, 'kb-own-document-age-es');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
