@@ -313,9 +313,13 @@ const priceFigure =
 // A person named with a title: "Dr. Elena Vidal", "Nurse Lucía Ferrer", "Sister Okafor", "Mrs Patel".
 const titles = /^(dr|dra|mr|mrs|ms|miss|mx|prof|sr|sra|sister|nurse|matron|dona|don)$/;
 // Days and months are capitalised and in no English word list; a name is none of them.
-const calendarWords = new Set(
-  'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december lunes martes miercoles jueves viernes sabado domingo enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre'.split(' '),
-);
+const englishMonths = 'january february march april may june july august september october november december'.split(' ');
+const spanishMonths = 'enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre'.split(' ');
+const calendarWords = new Set([
+  ...'monday tuesday wednesday thursday friday saturday sunday lunes martes miercoles jueves viernes sabado domingo'.split(' '),
+  ...englishMonths,
+  ...spanishMonths,
+]);
 // The question's words that ask for the detail, not what it is about.
 const askingWords =
   /^(brand|make|manufacturer|company|supplier|supplie|suppl|firm|contractor|vendor|wholesaler|distributor|marca|fabricante|empresa|compania|proveedor|proveedora|distribuidor|distribuidora|use|usa|usan|usamos|name|nombre|current|currently|actual|actualmente|llama)$/;
@@ -662,8 +666,12 @@ const chargeFigure =
 // is half an answer). Not a price ("£12.50") nor a decimal ("37.5").
 const dayOrTimeFigure =
   /(?<![\d.,£$€])\b([01]?\d|2[0-3]):[0-5]\d\b|\b(1[0-2]|0?[1-9])([:.][0-5]\d)?\s?(am|pm|a\.m\.|p\.m\.)(?![a-z])|\b([01]?\d|2[0-3])[.h][0-5]\d\s?(h|hrs|hours)\b|\b(noon|midday|midnight|mediod[ií]a|medianoche)\b|\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|each day|(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?(?= ?[-–,/&] ?(mon|tue|wed|thu|fri|sat|sun))|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?)\b/i;
-const dateFigure =
-  /\b(3[01]|[12]\d|0?[1-9])(st|nd|rd|th)? (of |de )?(january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b|\b(january|february|march|april|june|july|august|september|october|november|december) (3[01]|[12]\d|0?[1-9])(st|nd|rd|th)?\b/gi;
+const monthDay = '(3[01]|[12]\\d|0?[1-9])(st|nd|rd|th)?';
+// "May 3" is left out: "may" before a number is as often the verb.
+const dateFigure = new RegExp(
+  `\\b${monthDay} (of |de )?(${[...englishMonths, ...spanishMonths].join('|')})\\b|\\b(${englishMonths.filter((month) => month !== 'may').join('|')}) ${monthDay}\\b`,
+  'gi',
+);
 // A document's own dates are not when anything in it happens: "Review date: 30 September 2027", "Last updated 3 May",
 // "Date: 3 May 2026" (not "The fire risk assessment review is on 1 April"). A question about the review reads them.
 const documentDate =
@@ -680,7 +688,8 @@ const reviewAsked = /\b(review|reviewed|revision|revisa|revisado|updated|actuali
 /** A day, a time or a date; a month too when the question asks for one ("¿en qué mes…?"). */
 function timeFigureFor(question: string): Figure {
   const folded = foldText(question);
-  const notOwn = (text: string, match: RegExpMatchArray) => reviewAsked.test(folded) || !ownDate(text, match);
+  const ownDatesAnswer = reviewAsked.test(folded);
+  const notOwn = (text: string, match: RegExpMatchArray) => ownDatesAnswer || !ownDate(text, match);
   const dated = (text: string) => dayOrTimeFigure.test(text) || [...text.matchAll(dateFigure)].some((match) => notOwn(text, match));
   if (!monthQuestion.test(folded)) return { test: dated };
   return { test: (text) => dated(text) || [...text.matchAll(monthFigure)].some((match) => notOwn(text, match)) };
@@ -690,6 +699,7 @@ function timeFigureFor(question: string): Figure {
 // años", "a partir de los 16". Not "over 12 weeks" or "from 14 days".
 const ageFigure =
   /\b(aged?|ages|age of|edad( de)?|mayores de|menores de|desde los|a partir de los|hasta los|(children|patients|people|adults|anyone|those|ninos|pacientes) (over|under|above|below|aged|from|de mas de|de menos de))\s?\d{1,3}\b(?!\s?(days?|weeks?|months?|hours?|minutes?|kg|g|mg|ml|cm|%|[:.]\d|dias|semanas|meses|horas))|\b\d{1,3}\s?(-?\s?years?[- ]olds?|years? (old|of age|and over|and older|or over|or older|and above)|anos de edad)(?![\p{L}])|\b(aged?|from|at) \d{1,2} (weeks?|months?)( (of age|old))?\b(?!\s(after|before|ago|later))|\b\d{1,2} (weeks?|months?) (of age|old)\b/iu;
+const ageGiven: Figure = { test: (text) => ageFigure.test(foldText(text)) };
 
 // A length of time something is kept, or its end: "for 2 years", "12 months", "kept indefinitely", "until it is
 // collected", "shredded after".
@@ -787,15 +797,14 @@ const reasonFigure: Figure = { test: (text) => reasonCues.test(foldText(text)) }
 // not a stand-in), "absent pulses" or "If you are ill during annual leave, tell Bethany Cole" (the asker's own leave,
 // not someone's stood in for). Read on the folded text.
 const coverCues =
-  /\b(in (his|her|their|the|[\w’']+) absence|(is|are|be) (away|off|absent|not in|not available|not on site|not at work|unavailable|on leave|off sick|on holiday)|(isn|aren)[’']?t (in|here|available|on site)|absences? of|(during|over|throughout) ([\w’']+[’']s |his |her |their )?(annual |maternity |paternity |sick |study )?leave|(is|are|be|being|while|whilst) on (annual |maternity |paternity |sick |study )?leave|on (annual |maternity |paternity |sick |study )?leave\b(?=[^.]*\b(by|to|covers?|reviews?|runs?|signs?|takes?)\b)|off sick|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|cover (for|when|while|if|during)|covers (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by|if (both|neither|either|he|she|they|\w+) (is|are) (away|off|absent|unavailable|not)|when (he|she|they|\w+) (is|are) (away|off|absent|unavailable|not))\b/;
+  /\b(in (his|her|their|the|[\w’']+) absence|(is|are|be) (away|off|absent|not in|not available|not on site|not at work|unavailable|on leave|off sick|on holiday)|(isn|aren)[’']?t (in|here|available|on site)|absences? of|(during|over|throughout) ([\w’']+[’']s |his |her |their )?(annual |maternity |paternity |sick |study )?leave|(is|are|be|being|while|whilst) on (annual |maternity |paternity |sick |study )?leave|on (annual |maternity |paternity |sick |study )?leave\b(?=[^.]*\b(by|to|covers?|reviews?|runs?|signs?|takes?)\b)|off sick|deput(y|ies|ises|izes|ising|izing)|stands? in|step in|steps in|in (his|her|their) place|instead of (him|her|them)|cover (for|when|while|if|during)|covers (for|when|while|if|during)|(provides?|arranges?|arranged|organises?) cover|cover is|is covered by|are covered by|if (both|neither|either|he|she|they|\w+) (is|are) (away|off|absent|unavailable|not)|when (he|she|they|\w+) (is|are) (away|off|absent|unavailable|not))\b/g;
 // A sentence about the asker's own leave ("If you are ill during annual leave, tell Bethany Cole") says whom to tell,
 // not who stands in: an absence said of "you" or "I" (within the few words before it) is no cue, one said of someone
 // else in the same sentence is ("Diane meets you, or Lisa Morgan… if Diane is away").
-const coverCuesAll = new RegExp(coverCues.source, 'g');
 const coverFigure: Figure = {
   test: (text) => {
     const folded = foldText(text);
-    return [...folded.matchAll(coverCuesAll)].some((match) => {
+    return [...folded.matchAll(coverCues)].some((match) => {
       const start = match.index ?? 0;
       return !/\b(you|i)\b[^,;]{0,45}$/.test(folded.slice(Math.max(0, start - 25), start + match[0].length));
     });
@@ -918,7 +927,7 @@ export function holdsDetail(text: string, kind: DetailKind, question: string): b
     case 'time':
       return givenNear(text, question, timeFigureFor(question), 'placed');
     case 'age':
-      return givenNear(text, question, { test: (unit) => ageFigure.test(foldText(unit)) });
+      return givenNear(text, question, ageGiven);
     case 'kept':
       return givenNear(text, question, keptFigure, 'placed');
     case 'count':

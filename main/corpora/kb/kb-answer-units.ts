@@ -201,9 +201,9 @@ export async function chooseQuotes(
 ): Promise<ChosenQuote[][]> {
   const wantsAction = asksForAction(question.original) || asksForAction(question.english);
   const wantsDuration = asksForDuration(question.original) || asksForDuration(question.english);
-  const figure = figureAsked(question.original) ?? figureAsked(question.english);
-  const bonusOf = (text: string): number =>
-    wantsDuration && holdsDuration(text) ? durationBonus : figure !== null && !withoutFigureBonus.has(figure) && holdsFigure(text, figure) ? figureBonus : 0;
+  const asked = figureAsked(question.original) ?? figureAsked(question.english);
+  const figure = asked !== null && !withoutFigureBonus.has(asked) ? asked : null;
+  const bonusOf = (text: string): number => (wantsDuration && holdsDuration(text) ? durationBonus : figure !== null && holdsFigure(text, figure) ? figureBonus : 0);
   const longQuestion = question.original.trim().length >= longQuestionCharacters;
   // Each section is split once: its units are scored, and a chosen "…:" unit brings its list from them.
   const unitsOfSection = new Map(cards.flatMap((card) => card.sections.map((section) => [section, quoteUnits(section.text)] as const)));
