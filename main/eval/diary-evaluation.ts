@@ -19,6 +19,8 @@ const diaryCaseSchema = z
     subset: z.string().min(1).optional(),
     /** The screen's language when the question is asked (the set's default otherwise). */
     ui_language: languageSchema.optional(),
+    /** The set author's word on a judgement call (read by people, not scored). */
+    note: z.string().optional(),
     expected: z
       .object({
         language: languageSchema,
