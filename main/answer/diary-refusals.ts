@@ -2,6 +2,7 @@ import type { DiaryPlan, Language } from '../../shared/contract.js';
 import { nutrients } from '../../shared/nutrients.js';
 import { csvLine } from './csv-line.js';
 import { listWords, trackedNutrientNames, type PlanAdjustment } from './plan-sanitizer.js';
+import type { ScopeReason } from './question-scope.js';
 
 /** A refusal: what the user reads, and the context it was written from (what the plan knew). */
 export interface Refusal {
@@ -12,6 +13,29 @@ export interface Refusal {
 const examples: Record<Language, readonly string[]> = {
   en: ['How much sodium did I have last week?', 'What did I eat for dinner yesterday?', 'Did I eat more protein this week than last week?', 'Which foods gave me the most sugar this month?'],
   es: ['¿Cuánto sodio comí la semana pasada?', '¿Qué cené ayer?', '¿Comí más proteína esta semana que la semana pasada?', '¿Qué alimentos me aportaron más azúcar este mes?'],
+};
+
+/** Why a question the log cannot answer is refused, by what it asks (question-scope.ts); no figures, so no context. */
+const scopeAnswers: Record<Language, Record<ScopeReason, string>> = {
+  en: {
+    advice:
+      'Ask your log answers from the entries of your diary: what you ate, by day and meal, and its nutrients. It does not advise what to eat or whether a food is good for you. Ask about what you logged, for example: "How much sodium did I have last week?"',
+    food_fact:
+      'Ask your log answers about what you ate, not about what a food contains in general. Search Foods to see what a food contains; to see that food in your diary, ask for example: "How much cheese did I eat last week?"',
+    someone_else: 'Your diary holds only your own entries in this profile, so it cannot say what someone else ate. If they keep a diary in cita, switch to their profile and ask there.',
+    not_eating:
+      'Your diary holds what you ate, by day and meal, and its nutrients: nothing about sleep, mood, symptoms, exercise, money, places, people or the time of day. Ask about what you logged, for example: "What did I eat for dinner yesterday?"',
+  },
+  es: {
+    advice:
+      '«Pregunta a tu registro» responde con las entradas de su diario: lo que comió, por día y comida, y sus nutrientes. No aconseja qué comer ni si un alimento le conviene. Pregunte por lo que registró, por ejemplo: «¿Cuánto sodio comí la semana pasada?»',
+    food_fact:
+      '«Pregunta a tu registro» responde sobre lo que usted comió, no sobre lo que contiene un alimento en general. Busque el alimento en Alimentos para ver lo que contiene; para ver ese alimento en su diario, pregunte por ejemplo: «¿Cuánto queso comí la semana pasada?»',
+    someone_else:
+      'Su diario solo guarda sus propias entradas en este perfil, así que no puede decir qué comió otra persona. Si esa persona lleva un diario en cita, cambie a su perfil y pregunte allí.',
+    not_eating:
+      'Su diario guarda lo que comió, por día y comida, y sus nutrientes: nada sobre el sueño, el ánimo, los síntomas, el ejercicio, el dinero, los lugares, las personas ni la hora. Pregunte por lo que registró, por ejemplo: «¿Qué cené ayer?»',
+  },
 };
 
 /**
@@ -37,13 +61,16 @@ export function composeRefusal(plan: DiaryPlan, adjustments: readonly PlanAdjust
         context,
       };
     }
-    case 'not_understood':
+    case 'not_understood': {
+      const reason = adjustments.flatMap((adjustment) => (adjustment.code === 'not_understood' && adjustment.reason ? [adjustment.reason] : []))[0];
+      if (reason) return { answer: scopeAnswers[language][reason], context: '' };
       return {
         answer: es
           ? `No entendí la pregunta como una pregunta sobre su diario de comidas. Pregunte por un nutriente, un periodo o una comida, por ejemplo: ${examples.es.map((example) => `«${example}»`).join(', ')}.`
           : `I did not understand that as a question about your food diary. Ask about a nutrient, a period or a meal, for example: ${examples.en.map((example) => `"${example}"`).join(', ')}.`,
         context: '',
       };
+    }
     case 'future_period': {
       const period = plan.date_from === plan.date_to ? plan.date_from : es ? `del ${plan.date_from} al ${plan.date_to}` : `${plan.date_from} to ${plan.date_to}`;
       return {

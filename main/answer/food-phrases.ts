@@ -17,6 +17,8 @@ const phrasePatterns: readonly RegExp[] = [
   /^ (?:my |the )?total (?:of |de |del )?(?:my |mi |mis |el |la |los |las )?(.+)$/,
   /^ ((?:[^§ ]+ ){0,2}[^§ ]+) (?:§ |- )?(?:how (?:much|many)|cuant[oa]s?)\b/,
   /^ (?:el|la|los|las|mi|mis) (.+?) (?:tenia|tenian|tiene|tienen|llevaba|llevaban|lleva|llevan)\b/,
+  // A question that opens with eating, subject left out ("ate way too many crisps in november, didn't I?")
+  /^ (?:i )?(?:ate|had|drank|eaten) (?:(?:way|far|so|waaay) )?(.+)$/,
   // English
   /\bhow (?:much|many) (.+?) (?:did|do|have|had|has) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|get|got|log|logged|snack|snacked|munch|munched|nibble|nibbled)\b/,
   /\bhow (?:much|many) (.+?) (?:i|we) (?:ate|had|drank|eat|have|drink|consumed|logged|snacked|munched)\b/,
@@ -29,7 +31,7 @@ const phrasePatterns: readonly RegExp[] = [
   /\b(?:get|got|getting|come|came|comes|coming) from (.+)$/,
   /\b(\S+(?: \S+)?) intake\b/,
   // Spanish
-  /\b(?:cuant(?:o|a|os|as)|que tant(?:o|a|os|as)) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|llevo|cene|desayune|almorce|merende|zampe|zampado|zampamos|jale|papee)\b/,
+  /\b(?:cuant(?:o|a|os|as)|que tant(?:o|a|os|as)) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|metido|llevo|cene|desayune|almorce|merende|zampe|zampado|zampamos|jale|papee|trague|tragado|morfe|morfado)\b/,
   /\b(?:muestrame|ensename|dame|lista) (?:mis |las |todas )*(?:entradas|registros) de (.+)$/,
   /\b(?:comi|comimos|he comido|hemos comido|tome|he tomado|bebi|he bebido|consumi|he consumido|cene|desayune|almorce|merende|me zampe|me he zampado|me jale) (.+)$/,
   /\b(?:consumo|ingesta) de (.+)$/,
@@ -39,7 +41,12 @@ const phrasePatterns: readonly RegExp[] = [
 ];
 
 /** With a tracked nutrient named, where it came from: "calories from the bagels", "proteína del pollo", "sodio tenía el pan". */
-const sourcePatterns: readonly RegExp[] = [/\bfrom (.+)$/, /\b(?:del|de la|de los|de las) (.+)$/, /\b(?:tenia|tenian|tiene|tienen|llevaba|llevaban|lleva|llevan) (.+)$/];
+const sourcePatterns: readonly RegExp[] = [
+  /\b(?:was|were|in) (?:the|my|that|those|these) (.+)$/,
+  /\bfrom (.+)$/,
+  /\b(?:del|de la|de los|de las) (.+)$/,
+  /\b(?:tenia|tenian|tiene|tienen|llevaba|llevaban|lleva|llevan) (.+)$/,
+];
 
 /** Words a phrase stops before: they start a period, a comparison or another clause. */
 const cutWords = new Set([
@@ -97,6 +104,17 @@ const cutWords = new Set([
   'below',
   'as',
   'like',
+  'was',
+  'were',
+  'through',
+  'tenia',
+  'tenian',
+  'llevaba',
+  'llevaban',
+  'thru',
+  'lately',
+  'recently',
+  'nowadays',
   // Spanish
   'que',
   'en',
@@ -140,6 +158,8 @@ const cutWords = new Set([
   'bajo',
   'encima',
   'debajo',
+  'ultimamente',
+  'recientemente',
 ]);
 
 /** Words of amount ("enough", "mucho", "algún"): no food alone, and not part of the food's name before it. */
@@ -193,6 +213,10 @@ const notFoods = new Set([
   'stuff',
   'anything',
   'something',
+  'anywhere',
+  'somewhere',
+  'still',
+  'open',
   'everything',
   'nothing',
   'entries',

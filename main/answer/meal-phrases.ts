@@ -7,9 +7,12 @@ import { foldText } from '../core/text-folding.js';
  * day stands for its meal ("this morning", "por la mañana" → breakfast; "last night", "anoche" → dinner).
  */
 const mealPatterns: ReadonlyArray<readonly [Meal, RegExp]> = [
-  ['breakfast', /\b(?:breakfasts?|brekkie|desayunos?|desayun(?:e|aste|o|amos|ar)|(?:this|in\s+the)\s+morning|(?:esta|por\s+la|en\s+la|de\s+la)\s+manana)\b/],
-  ['lunch', /\b(?:lunch(?:es)?|almuerzos?|almorc(?:e)|almorz(?:aste|o|amos|ar)|(?:en|para|a|durante)\s+la\s+comida|comida\s+del\s+mediodia)\b/],
-  ['dinner', /\b(?:dinners?|suppers?|cenas?|cen(?:e|aste|o|amos|ar)|last\s+night|tonight|anoche|(?:esta|por\s+la|en\s+la)\s+noche)\b/],
+  ['breakfast', /\b(?:breakfasts?|brekkie|desayunos?|desayun(?:e|aste|o|amos|ar)|(?:this|in\s+the)\s+morning|(?:esta|por\s+la|en\s+la|de\s+la|a\s+la)\s+manana)\b/],
+  [
+    'lunch',
+    /\b(?:lunch(?:es)?|almuerzos?|almorc(?:e)|almorz(?:aste|o|amos|ar)|(?:en|para|a|durante)\s+la\s+comida|comida\s+del\s+mediodia|(?:la|mi)\s+comida\s+(?:del|de\s+(?:ayer|hoy|anteayer|este|esta)))\b/,
+  ],
+  ['dinner', /\b(?:dinners?|suppers?|cenas?|cen(?:e|aste|o|amos|ar)|last\s+night|tonight|anoche|(?:esta|por\s+la|en\s+la|a\s+la)\s+noche)\b/],
   ['snack', /\b(?:snacks?|snacking|snacked|meriendas?|merend(?:e|aste|o|amos|ar)|tentempies?|botanas?|colacion(?:es)?|picoteo|entre\s+horas|between\s+meals)\b/],
 ];
 

@@ -135,6 +135,14 @@ const extraSynonyms: ReadonlyArray<readonly [NutrientKey, string]> = [
   ['vitamin_c', 'vit c'],
   ['vitamin_c', 'vitamina c'],
   ['carbohydrate', 'hidratos de carbono'],
+  // "was Saturday's lunch very salty?", "¿la cena fue muy salada?": how salty a meal was is its sodium
+  ['sodium', 'salty'],
+  ['sodium', 'saltier'],
+  ['sodium', 'saltiest'],
+  ['sodium', 'salado'],
+  ['sodium', 'salada'],
+  ['sodium', 'salados'],
+  ['sodium', 'saladas'],
 ];
 
 export interface NamedNutrients {

@@ -2,6 +2,7 @@ import type { DiaryPlan, Language, Notice, Unhonoured } from '../../shared/contr
 import { mealSchema, type Meal } from '../../shared/contract/diary.js';
 import { isNutrientKey, nutrients as registry, type NutrientKey } from '../../shared/nutrients.js';
 import { addDays, daysBetween, isCalendarDate } from './calendar.js';
+import { scopeReasons, type ScopeReason } from './question-scope.js';
 
 /** What a planner proposes, before anything is trusted: an LLM may write anything in these fields. */
 export interface RawPlan {
@@ -20,6 +21,8 @@ export interface RawPlan {
   untracked?: unknown;
   /** False when the question shows no nutrition intent at all. */
   understood?: unknown;
+  /** Why a question that uses the log's words still asks what the log cannot say (question-scope.ts). */
+  out_of_scope?: unknown;
   /** Date phrases naming no real day ("31 de febrero"). */
   invalid_dates?: unknown;
   /** Periods named beyond the two a comparison takes. */
@@ -51,7 +54,7 @@ export type PlanAdjustment =
   | { code: 'nutrients_dropped'; dropped: string[] }
   | { code: 'nutrients_defaulted'; listing: boolean }
   | { code: 'untracked_nutrient'; names: string[]; refused: boolean }
-  | { code: 'not_understood' }
+  | { code: 'not_understood'; reason?: ScopeReason }
   | { code: 'invalid_date'; dates: string[] }
   | { code: 'comparison_dropped'; reason: 'future' | 'same' | 'extra'; text: string }
   | { code: 'meals_dropped'; dropped: string[] };
@@ -108,7 +111,8 @@ function checkPeriod(from: string, to: string, today: string, comparison: boolea
  *   swapped; a period wholly after today → refused as `future_period` (kept as asked, nothing is retrieved); one
  *   ending after today → cut to end today; more than 92 days → the last 92, flagged `clamped`. A comparison
  *   period gets the same rules; a future or identical one is dropped with a notice.
- * - refusals, first that applies: no nutrition intent → `not_understood`; a date naming no real day →
+ * - refusals, first that applies: out of the log's scope (advice, what a food contains, someone else's eating, not
+ *   eating: `out_of_scope`) or no nutrition intent → `not_understood`; a date naming no real day →
  *   `invalid_date`; only nutrients cita does not track → `untracked_nutrient`; the future → `future_period`.
  * - nutrients: keys not in the registry → dropped; none left → energy, protein, carbohydrate, fat (energy alone
  *   for a list of entries), recorded in `defaults`; untracked ones are named in `not_honoured`.
@@ -168,7 +172,11 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
   let foods = strings(raw.foods, 3).map((food) => food.slice(0, 40));
 
   let refusal: DiaryPlan['refusal'];
-  if (raw.understood === false) {
+  const scope = scopeReasons.find((reason) => reason === raw.out_of_scope);
+  if (scope) {
+    refusal = 'not_understood';
+    adjustments.push({ code: 'not_understood', reason: scope });
+  } else if (raw.understood === false) {
     refusal = 'not_understood';
     adjustments.push({ code: 'not_understood' });
   } else if (invalidDates.length > 0) {
@@ -180,10 +188,11 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
     refusal = 'future_period';
     adjustments.push({ code: 'future_period', from: primary.from, to: primary.to, today });
   }
-  if (untracked.length > 0) adjustments.push({ code: 'untracked_nutrient', names: untracked, refused: refusal === 'untracked_nutrient' });
+  if (untracked.length > 0 && !scope) adjustments.push({ code: 'untracked_nutrient', names: untracked, refused: refusal === 'untracked_nutrient' });
 
-  // A refusal looks nothing up.
+  // A refusal looks nothing up; a question out of the log's scope asked for no nutrient or meal of the log either.
   if (refusal) foods = [];
+  if (scope) nutrients.splice(0);
 
   if (refusal === undefined && nutrients.length === 0) {
     nutrients.push(...(listEntries || foods.length > 0 ? listNutrients : defaultNutrients));
@@ -198,7 +207,7 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
     need_detail: refusal === undefined && (raw.need_detail === true || listEntries || foods.length > 0),
     clamped: primary.clamped,
     planner: options.planner,
-    meals: orderedMeals.length === mealOrder.length ? [] : orderedMeals,
+    meals: scope || orderedMeals.length === mealOrder.length ? [] : orderedMeals,
     ...(comparison && refusal === undefined ? { compare_to: { date_from: comparison.from, date_to: comparison.to, clamped: comparison.clamped } } : {}),
     list_entries: refusal === undefined && listEntries,
     ...(foods.length > 0 ? { foods } : {}),
@@ -215,7 +224,7 @@ function unhonouredOf(adjustment: PlanAdjustment): Unhonoured[] {
     case 'untracked_nutrient':
       return adjustment.names.map((text) => ({ code: 'untracked_nutrient' as const, text }));
     case 'not_understood':
-      return [{ code: 'not_understood', text: '' }];
+      return [{ code: 'not_understood', text: adjustment.reason ?? '' }];
     case 'future_period':
       return [{ code: 'future_period', text: adjustment.from === adjustment.to ? adjustment.from : `${adjustment.from} – ${adjustment.to}` }];
     case 'future_date':

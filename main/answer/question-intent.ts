@@ -5,18 +5,27 @@ import { foldText } from '../core/text-folding.js';
  * no accents). Each reader is one small list of phrases in English and Spanish.
  */
 
-function folded(question: string): string {
+/**
+ * The question folded, punctuation gone, padded with spaces for whole-word patterns; texted words written out ("k
+ * almorcé", "q ceno hoy", "xq", "wot did i have"), so one pattern reads both.
+ */
+export function foldedQuestion(question: string): string {
   return ` ${foldText(question)
     .replace(/[¿?¡!;:()"“”«»,.]/g, ' ')
-    .replace(/\s+/g, ' ')} `;
+    .replace(/\s+/g, ' ')} `
+    .replace(/ (?:q|k)(?= )/g, ' que')
+    .replace(/ (?:xq|pq|porq)(?= )/g, ' porque')
+    .replace(/ (?:wot|wut|wat)(?= )/g, ' what');
 }
 
+const folded = foldedQuestion;
+
 const listPatterns = [
-  /\bwhat(?: did|'d| have)? (?:i|we) (?:eat|eaten|ate|have|had|snack(?:ed)? on|log(?:ged)?)\b/,
+  /\bwhat(?: did|'d| have)? (?:i|we) (?:eat|eaten|ate|have|had|snack(?:ed)? on|log(?:ged)?|scoff|scoffed|munch|munched|demolish|demolished|wolf|wolfed)\b/,
   /\bwhat (?:i|we) (?:ate|had|logged)\b/,
   /\beverything (?:i|we) (?:ate|had|logged)\b/,
   /\b(?:list|show)(?: me)? (?:my|the|all)? ?(?:entries|meals|foods|log|diary)\b/,
-  /\bque (?:comi|comimos|he comido|cene|desayune|almorce|merende|tome|consumi|picote|me zampe|me jale)\b/,
+  /\bque (?:comi|comimos|he comido|cene|desayune|almorce|merende|tome|consumi|picote|me zampe|me jale|me trague|me meti|morfe|me morfe|me clave|manye)\b/,
   /\blo que (?:comi|cene|desayune|almorce|merende|tome)\b/,
   /\b(?:muestrame|ensename|lista|listame|dame) (?:mis|las|todas las) (?:entradas|comidas)\b/,
 ];
@@ -67,8 +76,8 @@ export function asksAboutFuture(question: string): boolean {
 }
 
 const intentPatterns = [
-  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals|heaviest|lightest)\b/,
-  /\b(?:comi|comer|comido|como|comemos|comida|comidas|alimentos?|dieta|nutricion|nutrientes?|macros?|consumo|consumi|ingesta|diario|registro|resumen|resumeme|tome|tomado|bebi|beber|meti|zampe|zampado|jale|papee|llevo|meta|metas|objetivo|objetivos|que tal voy|como voy)\b/,
+  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|scoff|scoffed|munched|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals|heaviest|lightest)\b/,
+  /\b(?:comi|comer|comido|como|comemos|comida|comidas|alimentos?|dieta|nutricion|nutrientes?|macros?|consumo|consumi|ingesta|diario|registro|resumen|resumeme|tome|tomado|bebi|beber|meti|metido|zampe|zampado|jale|papee|trague|tragado|morfe|morfado|llevo|meta|metas|objetivo|objetivos|que tal voy|como voy)\b/,
 ];
 
 /** True when the question is about eating at all: without it (and without a nutrient or meal) cita does not guess. */

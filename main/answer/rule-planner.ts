@@ -5,6 +5,7 @@ import { namedNutrients, wordPattern } from './nutrient-phrases.js';
 import { readPeriods } from './period-phrases.js';
 import type { RawPlan } from './plan-sanitizer.js';
 import { foodPhrases } from './food-phrases.js';
+import { outOfScope } from './question-scope.js';
 import { asksAboutFuture, asksForComparison, asksForDetail, asksForEntries, hasNutritionIntent } from './question-intent.js';
 
 /**
@@ -19,6 +20,8 @@ import { asksAboutFuture, asksForComparison, asksForDetail, asksForEntries, hasN
  * - Foods named ("how much paneer did I eat", "¿comí huevos ayer?", food-phrases.ts): only their entries answer.
  * - "What did I eat …" lists every entry; "which foods …" asks for per-entry detail.
  * - A question with no nutrition intent at all (no nutrient, meal, food or eating word) is marked not understood.
+ * - A question the log cannot answer though it uses its words (advice, what a food contains, someone else's eating,
+ *   sleep or the clock: question-scope.ts) carries the reason, and is refused with it.
  * - Date phrases that name no real day ("31 de febrero", "the 45th") are reported, never replaced.
  */
 export function planFromRules(question: string, today: string): RawPlan {
@@ -30,6 +33,7 @@ export function planFromRules(question: string, today: string): RawPlan {
   const meals = mealsOf(question);
   const listEntries = asksForEntries(question);
   const [first, second] = periods;
+  const scope = outOfScope(question, { nutrient: tracked.length > 0, intake: tracked.length > 0 || foods.length > 0 || untracked.length > 0 });
   const understood =
     tracked.length > 0 ||
     foods.length > 0 ||
@@ -49,6 +53,7 @@ export function planFromRules(question: string, today: string): RawPlan {
     untracked,
     ...(foods.length > 0 ? { foods } : {}),
     understood,
+    ...(scope ? { out_of_scope: scope.reason } : {}),
     invalid_dates: invalid.map((item) => item.text),
     ...(periods.length > 2 ? { ignored_periods: periods.slice(2).map((period) => period.text) } : {}),
   };

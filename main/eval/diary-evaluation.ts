@@ -7,6 +7,7 @@ import { answerLanguage } from '../core/language.js';
 import { sanitizePlan, type PlanAdjustment } from '../answer/plan-sanitizer.js';
 import { planFromRules } from '../answer/rule-planner.js';
 import { AppError } from '../core/errors.js';
+import { foldText } from '../core/text-folding.js';
 import { packageRoot } from '../paths.js';
 
 const periodSchema = z.tuple([isoDateSchema, isoDateSchema]);
@@ -123,7 +124,8 @@ function outcomeOf(plan: DiaryPlan, adjustments: readonly PlanAdjustment[], lang
     refusal: plan.refusal ?? null,
     entries: plan.list_entries === true,
     notices: adjustments.map((adjustment) => adjustment.code),
-    untracked: untracked.map((name) => name.toLowerCase()),
+    // Compared folded, as foods are: "azúcar en sangre" as written is the set's "azucar en sangre".
+    untracked: untracked.map((name) => foldText(name)),
     clamped: plan.clamped,
     foods: plan.foods ?? [],
   };
@@ -152,7 +154,7 @@ export function compareOutcome(expected: DiaryEvaluationCase['expected'], planne
       expected.notices.every((code) => planned.notices.includes(code)),
     );
   if (expected.untracked) {
-    const want = expected.untracked.map((name) => name.toLowerCase());
+    const want = expected.untracked.map((name) => foldText(name));
     check('untracked', want, planned.untracked, same([...want].sort(), [...planned.untracked].sort()));
   }
   if (expected.foods) check('foods', expected.foods, planned.foods, same([...expected.foods].sort(), [...planned.foods].sort()));

@@ -108,9 +108,11 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
       notices.push(llmNotice(language, 'plan', (error as Error).message));
     }
   }
-  // The LLM's plan has no foods field: the foods a question names are read from its words either way.
-  if (raw && raw.foods === undefined) raw = { ...raw, foods: planFromRules(input.question, today).foods };
-  raw ??= planFromRules(input.question, today);
+  // The LLM's plan has no foods field: the foods a question names are read from its words either way, and so is a
+  // question the log cannot answer though it uses its words (advice, what a food contains, someone else's eating).
+  const rules = planFromRules(input.question, today);
+  if (raw) raw = { ...raw, ...(raw.foods === undefined ? { foods: rules.foods } : {}), ...(rules.out_of_scope ? { out_of_scope: rules.out_of_scope } : {}) };
+  raw ??= rules;
   let { plan, adjustments } = sanitizePlan(raw, { today, planner });
   // A refusal states its reason in the answer, and its period or nutrient defaults do not matter.
   const toldOf = (checked: SanitizedPlan) =>

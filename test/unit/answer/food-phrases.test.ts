@@ -64,6 +64,15 @@ describe('foodPhrases: the foods a diary question names', () => {
     }
   });
 
+  it('reads a question that opens with the eating, and ends the food at "through", "lately", "was" and "tenía"', () => {
+    expect(foods('ate way too many crisps in november didnt i')).toEqual(['crisps']);
+    expect(foods('how much cheese did i get through last week')).toEqual(['cheese']);
+    expect(foods('am i eating enough fibre lately')).toEqual([]);
+    expect(foods('am i eating enough cheese lately')).toEqual(['cheese']);
+    expect(foods('how many calories was the nutella i had yesterday')).toEqual(['nutella']);
+    expect(foods('¿cuántas calorías tenía la pizza que me comí ayer?')).toEqual(['pizza']);
+  });
+
   it('splits "x and y" and "x o y" into two foods, at most three', () => {
     expect(foods('did I eat rice and dal yesterday')).toEqual(['rice', 'dal']);
     expect(foods('¿comimos lentejas o garbanzos en noviembre?')).toEqual(['lentejas', 'garbanzos']);

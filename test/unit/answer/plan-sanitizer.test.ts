@@ -196,3 +196,19 @@ describe('sanitizePlan: foods named', () => {
     expect(notList.plan.need_detail).toBe(false);
   });
 });
+
+describe('sanitizePlan: a question out of the log', () => {
+  it('refuses it as not understood with its reason, and keeps no nutrient, meal or food of it', () => {
+    const { plan, adjustments } = sanitize({ nutrients: ['protein'], meals: ['dinner'], foods: ['banana'], untracked: ['gluten'], understood: true, out_of_scope: 'advice' });
+    expect(plan).toMatchObject({ refusal: 'not_understood', nutrients: [], meals: [], need_detail: false });
+    expect(plan).not.toHaveProperty('foods');
+    expect(adjustments).toEqual([{ code: 'period_defaulted' }, { code: 'not_understood', reason: 'advice' }]);
+    expect(plan.not_honoured).toEqual([{ code: 'not_understood', text: 'advice' }]);
+  });
+
+  it('ignores a reason it does not know', () => {
+    const { plan } = sanitize({ nutrients: ['protein'], understood: true, out_of_scope: 'banana' });
+    expect(plan.refusal).toBeUndefined();
+    expect(plan.nutrients).toEqual(['protein']);
+  });
+});

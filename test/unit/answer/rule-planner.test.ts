@@ -181,6 +181,20 @@ describe('planFromRules: what else the question asks', () => {
     }
   });
 
+  it('carries the reason a question is out of the log, and none for a question about it', () => {
+    expect(planFromRules('how many calories are in a banana?', on)).toMatchObject({ out_of_scope: 'food_fact', understood: true });
+    expect(planFromRules('how many calories did I have yesterday?', on)).not.toHaveProperty('out_of_scope');
+  });
+
+  it('reads the eating slang and meals of blind users: "morfé", "a la noche", "me he metido", "scoff", "salada"', () => {
+    expect(planFromRules('che que morfé el sábado a la noche', on)).toMatchObject({ meals: ['dinner'], list_entries: true, understood: true });
+    expect(planFromRules('che que morfé el sábado a la mañana', on)).toMatchObject({ meals: ['breakfast'], list_entries: true });
+    expect(planFromRules('cuánto jamón serrano me he metido la semana pasada', on)).toMatchObject({ foods: ['jamon serrano'], understood: true });
+    expect(planFromRules('wot did i scoff at the weekend', on)).toMatchObject({ list_entries: true, understood: true });
+    expect(planFromRules('la comida del sábado fue muy salada?', on)).toMatchObject({ meals: ['lunch'], nutrients: ['sodium'] });
+    expect(planFromRules('¿qué comida del sábado fue muy salada?', on)).toMatchObject({ meals: [], nutrients: ['sodium'] });
+  });
+
   it('understands a question that is only a period as asking about the log of that period', () => {
     for (const question of ['since Monday', 'fin de semana pasado', 'next week', 'last week please']) {
       expect(planFromRules(question, on).understood, question).toBe(true);

@@ -65,11 +65,31 @@ describe('the food-question plan sets (kb/eval/diary-plans-foods.json, -holdout.
     });
   }
 
+  it('compares the untracked words folded, as the sets write them', () => {
+    const expected = { language: 'es' as const, meals: [], nutrients: [], comparison: null, refusal: 'untracked_nutrient' as const, untracked: ['azucar en sangre'] };
+    expect(compareOutcome(expected, planOutcome('como tuve el azúcar en sangre', { today: '2026-12-01', uiLanguage: 'es' }))).toEqual([]);
+    expect(compareOutcome(expected, planOutcome('como tuve la tensión arterial', { today: '2026-12-01', uiLanguage: 'es' }))).toEqual([
+      { field: 'untracked', expected: ['azucar en sangre'], planned: ['tension arterial'] },
+    ]);
+  });
+
   it('counts a wrong food as a miss', () => {
     const expected = { language: 'en' as const, meals: [], nutrients: [], comparison: null, refusal: null, foods: ['eggs'] };
     expect(compareOutcome(expected, planOutcome('how many eggs did I eat?', { today: '2026-12-01', uiLanguage: 'en' }))).toEqual([]);
     expect(compareOutcome(expected, planOutcome('how many bananas did I eat?', { today: '2026-12-01', uiLanguage: 'en' }))).toEqual([{ field: 'foods', expected: ['eggs'], planned: ['bananas'] }]);
   });
+});
+
+describe('the blind scope sets (kb/eval/diary-scope-holdout.json, -2.json)', () => {
+  // Written to find what "Ask your log" answers though it cannot (advice, a food's contents, someone else, sleep).
+  for (const name of ['diary-scope-holdout.json', 'diary-scope-holdout-2.json']) {
+    it(`${name}: refuses what is not about the log and plans the rest right, at least 90% of the time`, () => {
+      const set = loadDiaryEvaluationPath(join(packageRoot(), 'kb', 'eval', name));
+      expect(set.cases.filter((entry) => entry.expected.refusal === 'not_understood').length).toBeGreaterThanOrEqual(16);
+      const report = runDiaryEvaluation(set);
+      expect(report.rows[0]?.score, formatDiaryEvaluation(report)).toBeGreaterThanOrEqual(0.9);
+    });
+  }
 });
 
 describe('runDiaryEvaluation', () => {
