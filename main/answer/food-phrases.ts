@@ -20,7 +20,7 @@ const phrasePatterns: readonly RegExp[] = [
   // A question that opens with eating, subject left out ("ate way too many crisps in november, didn't I?")
   /^ (?:i )?(?:ate|had|drank|eaten) (?:(?:way|far|so|waaay) )?(.+)$/,
   // English
-  /\bhow (?:much|many) (.+?) (?:did|do|have|had|has) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|get|got|log|logged|snack|snacked|munch|munched|nibble|nibbled)\b/,
+  /\bhow (?:much|many) (.+?) (?:did|do|have|had|has) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|get|got|log|logged|snack|snacked|munch|munched|nibble|nibbled|go through|gone through|get through|got through|polish off|polished off|put away|scoff|scoffed)\b/,
   /\bhow (?:much|many) (.+?) (?:i|we) (?:ate|had|drank|eat|have|drink|consumed|logged|snacked|munched)\b/,
   /\b(?:did|have|do|had) (?:i|we) (?:last |ever |already |really |actually |even |just )?(?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|log|logged|get|got) (.+)$/,
   /\b(?:did|does|do) (.+?) (?:give|contribute|provide|add|have|contain)\b/,
@@ -318,6 +318,11 @@ const afterOf = new Set(['la', 'las', 'los', 'el', 'mi', 'mis', 'su', 'sus', 'es
  * biggest meal", "a balanced diet", "a lo largo del mes") is about the diary, not a food.
  */
 const frameWords = new Set([
+  // a kind of meal, not a food: "a chinese takeaway", "una comida rápida"
+  'takeaway',
+  'takeaways',
+  'takeout',
+  'delivery',
   'day',
   'days',
   'week',
@@ -485,7 +490,9 @@ function phrasesIn(captured: string): string[] {
     if (unitWords.has(part[0] as string) && ['of', 'de', 'del'].includes(part[1] as string)) part.splice(0, 2);
     strip();
     if (part.length === 0 || part.length > maxPhraseWords) return [];
-    if (part.every((word) => notFoods.has(word) || stopWords.has(word)) || part.some((word) => frameWords.has(word))) return [];
+    // "diet" frames a phrase only at its end ("a balanced diet"); "diet coke" is a drink.
+    const framed = part.some((word, index) => frameWords.has(word) && (word !== 'diet' || index === part.length - 1));
+    if (part.every((word) => notFoods.has(word) || stopWords.has(word)) || framed) return [];
     const phrase = part.join(' ');
     if (mealsOf(phrase).length > 0) return [];
     // A nutrient alone is not a food; a food named with one is ("coconut water", "protein bars").

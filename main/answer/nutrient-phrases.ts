@@ -110,6 +110,7 @@ const untrackedPhrases: readonly string[] = [
   'azucar en la sangre',
   'blood pressure',
   'presion arterial',
+  'presion',
   'tension arterial',
   'weight',
   'peso',
@@ -143,6 +144,15 @@ const extraSynonyms: ReadonlyArray<readonly [NutrientKey, string]> = [
   ['sodium', 'salada'],
   ['sodium', 'salados'],
   ['sodium', 'saladas'],
+  // "was Thursday's lunch very greasy?", "¿el almuerzo estuvo muy grasoso?": fat
+  ['fat', 'greasy'],
+  ['fat', 'fatty'],
+  ['fat', 'grasoso'],
+  ['fat', 'grasosa'],
+  ['fat', 'grasosos'],
+  ['fat', 'grasosas'],
+  ['fat', 'grasiento'],
+  ['fat', 'grasienta'],
 ];
 
 export interface NamedNutrients {

@@ -213,7 +213,8 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
     ...(foods.length > 0 ? { foods } : {}),
     ...(refusal ? { refusal } : {}),
     defaults,
-    not_honoured: adjustments.flatMap(unhonouredOf),
+    // A question out of the log's scope honoured nothing of its plan; only that is said (no clamped period of it).
+    not_honoured: scope ? [{ code: 'not_understood', text: scope }] : adjustments.flatMap(unhonouredOf),
   };
   return { plan, adjustments };
 }

@@ -11,9 +11,10 @@ import { foldText } from '../core/text-folding.js';
  */
 export function foldedQuestion(question: string): string {
   return ` ${foldText(question)
+    .replace(/[’ʼ‘`]/g, "'")
     .replace(/[¿?¡!;:()"“”«»,.]/g, ' ')
     .replace(/\s+/g, ' ')} `
-    .replace(/ (?:q|k)(?= )/g, ' que')
+    .replace(/(?<! vitamina?| vit) (?:q|k)(?= )/g, ' que')
     .replace(/ (?:xq|pq|porq)(?= )/g, ' porque')
     .replace(/ (?:wot|wut|wat)(?= )/g, ' what');
 }
@@ -21,11 +22,11 @@ export function foldedQuestion(question: string): string {
 const folded = foldedQuestion;
 
 const listPatterns = [
-  /\bwhat(?: did|'d| have)? (?:i|we) (?:eat|eaten|ate|have|had|snack(?:ed)? on|log(?:ged)?|scoff|scoffed|munch|munched|demolish|demolished|wolf|wolfed)\b/,
+  /\bwhat(?: did|'d| have)? (?:i|we) (?:eat|eaten|ate|have|had|snack(?:ed)? on|log(?:ged)?|order(?:ed)?|scoff|scoffed|munch|munched|demolish|demolished|wolf|wolfed)\b/,
   /\bwhat (?:i|we) (?:ate|had|logged)\b/,
   /\beverything (?:i|we) (?:ate|had|logged)\b/,
   /\b(?:list|show)(?: me)? (?:my|the|all)? ?(?:entries|meals|foods|log|diary)\b/,
-  /\bque (?:comi|comimos|he comido|cene|desayune|almorce|merende|tome|consumi|picote|me zampe|me jale|me trague|me meti|morfe|me morfe|me clave|manye)\b/,
+  /\bque (?:comi|comimos|he comido|cene|desayune|almorce|merende|tome|consumi|picote|me zampe|me jale|me trague|me meti|morfe|me morfe|me clave|manye|pique|picotee|pedi)\b/,
   /\blo que (?:comi|cene|desayune|almorce|merende|tome)\b/,
   /\b(?:muestrame|ensename|lista|listame|dame) (?:mis|las|todas las) (?:entradas|comidas)\b/,
 ];
@@ -76,7 +77,7 @@ export function asksAboutFuture(question: string): boolean {
 }
 
 const intentPatterns = [
-  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|scoff|scoffed|munched|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals|heaviest|lightest)\b/,
+  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|scoff|scoffed|munched|brunch|brunches|takeaway|takeaways|ordered|go through|went through|get through|got through|polish off|polished off|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals|heaviest|lightest)\b/,
   /\b(?:comi|comer|comido|como|comemos|comida|comidas|alimentos?|dieta|nutricion|nutrientes?|macros?|consumo|consumi|ingesta|diario|registro|resumen|resumeme|tome|tomado|bebi|beber|meti|metido|zampe|zampado|jale|papee|trague|tragado|morfe|morfado|llevo|meta|metas|objetivo|objetivos|que tal voy|como voy)\b/,
 ];
 

@@ -4,10 +4,11 @@ import { foldedQuestion } from './question-intent.js';
  * Whether a diary question asks something the log cannot answer even though it uses the log's words: "what should I
  * eat for dinner tonight?" (advice), "how many calories are in a banana?" (a fact about a food, not about what was
  * eaten), "what did my husband eat yesterday?" (someone else's eating: a diary is one profile's), "did I sleep well
- * last night?" (not eating at all). Each is refused with its own sentence instead of a summary of the period; the
- * planner's other readers still decide everything else. Text is folded (lowercase, no accents) and padded with spaces.
+ * last night?" (not eating at all), "how do I delete an entry?" (using the app), "thanks!" (nothing asked). Each is
+ * refused with its own sentence instead of a summary of the period; the planner's other readers still decide
+ * everything else. Text is folded (lowercase, no accents, texted words written out) and padded with spaces.
  */
-export const scopeReasons = ['advice', 'food_fact', 'someone_else', 'not_eating'] as const;
+export const scopeReasons = ['advice', 'food_fact', 'someone_else', 'not_eating', 'app_use', 'chat'] as const;
 export type ScopeReason = (typeof scopeReasons)[number];
 
 /** The reason a question is out of the diary's scope, and the words that showed it (as folded). */
@@ -16,89 +17,158 @@ export interface OutOfScope {
   words: string;
 }
 
-/** Asking what to eat, cook or avoid, or whether something is good to eat: the log says what was eaten, not what is wise. */
-const advicePatterns: readonly RegExp[] = [
-  /\b(?:recommend|recommendation|recommendations|suggest|suggestion|suggestions|recipe|recipes|meal plan|meal ideas?|ideas for (?:breakfast|lunch|dinner|a snack|snacks|meals?))\b/,
-  /\bwhat (?:should|can|could|shall) (?:i|we) (?:eat|have|cook|make|order|drink|snack on|prepare|pack|give|feed|bring|buy|serve)\b/,
-  /\bshould (?:i|we) (?:eat|have|try|avoid|cut|stop|start|switch|drink|skip|quit|give up)\b/,
-  /\bis it (?:ok|okay|fine|safe|bad|good|healthy|unhealthy|better|alright|all right) (?:to|if)\b/,
-  /\b(?:is|are) (?:a |an )?[\p{L}\s]{2,30}? (?:healthy|unhealthy|good for you|bad for you|fattening|good for (?:weight|losing|diabetes|the heart)|bad for (?:weight|diabetes|the heart))\b/u,
-  /\bhow (?:do|can|should|would) (?:i|you|we) (?:make|cook|prepare|bake|lose weight|gain weight|lower|reduce|increase|cut down)\b/,
-  /\b(?:what's|what is|whats) (?:a |the )?(?:healthy|good|healthier|best) (?:breakfast|lunch|dinner|snack|meal|food)\b/,
-  /\b(?:recomiendas|recomienda|recomiendan|recomendar|recomendarme|recomendacion|recomendaciones|sugieres|sugiere|sugerencia|sugerencias|receta|recetas|ideas de (?:cena|comida|desayuno|almuerzo|merienda)|ideas para (?:cenar|comer|desayunar|almorzar|merendar))\b/,
+/** What the planner's own readers found in the question. */
+export interface PlannerReading {
+  /** A nutrient the diary tracks. */
+  tracked: boolean;
+  /** A nutrient or measure it does not track. */
+  untracked: boolean;
+  foods: boolean;
+  meals: boolean;
+  /** "What did I eat …": every entry listed. */
+  list: boolean;
+  /** A period or a date, real or not. */
+  period: boolean;
+}
+
+/** A nutrient word (folded, English and Spanish). */
+const nutrientWord =
+  '(?:calories|calorie|cals|kcal|protein|proteins|fat|fats|carbs|carbohydrates?|sugars?|fibre|fiber|sodium|salt|potassium|calcium|iron|vitamin c|calorias|proteinas?|grasas?|carbohidratos|hidratos|azucar(?:es)?|fibra|sodio|sal|potasio|calcio|hierro|vitamina c)';
+
+/** Asking for suggestions (what to eat, a recipe, a menu, a good place or food): never a question about the log. */
+const suggestionPatterns: readonly RegExp[] = [
+  /\b(?:you|u) (?:recommend|suggest)\b|\b(?:recommend|suggest) (?:me|a|an|some|something|anything|what|any)\b|\b(?:suggestions?|recommendations? for (?:breakfast|lunch|dinner|a snack|snacks|meals?|what)|meal ideas?|ideas for (?:breakfast|lunch|dinner|a snack|snacks|meals?))\b/,
+  /(?<!\b(?:my|our|the) )\bmeal plan\b/,
+  /\bwhat (?:should|can|could|shall) (?:i|we) (?:eat|have(?! eaten| had| been)|cook|make|order|drink|snack on|prepare|pack|give|feed|bring|buy|serve)\b/,
+  /\bhow (?:do|can|should|would) (?:i|you|we) (?:make|cook|prepare|bake|lose weight|gain weight|lower|reduce|increase|cut down|get more|get less|eat more|eat less)\b/,
+  /\b(?:what's|what is|whats|any) (?:a |some )?(?:good|healthy|healthier|best|quick|easy|cheap|light) (?:[\p{L}-]+ ){0,4}?(?:breakfast|lunch|dinner|snacks?|meals?|foods?|options?|recipes?|places?|restaurants?)\b/u,
+  /\b(?:what (?:do|can|should) i do|que hago|que puedo hacer)\b/,
+  /\b(?:fastest|best|quickest|easiest|healthiest) way to\b|\b(?:la|una) (?:mejor|forma mas rapida de|manera mas rapida de) (?:forma|manera)?\b/,
+  /\b(?:recomiendas|recomienda|recomiendan|recomendar|recomendarme|recomiendame|recomendaciones? para (?:cenar|comer|desayunar|almorzar|merendar|la cena|el desayuno|el almuerzo)|sugieres|sugiereme|sugerencias?|conviene|ideas de (?:cena|comida|desayuno|almuerzo|merienda)|ideas para (?:cenar|comer|desayunar|almorzar|merendar))\b/,
   /\bque (?:me )?(?:deberia|debo|puedo|podria) (?:comer|cenar|desayunar|almorzar|merendar|tomar|cocinar|preparar|picar)\b/,
-  /\b(?:deberia|debo) (?:comer|dejar|evitar|tomar|cenar|desayunar|bajar|reducir|quitar)\b/,
-  /\b(?:es|son) (?:bueno|buena|buenos|buenas|malo|mala|malos|malas|sano|sana|sanos|sanas|saludable|saludables) (?:comer|tomar|cenar|desayunar|para)\b/,
-  /\b(?:engorda|engordan|adelgaza|adelgazan)\b/,
   /\bcomo (?:preparo|hago|cocino|se hace|se prepara|bajo de peso|adelgazo)\b/,
   /\bque (?:ceno|como|desayuno|almuerzo|meriendo) (?:hoy|manana|esta noche|el finde)\b/,
-  /\b(?:any|some|give me|got any|need|dame|dame unas|alguna|algunas|necesito) ideas?\b/,
-  /\bwhat to (?:eat|have|cook|make|order|snack on)\b/,
+  /\b(?:any|some|give me|got any|need|dame|dame unas|alguna|algunas|necesito) (?:ideas\b(?! (?:how|where|why|if|de donde|donde|cuanto|cuanta|por que))|idea (?:for|para)\b|idea de (?:cena|comida|desayuno|almuerzo|merienda|receta|plato)\b)/,
+  /\bwhat to (?:eat|have|cook|make(?! of)|order|snack on)\b/,
   /\bque (?:comer|cenar|cocinar|preparar|desayunar|almorzar|merendar|pedir)\b/,
-  /\b(?:hazme|haz|armame|preparame|disename|dame|make me|write me|plan me|give me|create|build me) (?:un |una |a |an |my )?(?:menu|plan|dieta|diet|meal plan|lista de la compra|shopping list)\b/,
+  /\b(?:hazme|haz|haces|armame|preparame|disename|dame|make me|write me|plan me|give me|create|build me) (?:un |una |a |an |my )?(?:menu|plan|dieta|diet|meal plan|lista de la compra|shopping list)\b(?! (?:breakdown|summary|overview|report|resumen|informe))/,
   /\bmenu (?:semanal|para|de la semana)\b/,
+  /\b(?:algun|alguna|algunos|algunas) (?:sitio|sitios|lugar|lugares|restaurante|restaurantes|parrilla|parrillas|bar|bares|receta|recetas|opcion|opciones|idea|ideas|snack|snacks) (?:buen[oa]s?|ric[oa]s?|san[oa]s?|barat[oa]s?)\b/,
+  /\b(?:should|does|do|can) (?:a|an) (?:\d+ ?(?:year|yr|month)s? old|toddler|kid|child|teen|teenager|baby|woman|man|adult|person|athlete|pregnant woman)\b/,
+  /\b(?:am i allowed|can i have (?:a|an|some) [\p{L}]+ (?:now|tonight|today))\b/u,
 ];
 
-/** A nutrient word, for "how many calories are in a banana" (folded, English and Spanish). */
-const nutrientWord =
-  '(?:calories|calorie|kcal|protein|proteins|fat|fats|carbs|carbohydrates?|sugars?|fibre|fiber|sodium|salt|potassium|calcium|iron|vitamin c|calorias|proteinas?|grasas?|carbohidratos|hidratos|azucar(?:es)?|fibra|sodio|sal|potasio|calcio|hierro|vitamina c)';
+/** A recipe asked for, not the user's own ("the entries for my lasagna recipe"). */
+const recipeWords = /\b(?:recipes?|recetas?)\b/;
+const ownRecipe = /\b(?:my|our|mi|mis|nuestra|nuestras) (?:[\p{L}]+ ){0,3}?(?:recipes?|recetas?)\b/u;
 
-/** Asking what a food contains, with no eating of the user's in it. */
+/** Asking whether to eat or do something: advice, unless the user's own eating or log is asked about too. */
+const whetherPatterns: readonly RegExp[] = [
+  /\bshould (?:i|we) (?:be )?(?:eat|eating|have|having|try|avoid|cut|stop|start|switch|drink|drinking|skip|quit|give up)\b/,
+  /\bis it (?:ok|okay|fine|safe|bad|good|healthy|unhealthy|better|alright|all right) (?:to|if)\b/,
+  /\b(?:is|are) (?:a |an )?[\p{L}\s]{2,30}? (?:healthy|unhealthy|good for you|bad for you|fattening|ok to (?:eat|have|drink)|okay to (?:eat|have|drink)|safe to (?:eat|have|drink)|a good source of|good for (?:weight|losing|diabetes|the heart)|bad for (?:weight|diabetes|the heart))\b/u,
+  /\bis (?:skipping|eating|having|drinking) [\p{L}\s]{2,30}? (?:bad|good|ok|okay|healthy|unhealthy)\b/u,
+  /\bcan (?:i|you) (?:take|eat|have|mix|drink|freeze)\b[\p{L}\s]{0,40}?\b(?:with|after|before|on|while)\b/u,
+  /\b(?:deberia|debo) (?:comer|dejar|evitar|tomar|cenar|desayunar|bajar|reducir|quitar)\b/,
+  /\b(?:es|son) (?:bueno|buena|buenos|buenas|malo|mala|malos|malas|sano|sana|sanos|sanas|saludable|saludables) (?:comer|tomar|cenar|desayunar|para)\b/,
+  /\bse (?:puede|pueden|podra) (?:tomar|comer|cenar|desayunar|beber|mezclar|congelar|calentar)\b/,
+  /\b(?:engorda|engordan|adelgaza|adelgazan)\b/,
+];
+
+/** Asking how to use the app (change, delete, import or export entries): the Diary screen does that, not an answer. */
+const appUsePatterns: readonly RegExp[] = [
+  /\b(?:how (?:do|can|would) i|how to|where (?:do|can) i|can you|como (?:puedo |hago para |se )?|donde (?:puedo )?|puedes)\s?(?:delete|remove|edit|change|fix|undo|export|import|backup|back up|sync|print|email|send|borro|borrar|elimino|eliminar|edito|editar|cambio|cambiar|corrijo|corregir|exporto|exportar|importo|importar|imprimo|imprimir|mando|mandar|envio|enviar)\b/,
+  /\b(?:delete|remove|export|borra|borrar|elimina|eliminar|exporta|exportar) (?:an |the |my |mi |mis |una |la |el |las |los )?(?:entry|entries|diary|log|entrada|entradas|diario|registro)\b/,
+];
+
+/** Talking to the app rather than asking about the log: its own eating, a joke; thanks with nothing asked. */
+const chatPatterns: readonly RegExp[] = [
+  /\b(?:did|have|do|were) you (?:eat|eaten|had|drink|drank)\b|\bwhat did you (?:eat|have)\b/,
+  /\b(?:vos|tu|usted) (?:ya )?(?:comiste|almorzaste|cenaste|desayunaste|merendaste)\b/,
+  /\b(?:joke|jokes|chiste|chistes)\b/,
+];
+const thanksWords = /\b(?:thanks|thank you|thx|cheers|gracias|grax|merci)\b/;
+const askingWords =
+  /\b(?:what|how|which|when|did|do|does|was|were|is|are|am|can|show|list|give|tell|que|cual|cuales|cuanto|cuanta|cuantos|cuantas|como|cuando|donde|dame|dime|muestrame|comi|cene|desayune|almorce|merende|tome)\b/;
+
+/** Asking what a food contains, or which of two foods has more: no eating of the user's in it. */
 const foodFactPatterns: readonly RegExp[] = [
-  new RegExp(`\\b${nutrientWord} (?:are |is )?(?:there )?in (?:a|an|one|1|100 ?g|a cup of|a slice of|a serving of|a portion of|a bowl of|each)\\b`),
-  new RegExp(`\\bhow (?:many|much) ${nutrientWord} (?:does|do|has|have) (?:a |an |one )?[\\p{L}\\s]{2,30}?(?: have| has| contain| got)?\\b`, 'u'),
-  new RegExp(`\\b(?:is|are) (?:a |an )?[\\p{L}\\s]{2,30}? (?:high|low|rich) in ${nutrientWord}\\b`, 'u'),
-  /\b(?:does|do) (?:a |an )?[\p{L}\s]{2,30}? (?:have|contain) (?:a lot of |much |many |any )?/u,
+  new RegExp(
+    `\\b${nutrientWord} (?:are |is )?(?:there )?in (?!(?:my|our|the|that|those|these|it|them|this|what|which)\\b)(?:a |an |one |1 |each |the average |an average |100 ?g (?:of )?)?(?!(?:single |typical |average |normal |whole |given )?(?:day|days|meal|meals|week|weeks|month|months|sitting)\\b)[\\p{L}]`,
+    'u',
+  ),
+  new RegExp(`\\bhow (?:many|much) ${nutrientWord} (?:does|do) (?:a |an |one )?[\\p{L} ]{2,30}? (?:have|has|contain|contains|got)\\b`, 'u'),
+  new RegExp(`\\b(?:is|are) (?:a |an )?[\\p{L} ]{0,30}?(?:high|low|rich) in ${nutrientWord}\\b`, 'u'),
+  new RegExp(`\\b(?:foods?|fruits?|vegetables?|veg|snacks?|drinks?) (?:high|low|rich) in ${nutrientWord}\\b`),
+  /\b(?:which|what|que|cuales) (?:foods?|fruits?|vegetables?|veg|snacks?|drinks?|alimentos?|frutas?|verduras?|bebidas?) (?:have|has|contain|contains|are|tienen|tiene|contienen|son) (?:the )?(?:most|more|less|least|fewest|highest|lowest|high|low|rich|mas|menos)\b/,
+  new RegExp(`\\b(?:${nutrientWord} (?:per|por) 100 ?g|${nutrientWord} content|content of ${nutrientWord}|contenido de ${nutrientWord})\\b`),
+  /\b(?:which|what) (?:one )?(?:has|have|contains?|gives?) (?:more|less|fewer|the most|the least)\b/,
+  /\b(?:cual|que) (?:tiene|tienen|aporta|aportan|lleva|llevan) (?:mas|menos)\b/,
+  new RegExp(`\\b(?:does|do) (?:a |an )?[\\p{L} ]{2,30}? (?:have|contain) (?:a lot of |much |many |any )?${nutrientWord}\\b`, 'u'),
   new RegExp(`\\b(?:cuantas?|cuantos?) ${nutrientWord} (?:tiene|tienen|contiene|contienen|aporta|aportan|lleva|llevan|hay en)\\b`),
-  /\b(?:tiene|tienen|contiene|contienen) (?:mucha|mucho|muchas|muchos|poca|poco|pocas|pocos) (?:calorias|proteinas?|grasas?|azucar|fibra|sodio|sal|carbohidratos|hierro|calcio|potasio)\b/,
+  new RegExp(`\\b(?:tiene|tienen|contiene|contienen) (?:mucha|mucho|muchas|muchos|poca|poco|pocas|pocos) ${nutrientWord}\\b`),
   new RegExp(`\\b(?:es|son) (?:alto|alta|altos|altas|rico|rica|ricos|ricas) en ${nutrientWord}\\b`),
 ];
 
-/** The user's own eating, told in the past: advice asked beside it ("should I cut down? I had loads last week") still has a log question. */
+/** The user's own eating, told in the past or so far: beside it, advice or someone else's name still leaves a log question. */
 const ownPastEating =
-  /\b(?:did i|did we|have i|i ate|i had|i've had|ive had|i drank|i've eaten|ive eaten|i've been eating|ive been eating|comi|cene|desayune|almorce|merende|me comi|he comido|me tome|bebi|me meti|me zampe)\b/;
+  /\b(?:did i|did we|have i|i ate|i had|i've had|ive had|i drank|i've eaten|ive eaten|i've been|ive been|i got through|i went through|comi|cene|desayune|almorce|merende|me comi|he comido|me he|me tome|bebi|me meti|me zampe|llevo|tuve)\b/;
 
-/** Words that put the user's own eating or a period into the question: then it asks about the log. */
-const ownEating =
-  /\b(?:i|i'd|i've|i'm|im|my|me|we|our|mine|yo|mi|mis|me|nos|comi|cene|desayune|almorce|merende|tome|bebi|consumi|meti|he comido|hemos|comimos|llevo|today|yesterday|week|month|weekend|hoy|ayer|anoche|semana|mes|finde|fin de semana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b/;
+/** The user's own log named: "my sugar", "mis cenas", "my diet this week". */
+const ownLog = new RegExp(
+  `\\b(?:my|our|mi|mis) (?:${nutrientWord}|breakfasts?|lunch(?:es)?|dinners?|snacks?|meals?|intake|diet|log|diary|numbers|totals?|figures|eating|desayunos?|almuerzos?|cenas?|meriendas?|comidas?|dieta|diario|registro|numeros|ingesta)\\b`,
+);
+
+/** Periods the planner does not date ("lately", "so far"): they still put the question in the log. */
+const vaguePeriods = /\b(?:lately|recently|so far|these days|nowadays|ultimamente|recientemente|hasta ahora|estos dias|en lo que va)\b/;
 
 const people =
-  '(?:husband|wife|partner|son|daughter|kid|kids|child|children|boyfriend|girlfriend|mom|mum|mother|dad|father|brother|sister|friend|baby|family|roommate|flatmate|colleague|boss|dog|cat|grandma|grandpa|grandmother|grandfather|marido|esposo|esposa|mujer|pareja|novio|novia|hijo|hija|hijos|hijas|nene|nena|bebe|mama|madre|papa|padre|hermano|hermana|amigo|amiga|companero|companera|jefe|jefa|perro|perra|gato|gata|abuela|abuelo|suegra|suegro|familia|nino|nina|ninos|ninas|crio|cria|peques?)';
+  '(?:husband|hubby|wife|partner|other half|son|daughter|kid|kids|child|children|boyfriend|bf|girlfriend|gf|mom|mum|mother|dad|father|brother|sister|friend|baby|family|roommate|roomie|flatmate|colleague|boss|niece|nephew|aunt|uncle|cousin|neighbour|neighbor|dog|puppy|cat|kitten|grandma|grandpa|grandmother|grandfather|patient|patients|client|clients|toddler|teen|teenager|marido|esposo|esposa|mujer|pareja|novio|novia|hijo|hija|hijos|hijas|hijito|hijita|nene|nena|bebe|mama|madre|papa|padre|hermano|hermana|amigo|amiga|companero|companera|jefe|jefa|tia|tio|primo|prima|vecino|vecina|perro|perra|perrito|perrita|gato|gata|gatito|gatita|abuela|abuelo|suegra|suegro|nieto|nieta|sobrino|sobrina|paciente|pacientes|cliente|clientes|familia|nino|nina|ninos|ninas|crio|cria|peques?)';
+const adverbs = '(?:usually |normally |ever |always |often |really |actually |even |just |only |never )?';
 
-/** Someone else eats in the question: "did my son eat", "what did my wife have", "¿qué cenó mi marido?". */
+/** Someone else eats in the question: "did my son eat", "what did my wife have", "¿qué cenó ayer mi marido?". */
 const someoneElsePatterns: readonly RegExp[] = [
   new RegExp(
-    `\\b(?:did|does|do|has|have|had|is|are|should|must|can|could) (?:my|our|the) ${people} (?:be |have |been )?(?:eat|eaten|ate|eating|have|had|having|drink|drank|drunk|drinking|snack|snacked|get|got|getting)\\b`,
+    `\\b(?:did|does|do|has|have|had|is|are|should|must|can|could) (?:my|our|the) ${people} ${adverbs}(?:be |have |been )?(?:eat|eaten|ate|eating|have|had|having|drink|drank|drunk|drinking|snack|snacked|get|got|getting)\\b`,
   ),
-  /\b(?:did|have|do|were) you (?:eat|eaten|have|had|drink|drank)\b/,
-  /\b(?:vos|tu|usted) (?:ya )?(?:comiste|almorzaste|cenaste|desayunaste|merendaste|comio|almorzo|ceno|desayuno)\b/,
-  new RegExp(`\\b(?:my|our|the) ${people} (?:ate|eats|had|has eaten|drank|snacked|got)\\b`),
-  new RegExp(`\\b(?:my|our) ${people}'s (?:diet|intake|calories|meals?|food|breakfast|lunch|dinner|snacks?|protein|sugar|salt|sodium|fat|diary|log)\\b`),
+  /\b(?:is|was|does|did|has|should|can) (?:he|she|they) (?:be )?(?:eat|eating|ate|eaten|have|having|had|get|getting|got|drink|drinking)\b/,
+  new RegExp(`\\b(?:my|our|the) ${people} ${adverbs}(?:won't |wont |doesn't |doesnt )?(?:ate|eats|had|has eaten|drank|drinks|snacked|wants|likes|refuses|needs)\\b`),
+  new RegExp(`\\b(?:my|our) ${people}'s (?:diet|intake|calories|meals?|food|breakfast|lunch|dinner|snacks?|protein|sugar|salt|sodium|fat|diary|log|eating)\\b`),
   new RegExp(
-    `\\b(?:comio|ceno|desayuno|almorzo|merendo|tomo|bebio|se comio|se tomo|ha comido|ha cenado|han comido|comieron|cenaron) (?:mi|mis|nuestro|nuestra|nuestros|nuestras|el|la|los|las) ${people}\\b`,
+    `\\b(?:(?:comio|ceno|desayuno|almorzo|merendo|tomo|bebio|se comio|se tomo|ha comido|ha cenado|han comido|comieron|cenaron) (?:[\\p{L}]+ ){0,2}?|(?:come|comen|cenan|desayunan) )(?:mi|mis|nuestro|nuestra|nuestros|nuestras|el|la|los|las) ${people}\\b`,
+    'u',
   ),
   new RegExp(
-    `\\b(?:mi|mis|nuestro|nuestra|nuestros|nuestras) ${people} (?:comio|ceno|desayuno|almorzo|merendo|tomo|bebio|se comio|se tomo|ha comido|ha cenado|come|cena|comieron|cenaron|han comido)\\b`,
+    `\\b(?:mi|mis|nuestro|nuestra|nuestros|nuestras) ${people} (?:(?:esta|estan|anda|andan) (?:comiendo|cenando|tomando)|comio|ceno|desayuno|almorzo|merendo|tomo|bebio|se comio|se tomo|ha comido|ha cenado|come|comen|cena|comieron|cenaron|han comido)\\b`,
   ),
-  new RegExp(`\\b(?:dieta|calorias|comidas?|cena|desayuno|almuerzo|merienda|proteinas?|azucar|sal|sodio|grasas?|diario|registro) (?:de|del) (?:mi|mis|nuestro|nuestra) ${people}\\b`),
+  new RegExp(`\\b(?:dieta|diario|registro|ingesta) (?:de|del) (?:mi|mis|nuestro|nuestra) ${people}\\b`),
 ];
 
-/** Things that are not eating, asked of the user: sleep, mood, symptoms, exercise, money, places, the clock, people. */
-const notEatingWords =
-  /\b(?:sleep|slept|sleeping|nap|napped|insomnia|mood|moody|feel|felt|feeling|happy|sad|stressed|anxious|depressed|hurts?|ache|aches|pain|stomach ache|tummy|bloated|nausea|sick|headache|anywhere|open|near me|restaurants?|takeaway|delivery|shop|shopping|buy|bought|store|who|bajon|bajoneado|bajoneada|depre|deprimido|deprimida|duele|dolor|panza|barriga|tripa|estomago|nauseas?|mareo|mareado|mareada|hinchado|hinchada|abierto|abierta|cerca de|restaurantes?|super|supermercado|mercado|tienda|compre|comprar|cuanto sale|cuanto vale|cuestan|quien|quienes|exercise|exercised|workout|worked out|gym|run|ran|jog|jogged|walk|walked|swim|swam|cycled|bike|spend|spent|cost|costs|price|money|paid|pay|weather|rain|raining|work|meeting|break|dormi|dormir|durmiendo|siesta|sueno|insomnio|animo|humor|me senti|me siento|sentirme|feliz|triste|estresad[oa]|ansios[oa]|ejercicio|entrene|entrenamiento|gimnasio|gym|corri|correr|camine|caminar|nade|bici|gaste|gasto|gastado|cuesta|costo|precio|dinero|pague|clima|llueve|lluvia|trabajo|reunion|descanso|what time|a que hora|when is|cuando es)\b/;
+/** The clock, a place or a companion of a meal, calories burned: the diary holds none, even of a meal it holds. */
+const clockPlaceCompany =
+  /\b(?:what time|a que hora|where did i (?:eat|have|go)|donde (?:comi|cene|almorce|desayune|merende)|who did i (?:eat|have)|con quien (?:comi|cene|almorce|desayune|merende)|burn|burns|burned|burnt|burn off|quemar|queme|quemo|quemado|quemaste)\b/;
 
-/** Words of eating that keep a question about the log even beside one of those ("did I eat before the gym?"). */
+/** Sleep, mood, symptoms, medicines, money, the weather, a place: refused unless a nutrient or eating is asked too. */
+const notEatingWords =
+  /\b(?:sleep|slept|sleeping|sleepy|tired|nap|napped|insomnia|mood|moody|happy|sad|stressed|anxious|depressed|hurts?|aches?|pain(?! au| de| perdu)|stomach ache|stomachache|tummy|bloated|nausea|sick|headache|heartburn|medication|medicine|meds|pills?|tablets?|spend|spent|cost|costs|price|money|weather|rain|raining|anywhere|near me|when is|dormi|dormir|duermo|dormido|dormia|durmiendo|siesta|sueno|insomnio|cansado|cansada|animo|humor|me senti|me siento|me sento mal|me cayo mal|sentirme|feliz|triste|estresad[oa]|ansios[oa]|bajon|bajoneado|bajoneada|depre|deprimido|deprimida|duele|dolor|panza|barriga|tripa|estomago|nauseas?|mareo|mareado|mareada|hinchado|hinchada|pastillas?|medicamentos?|medicinas?|remedio|gaste|gasto|gastado|cuesta|cuestan|costo|precio|dinero|pague|cuanto sale|cuanto vale|clima|llueve|lluvia|abierto|abierta|cerca de|cuando es|who|quien|quienes)\b/;
+
+/** Exercise, work, shops, feelings: refused only when nothing of eating (nutrient, food, meal, list) is there at all. */
+const weakNotEatingWords =
+  /\b(?:feel|felt|feeling|exercise|exercised|workout|worked out|gym|run|ran|jog|jogged|walk|walked|swim|swam|cycled|bike|work|meeting|break|shopping|restaurants?|paid|pay|ejercicio|entrene|entrenamiento|gimnasio|corri|correr|camine|caminar|nade|bici|trabajo|reunion|descanso|super|supermercado|mercado|tienda|compre|comprar|restaurantes?)\b/;
+
+/** Words of eating that keep a question about the log beside one of those ("did I eat before the gym?"). */
 const eatingWords =
-  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|intake|snacked|had|have|comi|comer|comido|comimos|cene|desayune|almorce|merende|tome|tomado|bebi|consumi|meti|zampe|jale|picote)\b/;
+  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|intake|snack|snacks|snacked|had|have|log|logged|order|ordered|meal|meals|brunch|entry|entries|comi|comer|comido|comimos|cene|desayune|almorce|merende|tome|tomado|tuve|bebi|consumi|meti|zampe|jale|pique|picote|picotee|pedi)\b/;
 
 /**
- * The reason the question is out of the diary's scope, or null. Advice comes first ("should I eat more protein?"
- * names a nutrient and still asks for advice) unless the user's own past eating is asked too; a fact about a food and someone else's eating only when nothing
- * puts the user's own eating in the question; not eating only when no nutrient, food or eating word is there
- * (`named` is the planner's own reading: a tracked nutrient; any nutrient, measure or food). "How many calories
- * should I have?" is no advice: the user's target answers it.
+ * The reason the question is out of the diary's scope, or null, first that applies: how to use the app; talking to
+ * the app; someone else's eating (unless the user's own is asked too: "what did I eat at my mum's?"); a request for
+ * suggestions; whether to eat or do something ("should I eat more protein?") unless the user's own eating or log is
+ * asked too, or an amount of a nutrient ("how many calories should I have?": the user's target says it); the clock,
+ * a place or a companion; what a food contains when no period, meal, list or own eating is named; sleep, mood,
+ * symptoms, money unless a nutrient or eating is asked; exercise, work, shops unless anything of eating is named.
  */
-export function outOfScope(question: string, named: { nutrient: boolean; intake: boolean }): OutOfScope | null {
+export function outOfScope(question: string, reading: PlannerReading): OutOfScope | null {
   const text = foldedQuestion(question);
   const found = (patterns: readonly RegExp[]): string | null => {
     for (const pattern of patterns) {
@@ -107,15 +177,29 @@ export function outOfScope(question: string, named: { nutrient: boolean; intake:
     }
     return null;
   };
-  const advice = found(advicePatterns);
-  // "How many calories should I have?" asks an amount of a nutrient: the user's own target says it.
-  const amountOfNutrient = named.nutrient && /\b(?:how (?:much|many)|cuant[oa]s?)\b/.test(text);
-  if (advice && !ownPastEating.test(text) && !amountOfNutrient) return { reason: 'advice', words: advice };
+  const ownEating = ownPastEating.test(text);
+  const appUse = found(appUsePatterns);
+  if (appUse) return { reason: 'app_use', words: appUse };
+  const chat = found(chatPatterns);
+  if (chat && !ownEating) return { reason: 'chat', words: chat };
+  const thanks = thanksWords.exec(text);
+  if (thanks && !askingWords.test(text) && !question.includes('?')) return { reason: 'chat', words: thanks[0] };
   const someoneElse = found(someoneElsePatterns);
-  if (someoneElse) return { reason: 'someone_else', words: someoneElse };
+  if (someoneElse && !ownEating) return { reason: 'someone_else', words: someoneElse };
+  const suggestion = found(suggestionPatterns) ?? (recipeWords.test(text) && !ownRecipe.test(text) ? recipeWords.exec(text)?.[0] : null);
+  if (suggestion) return { reason: 'advice', words: suggestion };
+  const whether = found(whetherPatterns);
+  const amountOfNutrient = reading.tracked && /\b(?:how (?:much|many)|cuant[oa]s?)\b/.test(text);
+  if (whether && !ownEating && !ownLog.test(text) && !reading.period && !amountOfNutrient) return { reason: 'advice', words: whether };
+  const clock = clockPlaceCompany.exec(text);
+  if (clock) return { reason: 'not_eating', words: clock[0] };
   const fact = found(foodFactPatterns);
-  if (fact && !ownEating.test(text)) return { reason: 'food_fact', words: fact };
+  const inTheLog = reading.period || reading.meals || reading.list || ownEating || ownLog.test(text) || vaguePeriods.test(text);
+  if (fact && !inTheLog) return { reason: 'food_fact', words: fact };
+  const eating = eatingWords.test(text) || reading.list;
   const other = notEatingWords.exec(text);
-  if (other && !named.intake && !eatingWords.test(text)) return { reason: 'not_eating', words: other[0] };
+  if (other && !reading.tracked && !reading.untracked && !eating) return { reason: 'not_eating', words: other[0] };
+  const weak = weakNotEatingWords.exec(text);
+  if (weak && !reading.tracked && !reading.untracked && !reading.foods && !reading.meals && !eating) return { reason: 'not_eating', words: weak[0] };
   return null;
 }

@@ -33,7 +33,14 @@ export function planFromRules(question: string, today: string): RawPlan {
   const meals = mealsOf(question);
   const listEntries = asksForEntries(question);
   const [first, second] = periods;
-  const scope = outOfScope(question, { nutrient: tracked.length > 0, intake: tracked.length > 0 || foods.length > 0 || untracked.length > 0 });
+  const scope = outOfScope(question, {
+    tracked: tracked.length > 0,
+    untracked: untracked.length > 0,
+    foods: foods.length > 0,
+    meals: meals.length > 0,
+    list: listEntries,
+    period: periods.length > 0 || invalid.length > 0,
+  });
   const understood =
     tracked.length > 0 ||
     foods.length > 0 ||

@@ -141,6 +141,17 @@ const spanishWords = new Set([
   'ano',
   'dieta',
   'diario',
+  // texted and colloquial Spanish ("q ceno hoy? algo ligerito porfa")
+  'q',
+  'xq',
+  'porfa',
+  'algo',
+  'ceno',
+  'ligero',
+  'ligerito',
+  'che',
+  'wey',
+  'vos',
 ]);
 
 const englishWords = new Set([

@@ -241,6 +241,34 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+  it('refuses advice and someone else’s eating with their own sentence and no figure, and still answers the same words about the log (screenshot)', async () => {
+    const { page, problems } = await openScreen(app, 'ask');
+    await page.getByLabel('Question about your diary').fill('What should I eat for dinner tonight?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const refused = page.getByRole('article', { name: 'No answer' });
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await visibleText(refused.locator('.answer-text'))).toMatch(/^"Ask your log" answers from the entries of your diary.*It does not advise what to eat/);
+    expect(await refused.locator('mark.figure').count()).toBe(0);
+    // Nothing was looked up, and the plan does not pretend a period and every nutrient were.
+    const lookedUp = await visibleText(refused.getByRole('region', { name: 'What was looked up' }));
+    expect(lookedUp).toMatch(/Nothing: the diary’s entries do not answer this question\.\s*Not honoured\s*the question asks for advice/);
+    expect(lookedUp).not.toMatch(/Period|Nutrients/);
+    await saveScreenshot(page, 'ask-advice-refused-en');
+
+    await page.getByLabel('Question about your diary').fill('¿Qué comió mi marido ayer en la cena?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.getByText('Su diario solo guarda sus propias entradas en este perfil').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('article', { name: 'No answer' }).locator('mark.figure').count()).toBe(0);
+
+    await page.getByLabel('Question about your diary').fill('What did I eat for dinner yesterday?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('article', { name: 'Answer' });
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await answer.locator('.citations li[data-kind="diary-entry"]').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('answers a question about one food with that food’s entries, and says so when no entry has the name', async () => {
     const { page, problems } = await openScreen(app, 'ask');
     await page.getByLabel('Question about your diary').fill('How many eggs did I eat last week?');

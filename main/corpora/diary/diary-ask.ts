@@ -117,7 +117,8 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
   // A refusal states its reason in the answer, and its period or nutrient defaults do not matter.
   const toldOf = (checked: SanitizedPlan) =>
     checked.adjustments
-      .filter((adjustment) => !(checked.plan.refusal && (saidByRefusal.has(adjustment.code) || adjustment.code === 'period_defaulted')))
+      // A question not understood looked nothing up: no notice about its period or nutrients either.
+      .filter((adjustment) => checked.plan.refusal !== 'not_understood' && !(checked.plan.refusal && (saidByRefusal.has(adjustment.code) || adjustment.code === 'period_defaulted')))
       .map((adjustment) => adjustmentNotice(adjustment, language));
   const planNoticesAt = notices.length;
   const planNotices = toldOf({ plan, adjustments });

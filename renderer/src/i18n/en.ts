@@ -539,6 +539,15 @@ export const en = {
     foods: 'Foods named',
     comparedWith: 'Compared with',
     notHonoured: 'Not honoured',
+    nothingLookedUp: 'Nothing: the diary’s entries do not answer this question.',
+    scopeReasons: {
+      advice: 'the question asks for advice',
+      food_fact: 'the question asks what a food contains in general',
+      someone_else: 'the question asks about someone else’s eating',
+      not_eating: 'the question is not about eating',
+      app_use: 'the question asks how to use the app',
+      chat: 'nothing was asked about the diary',
+    },
     notHonouredCodes: {
       untracked_nutrient: '{{text}}: not tracked',
       not_understood: 'the question',

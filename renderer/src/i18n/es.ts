@@ -544,6 +544,15 @@ export const es: Messages = {
     foods: 'Alimentos nombrados',
     comparedWith: 'Comparado con',
     notHonoured: 'No atendido',
+    nothingLookedUp: 'Nada: las entradas del diario no responden esta pregunta.',
+    scopeReasons: {
+      advice: 'la pregunta pide un consejo',
+      food_fact: 'la pregunta es sobre lo que contiene un alimento en general',
+      someone_else: 'la pregunta es sobre lo que come otra persona',
+      not_eating: 'la pregunta no es sobre lo que se come',
+      app_use: 'la pregunta es sobre cómo usar la aplicación',
+      chat: 'no se preguntó nada sobre el diario',
+    },
     notHonouredCodes: {
       untracked_nutrient: '{{text}}: no se registra',
       not_understood: 'la pregunta',

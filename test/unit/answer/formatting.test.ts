@@ -73,6 +73,9 @@ describe('detectLanguage', () => {
     expect(questionLanguage('proteína')).toBe('es');
     expect(questionLanguage('how much protein did I eat last week?')).toBe('en');
     expect(questionLanguage('kcal')).toBeNull();
+    // Texted Spanish with no accent or ¿: "q", "porfa", "algo" are its words.
+    expect(questionLanguage('q ceno hoy? algo ligerito porfa')).toBe('es');
+    expect(questionLanguage('what did I eat today? something light')).toBe('en');
     expect(questionLanguage('sodio')).toBeNull();
     expect(questionLanguage('asdf qwer')).toBeNull();
   });

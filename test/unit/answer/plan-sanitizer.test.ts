@@ -206,6 +206,12 @@ describe('sanitizePlan: a question out of the log', () => {
     expect(plan.not_honoured).toEqual([{ code: 'not_understood', text: 'advice' }]);
   });
 
+  it('says only that it was out of scope, not the clamp of a period it never looked up', () => {
+    const { plan } = sanitize({ date_from: '2025-07-02', date_to: '2026-07-02', nutrients: ['protein'], understood: true, out_of_scope: 'advice' });
+    expect(plan.not_honoured).toEqual([{ code: 'not_understood', text: 'advice' }]);
+    expect(sanitize({ date_from: '2025-07-02', date_to: '2026-07-02', nutrients: ['protein'], understood: true }).plan.not_honoured).toEqual([{ code: 'period_clamped', text: '366' }]);
+  });
+
   it('ignores a reason it does not know', () => {
     const { plan } = sanitize({ nutrients: ['protein'], understood: true, out_of_scope: 'banana' });
     expect(plan.refusal).toBeUndefined();

@@ -193,6 +193,11 @@ describe('planFromRules: what else the question asks', () => {
     expect(planFromRules('wot did i scoff at the weekend', on)).toMatchObject({ list_entries: true, understood: true });
     expect(planFromRules('la comida del sábado fue muy salada?', on)).toMatchObject({ meals: ['lunch'], nutrients: ['sodium'] });
     expect(planFromRules('¿qué comida del sábado fue muy salada?', on)).toMatchObject({ meals: [], nutrients: ['sodium'] });
+    expect(planFromRules('el almuerzo del jueves estuvo muy grasoso?', on)).toMatchObject({ meals: ['lunch'], nutrients: ['fat'] });
+    expect(planFromRules('cómo tuve la presión la semana pasada', on)).toMatchObject({ nutrients: [], untracked: ['presión'] });
+    expect(planFromRules('how much cheddar did i go through last week', on)).toMatchObject({ foods: ['cheddar'], understood: true });
+    expect(planFromRules('did i have any diet coke this week', on)).toMatchObject({ foods: ['diet coke'] });
+    expect(planFromRules('did i stick to a balanced diet this week', on)).not.toHaveProperty('foods');
   });
 
   it('understands a question that is only a period as asking about the log of that period', () => {

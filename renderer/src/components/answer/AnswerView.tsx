@@ -120,9 +120,29 @@ export function AnswerView({ output, onOpenCard, leadShown = false }: { output: 
   );
 }
 
+/** Why a question the diary's entries cannot answer was refused (question-scope.ts's reasons). */
+const scopeReasons = new Set(['advice', 'food_fact', 'someone_else', 'not_eating', 'app_use', 'chat']);
+
 function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
   const { t, i18n } = useTranslation();
   const language = asLanguage(i18n.language);
+  if (plan.refusal === 'not_understood') {
+    // Nothing of the plan was looked up: its period and default nutrients would read as if they had been.
+    const reasons = (plan.not_honoured ?? []).filter((item) => item.code === 'not_understood' && scopeReasons.has(item.text)).map((item) => t(`answer.scopeReasons.${item.text}`));
+    return (
+      <section className="plan" aria-label={t('answer.plan')}>
+        <h3>{t('answer.plan')}</h3>
+        <dl className="facts">
+          <dt>{t('answer.plan')}</dt>
+          <dd data-plan="nothing">{t('answer.nothingLookedUp')}</dd>
+          <dt>{t('answer.notHonoured')}</dt>
+          <dd data-code="not-honoured">{reasons.length > 0 ? reasons.join('; ') : t('answer.notHonouredCodes.not_understood')}</dd>
+          <dt>{t('answer.planner')}</dt>
+          <dd>{t(`answer.planners.${plan.planner}`)}</dd>
+        </dl>
+      </section>
+    );
+  }
   return (
     <section className="plan" aria-label={t('answer.plan')}>
       <h3>{t('answer.plan')}</h3>
