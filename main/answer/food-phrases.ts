@@ -22,7 +22,7 @@ const phrasePatterns: readonly RegExp[] = [
   // English
   /\bhow (?:much|many) (.+?) (?:did|do|have|had|has) (?:i|we) (?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|get|got|log|logged|snack|snacked|munch|munched|nibble|nibbled|go through|gone through|get through|got through|polish off|polished off|put away|scoff|scoffed)\b/,
   /\bhow (?:much|many) (.+?) (?:i|we) (?:ate|had|drank|eat|have|drink|consumed|logged|snacked|munched)\b/,
-  /\b(?:did|have|do|had) (?:i|we) (?:last |ever |already |really |actually |even |just )?(?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|log|logged|get|got) (.+)$/,
+  /\b(?:did|have|do|had) (?:i|we) (?:last |ever |already |really |actually |even |just )?(?:eat|eaten|ate|have|had|drink|drunk|drank|consume|consumed|log|logged|get|got|(?:go|gone|went) (?:mad|overboard|crazy|nuts|heavy) on|overdo|overdid|overdone|pig out on|pigged out on|binge on|binged on) (.+)$/,
   /\b(?:did|does|do) (.+?) (?:give|contribute|provide|add|have|contain)\b/,
   /\b(?:show|list|give)(?: me)? (?:my |the |all )*(.+?) (?:entries|logs|intake)\b/,
   /\b(?:am|are|was|were) (?:i|we) (?:eating|drinking|having|getting|consuming|logging) (.+)$/,
@@ -31,7 +31,7 @@ const phrasePatterns: readonly RegExp[] = [
   /\b(?:get|got|getting|come|came|comes|coming) from (.+)$/,
   /\b(\S+(?: \S+)?) intake\b/,
   // Spanish
-  /\b(?:cuant(?:o|a|os|as)|que tant(?:o|a|os|as)) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|metido|llevo|cene|desayune|almorce|merende|zampe|zampado|zampamos|jale|papee|trague|tragado|morfe|morfado)\b/,
+  /\b(?:cuant(?:o|a|os|as)|que tant(?:o|a|os|as)) (.+?) (?:he |hemos |habia |habre )?(?:comi|comido|comimos|tome|tomado|tomamos|bebi|bebido|consumi|consumido|meti|metido|llevo|cene|desayune|almorce|merende|zampe|zampado|zampamos|jale|papee|trague|tragado|morfe|morfado|eche|jarte)\b/,
   /\b(?:muestrame|ensename|dame|lista) (?:mis |las |todas )*(?:entradas|registros) de (.+)$/,
   /\b(?:comi|comimos|he comido|hemos comido|tome|he tomado|bebi|he bebido|consumi|he consumido|cene|desayune|almorce|merende|me zampe|me he zampado|me jale) (.+)$/,
   /\b(?:consumo|ingesta) de (.+)$/,
@@ -158,6 +158,13 @@ const cutWords = new Set([
   'bajo',
   'encima',
   'debajo',
+  // an eating verb ends a food ("casi no comí, q comí al final")
+  'comi',
+  'cene',
+  'desayune',
+  'almorce',
+  'merende',
+  'bebi',
   'ultimamente',
   'recientemente',
 ]);
@@ -215,6 +222,22 @@ const notFoods = new Set([
   'something',
   'anywhere',
   'somewhere',
+  // texted "qué" and forms of address ("chamo, ¿cuántas arepas…?", "che", "wey")
+  'q',
+  'k',
+  'chamo',
+  'che',
+  'wey',
+  'guey',
+  'bro',
+  'dude',
+  'oye',
+  'hey',
+  'boludo',
+  'parce',
+  'pana',
+  'mija',
+  'mijo',
   'still',
   'open',
   'everything',
@@ -390,6 +413,8 @@ const frameWords = new Set([
 
 /** Units a food is counted in ("grams of dal", "gramos de queso", "two cups of rice"): before "of"/"de", not the food. */
 const unitWords = new Set([
+  'units',
+  'unit',
   'grams',
   'gram',
   'g',

@@ -77,8 +77,8 @@ export function asksAboutFuture(question: string): boolean {
 }
 
 const intentPatterns = [
-  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|scoff|scoffed|munched|brunch|brunches|takeaway|takeaways|ordered|go through|went through|get through|got through|polish off|polished off|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals|heaviest|lightest)\b/,
-  /\b(?:comi|comer|comido|como|comemos|comida|comidas|alimentos?|dieta|nutricion|nutrientes?|macros?|consumo|consumi|ingesta|diario|registro|resumen|resumeme|tome|tomado|bebi|beber|meti|metido|zampe|zampado|jale|papee|trague|tragado|morfe|morfado|llevo|meta|metas|objetivo|objetivos|que tal voy|como voy)\b/,
+  /\b(?:eat|eats|ate|eaten|eating|drink|drank|drunk|consume|consumed|scoff|scoffed|munched|overdo|overdid|pig out|pigged out|binge|binged|brunch|brunches|takeaway|takeaways|ordered|go through|went through|get through|got through|polish off|polished off|intake|diet|nutrition|nutrients?|macros?|food|foods|meal|meals|log|logged|diary|summary|overview|summarize|summarise|breakdown|break down|how did i do|how am i doing|target|targets|goal|goals|heaviest|lightest)\b/,
+  /\b(?:comi|comer|comido|como|comemos|comida|comidas|alimentos?|dieta|nutricion|nutrientes?|macros?|consumo|consumi|ingesta|diario|registro|resumen|resumeme|tome|tomado|bebi|beber|meti|metido|zampe|zampado|jale|papee|trague|tragado|morfe|morfado|eche|jarte|llevo|meta|metas|objetivo|objetivos|que tal voy|como voy)\b/,
 ];
 
 /** True when the question is about eating at all: without it (and without a nutrient or meal) cita does not guess. */

@@ -152,6 +152,12 @@ const spanishWords = new Set([
   'che',
   'wey',
   'vos',
+  'una',
+  'receta',
+  'pasame',
+  'toy',
+  'comiendo',
+  'chamo',
 ]);
 
 const englishWords = new Set([

@@ -73,6 +73,15 @@ describe('foodPhrases: the foods a diary question names', () => {
     expect(foods('¿cuántas calorías tenía la pizza que me comí ayer?')).toEqual(['pizza']);
   });
 
+  it('reads no food in a form of address, a unit of a measure, a takeaway or an eating verb (blind set 4)', () => {
+    expect(foods('chamo cuantas arepas me jarté la semana pasada')).toEqual(['arepas']);
+    expect(foods('how many units of alcohol did i have at the work do on saturday')).toEqual([]);
+    expect(foods('had a chinese takeaway for dinner last tuesday how much fat was in it')).toEqual([]);
+    expect(foods('estuve con gripe todo el finde y casi no comí, q comí al final')).toEqual([]);
+    expect(foods('did i go mad on the crisps at the party on saturday')).toEqual(['crisps']);
+    expect(foods('¿tomé más mate esta semana que la pasada?')).toEqual(['mate']);
+  });
+
   it('splits "x and y" and "x o y" into two foods, at most three', () => {
     expect(foods('did I eat rice and dal yesterday')).toEqual(['rice', 'dal']);
     expect(foods('¿comimos lentejas o garbanzos en noviembre?')).toEqual(['lentejas', 'garbanzos']);

@@ -76,6 +76,7 @@ describe('detectLanguage', () => {
     // Texted Spanish with no accent or ¿: "q", "porfa", "algo" are its words.
     expect(questionLanguage('q ceno hoy? algo ligerito porfa')).toBe('es');
     expect(questionLanguage('what did I eat today? something light')).toBe('en');
+    expect(questionLanguage('pasame una receta de arepas reina pepiada')).toBe('es');
     expect(questionLanguage('sodio')).toBeNull();
     expect(questionLanguage('asdf qwer')).toBeNull();
   });

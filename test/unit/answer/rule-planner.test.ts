@@ -198,6 +198,8 @@ describe('planFromRules: what else the question asks', () => {
     expect(planFromRules('how much cheddar did i go through last week', on)).toMatchObject({ foods: ['cheddar'], understood: true });
     expect(planFromRules('did i have any diet coke this week', on)).toMatchObject({ foods: ['diet coke'] });
     expect(planFromRules('did i stick to a balanced diet this week', on)).not.toHaveProperty('foods');
+    expect(planFromRules('how many units of alcohol did i have on saturday', on)).toMatchObject({ untracked: ['alcohol'] });
+    expect(planFromRules('ayer me dio un calambre, comí suficiente potasio?', on)).toMatchObject({ nutrients: ['potassium'] });
   });
 
   it('understands a question that is only a period as asking about the log of that period', () => {
