@@ -155,7 +155,6 @@ const spanishWords = new Set([
   'una',
   'receta',
   'pasame',
-  'toy',
   'comiendo',
   'chamo',
 ]);
