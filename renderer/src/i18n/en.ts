@@ -539,6 +539,7 @@ export const en = {
     foods: 'Foods named',
     comparedWith: 'Compared with',
     notHonoured: 'Not honoured',
+    lookedUp: 'Looked up',
     nothingLookedUp: 'Nothing: the diary’s entries do not answer this question.',
     scopeReasons: {
       advice: 'the question asks for advice',

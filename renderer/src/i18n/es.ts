@@ -544,6 +544,7 @@ export const es: Messages = {
     foods: 'Alimentos nombrados',
     comparedWith: 'Comparado con',
     notHonoured: 'No atendido',
+    lookedUp: 'Consultado',
     nothingLookedUp: 'Nada: las entradas del diario no responden esta pregunta.',
     scopeReasons: {
       advice: 'la pregunta pide un consejo',

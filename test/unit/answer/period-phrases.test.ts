@@ -234,6 +234,11 @@ describe('readPeriods: two periods', () => {
     expect(periods('compárame el sodio de esta semana con el de la pasada')).toEqual(thisWeekThenLast);
   });
 
+  it('reads "me he pasado" as overdoing it, not as the period before (blind set 4)', () => {
+    expect(periods('creo que me he pasado con el azúcar esta semana')).toEqual([['2026-11-30', '2026-12-01']]);
+    expect(periods('el azúcar de esta semana y la pasada')).toEqual(thisWeekThenLast);
+  });
+
   it('reads "more than last week" and "compared to last month" as the period so far against the one named', () => {
     expect(periods('did I eat more protein than last week?')).toEqual(thisWeekThenLast);
     expect(periods('how was my fibre compared to last week')).toEqual(thisWeekThenLast);

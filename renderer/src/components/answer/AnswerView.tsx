@@ -133,7 +133,7 @@ function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
       <section className="plan" aria-label={t('answer.plan')}>
         <h3>{t('answer.plan')}</h3>
         <dl className="facts">
-          <dt>{t('answer.plan')}</dt>
+          <dt>{t('answer.lookedUp')}</dt>
           <dd data-plan="nothing">{t('answer.nothingLookedUp')}</dd>
           <dt>{t('answer.notHonoured')}</dt>
           <dd data-code="not-honoured">{reasons.length > 0 ? reasons.join('; ') : t('answer.notHonouredCodes.not_understood')}</dd>
