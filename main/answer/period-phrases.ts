@@ -549,7 +549,10 @@ export function readPeriods(question: string, today: string, future: boolean): P
   // azúcar esta semana" overdid it: a verb, not the period before).
   const only = periods.length === 1 ? periods[0] : undefined;
   if (only?.previous) {
-    const elliptic = /\b(?:vs\.?|versus|than|to|with|and|or|against)\s+(?:the\s+)?(?:last|previous|prior)(?:\s+one)?\b(?!\s*\w*\s*(?:week|month|year|day))|(?<!\b(?:he|has|ha|hemos|han|habia|habias|habiamos|habian)\s)\b(?:pasada|pasado|anterior)\b/.exec(text);
+    const elliptic =
+      /\b(?:vs\.?|versus|than|to|with|and|or|against)\s+(?:the\s+)?(?:last|previous|prior)(?:\s+one)?\b(?!\s*\w*\s*(?:week|month|year|day))|(?<!\b(?:he|has|ha|hemos|han|habia|habias|habiamos|habian)\s)\b(?:pasada|pasado|anterior)\b/.exec(
+        text,
+      );
     if (elliptic && free(elliptic.index, elliptic.index + elliptic[0].length)) {
       periods.push({ ...only.previous, start: elliptic.index, end: elliptic.index + elliptic[0].length, text: original.slice(elliptic.index, elliptic.index + elliptic[0].length).trim() });
     }
