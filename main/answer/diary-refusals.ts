@@ -21,10 +21,10 @@ const scopeAnswers: Record<Language, Record<ScopeReason, string>> = {
     advice:
       '"Ask your log" answers from the entries of your diary: what you ate, by day and meal, and its nutrients. It does not advise what to eat or whether a food is good for you. Ask about what you logged, for example: "How much sodium did I have last week?"',
     food_fact:
-      '"Ask your log" answers about what you ate, not about what a food contains in general. Search Foods to see what a food contains; to see that food in your diary, ask for example: "How much cheese did I eat last week?"',
+      '"Ask your log" answers about what you ate, not about what a food contains in general. Look the food up in Foods to see what it contains; to see that food in your diary, ask for example: "How much cheese did I eat last week?"',
     someone_else: 'Your diary holds only your own entries in this profile, so it cannot say what someone else ate. If they keep a diary in cita, switch to their profile and ask there.',
     app_use:
-      '"Ask your log" answers questions about your entries; it does not change them. To log, change or delete an entry use Diary (Day tab); to import a file, its Import CSV tab; the command line\'s "cita export" writes your foods, diary and targets as CSV.',
+      '"Ask your log" answers questions about your entries; it does not change them. To log, change or delete an entry use Diary (Day tab); to import a file, Diary\'s Import CSV tab. On the command line, "cita diary target" sets a daily target and "cita export" writes your foods, diary and targets as CSV.',
     chat: '"Ask your log" answers questions about your entries, for example: "What did I eat for dinner yesterday?" or "How much sodium did I have last week?"',
     not_eating:
       'Your diary holds what you ate, by day and meal, and its nutrients: nothing about sleep, mood, symptoms, exercise, money, places, people or the time of day. Ask about what you logged, for example: "What did I eat for dinner yesterday?"',
@@ -37,7 +37,7 @@ const scopeAnswers: Record<Language, Record<ScopeReason, string>> = {
     someone_else:
       'Su diario solo guarda sus propias entradas en este perfil, así que no puede decir qué comió otra persona. Si esa persona lleva un diario en cita, cambie al perfil de esa persona y pregunte allí.',
     app_use:
-      '«Pregunta a tu registro» responde preguntas sobre sus entradas; no las cambia. Para registrar, cambiar o borrar una entrada use Diario (pestaña Día); para importar un archivo, su pestaña Importar CSV; en la línea de órdenes, «cita export» escribe sus alimentos, diario y metas en CSV.',
+      '«Pregunta a tu registro» responde preguntas sobre sus entradas; no las cambia. Para registrar, cambiar o borrar una entrada use Diario (pestaña Día); para importar un archivo, la pestaña Importar CSV de Diario. En la línea de comandos, «cita diary target» fija un objetivo diario y «cita export» escribe sus alimentos, diario y objetivos en CSV.',
     chat: '«Pregunta a tu registro» responde preguntas sobre sus entradas, por ejemplo: «¿Qué cené ayer?» o «¿Cuánto sodio comí la semana pasada?»',
     not_eating:
       'Su diario guarda lo que comió, por día y comida, y sus nutrientes: nada sobre el sueño, el ánimo, los síntomas, el ejercicio, el dinero, los lugares, las personas ni la hora. Pregunte por lo que registró, por ejemplo: «¿Qué cené ayer?»',

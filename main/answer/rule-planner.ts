@@ -40,6 +40,7 @@ export function planFromRules(question: string, today: string): RawPlan {
     meals: meals.length > 0,
     list: listEntries,
     period: periods.length > 0 || invalid.length > 0,
+    pastPeriod: periods.some((period) => period.from <= today),
   });
   const understood =
     tracked.length > 0 ||

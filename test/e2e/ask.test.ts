@@ -251,7 +251,7 @@ describe.runIf(enabled)('the Ask your log screen in Chromium', () => {
     expect(await refused.locator('mark.figure').count()).toBe(0);
     // Nothing was looked up, and the plan does not pretend a period and every nutrient were.
     const lookedUp = await visibleText(refused.getByRole('region', { name: 'What was looked up' }));
-    expect(lookedUp).toMatch(/Nothing: the diary’s entries do not answer this question\.\s*Not honoured\s*the question asks for advice/);
+    expect(lookedUp).toMatch(/Nothing: the question was not read as one your diary’s entries answer\.\s*Not honoured\s*the question asks for advice/);
     expect(lookedUp).not.toMatch(/Period|Nutrients/);
     await saveScreenshot(page, 'ask-advice-refused-en');
 

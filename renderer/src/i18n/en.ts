@@ -540,7 +540,7 @@ export const en = {
     comparedWith: 'Compared with',
     notHonoured: 'Not honoured',
     lookedUp: 'Looked up',
-    nothingLookedUp: 'Nothing: the diary’s entries do not answer this question.',
+    nothingLookedUp: 'Nothing: the question was not read as one your diary’s entries answer.',
     scopeReasons: {
       advice: 'the question asks for advice',
       food_fact: 'the question asks what a food contains in general',

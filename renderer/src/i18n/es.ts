@@ -545,7 +545,7 @@ export const es: Messages = {
     comparedWith: 'Comparado con',
     notHonoured: 'No atendido',
     lookedUp: 'Consultado',
-    nothingLookedUp: 'Nada: las entradas del diario no responden esta pregunta.',
+    nothingLookedUp: 'Nada: la pregunta no se leyó como una que respondan las entradas de su diario.',
     scopeReasons: {
       advice: 'la pregunta pide un consejo',
       food_fact: 'la pregunta es sobre lo que contiene un alimento en general',

@@ -158,7 +158,7 @@ describe('Ask your log says what it cannot answer', () => {
   it('refuses advice, a food contents, someone else and sleep with their own sentence, never a summary', async () => {
     const cases: Array<[string, RegExp]> = [
       ['what should I eat for dinner tonight?', /^"Ask your log" answers from the entries of your diary.*It does not advise what to eat/],
-      ['how many calories are in a banana?', /^"Ask your log" answers about what you ate, not about what a food contains in general\. Search Foods/],
+      ['how many calories are in a banana?', /^"Ask your log" answers about what you ate, not about what a food contains in general\. Look the food up in Foods/],
       ['what did my husband eat yesterday?', /^Your diary holds only your own entries in this profile, so it cannot say what someone else ate\./],
       ['did I sleep well last night', /^Your diary holds what you ate, by day and meal, and its nutrients: nothing about sleep/],
       ['¿me puedes recomendar una cena ligera?', /^«Pregunta a tu registro» responde con las entradas de su diario.*No aconseja qué comer/],
@@ -169,6 +169,10 @@ describe('Ask your log says what it cannot answer', () => {
       expect(output.answer, question).toMatch(sentence);
       expect(output.grounding.figures, question).toEqual([]);
     }
+    // A refused question says nothing of the period it never looked up (no "365 days asked, 92 used").
+    const longPeriod = await ask('what should I eat this year?');
+    expect(longPeriod).toMatchObject({ refused: true, refusal: 'not_understood', notices: [] });
+    expect(longPeriod.plan?.not_honoured).toEqual([{ code: 'not_understood', text: 'advice' }]);
     // The same words about the log are answered from it.
     const answered = await ask('what did I eat for dinner yesterday?');
     expect(answered.refused).toBe(false);

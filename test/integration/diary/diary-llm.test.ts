@@ -275,6 +275,18 @@ describe('Ask your log with an OpenAI-compatible model', () => {
     expect(output.disclaimer).toMatch(/^Lookup planned by AI \(a language model\); answer composed by offline rules/);
   });
 
+  it("refuses with the rules' reason a question out of the log's scope that the model planned as a summary", async () => {
+    useOpenAiStandIn();
+    standIn.behave(sodiumPlan, faithful);
+    const output = await ask('what should I eat for dinner tonight?');
+    expect(output).toMatchObject({ refused: true, refusal: 'not_understood', composer: 'deterministic', plan: { planner: 'llm', not_honoured: [{ code: 'not_understood', text: 'advice' }] } });
+    expect(output.answer).toMatch(/It does not advise what to eat/);
+    expect(output.grounding.figures).toEqual([]);
+    // The same model plan for a question about the log is answered from it.
+    const answered = await ask('which foods gave me the most sodium in the last two weeks?');
+    expect(answered.refused).toBe(false);
+  });
+
   it('sanitizes whatever plan the model proposes', async () => {
     useOpenAiStandIn();
     standIn.behave(() => ({ content: 'Sure! {"date_from": "2027-01-01", "date_to": "2025-01-01", "nutrients": ["salt", "sodium"], "need_detail": "yes"}' }), faithful);

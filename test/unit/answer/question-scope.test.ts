@@ -155,6 +155,53 @@ describe('outOfScope: what the log cannot answer though it uses its words', () =
     expect(reason('Are eggs ok to eat every day?')).toBe('advice');
   });
 
+  it('answers questions of the log beside thanks, a verdict, a feeling, a recipe or company (second review)', () => {
+    for (const question of [
+      'thanks! now sodium for last week',
+      'gracias!! y las proteínas de hoy',
+      '¿Cómo cambió mi consumo de azúcar este mes?',
+      'can you send me my protein for last week?',
+      '¿cuál fue la mejor cena de la semana en proteína?',
+      'esta semana tuve que comer fuera casi todos los días, ¿cuántas calorías?',
+      '¿cuántas calorías tienen las cenas que hago?',
+      'how did I do this week? work was mad',
+      'dame el resumen de la semana porfa, que con el trabajo no me he fijado',
+      '¿La cena del sábado fue súper pesada?',
+      "Friday's dinner made me sick, what was in it?",
+      'been stressed, how many biscuits this week',
+      'sick of salad lol, how many salads this week?',
+      'where did I go over on calories last week?',
+      'how many calories did I eat yesterday? need to burn them off',
+      '¿cuántas calorías tuvo el desayuno con mi hermana el sábado?',
+      'those bagels on sunday, did they have much sodium?',
+      'my partner wants to know my sugar this week',
+      'the dog ate half my lunch on friday, how many calories was my lunch?',
+      'any ideas what I ate on the 3rd?',
+      'how much protein was in the recipe I logged on sunday?',
+      'how many calories in a typical weekday for me?',
+      'which has more sugar, my coffee or my tea?',
+      'is what I eat healthy?',
+      'how many calories am I allowed today?',
+    ]) {
+      expect(reason(question), question).toBeNull();
+    }
+  });
+
+  it('still refuses the same words without the log (second review)', () => {
+    expect(reason('wena, gracias po, me sirvió caleta lo de las calorías de ayer')).toBe('chat');
+    expect(reason('¿cómo cambio mi meta de proteína?')).toBe('app_use');
+    expect(reason('add 2 eggs to breakfast')).toBe('app_use');
+    expect(reason('borra la cena de ayer')).toBe('app_use');
+    expect(reason('¿cuál es la mejor manera de bajar el azúcar?')).toBe('advice');
+    expect(reason('no sé qué cenar, ¿qué me recomiendas?')).toBe('advice');
+    expect(reason('duermo fatal cuando ceno tarde, qué hago?')).toBe('advice');
+    expect(reason('did I sleep badly after dinner on Friday?')).toBe('not_eating');
+    expect(reason('how many calories did I burn at the gym yesterday?')).toBe('not_eating');
+    expect(reason('mi perrito se comió un pedazo de chocolate de mi merienda, es peligroso??')).toBe('someone_else');
+    expect(reason('hazme un menú para la próxima semana con poquita azúcar porfa')).toBe('advice');
+    expect(reason('which has more sugar, granola or muesli?')).toBe('food_fact');
+  });
+
   it('refuses the clock, the place and the company of a meal, which the diary does not hold', () => {
     expect(reason('What time did I have lunch on Friday?')).toBe('not_eating');
     expect(reason('¿Dónde almorcé el lunes?')).toBe('not_eating');
@@ -163,9 +210,9 @@ describe('outOfScope: what the log cannot answer though it uses its words', () =
   });
 
   it('gives the words that showed it', () => {
-    const nothing = { tracked: false, untracked: false, foods: false, meals: false, list: false, period: false };
+    const nothing = { tracked: false, untracked: false, foods: false, meals: false, list: false, period: false, pastPeriod: false };
     expect(outOfScope('any recipes for a high fibre breakfast?', { ...nothing, tracked: true, meals: true })).toEqual({ reason: 'advice', words: 'recipes' });
-    expect(outOfScope('sodium last week', { ...nothing, tracked: true, period: true })).toBeNull();
+    expect(outOfScope('sodium last week', { ...nothing, tracked: true, period: true, pastPeriod: true })).toBeNull();
   });
 });
 
