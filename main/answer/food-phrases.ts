@@ -15,7 +15,8 @@ const phrasePatterns: readonly RegExp[] = [
   /^ (?:any|some|much|many|lots of|a lot of|too much|algun|alguna|algunos|algunas|mucho|mucha|muchos|muchas|demasiado|demasiada) (.+)$/,
   // "total greek yogurt last week vs the week before", "total de pan este mes"
   /^ (?:my |the )?total (?:of |de |del )?(?:my |mi |mis |el |la |los |las )?(.+)$/,
-  /^ ((?:[^§ ]+ ){0,2}[^§ ]+) (?:§ |- )?(?:how (?:much|many)|cuant[oa]s?)\b/,
+  // (not across a comma, read as "and": "howya cita, how many calories…" opens with a greeting)
+  /^ ((?:(?!and )[^§ ]+ ){0,2}(?!and )[^§ ]+) (?:§ |- )?(?:how (?:much|many)|cuant[oa]s?)\b/,
   /^ (?:el|la|los|las|mi|mis) (.+?) (?:tenia|tenian|tiene|tienen|llevaba|llevaban|lleva|llevan)\b/,
   // A question that opens with eating, subject left out ("ate way too many crisps in november, didn't I?")
   /^ (?:i )?(?:ate|had|drank|eaten) (?:(?:way|far|so|waaay) )?(.+)$/,
@@ -165,6 +166,7 @@ const cutWords = new Set([
   'almorce',
   'merende',
   'bebi',
+  'llevo',
   'ultimamente',
   'recientemente',
 ]);
@@ -341,8 +343,19 @@ const afterOf = new Set(['la', 'las', 'los', 'el', 'mi', 'mis', 'su', 'sus', 'es
  * biggest meal", "a balanced diet", "a lo largo del mes") is about the diary, not a food.
  */
 const frameWords = new Set([
-  // a kind of meal, not a food: "a chinese takeaway", "una comida rápida"
+  // a kind of meal, an occasion or a place, not a food: "a chinese takeaway", "a bday party", "del gym"
   'takeaway',
+  'party',
+  'bday',
+  'birthday',
+  'wedding',
+  'office',
+  'gym',
+  'fiesta',
+  'cumple',
+  'boda',
+  'oficina',
+  'gimnasio',
   'takeaways',
   'takeout',
   'delivery',

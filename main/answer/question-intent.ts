@@ -22,7 +22,7 @@ export function foldedQuestion(question: string): string {
 const folded = foldedQuestion;
 
 const listPatterns = [
-  /\bwhat(?: did|'d| have)? (?:i|we) (?:eat|eaten|ate|have|had|snack(?:ed)? on|log(?:ged)?|order(?:ed)?|scoff|scoffed|munch|munched|demolish|demolished|wolf|wolfed)\b/,
+  /\bwhat(?: did|'d| have)? (?:i|we) (?:actually |really |even |just )?(?:eat|eaten|ate|have|had|snack(?:ed)? on|log(?:ged)?|order(?:ed)?|scoff|scoffed|munch|munched|demolish|demolished|wolf|wolfed)\b/,
   /\bwhat (?:i|we) (?:ate|had|logged)\b/,
   /\beverything (?:i|we) (?:ate|had|logged)\b/,
   /\b(?:list|show)(?: me)? (?:my|the|all)? ?(?:entries|meals|foods|log|diary)\b/,

@@ -82,6 +82,8 @@ const whetherPatterns: readonly RegExp[] = [
   /\b(?:deberia|debo) (?:comer|dejar|evitar|tomar|cenar|desayunar|bajar|reducir|quitar)\b/,
   /\b(?:es|son) (?:bueno|buena|buenos|buenas|malo|mala|malos|malas|sano|sana|sanos|sanas|saludable|saludables) (?:comer|tomar|cenar|desayunar|para)\b/,
   /\bse (?:puede|pueden|podra) (?:tomar|comer|cenar|desayunar|beber|mezclar|congelar|calentar)\b/,
+  /\b(?:puedo|podria) (?:comer|tomar|beber|cenar|desayunar)\b[\p{L}\s]{0,40}?\bsi\b/u,
+  /\bcan i (?:eat|have|drink)\b[\p{L}\s]{0,40}?\bif\b/u,
   /\b(?:engorda|engordan|adelgaza|adelgazan)\b/,
 ];
 
@@ -91,7 +93,7 @@ const whetherPatterns: readonly RegExp[] = [
  */
 const appUsePatterns: readonly RegExp[] = [
   /\b(?:how (?:do|can|would) i|how to|where (?:do|can) i|can you|could you|como (?:puedo |hago para |se )?|donde (?:puedo )?|puedes|me puedes|puedo)\s?(?:delete|remove|edit|fix|undo|export|import|backup|back up|sync|add|log|set|borro|borrar|elimino|eliminar|edito|editar|corrijo|corregir|exporto|exportar|importo|importar|anado|anadir|agrego|agregar|apunto|apuntar|anoto|anotar|pongo|poner)\b/,
-  /\b(?:how (?:do|can) i|como(?: puedo| hago para)?|puedo) (?:change|cambio|cambiar) (?:my|the|a|an|mi|el|la|los|las|un|una) (?:target|goal|language|settings?|entry|entries|meta|metas|objetivo|objetivos|idioma|ajustes|entrada|entradas|perfil|profile)\b/,
+  /\b(?:how (?:do|can) i|como(?: puedo| hago para)?|puedo) (?:change|cambio|cambiar) (?:my|the|a|an|mi|el|la|los|las|un|una) (?:[\p{L}]+ )?(?:target|goal|language|settings?|entry|entries|meta|metas|objetivo|objetivos|idioma|ajustes|entrada|entradas|perfil|profile)\b/u,
   /\b(?:delete|remove|export|borra|borrar|elimina|eliminar|exporta|exportar) (?:an |the |my |mi |mis |una |la |el |las |los )?(?:entry|entries|diary|log|entrada|entradas|diario|registro)\b/,
   /^ (?:please |pls |porfa )?(?:add(?! up)|put|delete|remove|change|set my|apunta(?:me)?|anota(?:me)?|anade|agrega|pon(?:me)?|borra(?:me)?|elimina|cambia(?:me)?) /,
   /^ (?:please |pls )?log (?:a|an|my|the|some|\d)/,
@@ -180,6 +182,9 @@ const eatVerbs = /\b(?:eat|ate|eaten|eating|comi|comer|comido|me comi|cene|desay
 const notEatingWords =
   /\b(?:sleep|slept|sleeping|sleepy|tired(?! of)|nap|napped|insomnia|mood|moody|happy|sad|stressed|anxious|depressed|hurts?|aches?|pain(?! au| de| perdu)|stomach ache|stomachache|tummy|bloated|nausea|sick(?! of)|headache|heartburn|medication|medicine|meds|pills?|tablets?|spend|spent|cost|costs|price|money|weather|rain|raining|anywhere (?:open|near|still|that|to eat)|near me|when is(?! my| the last)|dormi|dormir|duermo|dormido|dormia|durmiendo|siesta|sueno|insomnio|cansad[oa](?! de)|animo|humor|me senti|me siento|me sento mal|me cayo mal|sentirme|triste|estresad[oa]|ansios[oa]|bajon|bajoneado|bajoneada|depre|deprimido|deprimida|duele|dolor|panza|barriga|tripa|estomago|nauseas?|mareo|mareado|mareada|hinchado|hinchada|pastillas?|medicamentos?|medicinas?|remedio|gaste|gasto|gastado|(?<!me )cuesta|cuestan|costo|precio|dinero|pague|cuanto sale|cuanto vale|clima|llueve|lluvia|abierto|abierta|cuando es(?! que)|who|quien|quienes)\b/;
 
+/** Money: "how much did I spend on takeaways last month?". */
+const moneyWords = /\b(?:spend|spent|cost|costs|price|money|paid|pay|gaste|gasto|gastado|cuestan|costo|precio|dinero|pague|cuanto sale|cuanto vale)\b/;
+
 /** Exercise, work, shops, feelings: refused only when nothing of eating or the log is there at all. */
 const weakNotEatingWords =
   /\b(?:feel|felt|feeling|exercise|exercised|workout|worked out|gym|run|ran|jog|jogged|walk|walked|swim|swam|cycled|bike|work|meeting|break|shopping|restaurants?|paid|pay|offline|online|ejercicio|entrene|entrenamiento|gimnasio|corri|correr|camine|caminar|nade|bici|trabajo|reunion|descanso|supermercado|mercado|tienda|compre|comprar|restaurantes?)\b/;
@@ -253,7 +258,11 @@ export function outOfScope(question: string, reading: PlannerReading): OutOfScop
   const inTheLog = reading.period || reading.meals || reading.list || ownEating || ownLogNamed || vaguePeriods.test(text);
   if (fact && !inTheLog) return { reason: 'food_fact', words: fact };
   const eating = eatingWords.test(text) || reading.list;
-  const askedOfTheLog = (reading.foods || reading.meals) && reading.period && askingTheLog.test(text);
+  // "Friday's dinner made me sick, what was in it?", "been stressed, how many biscuits this week": the log is asked.
+  const askedOfTheLog = reading.period && askingTheLog.test(text) && (reading.foods || reading.meals || /\b(?:how (?:much|many)|cuant[oa]s?)\b/.test(text));
+  // Money is asked with "how much" itself: only a nutrient, eating or the log's words keep it in the log.
+  const money = moneyWords.exec(text);
+  if (money && !reading.tracked && !reading.untracked && !eating && !ownLogNamed && !logTerms.test(text)) return { reason: 'not_eating', words: money[0] };
   const other = notEatingWords.exec(text);
   if (other && !reading.tracked && !reading.untracked && !eating && !ownLogNamed && !logTerms.test(text) && !askedOfTheLog) return { reason: 'not_eating', words: other[0] };
   const weak = weakNotEatingWords.exec(text);

@@ -157,6 +157,14 @@ const spanishWords = new Set([
   'pasame',
   'comiendo',
   'chamo',
+  'contame',
+  'decime',
+  'jajaja',
+  'jaja',
+  'puedo',
+  'si',
+  'estoy',
+  'embarazada',
 ]);
 
 const englishWords = new Set([

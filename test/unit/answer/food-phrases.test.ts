@@ -80,6 +80,10 @@ describe('foodPhrases: the foods a diary question names', () => {
     expect(foods('estuve con gripe todo el finde y casi no comí, q comí al final')).toEqual([]);
     expect(foods('did i go mad on the crisps at the party on saturday')).toEqual(['crisps']);
     expect(foods('¿tomé más mate esta semana que la pasada?')).toEqual(['mate']);
+    expect(foods('howya cita, how many calories did i have yesterday')).toEqual([]);
+    expect(foods('Nutella — how much this month?')).toEqual(['nutella']);
+    expect(foods('had a bday party saturday and went hard lol. how many cals did i have on saturday')).toEqual([]);
+    expect(foods('wey vengo del gym reventado, cuantos carbohidratos llevo hoy')).toEqual([]);
   });
 
   it('splits "x and y" and "x o y" into two foods, at most three', () => {

@@ -200,6 +200,12 @@ describe('outOfScope: what the log cannot answer though it uses its words', () =
     expect(reason('mi perrito se comió un pedazo de chocolate de mi merienda, es peligroso??')).toBe('someone_else');
     expect(reason('hazme un menú para la próxima semana con poquita azúcar porfa')).toBe('advice');
     expect(reason('which has more sugar, granola or muesli?')).toBe('food_fact');
+    // blind set 5, after its first run
+    expect(reason('puedo comer jamon si estoy embarazada')).toBe('advice');
+    expect(reason('¿puedo ver lo que comí ayer?')).toBeNull();
+    expect(reason('how do i change my calorie goal in the settings')).toBe('app_use');
+    expect(reason('how much did i spend on takeaways last month')).toBe('not_eating');
+    expect(reason('how many takeaways did i have last month')).toBeNull();
   });
 
   it('refuses the clock, the place and the company of a meal, which the diary does not hold', () => {
