@@ -1,8 +1,7 @@
-import type { DiaryPlan, Language } from '../../shared/contract.js';
+import type { DiaryPlan, DiaryScopeReason, Language } from '../../shared/contract.js';
 import { nutrients } from '../../shared/nutrients.js';
 import { csvLine } from './csv-line.js';
 import { listWords, trackedNutrientNames, type PlanAdjustment } from './plan-sanitizer.js';
-import type { ScopeReason } from './question-scope.js';
 
 /** A refusal: what the user reads, and the context it was written from (what the plan knew). */
 export interface Refusal {
@@ -16,7 +15,7 @@ const examples: Record<Language, readonly string[]> = {
 };
 
 /** Why a question the log cannot answer is refused, by what it asks (question-scope.ts); no figures, so no context. */
-const scopeAnswers: Record<Language, Record<ScopeReason, string>> = {
+const scopeAnswers: Record<Language, Record<DiaryScopeReason, string>> = {
   en: {
     advice:
       '"Ask your log" answers from the entries of your diary: what you ate, by day and meal, and its nutrients. It does not advise what to eat or whether a food is good for you. Ask about what you logged, for example: "How much sodium did I have last week?"',

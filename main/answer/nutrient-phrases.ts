@@ -164,9 +164,16 @@ export interface NamedNutrients {
   rest: string;
 }
 
-function escapeRegExp(text: string): string {
+/** Text as a literal inside a regular expression. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Every word for a tracked nutrient (the registry's synonyms and the spellings above), longest first. */
+export const trackedSynonyms: ReadonlyArray<readonly [NutrientKey, string]> = [
+  ...nutrients.flatMap((nutrient) => [...nutrient.synonyms.en, ...nutrient.synonyms.es].map((synonym) => [nutrient.key, synonym] as const)),
+  ...extraSynonyms,
+].sort((left, right) => right[1].length - left[1].length);
 
 /** A phrase as a whole-word pattern (global, Unicode): letters and digits on neither side. */
 export function wordPattern(phrase: string): RegExp {
@@ -193,12 +200,8 @@ export function namedNutrients(question: string): NamedNutrients {
     untracked.push({ text: shown.slice(match.index, match.index + match[0].length), position: match.index });
     folded = folded.slice(0, match.index) + ' '.repeat(match[0].length) + folded.slice(match.index + match[0].length);
   }
-  const synonyms: Array<readonly [NutrientKey, string]> = [
-    ...nutrients.flatMap((nutrient) => [...nutrient.synonyms.en, ...nutrient.synonyms.es].map((synonym) => [nutrient.key, synonym] as const)),
-    ...extraSynonyms,
-  ].sort((left, right) => right[1].length - left[1].length);
   const tracked: { key: NutrientKey; position: number }[] = [];
-  for (const [key, synonym] of synonyms) {
+  for (const [key, synonym] of trackedSynonyms) {
     for (const match of folded.matchAll(wordPattern(synonym))) {
       tracked.push({ key, position: match.index });
       folded = folded.slice(0, match.index) + ' '.repeat(match[0].length) + folded.slice(match.index + match[0].length);

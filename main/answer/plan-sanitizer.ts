@@ -1,8 +1,7 @@
-import type { DiaryPlan, Language, Notice, Unhonoured } from '../../shared/contract.js';
+import { diaryScopeReasons, type DiaryPlan, type DiaryScopeReason, type Language, type Notice, type Unhonoured } from '../../shared/contract.js';
 import { mealSchema, type Meal } from '../../shared/contract/diary.js';
 import { isNutrientKey, nutrients as registry, type NutrientKey } from '../../shared/nutrients.js';
 import { addDays, daysBetween, isCalendarDate } from './calendar.js';
-import { scopeReasons, type ScopeReason } from './question-scope.js';
 
 /** What a planner proposes, before anything is trusted: an LLM may write anything in these fields. */
 export interface RawPlan {
@@ -54,7 +53,7 @@ export type PlanAdjustment =
   | { code: 'nutrients_dropped'; dropped: string[] }
   | { code: 'nutrients_defaulted'; listing: boolean }
   | { code: 'untracked_nutrient'; names: string[]; refused: boolean }
-  | { code: 'not_understood'; reason?: ScopeReason }
+  | { code: 'not_understood'; reason?: DiaryScopeReason }
   | { code: 'invalid_date'; dates: string[] }
   | { code: 'comparison_dropped'; reason: 'future' | 'same' | 'extra'; text: string }
   | { code: 'meals_dropped'; dropped: string[] };
@@ -172,7 +171,7 @@ export function sanitizePlan(raw: RawPlan, options: { today: string; planner: Di
   let foods = strings(raw.foods, 3).map((food) => food.slice(0, 40));
 
   let refusal: DiaryPlan['refusal'];
-  const scope = scopeReasons.find((reason) => reason === raw.out_of_scope);
+  const scope = diaryScopeReasons.find((reason) => reason === raw.out_of_scope);
   if (scope) {
     refusal = 'not_understood';
     adjustments.push({ code: 'not_understood', reason: scope });

@@ -19,8 +19,6 @@ export function foldedQuestion(question: string): string {
     .replace(/ (?:wot|wut|wat)(?= )/g, ' what');
 }
 
-const folded = foldedQuestion;
-
 const listPatterns = [
   /\bwhat(?: did|'d| have)? (?:i|we) (?:actually |really |even |just )?(?:eat|eaten|ate|have|had|snack(?:ed)? on|log(?:ged)?|order(?:ed)?|scoff|scoffed|munch|munched|demolish|demolished|wolf|wolfed)\b/,
   /\bwhat (?:i|we) (?:ate|had|logged)\b/,
@@ -38,7 +36,7 @@ const rankingWords = /\b(?:most|more|highest|largest|biggest|top|least|lowest|ma
  * (with "most"/"más" it is a ranking: "what did I eat with the most sodium").
  */
 export function asksForEntries(question: string): boolean {
-  const text = folded(question);
+  const text = foldedQuestion(question);
   return listPatterns.some((pattern) => pattern.test(text)) && !rankingWords.test(text);
 }
 
@@ -59,7 +57,7 @@ const detailPatterns = [
 
 /** True when the question asks about foods (per-entry rows), not only daily totals. */
 export function asksForDetail(question: string): boolean {
-  const text = folded(question);
+  const text = foldedQuestion(question);
   return detailPatterns.some((pattern) => pattern.test(text));
 }
 
@@ -72,7 +70,7 @@ const futurePatterns = [
 
 /** True when the question is about the future ("will I", "voy a comer", "cenaré"): undated days look ahead. */
 export function asksAboutFuture(question: string): boolean {
-  const text = folded(question);
+  const text = foldedQuestion(question);
   return futurePatterns.some((pattern) => pattern.test(text));
 }
 
@@ -83,12 +81,12 @@ const intentPatterns = [
 
 /** True when the question is about eating at all: without it (and without a nutrient or meal) cita does not guess. */
 export function hasNutritionIntent(question: string): boolean {
-  const text = folded(question);
+  const text = foldedQuestion(question);
   return intentPatterns.some((pattern) => pattern.test(text));
 }
 
 /** True when the question sets two periods against each other ("more … than", "vs", "compare", "o"). */
 export function asksForComparison(question: string): boolean {
-  const text = folded(question);
+  const text = foldedQuestion(question);
   return /\b(?:compare|compared|comparing|comparison|vs|versus|than|against|or|difference|compara|comparame|comparar|comparado|comparacion|frente|respecto|que|o|diferencia)\b/.test(text);
 }

@@ -1,3 +1,5 @@
+import type { DiaryScopeReason } from '../../shared/contract.js';
+import { escapeRegExp, trackedSynonyms } from './nutrient-phrases.js';
 import { foldedQuestion, hasNutritionIntent } from './question-intent.js';
 
 /**
@@ -8,12 +10,9 @@ import { foldedQuestion, hasNutritionIntent } from './question-intent.js';
  * refused with its own sentence instead of a summary of the period; the planner's other readers still decide
  * everything else. Text is folded (lowercase, no accents, texted words written out) and padded with spaces.
  */
-export const scopeReasons = ['advice', 'food_fact', 'someone_else', 'not_eating', 'app_use', 'chat'] as const;
-export type ScopeReason = (typeof scopeReasons)[number];
-
 /** The reason a question is out of the diary's scope, and the words that showed it (as folded). */
 export interface OutOfScope {
-  reason: ScopeReason;
+  reason: DiaryScopeReason;
   words: string;
 }
 
@@ -33,9 +32,8 @@ export interface PlannerReading {
   pastPeriod: boolean;
 }
 
-/** A nutrient word (folded, English and Spanish). */
-const nutrientWord =
-  '(?:calories|calorie|cals|kcal|protein|proteins|fat|fats|carbs|carbohydrates?|sugars?|fibre|fiber|sodium|salt|potassium|calcium|iron|vitamin c|calorias|proteinas?|grasas?|carbohidratos|hidratos|azucar(?:es)?|fibra|sodio|sal|potasio|calcio|hierro|vitamina c)';
+/** A word for a tracked nutrient (folded, English and Spanish), from the registry's synonyms. */
+const nutrientWord = `(?:${trackedSynonyms.map(([, word]) => escapeRegExp(word)).join('|')})`;
 
 /** Asking outright for a recommendation or a way to do something: advice whatever else is asked. */
 const requestPatterns: readonly RegExp[] = [

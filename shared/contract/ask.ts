@@ -8,6 +8,13 @@ import { mealSchema } from './diary.js';
 export const diaryRefusalSchema = z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'invalid_date', 'no_entries', 'empty_diary', 'no_food_entries']);
 export type DiaryRefusal = z.infer<typeof diaryRefusalSchema>;
 
+/**
+ * Why a diary question that uses the log's words still asks what the log cannot say (advice, what a food contains,
+ * someone else's eating, not eating, using the app, chat): the text of its `not_understood` entry in `not_honoured`.
+ */
+export const diaryScopeReasons = ['advice', 'food_fact', 'someone_else', 'not_eating', 'app_use', 'chat'] as const;
+export type DiaryScopeReason = (typeof diaryScopeReasons)[number];
+
 /** Something the question asked that the plan could not honour, with the words or dates concerned. */
 export const unhonouredSchema = z.object({
   code: z.enum(['untracked_nutrient', 'not_understood', 'future_period', 'future_date', 'invalid_date', 'period_clamped', 'nutrients_dropped', 'comparison_dropped', 'meals_dropped']),

@@ -118,7 +118,7 @@ export async function askDiary(deps: DiaryAskDeps, input: AskInput): Promise<Ask
   const toldOf = (checked: SanitizedPlan) =>
     checked.adjustments
       // A question not understood looked nothing up: no notice about its period or nutrients either.
-      .filter((adjustment) => checked.plan.refusal !== 'not_understood' && !(checked.plan.refusal && (saidByRefusal.has(adjustment.code) || adjustment.code === 'period_defaulted')))
+      .filter((adjustment) => !checked.plan.refusal || (checked.plan.refusal !== 'not_understood' && !saidByRefusal.has(adjustment.code) && adjustment.code !== 'period_defaulted'))
       .map((adjustment) => adjustmentNotice(adjustment, language));
   const planNoticesAt = notices.length;
   const planNotices = toldOf({ plan, adjustments });

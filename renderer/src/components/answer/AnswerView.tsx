@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AskOutput, Citation } from '../../../../shared/contract';
+import { diaryScopeReasons, type AskOutput, type Citation } from '../../../../shared/contract';
 import { asLanguage, formatDay, formatDaysIn, formatNumber, nutrientLabel } from '../../i18n/format';
 import { Notices } from '../Notices';
 import { cellText, columnLabel, sectionLabel } from './context-labels';
@@ -120,8 +120,8 @@ export function AnswerView({ output, onOpenCard, leadShown = false }: { output: 
   );
 }
 
-/** Why a question the diary's entries cannot answer was refused (question-scope.ts's reasons). */
-const scopeReasons = new Set(['advice', 'food_fact', 'someone_else', 'not_eating', 'app_use', 'chat']);
+/** Why a question the diary's entries cannot answer was refused (the contract's reasons). */
+const scopeReasons: ReadonlySet<string> = new Set(diaryScopeReasons);
 
 function PlanView({ plan }: { plan: NonNullable<AskOutput['plan']> }) {
   const { t, i18n } = useTranslation();
